@@ -1,0 +1,16 @@
+//! What every bot and every referee of the workspace shares, and nothing game-specific:
+//!
+//! - [`clock`]: the per-move deadline a search polls, with a soft and a hard budget;
+//! - [`io`]: robust reading of protocol lines and flushed replies, for the bots;
+//! - [`cli`]: the options and subcommands that every bot accepts;
+//! - [`rng`]: a small seeded generator (bots must build from one source file, without crates);
+//! - [`referee`]: the match runner behind every `<game>-referee` binary.
+//!
+//! Everything but [`referee`] is written for Rust 1.70, since the Yavalath bundle carries it to
+//! CodinGame.
+
+pub mod cli;
+pub mod clock;
+pub mod io;
+pub mod referee;
+pub mod rng;

@@ -1,0 +1,158 @@
+//! What a game must tell the match runner: the [`RefereeGame`] trait and its vocabulary.
+
+use std::fmt;
+use std::time::Duration;
+
+/// One of the two seats. Player 1 moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Seat {
+    /// Player 1, who moves first.
+    First,
+    /// Player 2.
+    Second,
+}
+
+impl Seat {
+    /// Both seats, Player 1 first.
+    pub const BOTH: [Seat; 2] = [Seat::First, Seat::Second];
+
+    /// The other seat.
+    pub fn other(self) -> Seat {
+        match self {
+            Seat::First => Seat::Second,
+            Seat::Second => Seat::First,
+        }
+    }
+
+    /// 1 or 2, as the records and the summaries print it.
+    pub fn number(self) -> u8 {
+        match self {
+            Seat::First => 1,
+            Seat::Second => 2,
+        }
+    }
+
+    /// 0 or 1, for arrays indexed by seat.
+    pub fn index(self) -> usize {
+        self.number() as usize - 1
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "p{}", self.number())
+    }
+}
+
+/// How the referee talks to a player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Transport {
+    /// One long-running process per player per game, lines on stdin and stdout.
+    Stream,
+    /// One process run per move, in a working directory of its own that lives for the game; the
+    /// referee writes the input files, the player writes its reply file and exits.
+    Files,
+}
+
+/// What the seat to move is given before it answers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// Lines for the player's standard input (every line it has not been sent yet, such as its
+    /// id on its first turn and the opponent's last move).
+    Lines(Vec<String>),
+    /// Files `(name, content)` to write, read-only, into the player's working directory before
+    /// it is run; its reply is the content of `reply_file`, which the referee removes first.
+    Files {
+        files: Vec<(String, String)>,
+        reply_file: &'static str,
+    },
+}
+
+/// Why a reply loses the game at once (the referee adds the timing and process failures).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// The line does not have the shape of a move (wrong format, a value out of range).
+    Malformed(String),
+    /// A well-formed move that the rules forbid here.
+    Illegal(String),
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Fault::Malformed(why) => write!(f, "malformed move: {why}"),
+            Fault::Illegal(why) => write!(f, "illegal move: {why}"),
+        }
+    }
+}
+
+/// How a game ended by the rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameEnd {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Seat>,
+    /// The rule that ended it, in a few words ("bomber reached the base").
+    pub reason: String,
+}
+
+impl GameEnd {
+    /// `seat` won because of `reason`.
+    pub fn win(seat: Seat, reason: impl Into<String>) -> GameEnd {
+        GameEnd {
+            winner: Some(seat),
+            reason: reason.into(),
+        }
+    }
+
+    /// A draw because of `reason`.
+    pub fn draw(reason: impl Into<String>) -> GameEnd {
+        GameEnd {
+            winner: None,
+            reason: reason.into(),
+        }
+    }
+}
+
+/// A game as the referee runs it: the rules (from the game's library), the protocol's messages,
+/// and the limits.
+///
+/// The runner asks [`input`](RefereeGame::input) for the seat to move, sends it, reads the reply
+/// under [`time_limit`](RefereeGame::time_limit), and hands the reply (trimmed of surrounding
+/// white space) to [`play`](RefereeGame::play), until a game end, a fault or the ply limit.
+pub trait RefereeGame {
+    /// The game's name in records and summaries (`krieg`).
+    const NAME: &'static str;
+    /// The contest's per-move limit in milliseconds (the default of `--movetime-ms`).
+    const MOVETIME_MS: u64;
+    /// The contest's memory cap in bytes (the default of `--memory-mb`).
+    const MEMORY_CAP_BYTES: u64;
+    /// How the players are run.
+    const TRANSPORT: Transport;
+    /// The ply limit when `--max-plies` is not given; `None` when the rules end every game.
+    const DEFAULT_MAX_PLIES: Option<u32> = None;
+
+    /// A game at its start.
+    fn new() -> Self;
+
+    /// The seat whose reply is awaited.
+    fn to_move(&self) -> Seat;
+
+    /// What `seat` (the seat to move) is given now; called once per turn, so it may record what
+    /// it has handed out.
+    fn input(&mut self, seat: Seat) -> Input;
+
+    /// The time limit of this turn of `seat`, given the `--movetime-ms` setting (which defaults
+    /// to [`MOVETIME_MS`](RefereeGame::MOVETIME_MS)). Games with a longer first turn say so here.
+    fn time_limit(&self, _seat: Seat, movetime: Duration) -> Duration {
+        movetime
+    }
+
+    /// Plays the reply of the seat to move. On a fault the game is left unchanged.
+    fn play(&mut self, reply: &str) -> Result<Option<GameEnd>, Fault>;
+
+    /// Plies played so far.
+    fn plies(&self) -> u32;
+
+    /// The position for `--show`, readable in a terminal, several lines.
+    fn render(&self) -> String;
+}

@@ -1,0 +1,1 @@
+//! Power Connect 4 (7x6 with one-time special discs): rules, contest bot and referee.

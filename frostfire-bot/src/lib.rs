@@ -1,0 +1,1 @@
+//! Frostfire (Abalone-like, hex board of edge 4): rules, contest bot and referee.

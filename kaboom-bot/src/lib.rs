@@ -1,0 +1,1 @@
+//! Ka-Boom (Kamisado with a bomb): rules, contest bot and referee.

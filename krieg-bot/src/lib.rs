@@ -1,0 +1,1 @@
+//! Krieg (5x5, stingers and bombers): rules, contest bot and referee.

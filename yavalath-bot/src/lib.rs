@@ -1,0 +1,1 @@
+//! Yavalath (CodinGame, hex board of side 5): rules, contest bot and referee.
