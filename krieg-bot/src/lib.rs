@@ -1,1 +1,8 @@
-//! Krieg (5x5, stingers and bombers): rules, contest bot and referee.
+//! Krieg: rules, notation, evaluation, search, the contest loop and the referee.
+pub mod board;
+pub mod engine;
+pub mod eval;
+pub mod notation;
+pub mod protocol;
+pub mod referee;
+pub mod search;

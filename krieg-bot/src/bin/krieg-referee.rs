@@ -1,1 +1,4 @@
-fn main() {}
+//! `krieg-referee [OPTIONS] CMD_A CMD_B`: plays Krieg games between two shell commands.
+fn main() -> std::process::ExitCode {
+    common::referee::main::<krieg::referee::KriegReferee>()
+}

@@ -1,0 +1,456 @@
+//! Players as operating-system processes: starting them in a process group of their own, reading
+//! their replies with a time limit, watching their memory, and killing them with everything they
+//! started.
+
+use std::fs::{self, File};
+use std::io::{self, Read, Write};
+use std::os::unix::fs::PermissionsExt;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::Arc;
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+/// A reply line longer than this (without its newline) is rejected, so that a player flooding its
+/// output cannot exhaust the referee.
+pub const MAX_LINE_BYTES: usize = 4096;
+
+/// How often the memory watcher samples a player's processes.
+const MEMORY_SAMPLE_INTERVAL: Duration = Duration::from_millis(5);
+
+/// How long a player whose game is over may take to exit on its own before it is killed.
+pub const EXIT_GRACE: Duration = Duration::from_millis(200);
+
+/// What a player did instead of answering in time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// No reply within the limit (the limit, in ms).
+    Timeout(u64),
+    /// The player exited or closed its output before replying.
+    Exited(String),
+    /// A reply line longer than [`MAX_LINE_BYTES`].
+    LineTooLong,
+    /// Its peak memory (bytes) passed the cap.
+    Memory(u64),
+    /// The player could not be started or talked to.
+    Io(String),
+}
+
+/// A reply read in time.
+#[derive(Clone, Debug)]
+pub struct Reply {
+    /// The line as printed, without its line terminator (`\n`, and a `\r` before it).
+    pub line: String,
+    /// Time from the input being sent to the line arriving.
+    pub elapsed: Duration,
+}
+
+/// Starts `command` under `sh -c` as the leader of a new process group (so that it and everything
+/// it starts can be killed together).
+fn spawn(
+    command: &str,
+    dir: Option<&Path>,
+    stdin: Stdio,
+    stdout: Stdio,
+    stderr: Stdio,
+) -> io::Result<Child> {
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c")
+        .arg(command)
+        .stdin(stdin)
+        .stdout(stdout)
+        .stderr(stderr)
+        .process_group(0);
+    if let Some(dir) = dir {
+        cmd.current_dir(dir);
+    }
+    cmd.spawn()
+}
+
+/// Where a player's standard error goes: a file beside the game record, or nowhere.
+fn stderr_target(path: Option<&Path>) -> io::Result<Stdio> {
+    match path {
+        Some(path) => {
+            let file = fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)?;
+            Ok(Stdio::from(file))
+        }
+        None => Ok(Stdio::null()),
+    }
+}
+
+/// Kills the process group led by `pid`: the player and whatever it started.
+fn kill_group(pid: u32) {
+    // The shell's `kill` reaches a whole group by a negative id; std can only signal one process.
+    let _ = Command::new("sh")
+        .arg("-c")
+        .arg(format!("kill -KILL -{pid} 2>/dev/null"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+}
+
+/// Waits until `child` exits, at most `limit`.
+fn wait_at_most(child: &mut Child, limit: Duration) -> Option<ExitStatus> {
+    let start = Instant::now();
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) => return Some(status),
+            Ok(None) if start.elapsed() < limit => thread::sleep(Duration::from_millis(2)),
+            _ => return None,
+        }
+    }
+}
+
+/// Samples the peak resident memory of a process and its descendants in the background.
+///
+/// The figure is the largest `VmHWM` (peak resident set) of any single process of the tree, so
+/// that the `sh -c` wrapper does not count against the bot it starts.
+struct MemoryWatcher {
+    peak: Arc<AtomicU64>,
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl MemoryWatcher {
+    fn start(root: u32) -> MemoryWatcher {
+        let peak = Arc::new(AtomicU64::new(0));
+        let stop = Arc::new(AtomicBool::new(false));
+        let thread = {
+            let (peak, stop) = (Arc::clone(&peak), Arc::clone(&stop));
+            thread::spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    peak.fetch_max(tree_peak_rss(root), Ordering::Relaxed);
+                    thread::sleep(MEMORY_SAMPLE_INTERVAL);
+                }
+            })
+        };
+        MemoryWatcher {
+            peak,
+            stop,
+            thread: Some(thread),
+        }
+    }
+
+    /// Takes a sample now and returns the peak so far.
+    fn sample(&self, root: u32) -> u64 {
+        self.peak.fetch_max(tree_peak_rss(root), Ordering::Relaxed);
+        self.peak.load(Ordering::Relaxed)
+    }
+
+    fn peak(&self) -> u64 {
+        self.peak.load(Ordering::Relaxed)
+    }
+}
+
+impl Drop for MemoryWatcher {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// The largest peak resident set (bytes) among `root` and its descendants, 0 if none is alive.
+fn tree_peak_rss(root: u32) -> u64 {
+    let mut peak = 0;
+    let mut pending = vec![root];
+    let mut visited = 0;
+    while let Some(pid) = pending.pop() {
+        visited += 1;
+        if visited > 4096 {
+            break; // a fork bomb; the kill at the end of the game takes care of it
+        }
+        peak = peak.max(peak_rss(pid));
+        if let Ok(children) = fs::read_to_string(format!("/proc/{pid}/task/{pid}/children")) {
+            pending.extend(
+                children
+                    .split_whitespace()
+                    .filter_map(|c| c.parse::<u32>().ok()),
+            );
+        }
+    }
+    peak
+}
+
+/// `VmHWM` of one process in bytes, 0 if it is gone.
+fn peak_rss(pid: u32) -> u64 {
+    let Ok(status) = fs::read_to_string(format!("/proc/{pid}/status")) else {
+        return 0;
+    };
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmHWM:"))
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|kb| kb.parse::<u64>().ok())
+        .map_or(0, |kb| kb * 1024)
+}
+
+/// What the stdout reader thread reports.
+enum LineEvent {
+    Line(String),
+    TooLong,
+    Eof,
+}
+
+/// Reads `source` line by line into `sender`, refusing lines over [`MAX_LINE_BYTES`].
+fn read_lines(mut source: impl Read, sender: mpsc::Sender<LineEvent>) {
+    let mut pending: Vec<u8> = Vec::new();
+    let mut chunk = [0u8; 4096];
+    loop {
+        let n = match source.read(&mut chunk) {
+            Ok(0) | Err(_) => {
+                let _ = sender.send(LineEvent::Eof);
+                return;
+            }
+            Ok(n) => n,
+        };
+        for &byte in &chunk[..n] {
+            if byte == b'\n' {
+                if pending.last() == Some(&b'\r') {
+                    pending.pop();
+                }
+                let line = String::from_utf8_lossy(&pending).into_owned();
+                pending.clear();
+                if sender.send(LineEvent::Line(line)).is_err() {
+                    return;
+                }
+            } else if pending.len() >= MAX_LINE_BYTES {
+                let _ = sender.send(LineEvent::TooLong);
+                return;
+            } else {
+                pending.push(byte);
+            }
+        }
+    }
+}
+
+/// A player that runs for the whole game and talks on stdin/stdout.
+pub struct StreamPlayer {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<LineEvent>,
+    memory: MemoryWatcher,
+    memory_cap: u64,
+    reader: Option<JoinHandle<()>>,
+}
+
+impl StreamPlayer {
+    /// Starts `command`; its stderr is appended to `stderr_path` if given.
+    pub fn start(
+        command: &str,
+        stderr_path: Option<&Path>,
+        memory_cap: u64,
+    ) -> io::Result<StreamPlayer> {
+        let mut child = spawn(
+            command,
+            None,
+            Stdio::piped(),
+            Stdio::piped(),
+            stderr_target(stderr_path)?,
+        )?;
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let (sender, lines) = mpsc::channel();
+        let reader = thread::spawn(move || read_lines(stdout, sender));
+        let memory = MemoryWatcher::start(child.id());
+        Ok(StreamPlayer {
+            child,
+            stdin,
+            lines,
+            memory,
+            memory_cap,
+            reader: Some(reader),
+        })
+    }
+
+    /// Sends `lines`, then waits at most `limit` (counted from the send) for one reply line.
+    pub fn ask(&mut self, lines: &[String], limit: Duration) -> Result<Reply, Failure> {
+        let mut text = String::new();
+        for line in lines {
+            text.push_str(line);
+            text.push('\n');
+        }
+        let sent = Instant::now();
+        if !text.is_empty() {
+            let stdin = self
+                .stdin
+                .as_mut()
+                .ok_or_else(|| Failure::Io("input closed".into()))?;
+            if stdin
+                .write_all(text.as_bytes())
+                .and_then(|_| stdin.flush())
+                .is_err()
+            {
+                return Err(Failure::Exited(self.exit_description()));
+            }
+        }
+        loop {
+            let waited = sent.elapsed();
+            if waited >= limit {
+                return Err(Failure::Timeout(limit.as_millis() as u64));
+            }
+            let slice = (limit - waited).min(Duration::from_millis(20));
+            let event = self.lines.recv_timeout(slice);
+            let peak = self.memory.sample(self.child.id());
+            if peak > self.memory_cap {
+                return Err(Failure::Memory(peak));
+            }
+            match event {
+                Ok(LineEvent::Line(line)) => {
+                    let elapsed = sent.elapsed();
+                    if elapsed > limit {
+                        return Err(Failure::Timeout(limit.as_millis() as u64));
+                    }
+                    return Ok(Reply { line, elapsed });
+                }
+                Ok(LineEvent::TooLong) => return Err(Failure::LineTooLong),
+                Ok(LineEvent::Eof) | Err(RecvTimeoutError::Disconnected) => {
+                    return Err(Failure::Exited(self.exit_description()))
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+        }
+    }
+
+    fn exit_description(&mut self) -> String {
+        match wait_at_most(&mut self.child, Duration::from_millis(100)) {
+            Some(status) => format!("exited ({status})"),
+            None => "closed its output".to_string(),
+        }
+    }
+
+    /// Peak memory seen so far, in bytes.
+    pub fn peak_memory(&self) -> u64 {
+        self.memory.peak()
+    }
+
+    /// Ends the player: closes its input, gives it [`EXIT_GRACE`] to exit, then kills its whole
+    /// process group. Returns the peak memory seen.
+    pub fn finish(mut self) -> u64 {
+        drop(self.stdin.take());
+        wait_at_most(&mut self.child, EXIT_GRACE);
+        kill_group(self.child.id());
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        if let Some(reader) = self.reader.take() {
+            let _ = reader.join();
+        }
+        self.memory.peak()
+    }
+}
+
+/// A player run once per move in a working directory of its own (Power Connect 4).
+pub struct FilesPlayer {
+    command: String,
+    dir: PathBuf,
+    stderr_path: Option<PathBuf>,
+    memory_cap: u64,
+    peak: u64,
+}
+
+impl FilesPlayer {
+    /// A player whose calls run in `dir` (created, empty, if missing).
+    pub fn new(
+        command: &str,
+        dir: PathBuf,
+        stderr_path: Option<PathBuf>,
+        memory_cap: u64,
+    ) -> io::Result<FilesPlayer> {
+        fs::create_dir_all(&dir)?;
+        Ok(FilesPlayer {
+            command: command.to_string(),
+            dir,
+            stderr_path,
+            memory_cap,
+            peak: 0,
+        })
+    }
+
+    /// Writes `files` (read-only), removes `reply_file`, runs the player once, and reads its
+    /// reply: the first line of `reply_file`, which must exist when the player exits within
+    /// `limit`. Whatever the player started is killed when the call ends.
+    pub fn call(
+        &mut self,
+        files: &[(String, String)],
+        reply_file: &str,
+        limit: Duration,
+    ) -> Result<Reply, Failure> {
+        let io_failure = |e: io::Error| Failure::Io(e.to_string());
+        for (name, content) in files {
+            let path = self.dir.join(name);
+            let _ = fs::remove_file(&path);
+            fs::write(&path, content).map_err(io_failure)?;
+            fs::set_permissions(&path, fs::Permissions::from_mode(0o444)).map_err(io_failure)?;
+        }
+        let reply_path = self.dir.join(reply_file);
+        if reply_path.exists() {
+            fs::remove_file(&reply_path).map_err(io_failure)?;
+        }
+        let stderr = stderr_target(self.stderr_path.as_deref()).map_err(io_failure)?;
+        let started = Instant::now();
+        let mut child = spawn(
+            &self.command,
+            Some(&self.dir),
+            Stdio::null(),
+            Stdio::null(),
+            stderr,
+        )
+        .map_err(io_failure)?;
+        let memory = MemoryWatcher::start(child.id());
+        let status = loop {
+            if let Ok(Some(status)) = child.try_wait() {
+                break Some(status);
+            }
+            let peak = memory.sample(child.id());
+            if peak > self.memory_cap || started.elapsed() >= limit {
+                break None;
+            }
+            thread::sleep(Duration::from_millis(2));
+        };
+        let elapsed = started.elapsed();
+        kill_group(child.id());
+        let _ = child.kill();
+        let _ = child.wait();
+        self.peak = self.peak.max(memory.peak());
+        drop(memory);
+        if self.peak > self.memory_cap {
+            return Err(Failure::Memory(self.peak));
+        }
+        let Some(status) = status else {
+            return Err(Failure::Timeout(limit.as_millis() as u64));
+        };
+        let mut content = String::new();
+        match File::open(&reply_path) {
+            Ok(file) => {
+                file.take(MAX_LINE_BYTES as u64 + 1)
+                    .read_to_string(&mut content)
+                    .map_err(|e| {
+                        Failure::Exited(format!("{status}, unreadable {reply_file}: {e}"))
+                    })?;
+            }
+            Err(_) => {
+                return Err(Failure::Exited(format!(
+                    "{status} without writing {reply_file}"
+                )));
+            }
+        }
+        let line = content.lines().next().unwrap_or("").to_string();
+        if line.len() > MAX_LINE_BYTES {
+            return Err(Failure::LineTooLong);
+        }
+        Ok(Reply { line, elapsed })
+    }
+
+    /// Peak memory over all calls so far, in bytes.
+    pub fn peak_memory(&self) -> u64 {
+        self.peak
+    }
+}

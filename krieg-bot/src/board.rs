@@ -1,0 +1,582 @@
+//! The Krieg position and its rules: pieces, move generation, playing a move, the end of the game.
+//!
+//! The board has 25 cells, index `5 * row + column`, so each kind of piece of each side is a
+//! `u32` bitboard:
+//!
+//! ```text
+//!        col 0  1  2  3  4
+//! row 0:     0  1  2  3  4     Sentinel's base (bombers start here), Scourge's goal
+//! row 1:     5  6  7  8  9     Sentinel's stingers
+//! row 2:    10 11 12 13 14
+//! row 3:    15 16 17 18 19     Scourge's stingers
+//! row 4:    20 21 22 23 24     Scourge's base (bombers start here), Sentinel's goal
+//! ```
+
+use common::rng::zobrist_key;
+use std::fmt;
+
+/// A cell of the 5×5 board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell(u8);
+
+impl Cell {
+    /// Number of cells.
+    pub const COUNT: usize = 25;
+
+    /// The cell at `row`, `column`, if both are in 0..5.
+    pub const fn new(row: i32, column: i32) -> Option<Cell> {
+        if row >= 0 && row < 5 && column >= 0 && column < 5 {
+            Some(Cell((row * 5 + column) as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The cell with index `5 * row + column` (panics past 24: indices come from the board).
+    pub const fn from_index(index: usize) -> Cell {
+        assert!(index < Cell::COUNT);
+        Cell(index as u8)
+    }
+
+    /// `5 * row + column`.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// 0 (top) to 4 (bottom).
+    pub const fn row(self) -> i32 {
+        self.0 as i32 / 5
+    }
+
+    /// 0 (left) to 4 (right).
+    pub const fn column(self) -> i32 {
+        self.0 as i32 % 5
+    }
+
+    /// This cell's bit.
+    pub const fn bit(self) -> u32 {
+        1 << self.0
+    }
+
+    /// The cell `dr` rows and `dc` columns away, if on the board.
+    pub const fn offset(self, dr: i32, dc: i32) -> Option<Cell> {
+        Cell::new(self.row() + dr, self.column() + dc)
+    }
+}
+
+/// One of the two sides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// Receives `1`, moves first, starts on rows 0 (bombers) and 1 (stingers), moves down.
+    Sentinel,
+    /// Receives `0`, starts on rows 3 (stingers) and 4 (bombers), moves up.
+    Scourge,
+}
+
+impl Side {
+    /// The other side.
+    pub const fn other(self) -> Side {
+        match self {
+            Side::Sentinel => Side::Scourge,
+            Side::Scourge => Side::Sentinel,
+        }
+    }
+
+    /// 0 for Sentinel, 1 for Scourge.
+    pub const fn index(self) -> usize {
+        match self {
+            Side::Sentinel => 0,
+            Side::Scourge => 1,
+        }
+    }
+
+    /// The row direction this side moves in.
+    pub const fn forward(self) -> i32 {
+        match self {
+            Side::Sentinel => 1,
+            Side::Scourge => -1,
+        }
+    }
+
+    /// This side's own base row.
+    pub const fn base_row(self) -> i32 {
+        match self {
+            Side::Sentinel => 0,
+            Side::Scourge => 4,
+        }
+    }
+
+    /// The row a bomber of this side must reach to win: the opponent's base.
+    pub const fn goal_row(self) -> i32 {
+        self.other().base_row()
+    }
+}
+
+/// The two kinds of piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// Steps diagonally forward only.
+    Stinger,
+    /// Steps forward or diagonally forward; bringing one to the opponent's base wins.
+    Bomber,
+}
+
+impl Kind {
+    /// 0 for stingers, 1 for bombers.
+    pub const fn index(self) -> usize {
+        match self {
+            Kind::Stinger => 0,
+            Kind::Bomber => 1,
+        }
+    }
+}
+
+/// A move: from one cell to another. A capture jumps two cells (vertically forward, or
+/// horizontally) and removes the piece in between.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub from: Cell,
+    pub to: Cell,
+}
+
+impl Move {
+    /// A move from `from` to `to` (not checked for legality).
+    pub const fn new(from: Cell, to: Cell) -> Move {
+        Move { from, to }
+    }
+
+    /// True for a jump, which captures the piece it jumps over.
+    pub const fn is_capture(self) -> bool {
+        let dr = self.to.row() - self.from.row();
+        let dc = self.to.column() - self.from.column();
+        dr == 2 || dr == -2 || dc == 2 || dc == -2
+    }
+
+    /// The cell jumped over by a capture.
+    pub const fn captured_cell(self) -> Cell {
+        Cell((((self.from.0 as u32) + (self.to.0 as u32)) / 2) as u8)
+    }
+
+    /// A compact code (`from * 25 + to`), for the transposition table; never 0xFFFF.
+    pub const fn code(self) -> u16 {
+        self.from.0 as u16 * 25 + self.to.0 as u16
+    }
+
+    /// The move of a [`code`](Move::code).
+    pub const fn from_code(code: u16) -> Option<Move> {
+        if code >= 625 {
+            None
+        } else {
+            Some(Move::new(Cell((code / 25) as u8), Cell((code % 25) as u8)))
+        }
+    }
+}
+
+/// The moves of a position; Krieg never has more than 10 pieces × 5 moves.
+#[derive(Clone, Copy)]
+pub struct MoveList {
+    moves: [Move; MoveList::CAPACITY],
+    len: usize,
+}
+
+impl MoveList {
+    /// Room for every move of any position (10 pieces with at most 5 moves each).
+    pub const CAPACITY: usize = 64;
+
+    /// An empty list.
+    pub const fn new() -> MoveList {
+        MoveList {
+            moves: [Move::new(Cell(0), Cell(0)); MoveList::CAPACITY],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, mv: Move) {
+        self.moves[self.len] = mv;
+        self.len += 1;
+    }
+
+    /// The moves.
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+
+    /// The moves, for reordering.
+    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
+
+    /// Number of moves.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True when there is no move.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// True if `mv` is in the list.
+    pub fn contains(&self, mv: Move) -> bool {
+        self.as_slice().contains(&mv)
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList::new()
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// `winner` won by `reason`.
+    Win { winner: Side, reason: WinReason },
+    /// Both sides have as many bombers and the side to move is blocked.
+    Draw,
+}
+
+/// Why a side won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WinReason {
+    /// One of its bombers reached the opponent's base.
+    BomberReachedBase,
+    /// The opponent lost its last bomber.
+    LastBomberTaken,
+    /// The side to move was blocked and the winner had more bombers.
+    MoreBombersWhenBlocked,
+}
+
+impl fmt::Display for WinReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            WinReason::BomberReachedBase => "a bomber reached the opponent's base",
+            WinReason::LastBomberTaken => "the opponent's last bomber was taken",
+            WinReason::MoreBombersWhenBlocked => "the side to move is blocked; more bombers",
+        })
+    }
+}
+
+/// Why a move is illegal in a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllegalMoveError {
+    /// The game is already over.
+    GameOver,
+    /// No piece of the side to move on the start cell.
+    NoOwnPiece,
+    /// The move is neither a step nor a capture that this piece may make here.
+    NotAllowed,
+}
+
+impl fmt::Display for IllegalMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            IllegalMoveError::GameOver => "the game is over",
+            IllegalMoveError::NoOwnPiece => "no piece of the side to move on the start cell",
+            IllegalMoveError::NotAllowed => "that piece cannot move there",
+        })
+    }
+}
+
+impl std::error::Error for IllegalMoveError {}
+
+// Zobrist keys, computed at compile time: one per (side, kind, cell), and one for the side to move.
+const ZOBRIST_SEED: u64 = 0x4B52_4945_4721;
+const fn piece_keys() -> [[[u64; Cell::COUNT]; 2]; 2] {
+    let mut keys = [[[0; Cell::COUNT]; 2]; 2];
+    let mut i = 0;
+    while i < 2 * 2 * Cell::COUNT {
+        keys[i / (2 * Cell::COUNT)][(i / Cell::COUNT) % 2][i % Cell::COUNT] =
+            zobrist_key(ZOBRIST_SEED, i as u64);
+        i += 1;
+    }
+    keys
+}
+const PIECE_KEYS: [[[u64; Cell::COUNT]; 2]; 2] = piece_keys();
+const SCOURGE_TO_MOVE_KEY: u64 = zobrist_key(ZOBRIST_SEED, 1000);
+
+/// Bitboard of a whole row.
+pub const fn row_mask(row: i32) -> u32 {
+    0b11111 << (row * 5)
+}
+
+/// A Krieg position: where every piece stands and who moves. Small and `Copy`; [`Board::play`]
+/// returns the next position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    /// `pieces[side][kind]`: bitboards.
+    pieces: [[u32; 2]; 2],
+    side_to_move: Side,
+    hash: u64,
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Board::start()
+    }
+}
+
+impl Board {
+    /// The initial position: Sentinel's bombers on row 0 and stingers on row 1, Scourge's
+    /// stingers on row 3 and bombers on row 4; Sentinel to move.
+    pub fn start() -> Board {
+        Board::from_pieces(
+            [[row_mask(1), row_mask(0)], [row_mask(3), row_mask(4)]],
+            Side::Sentinel,
+        )
+    }
+
+    /// A position from bitboards `pieces[side][kind]` (overlaps are the caller's error).
+    pub fn from_pieces(pieces: [[u32; 2]; 2], side_to_move: Side) -> Board {
+        let mut board = Board {
+            pieces,
+            side_to_move,
+            hash: 0,
+        };
+        board.hash = board.compute_hash();
+        board
+    }
+
+    /// The same pieces with `side` to move (for evaluating the other side's options).
+    pub fn with_side_to_move(&self, side: Side) -> Board {
+        Board::from_pieces(self.pieces, side)
+    }
+
+    /// The side whose turn it is.
+    pub fn side_to_move(&self) -> Side {
+        self.side_to_move
+    }
+
+    /// The Zobrist hash, kept incrementally by [`play`](Board::play).
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The hash computed from scratch (to check the incremental one).
+    pub fn compute_hash(&self) -> u64 {
+        let mut hash = 0;
+        for side in [Side::Sentinel, Side::Scourge] {
+            for kind in [Kind::Stinger, Kind::Bomber] {
+                let mut bits = self.pieces(side, kind);
+                while bits != 0 {
+                    hash ^= PIECE_KEYS[side.index()][kind.index()][bits.trailing_zeros() as usize];
+                    bits &= bits - 1;
+                }
+            }
+        }
+        if self.side_to_move == Side::Scourge {
+            hash ^= SCOURGE_TO_MOVE_KEY;
+        }
+        hash
+    }
+
+    /// Bitboard of `side`'s pieces of `kind`.
+    pub fn pieces(&self, side: Side, kind: Kind) -> u32 {
+        self.pieces[side.index()][kind.index()]
+    }
+
+    /// Bitboard of all of `side`'s pieces.
+    pub fn occupied_by(&self, side: Side) -> u32 {
+        self.pieces[side.index()][0] | self.pieces[side.index()][1]
+    }
+
+    /// Bitboard of every piece.
+    pub fn occupied(&self) -> u32 {
+        self.occupied_by(Side::Sentinel) | self.occupied_by(Side::Scourge)
+    }
+
+    /// The piece on `cell`, if any.
+    pub fn piece_at(&self, cell: Cell) -> Option<(Side, Kind)> {
+        for side in [Side::Sentinel, Side::Scourge] {
+            for kind in [Kind::Stinger, Kind::Bomber] {
+                if self.pieces(side, kind) & cell.bit() != 0 {
+                    return Some((side, kind));
+                }
+            }
+        }
+        None
+    }
+
+    /// Number of `side`'s bombers.
+    pub fn bombers(&self, side: Side) -> u32 {
+        self.pieces(side, Kind::Bomber).count_ones()
+    }
+
+    /// Appends the legal moves of the side to move (ignoring whether the game is over).
+    pub fn generate_moves(&self, moves: &mut MoveList) {
+        let side = self.side_to_move;
+        let own = self.occupied_by(side);
+        let theirs = self.occupied_by(side.other());
+        let empty = !(own | theirs);
+        let f = side.forward();
+        let mut bits = own;
+        while bits != 0 {
+            let from = Cell::from_index(bits.trailing_zeros() as usize);
+            bits &= bits - 1;
+            let is_bomber = self.pieces(side, Kind::Bomber) & from.bit() != 0;
+            // Steps: diagonally forward for both kinds, straight forward for bombers.
+            let step_columns: &[i32] = if is_bomber { &[0, -1, 1] } else { &[-1, 1] };
+            for &dc in step_columns {
+                if let Some(to) = from.offset(f, dc) {
+                    if empty & to.bit() != 0 {
+                        moves.push(Move::new(from, to));
+                    }
+                }
+            }
+            // Vertical capture, forward only.
+            if let (Some(over), Some(to)) = (from.offset(f, 0), from.offset(2 * f, 0)) {
+                if theirs & over.bit() != 0 && empty & to.bit() != 0 {
+                    moves.push(Move::new(from, to));
+                }
+            }
+            // Horizontal captures, never on the two base rows.
+            if from.row() != 0 && from.row() != 4 {
+                for dc in [-1, 1] {
+                    if let (Some(over), Some(to)) = (from.offset(0, dc), from.offset(0, 2 * dc)) {
+                        if theirs & over.bit() != 0 && empty & to.bit() != 0 {
+                            moves.push(Move::new(from, to));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The legal moves of the side to move; empty once the game is over.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        if self.outcome().is_none() {
+            self.generate_moves(&mut moves);
+        }
+        moves
+    }
+
+    /// True if the side to move has at least one move (ignoring whether the game is over).
+    pub fn has_move(&self) -> bool {
+        let mut moves = MoveList::new();
+        self.generate_moves(&mut moves);
+        !moves.is_empty()
+    }
+
+    /// The position after `mv`, which must be a legal move (see [`try_play`](Board::try_play)).
+    pub fn play(&self, mv: Move) -> Board {
+        let side = self.side_to_move;
+        let kind = if self.pieces(side, Kind::Bomber) & mv.from.bit() != 0 {
+            Kind::Bomber
+        } else {
+            Kind::Stinger
+        };
+        let mut next = *self;
+        let keys = &PIECE_KEYS[side.index()][kind.index()];
+        next.pieces[side.index()][kind.index()] ^= mv.from.bit() | mv.to.bit();
+        next.hash ^= keys[mv.from.index()] ^ keys[mv.to.index()];
+        if mv.is_capture() {
+            let over = mv.captured_cell();
+            let them = side.other();
+            for k in [Kind::Stinger, Kind::Bomber] {
+                if next.pieces[them.index()][k.index()] & over.bit() != 0 {
+                    next.pieces[them.index()][k.index()] ^= over.bit();
+                    next.hash ^= PIECE_KEYS[them.index()][k.index()][over.index()];
+                }
+            }
+        }
+        next.side_to_move = side.other();
+        next.hash ^= SCOURGE_TO_MOVE_KEY;
+        next
+    }
+
+    /// The position after `mv`, or why `mv` is illegal here (the position is left unchanged).
+    pub fn try_play(&self, mv: Move) -> Result<Board, IllegalMoveError> {
+        if self.outcome().is_some() {
+            return Err(IllegalMoveError::GameOver);
+        }
+        if self.occupied_by(self.side_to_move) & mv.from.bit() == 0 {
+            return Err(IllegalMoveError::NoOwnPiece);
+        }
+        let mut moves = MoveList::new();
+        self.generate_moves(&mut moves);
+        if moves.contains(mv) {
+            Ok(self.play(mv))
+        } else {
+            Err(IllegalMoveError::NotAllowed)
+        }
+    }
+
+    /// The end of the game, checked (as after every move) in the rules' order: a bomber of the
+    /// side that just moved on its goal row; the side to move without bombers; the side to move
+    /// without a move (more bombers wins, equal is a draw). `None` while the game goes on.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let mover = self.side_to_move.other();
+        if self.pieces(mover, Kind::Bomber) & row_mask(mover.goal_row()) != 0 {
+            return Some(Outcome::Win {
+                winner: mover,
+                reason: WinReason::BomberReachedBase,
+            });
+        }
+        if self.bombers(self.side_to_move) == 0 {
+            return Some(Outcome::Win {
+                winner: mover,
+                reason: WinReason::LastBomberTaken,
+            });
+        }
+        if !self.has_move() {
+            let (own, theirs) = (self.bombers(self.side_to_move), self.bombers(mover));
+            return Some(match own.cmp(&theirs) {
+                std::cmp::Ordering::Equal => Outcome::Draw,
+                std::cmp::Ordering::Greater => Outcome::Win {
+                    winner: self.side_to_move,
+                    reason: WinReason::MoreBombersWhenBlocked,
+                },
+                std::cmp::Ordering::Less => Outcome::Win {
+                    winner: mover,
+                    reason: WinReason::MoreBombersWhenBlocked,
+                },
+            });
+        }
+        None
+    }
+
+    /// The number of move sequences of length `depth` (a finished game has no moves).
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.legal_moves();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .as_slice()
+            .iter()
+            .map(|&mv| self.play(mv).perft(depth - 1))
+            .sum()
+    }
+}
+
+impl fmt::Display for Board {
+    /// The board as rows of `B`/`S` (Sentinel's bombers and stingers), `b`/`s` (Scourge's) and
+    /// `.`, with row and column numbers.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "    0 1 2 3 4")?;
+        for row in 0..5 {
+            write!(f, "  {row}")?;
+            for column in 0..5 {
+                let symbol = match Cell::new(row, column).and_then(|c| self.piece_at(c)) {
+                    Some((Side::Sentinel, Kind::Bomber)) => 'B',
+                    Some((Side::Sentinel, Kind::Stinger)) => 'S',
+                    Some((Side::Scourge, Kind::Bomber)) => 'b',
+                    Some((Side::Scourge, Kind::Stinger)) => 's',
+                    None => '.',
+                };
+                write!(f, " {symbol}")?;
+            }
+            writeln!(f)?;
+        }
+        let to_move = match self.side_to_move {
+            Side::Sentinel => "Sentinel (B, S) to move",
+            Side::Scourge => "Scourge (b, s) to move",
+        };
+        write!(f, "  {to_move}")
+    }
+}

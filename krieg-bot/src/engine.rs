@@ -1,0 +1,74 @@
+//! The three move choosers behind `--engine`: the real search, a one-ply greedy player and a
+//! random player (the last two are sparring partners for strength tests).
+
+use crate::board::{Board, Move, Outcome};
+use crate::eval::evaluate;
+use crate::search::{Searcher, DEFAULT_TABLE_BYTES, MAX_DEPTH};
+use common::cli::{BotOptions, EngineKind};
+use common::clock::Deadline;
+use common::rng::Rng;
+use std::time::{Duration, Instant};
+
+/// Thinking time per move when `--movetime` is not given: far inside 75 % of the 2 s limit, so a
+/// busy machine or a slow start cannot push a reply past it.
+pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1200);
+
+/// A move chooser configured from the command line.
+pub struct Engine {
+    kind: EngineKind,
+    movetime: Duration,
+    max_depth: u32,
+    searcher: Searcher,
+    rng: Rng,
+}
+
+impl Engine {
+    /// The engine that `options` ask for.
+    pub fn new(options: &BotOptions) -> Engine {
+        let mut searcher = Searcher::new(DEFAULT_TABLE_BYTES);
+        searcher.verbose = true;
+        Engine {
+            kind: options.engine,
+            movetime: options.movetime.unwrap_or(DEFAULT_MOVETIME),
+            max_depth: options.depth.unwrap_or(MAX_DEPTH),
+            searcher,
+            rng: Rng::new(options.seed),
+        }
+    }
+
+    /// The move to play in `board`, thinking from `started` (when the opponent's move was read);
+    /// `None` only when there is no legal move.
+    pub fn choose(&mut self, board: &Board, started: Instant) -> Option<Move> {
+        match self.kind {
+            EngineKind::Search => {
+                let deadline = Deadline::new(started, self.movetime / 2, self.movetime);
+                self.searcher
+                    .search(board, deadline, self.max_depth)
+                    .best_move
+            }
+            EngineKind::Greedy => greedy_move(board),
+            EngineKind::Random => self.rng.choose(board.legal_moves().as_slice()).copied(),
+        }
+    }
+}
+
+/// A winning move if there is one, else the move after which the position evaluates best for the
+/// mover (the first such move in generation order).
+pub fn greedy_move(board: &Board) -> Option<Move> {
+    let moves = board.legal_moves();
+    let mover = board.side_to_move();
+    let mut best: Option<(i32, Move)> = None;
+    for &mv in moves.as_slice() {
+        let next = board.play(mv);
+        let score = match next.outcome() {
+            Some(Outcome::Win { winner, .. }) if winner == mover => return Some(mv),
+            Some(Outcome::Win { .. }) => i32::MIN + 1,
+            Some(Outcome::Draw) => 0,
+            None => -evaluate(&next),
+        };
+        if best.map_or(true, |(s, _)| score > s) {
+            best = Some((score, mv));
+        }
+    }
+    best.map(|(_, mv)| mv)
+}

@@ -1,0 +1,74 @@
+//! Krieg for the match runner: the rules of [`crate::board`], the contest's messages and limits.
+
+use crate::board::{Board, Outcome, Side};
+use crate::notation::parse_move;
+use common::referee::{Fault, GameEnd, Input, RefereeGame, Seat, Transport};
+
+/// A Krieg game between two processes. Player 1 is Sentinel.
+pub struct KriegReferee {
+    board: Board,
+    plies: u32,
+    last_move: Option<String>,
+    greeted: [bool; 2],
+}
+
+/// The seat that plays `side`.
+pub fn seat_of(side: Side) -> Seat {
+    match side {
+        Side::Sentinel => Seat::First,
+        Side::Scourge => Seat::Second,
+    }
+}
+
+impl RefereeGame for KriegReferee {
+    const NAME: &'static str = "krieg";
+    const MOVETIME_MS: u64 = 2000;
+    const MEMORY_CAP_BYTES: u64 = 20 * 1024 * 1024;
+    const TRANSPORT: Transport = Transport::Stream;
+
+    fn new() -> Self {
+        KriegReferee {
+            board: Board::start(),
+            plies: 0,
+            last_move: None,
+            greeted: [false; 2],
+        }
+    }
+
+    fn to_move(&self) -> Seat {
+        seat_of(self.board.side_to_move())
+    }
+
+    fn input(&mut self, seat: Seat) -> Input {
+        let mut lines = Vec::new();
+        if !self.greeted[seat.index()] {
+            self.greeted[seat.index()] = true;
+            lines.push(if seat == Seat::First { "1" } else { "0" }.to_string());
+        }
+        lines.extend(self.last_move.clone());
+        Input::Lines(lines)
+    }
+
+    fn play(&mut self, reply: &str) -> Result<Option<GameEnd>, Fault> {
+        let mv = parse_move(reply).map_err(|e| Fault::Malformed(e.to_string()))?;
+        let next = self
+            .board
+            .try_play(mv)
+            .map_err(|e| Fault::Illegal(e.to_string()))?;
+        self.board = next;
+        self.plies += 1;
+        self.last_move = Some(mv.to_string());
+        Ok(self.board.outcome().map(|outcome| match outcome {
+            Outcome::Win { winner, reason } => GameEnd::win(seat_of(winner), reason.to_string()),
+            Outcome::Draw => GameEnd::draw("the side to move is blocked; equal bombers"),
+        }))
+    }
+
+    fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    fn render(&self) -> String {
+        self.board.to_string()
+    }
+}

@@ -1,0 +1,523 @@
+//! The search: iterative deepening → principal-variation negamax with alpha-beta → quiescence.
+//!
+//! Scores are from the side to move's point of view. A won position scores `MATE - ply` (the
+//! sooner the better), a lost one `-(MATE - ply)`, a draw 0; anything beyond `MATE_BOUND` is a
+//! forced result.
+
+use crate::board::{Board, Cell, Kind, Move, MoveList, Outcome, Side};
+use crate::eval::{evaluate, goal_steps};
+use common::clock::{nodes_per_second, Deadline, SearchClock};
+use std::time::Instant;
+
+/// The score of a win at the root; a win at ply `p` scores `MATE - p`.
+pub const MATE: i32 = 30_000;
+/// Scores above this (in absolute value) are forced wins or losses.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+/// Deepest iteration (the game never lasts longer than this many plies anyway).
+pub const MAX_DEPTH: u32 = 100;
+const MAX_PLY: usize = 128;
+
+/// Default transposition table size: far under the 20 MB cap.
+pub const DEFAULT_TABLE_BYTES: usize = 4 << 20;
+
+// ---- Transposition table ------------------------------------------------------------------------
+//
+// A plain array of 16-byte entries indexed by the low bits of the Zobrist hash; the full hash is
+// stored to reject collisions. Always-replace, except that a deeper entry of the same position is
+// kept.
+//
+//   key: u64 | score: i16 | move code: u16 | depth: u8 | bound: u8 | (padding)
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Clone, Copy)]
+struct Entry {
+    key: u64,
+    score: i16,
+    mv: u16,
+    depth: u8,
+    bound: Bound,
+}
+
+const EMPTY_ENTRY: Entry = Entry {
+    key: 0,
+    score: 0,
+    mv: u16::MAX,
+    depth: 0,
+    bound: Bound::Upper,
+};
+
+const _: () = assert!(std::mem::size_of::<Entry>() == 16);
+
+/// The transposition table.
+pub struct TranspositionTable {
+    entries: Vec<Entry>,
+    mask: usize,
+}
+
+impl TranspositionTable {
+    /// A table of at most `bytes` (rounded down to a power of two of entries).
+    pub fn new(bytes: usize) -> TranspositionTable {
+        let wanted = (bytes / std::mem::size_of::<Entry>()).max(1);
+        let len = if wanted.is_power_of_two() {
+            wanted
+        } else {
+            wanted.next_power_of_two() / 2
+        };
+        TranspositionTable {
+            entries: vec![EMPTY_ENTRY; len],
+            mask: len - 1,
+        }
+    }
+
+    /// Empties the table.
+    pub fn clear(&mut self) {
+        self.entries.fill(EMPTY_ENTRY);
+    }
+
+    fn probe(&self, key: u64) -> Option<Entry> {
+        let entry = self.entries[key as usize & self.mask];
+        let used = entry.mv != u16::MAX || entry.depth > 0;
+        (entry.key == key && used).then_some(entry)
+    }
+
+    fn store(&mut self, key: u64, depth: u32, score: i32, bound: Bound, mv: Option<Move>) {
+        let slot = &mut self.entries[key as usize & self.mask];
+        if slot.key == key && u32::from(slot.depth) > depth && bound != Bound::Exact {
+            return;
+        }
+        *slot = Entry {
+            key,
+            score: score as i16,
+            mv: mv.map_or(u16::MAX, Move::code),
+            depth: depth.min(255) as u8,
+            bound,
+        };
+    }
+}
+
+/// Mate scores are stored relative to the node, not the root, so they stay true when the same
+/// position is met at another ply.
+fn score_to_table(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn score_from_table(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+// ---- Search ---------------------------------------------------------------------------------------
+
+/// What a search found.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The move to play; `None` only when the side to move has no legal move.
+    pub best_move: Option<Move>,
+    /// Its score for the side to move.
+    pub score: i32,
+    /// The last completed depth.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// The expected line of play.
+    pub pv: Vec<Move>,
+}
+
+/// The searcher keeps its tables from move to move.
+pub struct Searcher {
+    tt: TranspositionTable,
+    /// Two quiet moves per ply that recently caused a cutoff.
+    killers: [[Option<Move>; 2]; MAX_PLY],
+    /// Cutoff counts per (from, to), for ordering quiet moves.
+    history: [[i32; Cell::COUNT]; Cell::COUNT],
+    clock: SearchClock,
+    /// Log one line per iteration on stderr.
+    pub verbose: bool,
+}
+
+impl Searcher {
+    /// A searcher with a table of `table_bytes`.
+    pub fn new(table_bytes: usize) -> Searcher {
+        Searcher {
+            tt: TranspositionTable::new(table_bytes),
+            killers: [[None; 2]; MAX_PLY],
+            history: [[0; Cell::COUNT]; Cell::COUNT],
+            clock: SearchClock::new(Deadline::unlimited()),
+            verbose: false,
+        }
+    }
+
+    /// Forgets everything learnt (a new game, or a deterministic benchmark).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.killers = [[None; 2]; MAX_PLY];
+        self.history = [[0; Cell::COUNT]; Cell::COUNT];
+    }
+
+    /// Iterative deepening from depth 1 up to `max_depth` or the deadline. Always returns a legal
+    /// move when there is one, even if stopped during the first iteration.
+    pub fn search(&mut self, board: &Board, deadline: Deadline, max_depth: u32) -> SearchResult {
+        self.clock = SearchClock::new(deadline);
+        let started = Instant::now();
+        let root_moves = board.legal_moves();
+        let mut result = SearchResult {
+            best_move: root_moves.as_slice().first().copied(),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+        };
+        if root_moves.is_empty() {
+            return result;
+        }
+        // Age the history so that old cutoffs weigh less than new ones.
+        for row in self.history.iter_mut() {
+            for h in row.iter_mut() {
+                *h /= 8;
+            }
+        }
+        for depth in 1..=max_depth.min(MAX_DEPTH) {
+            if depth > 1 && self.clock.deadline().soft_expired() {
+                break;
+            }
+            let score = self.negamax(board, depth as i32, -MATE, MATE, 0);
+            if self.clock.stopped() {
+                break;
+            }
+            let pv = self.principal_variation(board, depth as usize);
+            result.best_move = pv.first().copied().or(result.best_move);
+            result.score = score;
+            result.depth = depth;
+            result.pv = pv;
+            if self.verbose {
+                let line: Vec<String> = result.pv.iter().map(|m| m.to_string()).collect();
+                common::io::log(&format!(
+                    "depth {depth} score {score} nodes {} nps {} time {}ms pv {}",
+                    self.clock.nodes(),
+                    nodes_per_second(self.clock.nodes(), started.elapsed()),
+                    started.elapsed().as_millis(),
+                    line.join(" | ")
+                ));
+            }
+            // A forced result within the searched depth does not change with more depth.
+            if score.abs() > MATE_BOUND && (MATE - score.abs()) as u32 <= depth {
+                break;
+            }
+        }
+        result.nodes = self.clock.nodes();
+        result
+    }
+
+    /// Follows table moves from the root.
+    fn principal_variation(&self, board: &Board, max_len: usize) -> Vec<Move> {
+        let mut pv = Vec::new();
+        let mut position = *board;
+        while pv.len() < max_len {
+            let Some(entry) = self.tt.probe(position.hash()) else {
+                break;
+            };
+            let Some(mv) = Move::from_code(entry.mv) else {
+                break;
+            };
+            match position.try_play(mv) {
+                Ok(next) => {
+                    pv.push(mv);
+                    position = next;
+                }
+                Err(_) => break,
+            }
+        }
+        pv
+    }
+
+    /// The score of a finished game at `ply`, from the side to move's view.
+    fn outcome_score(board: &Board, outcome: Outcome, ply: usize) -> i32 {
+        match outcome {
+            Outcome::Draw => 0,
+            Outcome::Win { winner, .. } if winner == board.side_to_move() => MATE - ply as i32,
+            Outcome::Win { .. } => -(MATE - ply as i32),
+        }
+    }
+
+    /// The game ends that need no move list, both lost for the side to move: the mover's bomber
+    /// on its goal, or the side to move without bombers.
+    fn lost_already(board: &Board) -> bool {
+        let mover: Side = board.side_to_move().other();
+        goal_reached(board, mover) || board.bombers(board.side_to_move()) == 0
+    }
+
+    /// Negamax with alpha-beta and principal-variation windows. Returns a score within
+    /// `[alpha, beta]` when the true score is inside, else a bound on the side it fell.
+    fn negamax(&mut self, board: &Board, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        if self.clock.tick() {
+            return 0;
+        }
+        if Self::lost_already(board) {
+            return -(MATE - ply as i32);
+        }
+        let mut moves = MoveList::new();
+        board.generate_moves(&mut moves);
+        if moves.is_empty() {
+            let outcome = board.outcome().unwrap_or(Outcome::Draw);
+            return Self::outcome_score(board, outcome, ply);
+        }
+        // A bomber that can step onto its goal wins next ply: nothing to search (at the root the
+        // move itself is wanted, and the ordering puts it first).
+        if ply > 0 && goal_steps(board, board.side_to_move()) != 0 {
+            return MATE - (ply as i32 + 1);
+        }
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.quiescence(board, alpha, beta, ply);
+        }
+
+        // Mate-distance pruning: nothing here can beat a mate already found nearer the root.
+        alpha = alpha.max(-(MATE - ply as i32));
+        let beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let key = board.hash();
+        let mut table_move = None;
+        if let Some(entry) = self.tt.probe(key) {
+            table_move = Move::from_code(entry.mv);
+            if i32::from(entry.depth) >= depth && ply > 0 {
+                let score = score_from_table(i32::from(entry.score), ply);
+                match entry.bound {
+                    Bound::Exact => return score,
+                    Bound::Lower if score >= beta => return score,
+                    Bound::Upper if score <= alpha => return score,
+                    _ => {}
+                }
+            }
+        }
+
+        self.order_moves(board, moves.as_mut_slice(), table_move, ply);
+        let original_alpha = alpha;
+        let mut best_score = -MATE;
+        let mut best_move = None;
+        for (i, &mv) in moves.as_slice().iter().enumerate() {
+            let next = board.play(mv);
+            let score = if i == 0 {
+                -self.negamax(&next, depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                // Prove the move no better than the best so far with a null window, re-search
+                // only if it is.
+                let probe = -self.negamax(&next, depth - 1, -alpha - 1, -alpha, ply + 1);
+                if probe > alpha && probe < beta {
+                    -self.negamax(&next, depth - 1, -beta, -alpha, ply + 1)
+                } else {
+                    probe
+                }
+            };
+            if self.clock.stopped() {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(mv);
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                if !mv.is_capture() {
+                    self.remember_cutoff(mv, depth, ply);
+                }
+                break;
+            }
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            key,
+            depth as u32,
+            score_to_table(best_score, ply),
+            bound,
+            best_move,
+        );
+        best_score
+    }
+
+    /// Captures only, until the position is quiet, so that the evaluation never sees a piece about
+    /// to fall. The side to move may always decline (stand pat), since captures are optional.
+    fn quiescence(&mut self, board: &Board, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        if self.clock.tick() {
+            return 0;
+        }
+        let mut moves = MoveList::new();
+        board.generate_moves(&mut moves);
+        if moves.is_empty() {
+            let outcome = board.outcome().unwrap_or(Outcome::Draw);
+            return Self::outcome_score(board, outcome, ply);
+        }
+        if goal_steps(board, board.side_to_move()) != 0 {
+            return MATE - (ply as i32 + 1);
+        }
+        let stand_pat = evaluate(board);
+        if stand_pat >= beta || ply >= MAX_PLY - 1 {
+            return stand_pat;
+        }
+        alpha = alpha.max(stand_pat);
+        let captures = moves.as_mut_slice();
+        captures.sort_by_key(|mv| std::cmp::Reverse(capture_value(board, *mv)));
+        let mut best = stand_pat;
+        for &mv in captures.iter().filter(|mv| mv.is_capture()) {
+            let next = board.play(mv);
+            let score = if Self::lost_already(&next) {
+                MATE - (ply as i32 + 1)
+            } else {
+                -self.quiescence(&next, -beta, -alpha, ply + 1)
+            };
+            if self.clock.stopped() {
+                return 0;
+            }
+            if score > best {
+                best = score;
+            }
+            if score > alpha {
+                alpha = score;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// Table move, then winning bomber steps, captures (bombers first), killers, history.
+    fn order_moves(&self, board: &Board, moves: &mut [Move], table_move: Option<Move>, ply: usize) {
+        let killers = self.killers[ply];
+        let us = board.side_to_move();
+        let bombers = board.pieces(us, Kind::Bomber);
+        moves.sort_by_cached_key(|&mv| {
+            let score = if Some(mv) == table_move {
+                1 << 30
+            } else if bombers & mv.from.bit() != 0 && mv.to.row() == us.goal_row() {
+                1 << 29
+            } else if mv.is_capture() {
+                (1 << 28) + capture_value(board, mv)
+            } else if Some(mv) == killers[0] {
+                1 << 27
+            } else if Some(mv) == killers[1] {
+                (1 << 27) - 1
+            } else {
+                let advance = if bombers & mv.from.bit() != 0 { 2 } else { 0 };
+                self.history[mv.from.index()][mv.to.index()] * 4 + advance
+            };
+            std::cmp::Reverse(score)
+        });
+    }
+
+    fn remember_cutoff(&mut self, mv: Move, depth: i32, ply: usize) {
+        if self.killers[ply][0] != Some(mv) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(mv);
+        }
+        let h = &mut self.history[mv.from.index()][mv.to.index()];
+        *h = (*h + depth * depth).min(1 << 20);
+    }
+
+    /// Nodes counted by the last search.
+    pub fn nodes(&self) -> u64 {
+        self.clock.nodes()
+    }
+}
+
+/// True if a bomber of `side` stands on its goal row.
+fn goal_reached(board: &Board, side: Side) -> bool {
+    board.pieces(side, Kind::Bomber) & crate::board::row_mask(side.goal_row()) != 0
+}
+
+/// How much a capture takes: a bomber more than a stinger; 0 for a step.
+fn capture_value(board: &Board, mv: Move) -> i32 {
+    if !mv.is_capture() {
+        return 0;
+    }
+    let them = board.side_to_move().other();
+    if board.pieces(them, Kind::Bomber) & mv.captured_cell().bit() != 0 {
+        2
+    } else {
+        1
+    }
+}
+
+// ---- Benchmark ------------------------------------------------------------------------------------
+
+/// How many random plies from the start lead to each bench position (seeded by its index), so
+/// that the set covers the opening, the middlegame and the race.
+pub const BENCH_PLIES: [u32; 8] = [0, 1, 2, 3, 4, 5, 6, 8];
+
+/// The benchmark's default depth.
+pub const BENCH_DEPTH: u32 = 11;
+
+/// The bench positions: from the start, [`BENCH_PLIES`] seeded random moves each (stopping early
+/// if a game ends), so they are legal by construction and the same on every run.
+pub fn bench_positions() -> Vec<Board> {
+    BENCH_PLIES
+        .iter()
+        .enumerate()
+        .map(|(i, &plies)| {
+            let mut rng = common::rng::Rng::new(0xBE4C + i as u64);
+            let mut board = Board::start();
+            for _ in 0..plies {
+                let moves = board.legal_moves();
+                match rng.choose(moves.as_slice()) {
+                    Some(&mv) if board.play(mv).outcome().is_none() => board = board.play(mv),
+                    _ => break,
+                }
+            }
+            board
+        })
+        .collect()
+}
+
+/// Searches every bench position to `depth` with a fresh table, printing a line each and last
+/// `<N> nodes <M> nps`. Returns the total node count, which depends only on the search's logic.
+pub fn bench(depth: u32) -> u64 {
+    let mut searcher = Searcher::new(DEFAULT_TABLE_BYTES);
+    let started = Instant::now();
+    let mut total = 0;
+    for (i, board) in bench_positions().iter().enumerate() {
+        searcher.clear();
+        let result = searcher.search(board, Deadline::unlimited(), depth);
+        total += result.nodes;
+        let best = result
+            .best_move
+            .map_or("none".to_string(), |m| m.to_string());
+        println!(
+            "position {}: depth {} best {best} score {} nodes {}",
+            i + 1,
+            result.depth,
+            result.score,
+            result.nodes
+        );
+    }
+    println!(
+        "{total} nodes {} nps",
+        nodes_per_second(total, started.elapsed())
+    );
+    total
+}
