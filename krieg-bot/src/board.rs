@@ -338,6 +338,31 @@ impl Board {
         board
     }
 
+    /// A position from five rows of five symbols, top row first: `B`/`S` for Sentinel's bombers
+    /// and stingers, `b`/`s` for Scourge's, `.` for an empty cell (spaces are ignored). `None` if
+    /// the diagram is not 5×5 of those symbols.
+    pub fn from_diagram(rows: &[&str; 5], side_to_move: Side) -> Option<Board> {
+        let mut pieces = [[0u32; 2]; 2];
+        for (r, row) in rows.iter().enumerate() {
+            let symbols: Vec<char> = row.chars().filter(|c| !c.is_whitespace()).collect();
+            if symbols.len() != 5 {
+                return None;
+            }
+            for (c, symbol) in symbols.into_iter().enumerate() {
+                let bit = Cell::new(r as i32, c as i32)?.bit();
+                match symbol {
+                    'S' => pieces[0][0] |= bit,
+                    'B' => pieces[0][1] |= bit,
+                    's' => pieces[1][0] |= bit,
+                    'b' => pieces[1][1] |= bit,
+                    '.' => {}
+                    _ => return None,
+                }
+            }
+        }
+        Some(Board::from_pieces(pieces, side_to_move))
+    }
+
     /// The same pieces with `side` to move (for evaluating the other side's options).
     pub fn with_side_to_move(&self, side: Side) -> Board {
         Board::from_pieces(self.pieces, side)

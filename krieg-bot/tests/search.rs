@@ -1,0 +1,122 @@
+//! The search finds forced wins and is deterministic at a fixed depth.
+
+use common::clock::Deadline;
+use krieg::board::{Board, Move, Outcome, Side};
+use krieg::search::{bench_positions, Searcher, MATE_BOUND};
+use std::time::Duration;
+
+fn board(rows: [&str; 5], side: Side) -> Board {
+    Board::from_diagram(&rows, side).expect("a valid diagram")
+}
+
+/// Plain minimax, independent of the search: can the side to move force a win within `plies`?
+fn forced_win(board: &Board, plies: u32) -> bool {
+    let us = board.side_to_move();
+    board
+        .legal_moves()
+        .as_slice()
+        .iter()
+        .any(|&mv| wins_after(&board.play(mv), us, plies - 1))
+}
+
+fn wins_after(board: &Board, us: Side, plies: u32) -> bool {
+    match board.outcome() {
+        Some(Outcome::Win { winner, .. }) => return winner == us,
+        Some(Outcome::Draw) => return false,
+        None if plies == 0 => return false,
+        None => {}
+    }
+    let moves = board.legal_moves();
+    if board.side_to_move() == us {
+        moves
+            .as_slice()
+            .iter()
+            .any(|&mv| wins_after(&board.play(mv), us, plies - 1))
+    } else {
+        moves
+            .as_slice()
+            .iter()
+            .all(|&mv| wins_after(&board.play(mv), us, plies - 1))
+    }
+}
+
+fn best_move(board: &Board, depth: u32) -> (Move, i32) {
+    let mut searcher = Searcher::new(1 << 20);
+    let result = searcher.search(board, Deadline::unlimited(), depth);
+    (result.best_move.expect("a move"), result.score)
+}
+
+#[test]
+fn takes_a_win_in_one() {
+    let b = board(
+        ["B....", ".....", ".....", "...B.", "b...s"],
+        Side::Sentinel,
+    );
+    let (mv, score) = best_move(&b, 4);
+    assert_eq!(mv.from.row(), 3);
+    assert_eq!(
+        b.play(mv).outcome().map(|o| matches!(
+            o,
+            Outcome::Win {
+                winner: Side::Sentinel,
+                ..
+            }
+        )),
+        Some(true)
+    );
+    assert!(score > MATE_BOUND);
+}
+
+#[test]
+fn finds_a_forced_win_that_needs_several_moves() {
+    // Sentinel's bomber on (1,2) runs; Scourge cannot stop it in time.
+    let b = board(
+        ["....B", "..B..", ".....", "s....", "....b"],
+        Side::Sentinel,
+    );
+    assert!(forced_win(&b, 5), "the position is a forced win");
+    let (mv, score) = best_move(&b, 8);
+    assert!(score > MATE_BOUND, "score {score}");
+    assert!(
+        wins_after(&b.play(mv), Side::Sentinel, 4),
+        "{mv} keeps the forced win"
+    );
+}
+
+#[test]
+fn stops_the_opponents_bomber_from_reaching_the_base() {
+    // Scourge threatens (1,1) -> row 0; Sentinel's stinger can capture it horizontally.
+    let b = board(
+        ["B...B", "Sb...", ".....", ".....", "....b"],
+        Side::Sentinel,
+    );
+    let (mv, score) = best_move(&b, 6);
+    assert_eq!(mv.to_string(), "1 0 1 2");
+    assert!(score > -MATE_BOUND);
+}
+
+#[test]
+fn answers_with_a_legal_move_even_with_no_time() {
+    let mut searcher = Searcher::new(1 << 16);
+    let deadline = Deadline::from_now(Duration::ZERO);
+    let start = Board::start();
+    let result = searcher.search(&start, deadline, 50);
+    let mv = result.best_move.expect("a move");
+    assert!(start.try_play(mv).is_ok());
+}
+
+#[test]
+fn fixed_depth_search_is_deterministic() {
+    let run = || {
+        let mut searcher = Searcher::new(1 << 20);
+        bench_positions()
+            .iter()
+            .map(|b| {
+                searcher.clear();
+                let r = searcher.search(b, Deadline::unlimited(), 6);
+                (r.best_move, r.score, r.nodes)
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(run(), run());
+}
