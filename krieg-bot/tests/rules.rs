@@ -45,6 +45,11 @@ fn initial_position_has_bombers_on_the_bases_and_stingers_in_front() {
     assert_eq!(start, expected);
     assert_eq!(start.side_to_move(), Side::Sentinel);
     assert_eq!(start.outcome(), None);
+    // Only the stingers can move at first, each diagonally forward.
+    let expected_moves = [
+        "1 0 2 1", "1 1 2 0", "1 1 2 2", "1 2 2 1", "1 2 2 3", "1 3 2 2", "1 3 2 4", "1 4 2 3",
+    ];
+    assert_eq!(moves_of(&start), expected_moves);
 }
 
 #[test]
