@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Plays GAME between two bots through that game's referee, building what it needs first.
+#
+#   scripts/match.sh GAME [CMD_A [CMD_B]] [referee options]
+#
+# GAME is frostfire, krieg, kaboom, yavalath or connect4. CMD_A and CMD_B are shell commands
+# (any program that speaks the contest protocol); both default to our bot for GAME. Every
+# option is passed to the referee (see `target/release/GAME-referee --help`). With no option at
+# all it plays one game and draws the board after every ply. Records and the players' stderr go
+# to matches/GAME-<time>/ unless --record-dir is given.
+set -euo pipefail
+
+games="frostfire krieg kaboom yavalath connect4"
+usage() {
+    sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//' >&2
+    exit 2
+}
+[ $# -ge 1 ] || usage
+game=$1
+shift
+case " $games " in
+*" $game "*) ;;
+*) echo "match.sh: unknown game '$game' (one of: $games)" >&2; usage ;;
+esac
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+cargo build --release --quiet --manifest-path "$root/Cargo.toml" -p "$game-bot"
+bot="$root/target/release/$game-bot"
+referee="$root/target/release/$game-referee"
+
+commands=()
+options=()
+has_record_dir=no
+while [ $# -gt 0 ]; do
+    case $1 in
+    --show | -h | --help)
+        options+=("$1")
+        shift
+        ;;
+    --*)
+        [ $# -ge 2 ] || { echo "match.sh: option $1 needs a value" >&2; exit 2; }
+        [ "$1" = --record-dir ] && has_record_dir=yes
+        options+=("$1" "$2")
+        shift 2
+        ;;
+    *)
+        commands+=("$1")
+        shift
+        ;;
+    esac
+done
+[ ${#commands[@]} -le 2 ] || { echo "match.sh: at most two player commands" >&2; exit 2; }
+[ ${#options[@]} -gt 0 ] || options=(--show)
+[ ${#commands[@]} -ge 1 ] || commands+=("$bot")
+[ ${#commands[@]} -ge 2 ] || commands+=("$bot")
+if [ $has_record_dir = no ]; then
+    record_dir="$root/matches/$game-$(date +%Y%m%d-%H%M%S)-$$"
+    options+=(--record-dir "$record_dir")
+    echo "match.sh: records in $record_dir" >&2
+fi
+exec "$referee" "${options[@]}" "${commands[0]}" "${commands[1]}"

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The standard strength and limits check of one game's bot, as the issues report it:
+#
+#   scripts/strength.sh GAME [GAMES]
+#
+# 1. GAMES games (default 50) at --movetime 100 against --engine random (seeded per game);
+# 2. GAMES games at --movetime 100 against --engine greedy;
+# 3. 10 games at contest settings (the bot's default budget) against itself at --movetime 300:
+#    the slowest reply and the peak memory of our bot (player A).
+# Each prints the referee's per-game lines and summary; records go to matches/strength-GAME-*/.
+set -euo pipefail
+[ $# -ge 1 ] || { sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+game=$1
+games=${2:-50}
+root=$(cd "$(dirname "$0")/.." && pwd)
+bot="$root/target/release/$game-bot"
+stamp=$(date +%Y%m%d-%H%M%S)
+run() {
+    local name=$1
+    shift
+    echo "== $name"
+    "$root/scripts/match.sh" "$game" "$@" --record-dir "$root/matches/strength-$game-$stamp/$name" | tail -n 3
+}
+run vs-random "$bot --movetime 100" "$bot --engine random --seed {seed}" --games "$games"
+run vs-greedy "$bot --movetime 100" "$bot --engine greedy" --games "$games"
+run contest "$bot" "$bot --movetime 300" --games 10
