@@ -1,0 +1,218 @@
+//! The three files of the contest, parsed with typed errors and printed exactly.
+//!
+//! - `output.txt`: `t c`, the disc type 1..=5 and the column 1..=7 ([`parse_move`]); a syntax
+//!   error is a [`ParseMoveError`], a well-formed move the rules forbid is an
+//!   [`IllegalMoveError`] from [`Board::try_play`](crate::board::Board::try_play);
+//! - `team_no.txt`: `1` or `2` ([`parse_team`]);
+//! - `board.txt`: 42 integers `0`, `1`, `2` or `12`, position 1 first ([`parse_board`],
+//!   [`format_board`]).
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::board::{Board, Cell, CellContent, Column, Kind, Move, Team, CELLS};
+
+pub use crate::board::IllegalMoveError;
+
+/// A reply that does not have the shape `t c`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseMoveError {
+    /// Not two integers separated by one space.
+    WrongShape(String),
+    /// The disc type is not 1..=5.
+    KindOutOfRange(u32),
+    /// The column is not 1..=7.
+    ColumnOutOfRange(u32),
+}
+
+impl fmt::Display for ParseMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseMoveError::WrongShape(s) => {
+                write!(f, "expected 't c' (two integers), got '{s}'")
+            }
+            ParseMoveError::KindOutOfRange(t) => write!(f, "disc type {t} is not 1..5"),
+            ParseMoveError::ColumnOutOfRange(c) => write!(f, "column {c} is not 1..7"),
+        }
+    }
+}
+
+impl std::error::Error for ParseMoveError {}
+
+fn small_number(token: &str) -> Option<u32> {
+    if token.is_empty() || token.len() > 9 || !token.bytes().all(|b| b.is_ascii_digit()) {
+        None
+    } else {
+        token.parse().ok()
+    }
+}
+
+/// Parses `t c` exactly (the caller trims the line): two unsigned integers separated by one
+/// space.
+pub fn parse_move(text: &str) -> Result<Move, ParseMoveError> {
+    let shape = || ParseMoveError::WrongShape(text.to_string());
+    let (t, c) = text.split_once(' ').ok_or_else(shape)?;
+    let t = small_number(t).ok_or_else(shape)?;
+    let c = small_number(c).ok_or_else(shape)?;
+    let kind = Kind::from_number(t).ok_or(ParseMoveError::KindOutOfRange(t))?;
+    let column = Column::from_number(c).ok_or(ParseMoveError::ColumnOutOfRange(c))?;
+    Ok(Move::new(kind, column))
+}
+
+impl FromStr for Move {
+    type Err = ParseMoveError;
+
+    fn from_str(s: &str) -> Result<Move, ParseMoveError> {
+        parse_move(s)
+    }
+}
+
+/// A `team_no.txt` that is not `1` or `2`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseTeamError(pub String);
+
+impl fmt::Display for ParseTeamError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "team number must be 1 or 2, got '{}'", self.0)
+    }
+}
+
+impl std::error::Error for ParseTeamError {}
+
+/// Parses `team_no.txt` (white space around the number is ignored).
+pub fn parse_team(text: &str) -> Result<Team, ParseTeamError> {
+    match text.trim() {
+        "1" => Ok(Team::One),
+        "2" => Ok(Team::Two),
+        other => Err(ParseTeamError(other.chars().take(40).collect())),
+    }
+}
+
+/// A `board.txt` that is not a possible board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseBoardError {
+    /// Not 42 numbers.
+    WrongCount(usize),
+    /// A value other than 0, 1, 2, 12 at a position (1..=42).
+    BadValue { position: usize, value: String },
+    /// A disc with an empty cell below it.
+    Floating { position: usize },
+}
+
+impl fmt::Display for ParseBoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseBoardError::WrongCount(n) => write!(f, "expected 42 numbers, got {n}"),
+            ParseBoardError::BadValue { position, value } => {
+                write!(f, "position {position}: '{value}' is not 0, 1, 2 or 12")
+            }
+            ParseBoardError::Floating { position } => {
+                write!(f, "position {position}: a disc above an empty cell")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ParseBoardError {}
+
+/// Parses `board.txt` into each team's bitboard (dual discs in both).
+pub fn parse_board(text: &str) -> Result<[u64; 2], ParseBoardError> {
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    if tokens.len() != CELLS {
+        return Err(ParseBoardError::WrongCount(tokens.len()));
+    }
+    let mut discs = [0u64; 2];
+    for (i, token) in tokens.iter().enumerate() {
+        let position = i + 1;
+        let bit = match Cell::from_position(position) {
+            Some(cell) => cell.bit(),
+            None => return Err(ParseBoardError::WrongCount(tokens.len())),
+        };
+        match *token {
+            "0" => {}
+            "1" => discs[0] |= bit,
+            "2" => discs[1] |= bit,
+            "12" => {
+                discs[0] |= bit;
+                discs[1] |= bit;
+            }
+            other => {
+                return Err(ParseBoardError::BadValue {
+                    position,
+                    value: other.chars().take(20).collect(),
+                })
+            }
+        }
+    }
+    let occupied = discs[0] | discs[1];
+    for position in (CELLS / 6 + 1)..=CELLS {
+        let (Some(cell), Some(below)) = (
+            Cell::from_position(position),
+            Cell::from_position(position - 7),
+        ) else {
+            continue;
+        };
+        if occupied & cell.bit() != 0 && occupied & below.bit() == 0 {
+            return Err(ParseBoardError::Floating { position });
+        }
+    }
+    Ok(discs)
+}
+
+/// `board.txt` for a position: the 42 values on one line, position 1 first, and a newline.
+pub fn format_board(board: &Board) -> String {
+    let values: Vec<&str> = (1..=CELLS)
+        .filter_map(Cell::from_position)
+        .map(|cell| match board.at(cell) {
+            CellContent::Empty => "0",
+            CellContent::Team(Team::One) => "1",
+            CellContent::Team(Team::Two) => "2",
+            CellContent::Dual => "12",
+        })
+        .collect();
+    format!("{}\n", values.join(" "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_parse_and_print() {
+        let m = parse_move("3 7").unwrap();
+        assert_eq!(m.kind, Kind::ClearNeighbours);
+        assert_eq!(m.to_string(), "3 7");
+        assert!(matches!(
+            parse_move("37"),
+            Err(ParseMoveError::WrongShape(_))
+        ));
+        assert!(matches!(
+            parse_move("3  7"),
+            Err(ParseMoveError::WrongShape(_))
+        ));
+        assert!(matches!(
+            parse_move("-3 7"),
+            Err(ParseMoveError::WrongShape(_))
+        ));
+        assert!(matches!(
+            parse_move("3 7 1"),
+            Err(ParseMoveError::WrongShape(_))
+        ));
+        assert_eq!(parse_move("6 1"), Err(ParseMoveError::KindOutOfRange(6)));
+        assert_eq!(parse_move("5 0"), Err(ParseMoveError::ColumnOutOfRange(0)));
+        assert_eq!(parse_move("5 8"), Err(ParseMoveError::ColumnOutOfRange(8)));
+    }
+
+    #[test]
+    fn teams_parse() {
+        assert_eq!(parse_team(" 2\r\n"), Ok(Team::Two));
+        assert!(parse_team("3").is_err());
+        assert!(parse_team("").is_err());
+    }
+
+    #[test]
+    fn empty_board_round_trips() {
+        let text = format_board(&Board::new());
+        assert_eq!(parse_board(&text), Ok([0, 0]));
+    }
+}
