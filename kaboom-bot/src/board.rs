@@ -1,0 +1,1063 @@
+//! The Ka-Boom position and its rules: rangers, bombs, move generation, playing a move, the end
+//! of the game.
+//!
+//! The position is kept in one absolute frame, Player 1's: square index `8 * row + column`,
+//! Player 1's base is row 0 and it moves towards row 7; Player 2's base is row 7 and it moves
+//! towards row 0. [`crate::notation`] converts to and from each player's own frame.
+//!
+//! ```text
+//!          col 0  1  2  3  4  5  6  7
+//! row 7:     56 57 58 59 60 61 62 63    Player 2's base, Player 1's goal
+//!   ...
+//! row 0:      0  1  2  3  4  5  6  7    Player 1's base, Player 2's goal
+//! ```
+//!
+//! A ranger is named by its colour, `0..8` in the order of row 0 (orange, blue, purple, pink,
+//! yellow, red, green, brown): Player 1's ranger of colour `c` starts on `(0, c)`, Player 2's on
+//! `(7, 7 - c)`. A bomb is the colour of the ranger that carries it.
+
+use common::rng::zobrist_key;
+use std::fmt;
+
+/// The colour names, index = colour.
+pub const COLOUR_NAMES: [&str; 8] = [
+    "orange", "blue", "purple", "pink", "yellow", "red", "green", "brown",
+];
+
+const OR: u8 = 0;
+const BL: u8 = 1;
+const PU: u8 = 2;
+const PI: u8 = 3;
+const YE: u8 = 4;
+const RE: u8 = 5;
+const GR: u8 = 6;
+const BR: u8 = 7;
+
+/// The colour of each square, `COLOUR[row][column]` (the Kamisado board). It is symmetric under
+/// the 180° rotation, so both players see the same matrix from their own side.
+pub const COLOUR: [[u8; 8]; 8] = [
+    [OR, BL, PU, PI, YE, RE, GR, BR],
+    [RE, OR, PI, GR, BL, YE, BR, PU],
+    [GR, PI, OR, RE, PU, BR, YE, BL],
+    [PI, PU, BL, OR, BR, GR, RE, YE],
+    [YE, RE, GR, BR, OR, BL, PU, PI],
+    [BL, YE, BR, PU, RE, OR, PI, GR],
+    [PU, BR, YE, BL, GR, PI, OR, RE],
+    [BR, GR, RE, YE, PI, PU, BL, OR],
+];
+
+/// A player may pass the bomb at most this many times in a row.
+pub const MAX_CONSECUTIVE_PASSES: u8 = 15;
+/// Each player may make at most this many regular moves (every ply after the two columns).
+pub const MAX_REGULAR_MOVES_EACH: u8 = 50;
+/// Plies of a game that runs to the move limit: two columns and 2 × 50 regular moves.
+pub const MAX_PLIES: u8 = 2 + 2 * MAX_REGULAR_MOVES_EACH;
+
+/// A square, in the absolute frame (Player 1's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(u8);
+
+impl Square {
+    /// The square at `row`, `column` (absolute frame), if both are in 0..8.
+    pub const fn new(row: i32, column: i32) -> Option<Square> {
+        if row >= 0 && row < 8 && column >= 0 && column < 8 {
+            Some(Square((row * 8 + column) as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The square with index `8 * row + column` (panics past 63).
+    pub const fn from_index(index: usize) -> Square {
+        assert!(index < 64);
+        Square(index as u8)
+    }
+
+    /// `8 * row + column`.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The absolute row, 0..8.
+    pub const fn row(self) -> i32 {
+        (self.0 >> 3) as i32
+    }
+
+    /// The absolute column, 0..8.
+    pub const fn column(self) -> i32 {
+        (self.0 & 7) as i32
+    }
+
+    /// This square's bit.
+    pub const fn bit(self) -> u64 {
+        1 << self.0
+    }
+
+    /// The square's colour.
+    pub const fn colour(self) -> u8 {
+        COLOUR[self.row() as usize][self.column() as usize]
+    }
+
+    /// The square `dr` rows and `dc` columns away, if on the board.
+    pub const fn offset(self, dr: i32, dc: i32) -> Option<Square> {
+        Square::new(self.row() + dr, self.column() + dc)
+    }
+
+    /// How far `player` has come: the row in `player`'s own frame (0 = its base, 7 = its goal).
+    pub const fn rank_for(self, player: Player) -> i32 {
+        match player {
+            Player::One => self.row(),
+            Player::Two => 7 - self.row(),
+        }
+    }
+}
+
+/// One of the two players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// Receives `1`, places its bomb first and makes the first regular move.
+    One,
+    /// Receives `2`.
+    Two,
+}
+
+impl Player {
+    /// Both players, Player 1 first.
+    pub const BOTH: [Player; 2] = [Player::One, Player::Two];
+
+    /// The other player.
+    pub const fn other(self) -> Player {
+        match self {
+            Player::One => Player::Two,
+            Player::Two => Player::One,
+        }
+    }
+
+    /// 0 or 1.
+    pub const fn index(self) -> usize {
+        match self {
+            Player::One => 0,
+            Player::Two => 1,
+        }
+    }
+
+    /// 1 or 2.
+    pub const fn number(self) -> u8 {
+        self.index() as u8 + 1
+    }
+
+    /// The absolute row of this player's base.
+    pub const fn base_row(self) -> i32 {
+        match self {
+            Player::One => 0,
+            Player::Two => 7,
+        }
+    }
+
+    /// The absolute row of this player's goal (the opponent's base).
+    pub const fn goal_row(self) -> i32 {
+        7 - self.base_row()
+    }
+
+    /// +1 (Player 1) or −1 (Player 2): the absolute row step of "forward".
+    pub const fn forward(self) -> i32 {
+        match self {
+            Player::One => 1,
+            Player::Two => -1,
+        }
+    }
+
+    /// The absolute start square of this player's ranger of colour `colour`.
+    pub const fn home(self, colour: u8) -> Square {
+        match self {
+            Player::One => Square(colour),
+            Player::Two => Square(56 + 7 - colour),
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Player {}", self.number())
+    }
+}
+
+/// What a move does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// The opening: the bomb goes to the ranger on this base square (plies 1 and 2).
+    Place,
+    /// A ranger moves forward (`x = 1`).
+    Ranger,
+    /// The bomb is passed to another ranger (`x = 0`).
+    Pass,
+    /// The required ranger is blocked and no pass is possible: `1,i,j,i,j`.
+    Forfeit,
+}
+
+/// A move, packed in 16 bits:
+///
+/// ```text
+/// bits  0..6   from square (absolute)
+/// bits  6..12  to square (absolute)
+/// bits 12..15  kind: 1 place, 2 ranger, 3 pass, 4 forfeit (0 only in the null move)
+/// ```
+///
+/// A placement and a forfeit have `from == to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move(u16);
+
+impl Move {
+    /// "No move" (transposition-table entries without one). Never generated.
+    pub const NULL: Move = Move(0);
+
+    const fn pack(kind: u16, from: Square, to: Square) -> Move {
+        Move(kind << 12 | (to.0 as u16) << 6 | from.0 as u16)
+    }
+
+    /// The bomb placed on the ranger at `square`.
+    pub const fn place(square: Square) -> Move {
+        Move::pack(1, square, square)
+    }
+
+    /// A ranger move.
+    pub const fn ranger(from: Square, to: Square) -> Move {
+        Move::pack(2, from, to)
+    }
+
+    /// A bomb pass from the carrier on `from` to the ranger on `to`.
+    pub const fn pass(from: Square, to: Square) -> Move {
+        Move::pack(3, from, to)
+    }
+
+    /// A forfeit by the blocked ranger on `square`.
+    pub const fn forfeit(square: Square) -> Move {
+        Move::pack(4, square, square)
+    }
+
+    /// What the move does (a placement for the null move).
+    pub const fn kind(self) -> MoveKind {
+        match self.0 >> 12 {
+            2 => MoveKind::Ranger,
+            3 => MoveKind::Pass,
+            4 => MoveKind::Forfeit,
+            _ => MoveKind::Place,
+        }
+    }
+
+    /// The start square (the placement's square for a placement).
+    pub const fn from(self) -> Square {
+        Square((self.0 & 63) as u8)
+    }
+
+    /// The square the move lands on: the one whose colour constrains the opponent.
+    pub const fn to(self) -> Square {
+        Square(((self.0 >> 6) & 63) as u8)
+    }
+
+    /// The packed bits (for the transposition table).
+    pub const fn raw(self) -> u16 {
+        self.0
+    }
+
+    /// The move from its packed bits (`Move::NULL` for 0); used only on bits from [`Move::raw`].
+    pub const fn from_raw(raw: u16) -> Move {
+        Move(raw)
+    }
+
+    /// True for the null move.
+    pub const fn is_null(self) -> bool {
+        self.0 == 0
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The winner's bomb carrier stands on the opponent's base.
+    BombWin(Player),
+    /// Two forfeits in a row; the winner is the player who did not make the last ranger move.
+    Deadlock(Player),
+    /// Two forfeits in a row and no ranger move was ever made.
+    DeadlockDraw,
+    /// Both players have made 50 regular moves.
+    MoveLimitDraw,
+}
+
+impl Outcome {
+    /// The winner, `None` for a draw.
+    pub const fn winner(self) -> Option<Player> {
+        match self {
+            Outcome::BombWin(p) | Outcome::Deadlock(p) => Some(p),
+            Outcome::DeadlockDraw | Outcome::MoveLimitDraw => None,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::BombWin(p) => write!(f, "{p} wins: its bomb reached the opponent's base"),
+            Outcome::Deadlock(p) => write!(
+                f,
+                "{p} wins: deadlock (two forfeits in a row), {} made the last ranger move",
+                p.other()
+            ),
+            Outcome::DeadlockDraw => write!(f, "draw: deadlock before any ranger move"),
+            Outcome::MoveLimitDraw => write!(f, "draw: both players made 50 regular moves"),
+        }
+    }
+}
+
+/// Why a move is not legal here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllegalMoveError {
+    /// The game is over.
+    GameOver,
+    /// Plies 1 and 2 are the bomb placements; a placement was expected.
+    PlacementExpected,
+    /// A placement after the two opening plies.
+    PlacementOver,
+    /// A placement on a square that is not one of the mover's base squares.
+    NotOnBase,
+    /// The start square holds no ranger of the mover.
+    NotOwnRanger,
+    /// The moved ranger is not the one of the colour the opponent's last move requires.
+    WrongColour {
+        /// The required colour.
+        required: u8,
+    },
+    /// A ranger move that is not straight or diagonally forward.
+    NotForward,
+    /// A ranger move over or onto an occupied square.
+    RangerPathBlocked,
+    /// A pass that does not start from the ranger carrying the mover's bomb.
+    NotCarrier,
+    /// A pass whose target is not another ranger of the mover.
+    PassTargetNotOwnRanger,
+    /// A pass that is not along a row, a column or a diagonal.
+    NotALine,
+    /// A pass over another ranger.
+    PassPathBlocked,
+    /// The mover has passed 15 times in a row.
+    PassLimit,
+    /// A forfeit while the required ranger can move, or a pass is possible.
+    ForfeitNotAllowed,
+    /// A forfeit that does not name the blocked required ranger's square.
+    ForfeitWrongSquare,
+}
+
+impl fmt::Display for IllegalMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use IllegalMoveError::*;
+        match self {
+            GameOver => write!(f, "the game is over"),
+            PlacementExpected => write!(f, "a bomb column is expected on this ply"),
+            PlacementOver => write!(f, "the bombs are already placed"),
+            NotOnBase => write!(f, "the bomb must go to a ranger on the mover's base"),
+            NotOwnRanger => write!(f, "the start square holds no ranger of the mover"),
+            WrongColour { required } => write!(
+                f,
+                "the {} ranger must move (the colour of the opponent's last landing square)",
+                COLOUR_NAMES[*required as usize]
+            ),
+            NotForward => write!(f, "a ranger moves only straight or diagonally forward"),
+            RangerPathBlocked => write!(f, "the ranger's path or landing square is occupied"),
+            NotCarrier => write!(f, "the bomb is not on the start square"),
+            PassTargetNotOwnRanger => write!(f, "the bomb must go to another ranger of the mover"),
+            NotALine => write!(f, "a pass goes along a row, a column or a diagonal"),
+            PassPathBlocked => write!(f, "the pass goes over another ranger"),
+            PassLimit => write!(f, "15 consecutive passes already"),
+            ForfeitNotAllowed => write!(f, "forfeit while a ranger move or a pass is possible"),
+            ForfeitWrongSquare => {
+                write!(f, "a forfeit names the blocked required ranger's square")
+            }
+        }
+    }
+}
+
+impl std::error::Error for IllegalMoveError {}
+
+/// A fixed-capacity list of moves (no allocation during the search).
+#[derive(Clone, Copy)]
+pub struct MoveList {
+    moves: [Move; MoveList::CAPACITY],
+    len: usize,
+}
+
+impl MoveList {
+    /// More than the most moves a position can have (the free first move has 104).
+    pub const CAPACITY: usize = 160;
+
+    /// An empty list.
+    pub const fn new() -> MoveList {
+        MoveList {
+            moves: [Move::NULL; MoveList::CAPACITY],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, m: Move) {
+        self.moves[self.len] = m;
+        self.len += 1;
+    }
+
+    /// The moves.
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+
+    /// The moves, mutable (for ordering).
+    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
+
+    /// Number of moves.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True when there is no move.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList::new()
+    }
+}
+
+/// The eight directions of a pass, as (Δrow, Δcolumn).
+pub const DIRECTIONS: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+
+// Zobrist keys, laid out in one table.
+const Z_RANGER: usize = 0; // [player][colour][square]: 1024
+const Z_CARRIER: usize = 1024; // [player][colour]: 16
+const Z_SIDE: usize = 1040;
+const Z_REQUIRED: usize = 1041; // [colour or free]: 9
+const Z_PASSES: usize = 1050; // [player][count 0..16]: 32
+const Z_FORFEIT: usize = 1082;
+const Z_LAST_RANGER: usize = 1083; // [none, one, two]: 3
+const Z_PLIES: usize = 1086; // [ply]: 103
+const Z_COUNT: usize = Z_PLIES + MAX_PLIES as usize + 1;
+
+const fn zobrist_table() -> [u64; Z_COUNT] {
+    let mut keys = [0u64; Z_COUNT];
+    let mut i = 0;
+    while i < Z_COUNT {
+        keys[i] = zobrist_key(0x4B41_424F_4F4D, i as u64);
+        i += 1;
+    }
+    keys
+}
+
+static ZOBRIST: [u64; Z_COUNT] = zobrist_table();
+
+const fn ranger_key_index(player: Player, colour: u8, square: Square) -> usize {
+    Z_RANGER + player.index() * 512 + colour as usize * 64 + square.index()
+}
+
+/// `required` value meaning "any ranger" (Player 1's first regular move).
+pub const FREE: u8 = 8;
+const NO_CARRIER: u8 = 8;
+
+/// A complete Ka-Boom position: everything the rules need, in the absolute frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// Occupied squares per player.
+    occupied: [u64; 2],
+    /// `rangers[player][colour]`: where each ranger stands.
+    rangers: [[Square; 8]; 2],
+    /// The colour of each player's bomb carrier (`NO_CARRIER` before its placement).
+    carrier: [u8; 2],
+    to_move: Player,
+    /// The colour of the ranger the side to move must move, or `FREE`.
+    required: u8,
+    /// Consecutive passes per player.
+    passes: [u8; 2],
+    /// The last ply was a forfeit.
+    last_forfeit: bool,
+    /// 0: no ranger move yet; otherwise the number of the player who made the last one.
+    last_ranger_mover: u8,
+    /// Plies played, the two placements included.
+    plies: u8,
+    outcome: Option<Outcome>,
+    hash: u64,
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Board::new()
+    }
+}
+
+impl Board {
+    /// The start of a game: all rangers home, no bomb placed, Player 1 to place its bomb.
+    pub fn new() -> Board {
+        let mut rangers = [[Square(0); 8]; 2];
+        let mut occupied = [0u64; 2];
+        for player in Player::BOTH {
+            for colour in 0..8u8 {
+                let square = player.home(colour);
+                rangers[player.index()][colour as usize] = square;
+                occupied[player.index()] |= square.bit();
+            }
+        }
+        let mut board = Board {
+            occupied,
+            rangers,
+            carrier: [NO_CARRIER; 2],
+            to_move: Player::One,
+            required: FREE,
+            passes: [0; 2],
+            last_forfeit: false,
+            last_ranger_mover: 0,
+            plies: 0,
+            outcome: None,
+            hash: 0,
+        };
+        board.hash = board.compute_hash();
+        board
+    }
+
+    /// The player to move.
+    pub fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    /// Plies played, the two placements included.
+    pub fn plies(&self) -> u32 {
+        u32::from(self.plies)
+    }
+
+    /// True during the two opening plies (the bomb placements).
+    pub fn in_placement(&self) -> bool {
+        self.plies < 2
+    }
+
+    /// Regular moves made by `player` so far.
+    pub fn regular_moves(&self, player: Player) -> u32 {
+        let regular = u32::from(self.plies.saturating_sub(2));
+        match player {
+            Player::One => (regular + 1) / 2,
+            Player::Two => regular / 2,
+        }
+    }
+
+    /// The game's result, once it is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// The incrementally kept Zobrist hash.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Squares occupied by `player`'s rangers.
+    pub fn occupied_by(&self, player: Player) -> u64 {
+        self.occupied[player.index()]
+    }
+
+    /// All occupied squares.
+    pub fn occupied(&self) -> u64 {
+        self.occupied[0] | self.occupied[1]
+    }
+
+    /// Where `player`'s ranger of colour `colour` stands.
+    pub fn ranger(&self, player: Player, colour: u8) -> Square {
+        self.rangers[player.index()][colour as usize]
+    }
+
+    /// The owner and colour of the ranger on `square`, if any.
+    pub fn ranger_at(&self, square: Square) -> Option<(Player, u8)> {
+        for player in Player::BOTH {
+            if self.occupied[player.index()] & square.bit() != 0 {
+                let colour = self.rangers[player.index()]
+                    .iter()
+                    .position(|&s| s == square)
+                    .expect("occupied square has a ranger") as u8;
+                return Some((player, colour));
+            }
+        }
+        None
+    }
+
+    /// The colour of `player`'s bomb carrier, once placed.
+    pub fn carrier(&self, player: Player) -> Option<u8> {
+        let colour = self.carrier[player.index()];
+        (colour != NO_CARRIER).then_some(colour)
+    }
+
+    /// The square of `player`'s bomb, once placed.
+    pub fn bomb(&self, player: Player) -> Option<Square> {
+        self.carrier(player).map(|c| self.ranger(player, c))
+    }
+
+    /// The colour of the ranger the side to move must move; `None` while the move is free (Player
+    /// 1's first regular move, and the placements).
+    pub fn required(&self) -> Option<u8> {
+        (self.required != FREE).then_some(self.required)
+    }
+
+    /// Consecutive passes `player` has made.
+    pub fn passes(&self, player: Player) -> u8 {
+        self.passes[player.index()]
+    }
+
+    /// True if the last ply was a forfeit.
+    pub fn last_was_forfeit(&self) -> bool {
+        self.last_forfeit
+    }
+
+    /// The player who made the last ranger move, if any.
+    pub fn last_ranger_mover(&self) -> Option<Player> {
+        match self.last_ranger_mover {
+            1 => Some(Player::One),
+            2 => Some(Player::Two),
+            _ => None,
+        }
+    }
+
+    /// The hash computed from scratch (tests check it equals [`Board::hash`]).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for player in Player::BOTH {
+            for colour in 0..8u8 {
+                h ^= ZOBRIST[ranger_key_index(player, colour, self.ranger(player, colour))];
+            }
+            if let Some(c) = self.carrier(player) {
+                h ^= ZOBRIST[Z_CARRIER + player.index() * 8 + c as usize];
+            }
+            h ^= ZOBRIST[Z_PASSES + player.index() * 16 + self.passes(player) as usize];
+        }
+        if self.to_move == Player::Two {
+            h ^= ZOBRIST[Z_SIDE];
+        }
+        h ^= ZOBRIST[Z_REQUIRED + self.required as usize];
+        if self.last_forfeit {
+            h ^= ZOBRIST[Z_FORFEIT];
+        }
+        h ^= ZOBRIST[Z_LAST_RANGER + self.last_ranger_mover as usize];
+        h ^= ZOBRIST[Z_PLIES + self.plies as usize];
+        h
+    }
+
+    /// The forward moves of the ranger on `from` of `player`, added to `list`.
+    fn ranger_moves(&self, player: Player, from: Square, list: &mut MoveList) {
+        let occupied = self.occupied();
+        let dr = player.forward();
+        for dc in [-1, 0, 1] {
+            let mut square = from;
+            while let Some(next) = square.offset(dr, dc) {
+                if occupied & next.bit() != 0 {
+                    break;
+                }
+                list.push(Move::ranger(from, next));
+                square = next;
+            }
+        }
+    }
+
+    /// True if the ranger on `from` of `player` can move at all.
+    pub fn can_ranger_move(&self, player: Player, from: Square) -> bool {
+        let occupied = self.occupied();
+        [-1, 0, 1].iter().any(|&dc| {
+            from.offset(player.forward(), dc)
+                .is_some_and(|s| occupied & s.bit() == 0)
+        })
+    }
+
+    /// The passes of `player`'s bomb (ignoring the pass limit), added to `list`.
+    fn pass_moves(&self, player: Player, list: &mut MoveList) {
+        let Some(from) = self.bomb(player) else {
+            return;
+        };
+        let own = self.occupied[player.index()];
+        let occupied = self.occupied();
+        for (dr, dc) in DIRECTIONS {
+            let mut square = from;
+            while let Some(next) = square.offset(dr, dc) {
+                if occupied & next.bit() != 0 {
+                    if own & next.bit() != 0 {
+                        list.push(Move::pass(from, next));
+                    }
+                    break;
+                }
+                square = next;
+            }
+        }
+    }
+
+    /// Every legal move of the side to move (none once the game is over).
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if self.outcome.is_some() {
+            return list;
+        }
+        let player = self.to_move;
+        if self.in_placement() {
+            for colour in 0..8u8 {
+                list.push(Move::place(player.home(colour)));
+            }
+            return list;
+        }
+        let may_pass = self.passes(player) < MAX_CONSECUTIVE_PASSES;
+        if self.required == FREE {
+            for colour in 0..8u8 {
+                self.ranger_moves(player, self.ranger(player, colour), &mut list);
+            }
+            if may_pass {
+                self.pass_moves(player, &mut list);
+            }
+            return list;
+        }
+        let from = self.ranger(player, self.required);
+        self.ranger_moves(player, from, &mut list);
+        if may_pass {
+            self.pass_moves(player, &mut list);
+        }
+        if list.is_empty() {
+            list.push(Move::forfeit(from));
+        }
+        list
+    }
+
+    /// Checks a move against the rules directly (independently of [`Board::legal_moves`]).
+    pub fn check(&self, m: Move) -> Result<(), IllegalMoveError> {
+        use IllegalMoveError::*;
+        if self.outcome.is_some() {
+            return Err(GameOver);
+        }
+        let player = self.to_move;
+        let own = self.occupied[player.index()];
+        let occupied = self.occupied();
+        let (from, to) = (m.from(), m.to());
+        if self.in_placement() {
+            return match m.kind() {
+                MoveKind::Place if from.row() == player.base_row() => Ok(()),
+                MoveKind::Place => Err(NotOnBase),
+                _ => Err(PlacementExpected),
+            };
+        }
+        match m.kind() {
+            MoveKind::Place => Err(PlacementOver),
+            MoveKind::Ranger => {
+                if own & from.bit() == 0 {
+                    return Err(NotOwnRanger);
+                }
+                if self.required != FREE && self.ranger(player, self.required) != from {
+                    return Err(WrongColour {
+                        required: self.required,
+                    });
+                }
+                let dr = (to.row() - from.row()) * player.forward();
+                let dc = to.column() - from.column();
+                if dr <= 0 || (dc != 0 && dc.abs() != dr) {
+                    return Err(NotForward);
+                }
+                let (sr, sc) = (player.forward(), dc.signum());
+                for k in 1..=dr {
+                    let s = from.offset(sr * k, sc * k).ok_or(NotForward)?;
+                    if occupied & s.bit() != 0 {
+                        return Err(RangerPathBlocked);
+                    }
+                }
+                Ok(())
+            }
+            MoveKind::Pass => {
+                if self.bomb(player) != Some(from) {
+                    return Err(NotCarrier);
+                }
+                if own & to.bit() == 0 || to == from {
+                    return Err(PassTargetNotOwnRanger);
+                }
+                let dr = to.row() - from.row();
+                let dc = to.column() - from.column();
+                if dr != 0 && dc != 0 && dr.abs() != dc.abs() {
+                    return Err(NotALine);
+                }
+                let steps = dr.abs().max(dc.abs());
+                for k in 1..steps {
+                    let s = from
+                        .offset(dr.signum() * k, dc.signum() * k)
+                        .ok_or(NotALine)?;
+                    if occupied & s.bit() != 0 {
+                        return Err(PassPathBlocked);
+                    }
+                }
+                if self.passes(player) >= MAX_CONSECUTIVE_PASSES {
+                    return Err(PassLimit);
+                }
+                Ok(())
+            }
+            MoveKind::Forfeit => {
+                if self.required == FREE {
+                    return Err(ForfeitNotAllowed);
+                }
+                let blocked = self.ranger(player, self.required);
+                if from != blocked {
+                    return Err(ForfeitWrongSquare);
+                }
+                if self.can_ranger_move(player, blocked) {
+                    return Err(ForfeitNotAllowed);
+                }
+                if self.passes(player) < MAX_CONSECUTIVE_PASSES {
+                    let mut passes = MoveList::new();
+                    self.pass_moves(player, &mut passes);
+                    if !passes.is_empty() {
+                        return Err(ForfeitNotAllowed);
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// The position after `m`, or why `m` is illegal (the position itself never changes).
+    pub fn try_play(&self, m: Move) -> Result<Board, IllegalMoveError> {
+        self.check(m)?;
+        Ok(self.play(m))
+    }
+
+    /// The position after the legal move `m` (unchecked: `m` must come from
+    /// [`Board::legal_moves`] or have passed [`Board::check`]).
+    pub fn play(&self, m: Move) -> Board {
+        let mut b = *self;
+        let player = self.to_move;
+        let p = player.index();
+        let (from, to) = (m.from(), m.to());
+        // Take the old values of the small fields out of the hash; they are put back below.
+        b.hash ^= ZOBRIST[Z_REQUIRED + b.required as usize]
+            ^ ZOBRIST[Z_PASSES + p * 16 + b.passes[p] as usize]
+            ^ ZOBRIST[Z_LAST_RANGER + b.last_ranger_mover as usize]
+            ^ ZOBRIST[Z_PLIES + b.plies as usize];
+        if b.last_forfeit {
+            b.hash ^= ZOBRIST[Z_FORFEIT];
+        }
+        let forfeit = m.kind() == MoveKind::Forfeit;
+        match m.kind() {
+            MoveKind::Place => {
+                let colour = self.ranger_colour(player, from);
+                b.carrier[p] = colour;
+                b.hash ^= ZOBRIST[Z_CARRIER + p * 8 + colour as usize];
+                b.required = FREE;
+            }
+            MoveKind::Ranger => {
+                let colour = self.ranger_colour(player, from);
+                b.rangers[p][colour as usize] = to;
+                b.occupied[p] ^= from.bit() | to.bit();
+                b.hash ^= ZOBRIST[ranger_key_index(player, colour, from)]
+                    ^ ZOBRIST[ranger_key_index(player, colour, to)];
+                b.passes[p] = 0;
+                b.last_ranger_mover = player.number();
+                b.required = to.colour();
+            }
+            MoveKind::Pass => {
+                let colour = self.ranger_colour(player, to);
+                b.hash ^= ZOBRIST[Z_CARRIER + p * 8 + b.carrier[p] as usize]
+                    ^ ZOBRIST[Z_CARRIER + p * 8 + colour as usize];
+                b.carrier[p] = colour;
+                b.passes[p] += 1;
+                b.required = to.colour();
+            }
+            MoveKind::Forfeit => {
+                b.passes[p] = 0;
+                b.required = to.colour();
+            }
+        }
+        b.last_forfeit = forfeit;
+        b.plies += 1;
+        b.to_move = player.other();
+        b.hash ^= ZOBRIST[Z_SIDE]
+            ^ ZOBRIST[Z_REQUIRED + b.required as usize]
+            ^ ZOBRIST[Z_PASSES + p * 16 + b.passes[p] as usize]
+            ^ ZOBRIST[Z_LAST_RANGER + b.last_ranger_mover as usize]
+            ^ ZOBRIST[Z_PLIES + b.plies as usize];
+        if b.last_forfeit {
+            b.hash ^= ZOBRIST[Z_FORFEIT];
+        }
+        // The end checks, in the order of the rules: bomb win, deadlock, move limit.
+        b.outcome = if b.bomb(player).is_some_and(|s| s.row() == player.goal_row()) {
+            Some(Outcome::BombWin(player))
+        } else if forfeit && self.last_forfeit {
+            Some(match b.last_ranger_mover() {
+                Some(loser) => Outcome::Deadlock(loser.other()),
+                None => Outcome::DeadlockDraw,
+            })
+        } else if b.plies >= MAX_PLIES {
+            Some(Outcome::MoveLimitDraw)
+        } else {
+            None
+        };
+        b
+    }
+
+    /// The colour of `player`'s ranger on `square` (which must hold one).
+    fn ranger_colour(&self, player: Player, square: Square) -> u8 {
+        self.rangers[player.index()]
+            .iter()
+            .position(|&s| s == square)
+            .unwrap_or(0) as u8
+    }
+
+    /// A winning move of the side to move, if it has one: a pass to its ranger on the goal row,
+    /// or the carrier (if it may move) running to the goal row.
+    pub fn winning_move(&self) -> Option<Move> {
+        if self.outcome.is_some() || self.in_placement() {
+            return None;
+        }
+        let player = self.to_move;
+        let from = self.bomb(player)?;
+        let goal = player.goal_row();
+        let occupied = self.occupied();
+        let own = self.occupied[player.index()];
+        if self.passes(player) < MAX_CONSECUTIVE_PASSES {
+            for (dr, dc) in DIRECTIONS {
+                let mut square = from;
+                while let Some(next) = square.offset(dr, dc) {
+                    if occupied & next.bit() != 0 {
+                        if own & next.bit() != 0 && next.row() == goal {
+                            return Some(Move::pass(from, next));
+                        }
+                        break;
+                    }
+                    square = next;
+                }
+            }
+        }
+        if self.required == FREE || self.required == self.carrier[player.index()] {
+            let target = open_run(occupied, player, from)?;
+            return Some(Move::ranger(from, target));
+        }
+        None
+    }
+
+    /// Counts move sequences of length `depth` from here (a finished game has no moves).
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.legal_moves();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .as_slice()
+            .iter()
+            .map(|&m| self.play(m).perft(depth - 1))
+            .sum()
+    }
+}
+
+/// The goal-row square a ranger of `player` on `from` reaches by an open straight or diagonal
+/// forward line, if any (straight first).
+pub fn open_run(occupied: u64, player: Player, from: Square) -> Option<Square> {
+    let dr = player.forward();
+    for dc in [0, -1, 1] {
+        let mut square = from;
+        loop {
+            match square.offset(dr, dc) {
+                Some(next) if occupied & next.bit() == 0 => {
+                    if next.row() == player.goal_row() {
+                        return Some(next);
+                    }
+                    square = next;
+                }
+                _ => break,
+            }
+        }
+    }
+    None
+}
+
+/// Perft from the very start of a game (placements included).
+pub fn perft(depth: u32) -> u64 {
+    Board::new().perft(depth)
+}
+
+impl fmt::Display for Board {
+    /// The board in the absolute frame (Player 1's base at the bottom): `a`..`h` for Player 1's
+    /// rangers by colour, `A`..`H` for Player 2's, `*` after the bomb carriers.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let bombs = [self.bomb(Player::One), self.bomb(Player::Two)];
+        for row in (0..8).rev() {
+            write!(f, "{row} ")?;
+            for column in 0..8 {
+                let square = Square::new(row, column).expect("on the board");
+                let cell = match self.ranger_at(square) {
+                    Some((player, colour)) => {
+                        let base = if player == Player::One { b'a' } else { b'A' };
+                        let bomb = if bombs[player.index()] == Some(square) {
+                            '*'
+                        } else {
+                            ' '
+                        };
+                        format!("{}{bomb}", (base + colour) as char)
+                    }
+                    None => ". ".to_string(),
+                };
+                write!(f, " {cell}")?;
+            }
+            writeln!(f)?;
+        }
+        writeln!(f, "   0  1  2  3  4  5  6  7")?;
+        write!(
+            f,
+            "colours a..h: {}; {} to move",
+            COLOUR_NAMES.join(" "),
+            self.to_move
+        )?;
+        if let Some(c) = self.required() {
+            write!(f, ", must move {}", COLOUR_NAMES[c as usize])?;
+        }
+        write!(
+            f,
+            "; passes {}/{}; ply {}",
+            self.passes[0], self.passes[1], self.plies
+        )?;
+        if let Some(outcome) = self.outcome {
+            write!(f, "; {outcome}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colour_matrix_is_a_latin_square_symmetric_under_rotation() {
+        for i in 0..8 {
+            let mut row = 0u8;
+            let mut col = 0u8;
+            for j in 0..8 {
+                row |= 1 << COLOUR[i][j];
+                col |= 1 << COLOUR[j][i];
+                assert_eq!(COLOUR[i][j], COLOUR[7 - i][7 - j]);
+            }
+            assert_eq!((row, col), (0xFF, 0xFF));
+        }
+    }
+
+    #[test]
+    fn homes_have_their_colour() {
+        for player in Player::BOTH {
+            for c in 0..8 {
+                assert_eq!(player.home(c).colour(), c);
+            }
+        }
+    }
+}

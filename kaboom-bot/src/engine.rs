@@ -1,0 +1,86 @@
+//! The move choosers behind `--engine`: the search, a one-ply greedy player, a random player.
+
+use crate::board::{Board, Move};
+use crate::eval::evaluate;
+use crate::search::Searcher;
+use common::cli::{BotOptions, EngineKind};
+use common::clock::Deadline;
+use common::rng::Rng;
+use std::time::Duration;
+
+/// The hard per-move budget when `--movetime` is not given: far inside 75 % of the contest's
+/// 2 s, even with the other core busy.
+pub const DEFAULT_BUDGET: Duration = Duration::from_millis(1200);
+
+/// A move chooser with its state (the search's tables, the random generator).
+pub struct Engine {
+    kind: EngineKind,
+    searcher: Option<Searcher>,
+    rng: Rng,
+    budget: Duration,
+    depth: Option<u32>,
+}
+
+impl Engine {
+    /// The engine the options ask for.
+    pub fn new(options: &BotOptions) -> Engine {
+        let searcher = (options.engine == EngineKind::Search).then(|| {
+            let mut s = Searcher::new();
+            s.verbose = true;
+            s
+        });
+        Engine {
+            kind: options.engine,
+            searcher,
+            rng: Rng::new(options.seed),
+            budget: options.movetime.unwrap_or(DEFAULT_BUDGET),
+            depth: options.depth,
+        }
+    }
+
+    /// The per-move budget (for `Deadline::from_now`).
+    pub fn budget(&self) -> Duration {
+        self.budget
+    }
+
+    /// A legal move for the side to move of `board` (`None` only when the game is over).
+    pub fn choose(&mut self, board: &Board, deadline: Deadline) -> Option<Move> {
+        let moves = board.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        Some(match self.kind {
+            EngineKind::Random => *self.rng.choose(moves.as_slice())?,
+            EngineKind::Greedy => greedy(board),
+            EngineKind::Search => {
+                let searcher = self.searcher.get_or_insert_with(Searcher::new);
+                searcher.search(board, deadline, self.depth).best
+            }
+        })
+    }
+}
+
+/// One ply: a winning move if there is one, else the move after which the evaluation (from the
+/// opponent's side, negated) is best; ties go to the first in generation order.
+pub fn greedy(board: &Board) -> Move {
+    if let Some(win) = board.winning_move() {
+        return win;
+    }
+    let moves = board.legal_moves();
+    let mut best = moves.as_slice()[0];
+    let mut best_score = i32::MIN;
+    for &m in moves.as_slice() {
+        let child = board.play(m);
+        let score = match child.outcome() {
+            Some(o) if o.winner() == Some(board.to_move()) => i32::MAX,
+            Some(o) if o.winner().is_none() => 0,
+            Some(_) => i32::MIN + 1,
+            None => -evaluate(&child),
+        };
+        if score > best_score {
+            best_score = score;
+            best = m;
+        }
+    }
+    best
+}

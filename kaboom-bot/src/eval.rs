@@ -1,0 +1,190 @@
+//! Static evaluation, from the side to move's point of view (positive = good for it).
+//!
+//! What wins Ka-Boom is the bomb reaching the opponent's base, either carried by a ranger or
+//! passed to a ranger already standing there. Passing is always allowed (up to 15 times in a
+//! row) and never moves a ranger, so a threat can only be parried by a ranger move — and only by
+//! the ranger whose colour the threatening player's last landing square forces. The terms:
+//!
+//! - a win now for the side to move (a pass to a ranger on its goal row, or its carrier free to
+//!   move and running into the goal row): worth almost a won game;
+//! - pass threats (the carrier sees an own ranger on the goal row along a clear line): for the
+//!   side not to move they must be blocked at once, two of them can rarely both be;
+//! - the carrier's open forward lines to the goal row (a win as soon as the opponent lands on the
+//!   carrier's colour, so they restrict the opponent's landing squares);
+//! - the carrier's progress (rank in the owner's frame), rangers already on the goal row (pass
+//!   targets), rangers with an open line to the goal row (pass targets next move), the pass
+//!   targets of the carrier, and the rangers' forward mobility;
+//! - the ranger our last landing square forces on the opponent: blocked means it must pass;
+//! - pass-count pressure: a player close to 15 consecutive passes has lost its flexible move.
+
+use crate::board::{open_run, Board, Player, Square, DIRECTIONS, MAX_CONSECUTIVE_PASSES};
+
+/// The side to move wins on this move (below the search's mate scores, above everything else).
+pub const WIN_NOW: i32 = 5000;
+/// Per pass threat of the side not to move (the side to move must block it now).
+pub const OPPONENT_PASS_THREAT: i32 = 450;
+/// Two or more pass threats of the side not to move: hardly ever parried with one ranger move.
+pub const OPPONENT_DOUBLE_THREAT: i32 = 1200;
+/// Per open forward line from the carrier to the goal row.
+pub const CARRIER_OPEN_LINE: i32 = 90;
+/// The carrier's progress by its rank (0 = own base, 7 = goal row).
+pub const CARRIER_RANK: [i32; 8] = [0, 8, 18, 30, 45, 65, 90, 0];
+/// Per ranger standing on the goal row (a pass target for the bomb).
+pub const GOAL_RANGER: i32 = 70;
+/// Per other ranger with an open forward line to the goal row.
+pub const RUNNER: i32 = 25;
+/// Per own ranger the bomb could be passed to now.
+pub const PASS_TARGET: i32 = 6;
+/// Per forward move of all rangers.
+pub const MOBILITY: i32 = 2;
+/// Per ranger rank (general advance; small, since advanced rangers also block themselves).
+pub const ADVANCE: i32 = 3;
+/// The side to move's required ranger cannot move (it must pass, or forfeit).
+pub const FORCED_BLOCKED: i32 = 40;
+/// Times the square of the consecutive passes made.
+pub const PASS_PRESSURE: i32 = 2;
+
+/// What one player's position offers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Features {
+    /// Clear lines from the carrier to an own ranger on the goal row.
+    pub pass_threats: i32,
+    /// Clear forward lines from the carrier to the goal row.
+    pub open_lines: i32,
+    /// The carrier's rank in its owner's frame.
+    pub carrier_rank: i32,
+    /// Own rangers on the goal row.
+    pub goal_rangers: i32,
+    /// Own rangers other than the carrier, not on the goal row, with a clear line to it.
+    pub runners: i32,
+    /// Own rangers the carrier could pass to.
+    pub pass_targets: i32,
+    /// Forward moves of all own rangers.
+    pub mobility: i32,
+    /// Sum of the rangers' ranks.
+    pub advance: i32,
+}
+
+/// Number of clear forward lines from `from` to `player`'s goal row.
+fn open_lines(occupied: u64, player: Player, from: Square) -> i32 {
+    let mut lines = 0;
+    for dc in [-1, 0, 1] {
+        let mut square = from;
+        loop {
+            match square.offset(player.forward(), dc) {
+                Some(next) if occupied & next.bit() == 0 => {
+                    if next.row() == player.goal_row() {
+                        lines += 1;
+                        break;
+                    }
+                    square = next;
+                }
+                _ => break,
+            }
+        }
+    }
+    lines
+}
+
+/// Number of forward moves of the ranger on `from`.
+fn mobility(occupied: u64, player: Player, from: Square) -> i32 {
+    let mut moves = 0;
+    for dc in [-1, 0, 1] {
+        let mut square = from;
+        while let Some(next) = square.offset(player.forward(), dc) {
+            if occupied & next.bit() != 0 {
+                break;
+            }
+            moves += 1;
+            square = next;
+        }
+    }
+    moves
+}
+
+/// The features of `player` (all zero before its bomb is placed, but mobility and advance).
+pub fn features(board: &Board, player: Player) -> Features {
+    let occupied = board.occupied();
+    let own = board.occupied_by(player);
+    let goal = player.goal_row();
+    let mut f = Features::default();
+    let bomb = board.bomb(player);
+    for colour in 0..8u8 {
+        let square = board.ranger(player, colour);
+        f.mobility += mobility(occupied, player, square);
+        f.advance += square.rank_for(player);
+        if square.row() == goal {
+            f.goal_rangers += 1;
+        } else if Some(square) != bomb && open_run(occupied, player, square).is_some() {
+            f.runners += 1;
+        }
+    }
+    let Some(from) = bomb else {
+        return f;
+    };
+    f.carrier_rank = from.rank_for(player);
+    f.open_lines = open_lines(occupied, player, from);
+    let may_pass = board.passes(player) < MAX_CONSECUTIVE_PASSES;
+    for (dr, dc) in DIRECTIONS {
+        let mut square = from;
+        while let Some(next) = square.offset(dr, dc) {
+            if occupied & next.bit() != 0 {
+                if own & next.bit() != 0 {
+                    f.pass_targets += 1;
+                    if next.row() == goal && may_pass {
+                        f.pass_threats += 1;
+                    }
+                }
+                break;
+            }
+            square = next;
+        }
+    }
+    f
+}
+
+/// The positional terms of one player.
+fn positional(f: &Features, passes: u8) -> i32 {
+    f.open_lines * CARRIER_OPEN_LINE
+        + CARRIER_RANK[f.carrier_rank as usize]
+        + f.goal_rangers * GOAL_RANGER
+        + f.runners * RUNNER
+        + f.pass_targets * PASS_TARGET
+        + f.mobility * MOBILITY
+        + f.advance * ADVANCE
+        - i32::from(passes) * i32::from(passes) * PASS_PRESSURE
+}
+
+/// The evaluation of `board` for its side to move (0 for a finished game: the search scores
+/// finished games itself).
+pub fn evaluate(board: &Board) -> i32 {
+    if board.outcome().is_some() {
+        return 0;
+    }
+    if board.winning_move().is_some() {
+        return WIN_NOW;
+    }
+    let us = board.to_move();
+    let them = us.other();
+    let ours = features(board, us);
+    let theirs = features(board, them);
+    let mut score = positional(&ours, board.passes(us)) - positional(&theirs, board.passes(them));
+    // Their pass threats must be parried by our one ranger move.
+    score -= theirs.pass_threats * OPPONENT_PASS_THREAT;
+    if theirs.pass_threats >= 2 {
+        score -= OPPONENT_DOUBLE_THREAT;
+    }
+    // Our pass threats would win now (handled above); here they are blocked by the pass limit.
+    if let Some(colour) = board.required() {
+        if !board.can_ranger_move(us, board.ranger(us, colour)) {
+            score -= FORCED_BLOCKED;
+        }
+    }
+    score
+}
+
+/// True if the side not to move threatens to win by a pass on its next move.
+pub fn opponent_pass_threat(board: &Board) -> bool {
+    let them = board.to_move().other();
+    board.bomb(them).is_some() && features(board, them).pass_threats > 0
+}

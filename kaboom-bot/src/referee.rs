@@ -1,0 +1,102 @@
+//! The Ka-Boom referee: the library's rules behind `common::referee`'s match runner.
+//!
+//! Each seat is sent only its own frame: its id (`1` or `2`) on its first turn, then the
+//! opponent's last move converted to its frame (a column `j` becomes `7 − j`, a square `(i, j)`
+//! becomes `(7 − i, 7 − j)`). A reply is parsed in the mover's frame: a line of the wrong shape
+//! for the ply (a column on plies 1 and 2, `x,i1,j1,i2,j2` after) or with a value out of range is
+//! malformed; a well-formed move against the rules is illegal.
+
+use crate::board::{Board, Move, Outcome, Player};
+use crate::notation::{format_move, parse_move};
+use common::referee::{Fault, GameEnd, Input, RefereeGame, Seat, Transport};
+
+/// A game in progress, as the referee sees it.
+pub struct KaboomReferee {
+    board: Board,
+    last: Option<Move>,
+    id_sent: [bool; 2],
+}
+
+fn player(seat: Seat) -> Player {
+    match seat {
+        Seat::First => Player::One,
+        Seat::Second => Player::Two,
+    }
+}
+
+fn seat(player: Player) -> Seat {
+    match player {
+        Player::One => Seat::First,
+        Player::Two => Seat::Second,
+    }
+}
+
+impl KaboomReferee {
+    /// The position.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+}
+
+impl RefereeGame for KaboomReferee {
+    const NAME: &'static str = "kaboom";
+    const MOVETIME_MS: u64 = 2000;
+    const MEMORY_CAP_BYTES: u64 = 8 * 1024 * 1024;
+    const TRANSPORT: Transport = Transport::Stream;
+
+    fn new() -> Self {
+        KaboomReferee {
+            board: Board::new(),
+            last: None,
+            id_sent: [false; 2],
+        }
+    }
+
+    fn to_move(&self) -> Seat {
+        seat(self.board.to_move())
+    }
+
+    fn input(&mut self, seat: Seat) -> Input {
+        let mut lines = Vec::new();
+        if !self.id_sent[seat.index()] {
+            self.id_sent[seat.index()] = true;
+            lines.push(seat.number().to_string());
+        }
+        if let Some(m) = self.last {
+            lines.push(format_move(m, player(seat)));
+        }
+        Input::Lines(lines)
+    }
+
+    fn play(&mut self, reply: &str) -> Result<Option<GameEnd>, Fault> {
+        let mover = self.board.to_move();
+        let m =
+            parse_move(&self.board, reply, mover).map_err(|e| Fault::Malformed(e.to_string()))?;
+        let next = self
+            .board
+            .try_play(m)
+            .map_err(|e| Fault::Illegal(e.to_string()))?;
+        self.board = next;
+        self.last = Some(m);
+        Ok(self.board.outcome().map(|outcome| {
+            let reason = match outcome {
+                Outcome::BombWin(_) => "bomb reached the opponent's base",
+                Outcome::Deadlock(_) => "deadlock: the last ranger mover loses",
+                Outcome::DeadlockDraw => "deadlock before any ranger move",
+                Outcome::MoveLimitDraw => "50 regular moves each",
+            };
+            match outcome.winner() {
+                Some(w) => GameEnd::win(seat(w), reason),
+                None => GameEnd::draw(reason),
+            }
+        }))
+    }
+
+    fn plies(&self) -> u32 {
+        self.board.plies()
+    }
+
+    fn render(&self) -> String {
+        self.board.to_string()
+    }
+}
