@@ -1,1 +1,62 @@
 //! Yavalath (CodinGame, hex board of side 5): rules, contest bot and referee.
+//!
+//! # The rules as implemented
+//!
+//! - **Cells.** `(x, y)`: `y` is the row, 0..8 from the top, of lengths 5, 6, 7, 8, 9, 8, 7, 6,
+//!   5; `x` is the index within the row from 0 at its left. In axial coordinates
+//!   `q = x - min(y, 4)`, `r = y - 4` (a cell exists iff `max(|q|, |r|, |q + r|) <= 4`) the
+//!   three axes are `(1, 0)`, `(0, 1)` and `(1, -1)`: along a row, and towards the row below to
+//!   `(x, y+1)` and `(x+1, y+1)` in the upper half, `(x-1, y+1)` and `(x, y+1)` in the lower half.
+//! - **Play.** Players alternately fill an empty cell. After a placement, the longest run of the
+//!   mover's colour through the new cell on each axis decides: 4 or more on any axis wins (even if
+//!   another axis has exactly 3); otherwise exactly 3 on any axis loses; otherwise a full board is
+//!   a draw.
+//! - **Swap.** On Player 2's first turn (ply 1) only, Player 2 may name Player 1's cell: that
+//!   stone becomes Player 2's. A swap is one move (perft counts it on ply 2: 61, 3721, 219600,
+//!   12740460).
+//!
+//! # Decisions where the statement is silent
+//!
+//! - A move outside the grid is a *malformed* reply, a move on a filled cell (other than the swap)
+//!   an *illegal* one; both lose. A reply may carry a message after a further space
+//!   (`4 4 hello`), which is ignored.
+//! - The referee gives each player 1000 ms for its first turn (or `--movetime-ms` if longer) and
+//!   `--movetime-ms` (default 100) for every later turn; memory cap 256 MB.
+//! - The bot rebuilds the position from the grid every turn (the number of moves played is the
+//!   number of stones, plus one when the counts show a swap). If the id line is missing it takes
+//!   the `-1 -1` of the first turn to mean it is Player 1.
+//! - The opponent's move is accepted on one line (`x y`, the rules) or on two (`x`, then `y`).
+//!
+//! # Protocol
+//!
+//! See [`protocol`]: the id once, then per turn `9`, nine rows from the player's own side (`0`
+//! empty, `1` own, `2` opponent's) and the opponent's last move (`-1 -1` on the game's first
+//! turn; after a swap Player 1 is told the stolen cell, which now shows as `2`). The bot answers
+//! `x y`.
+//!
+//! # The bot
+//!
+//! `yavalath-bot [--movetime MS] [--depth N] [--engine search|greedy|random] [--seed S]`,
+//! `yavalath-bot perft D`, `yavalath-bot bench [--depth N]`. Budgets: 60 ms per turn (soft
+//! budget half of it), 700 ms on the bot's first turn; `--movetime` sets the per-turn budget
+//! (and the first turn's when larger). The search ([`search`]) is iterative-deepening negamax
+//! with alpha-beta and a transposition table that settles threats before depth: a win on the move
+//! is taken, an opponent's winning cell is blocked (a block that makes a 3 is a loss), moves that
+//! make a 3 without a 4 are never played, and forced blocks are searched without using depth, so
+//! a threat whose only block makes the blocker's 3 is seen as a win. As Player 1 it opens on
+//! `(2, 1)`; as Player 2 it steals a first stone within two steps of the centre
+//! ([`engine::should_swap`]).
+//!
+//! # One source file
+//!
+//! `scripts/bundle.sh yavalath OUT.rs` writes the bot and the parts of `common` it uses as one
+//! file for CodinGame (Rust 1.70, no crates, under 100,000 characters); the referee is left out.
+
+pub mod board;
+pub mod engine;
+pub mod eval;
+pub mod notation;
+pub mod protocol;
+pub mod referee;
+pub mod search;
+pub mod threats;

@@ -1,0 +1,144 @@
+//! Static evaluation, from the point of view of the player to move.
+//!
+//! The search calls it only on quiet positions (no immediate win for the side to move, no threat
+//! of the opponent to answer), where it weighs what each side can build:
+//!
+//! - every line of 4 cells ("window") free of the opponent's stones, by how many stones it holds:
+//!   two stones in a window can become a threat with one more stone, except the middle pair
+//!   `.XX.`, whose ends both make a losing 3;
+//! - reserve cells: empty cells where the opponent may not play (a stone there makes its 3) but
+//!   the player may, the moves left when the board runs short;
+//! - centrality of the stones, and a small bonus for having the move.
+//!
+//! On positions that are not quiet (the greedy engine evaluates any position) it first scores the
+//! immediate tactics: a win on the move, two threats of the opponent, or a threat whose block
+//! loses.
+
+use crate::board::{Board, Cell, Player, AXES, CELLS};
+use crate::threats::Threats;
+
+/// Score of a position whose side to move wins (or loses) on the next move, as the evaluation
+/// sees it; below the search's proven mate scores.
+pub const WIN_NEXT: i32 = 10_000;
+/// A window holding one stone of the player and none of the opponent.
+pub const SINGLE: i32 = 2;
+/// A window holding two stones of the player (not the middle pair) and none of the opponent.
+pub const PAIR: i32 = 12;
+/// The middle pair `.XX.` of a window: both ends make a 3.
+pub const MIDDLE_PAIR: i32 = 2;
+/// An empty cell where the opponent would make a 3 but the player would not.
+pub const RESERVE: i32 = 6;
+/// Per stone, per step closer to the centre than the edge.
+pub const CENTRE: i32 = 2;
+/// Having the move.
+pub const TEMPO: i32 = 4;
+
+/// Number of 4-cell windows on the board.
+pub const WINDOW_COUNT: usize = 102;
+
+/// Every line of 4 cells: `(all four, the middle two)`.
+pub const WINDOWS: [(u64, u64); WINDOW_COUNT] = {
+    let mut table = [(0u64, 0u64); WINDOW_COUNT];
+    let mut n = 0;
+    let mut i = 0;
+    while i < CELLS {
+        let mut axis = 0;
+        while axis < AXES {
+            let (dq, dr) = crate::board::DIRECTIONS[2 * axis];
+            let (q, r) = match Cell::from_index(i) {
+                Some(c) => c.axial(),
+                None => (0, 0),
+            };
+            let mut all = 0u64;
+            let mut mid = 0u64;
+            let mut k = 0;
+            let mut ok = true;
+            while k < 4 {
+                match Cell::from_axial((q + k * dq) as i32, (r + k * dr) as i32) {
+                    Some(c) => {
+                        all |= c.bit();
+                        if k == 1 || k == 2 {
+                            mid |= c.bit();
+                        }
+                    }
+                    None => ok = false,
+                }
+                k += 1;
+            }
+            if ok {
+                table[n] = (all, mid);
+                n += 1;
+            }
+            axis += 1;
+        }
+        i += 1;
+    }
+    assert!(n == WINDOW_COUNT);
+    table
+};
+
+/// Centrality of each cell: 4 at the centre, 0 on the edge.
+const CENTRALITY: [i32; CELLS] = {
+    let mut t = [0i32; CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        if let Some(c) = Cell::from_index(i) {
+            t[i] = 4 - c.centre_distance() as i32;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// The evaluation of `board` for the player to move.
+pub fn evaluate(board: &Board) -> i32 {
+    evaluate_with(board, &Threats::of(board))
+}
+
+/// The evaluation, given the position's threats.
+pub fn evaluate_with(board: &Board, threats: &Threats) -> i32 {
+    let me = board.to_move();
+    let opp = me.other();
+    if threats.win(me) != 0 {
+        return WIN_NEXT;
+    }
+    let opp_wins = threats.win(opp);
+    if opp_wins != 0 && (opp_wins.count_ones() >= 2 || opp_wins & threats.lose(me) != 0) {
+        return -WIN_NEXT;
+    }
+    TEMPO + positional(board, threats, me) - positional(board, threats, opp)
+}
+
+/// What `player` has built, ignoring whose move it is.
+fn positional(board: &Board, threats: &Threats, player: Player) -> i32 {
+    let own = board.stones(player);
+    let theirs = board.stones(player.other());
+    let mut score = 0;
+    for &(window, middle) in WINDOWS.iter() {
+        if window & theirs != 0 {
+            continue;
+        }
+        let stones = window & own;
+        score += match stones.count_ones() {
+            0 => 0,
+            1 => SINGLE,
+            2 if stones == middle => MIDDLE_PAIR,
+            _ => PAIR,
+        };
+    }
+    let empty = board.empty();
+    let reserve = empty & threats.lose(player.other()) & !threats.lose(player);
+    score += RESERVE * reserve.count_ones() as i32;
+    let mut bits = own;
+    while bits != 0 {
+        score += CENTRE * CENTRALITY[bits.trailing_zeros() as usize];
+        bits &= bits - 1;
+    }
+    score
+}
+
+/// Static ordering bonus of a cell (centrality), for move ordering.
+#[inline]
+pub fn centrality(cell: Cell) -> i32 {
+    CENTRALITY[cell.index()]
+}

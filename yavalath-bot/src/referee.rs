@@ -1,0 +1,110 @@
+//! The referee's side of the game, for `yavalath-referee`: the same rules as the bot, the
+//! contest's messages and limits.
+
+use crate::board::{Board, Cell, Outcome, Player};
+use crate::notation::{format_grid, format_move, parse_move};
+use common::referee::{Fault, GameEnd, Input, RefereeGame, Seat, Transport};
+use std::time::Duration;
+
+/// The limit of each player's first turn.
+pub const FIRST_TURN_MS: u64 = 1000;
+
+/// A Yavalath game under the referee.
+pub struct YavalathReferee {
+    board: Board,
+    /// Whether each seat has been sent its id line.
+    greeted: [bool; 2],
+    /// The last move played (the stolen cell after a swap).
+    last: Option<Cell>,
+}
+
+fn player(seat: Seat) -> Player {
+    match seat {
+        Seat::First => Player::First,
+        Seat::Second => Player::Second,
+    }
+}
+
+fn seat(player: Player) -> Seat {
+    match player {
+        Player::First => Seat::First,
+        Player::Second => Seat::Second,
+    }
+}
+
+impl YavalathReferee {
+    /// The position so far.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+}
+
+impl RefereeGame for YavalathReferee {
+    const NAME: &'static str = "yavalath";
+    const MOVETIME_MS: u64 = 100;
+    const MEMORY_CAP_BYTES: u64 = 256 * 1024 * 1024;
+    const TRANSPORT: Transport = Transport::Stream;
+
+    fn new() -> Self {
+        YavalathReferee {
+            board: Board::new(),
+            greeted: [false; 2],
+            last: None,
+        }
+    }
+
+    fn to_move(&self) -> Seat {
+        seat(self.board.to_move())
+    }
+
+    fn input(&mut self, seat: Seat) -> Input {
+        let mut lines = Vec::with_capacity(12);
+        if !self.greeted[seat.index()] {
+            self.greeted[seat.index()] = true;
+            lines.push(seat.number().to_string());
+        }
+        lines.push("9".to_string());
+        lines.extend(format_grid(&self.board, player(seat)));
+        lines.push(match self.last {
+            Some(m) => format_move(m),
+            None => "-1 -1".to_string(),
+        });
+        Input::Lines(lines)
+    }
+
+    /// 1000 ms for each player's first turn (or the per-move limit if that is longer), the
+    /// per-move limit after.
+    fn time_limit(&self, _seat: Seat, movetime: Duration) -> Duration {
+        if self.board.ply() < 2 {
+            movetime.max(Duration::from_millis(FIRST_TURN_MS))
+        } else {
+            movetime
+        }
+    }
+
+    fn play(&mut self, reply: &str) -> Result<Option<GameEnd>, Fault> {
+        let m = parse_move(reply).map_err(|e| Fault::Malformed(e.to_string()))?;
+        let next = self
+            .board
+            .try_play(m)
+            .map_err(|e| Fault::Illegal(e.to_string()))?;
+        self.board = next;
+        self.last = Some(m);
+        Ok(next.outcome().map(|o| match o {
+            Outcome::Four(p) => GameEnd::win(seat(p), format!("run of 4 at {}", format_move(m))),
+            Outcome::Three(p) => GameEnd::win(
+                seat(p.other()),
+                format!("opponent made a 3 at {}", format_move(m)),
+            ),
+            Outcome::Full => GameEnd::draw("board full"),
+        }))
+    }
+
+    fn plies(&self) -> u32 {
+        self.board.ply()
+    }
+
+    fn render(&self) -> String {
+        self.board.to_string()
+    }
+}
