@@ -1,4 +1,46 @@
-//! Krieg: rules, notation, evaluation, search, the contest loop and the referee.
+//! # Krieg
+//!
+//! Rules, notation, evaluation, search, the contest loop and the referee of Krieg, the 5×5 game
+//! of stingers and bombers.
+//!
+//! ## The rules as implemented
+//!
+//! Rows 0..4 from top to bottom, columns 0..4 from left to right ([`board::Cell`]).
+//!
+//! - **Sides.** Sentinel receives `1` and moves first: bombers on row 0, stingers on row 1, forward
+//!   is +1 row, its goal is row 4. Scourge receives `0` (`2` is accepted as well): stingers on
+//!   row 3, bombers on row 4, forward is −1 row, its goal is row 0.
+//! - **Steps**, onto an empty cell one row forward ([`board::Board::generate_moves`]): a stinger
+//!   diagonally, `(r+f, c±1)`; a bomber straight or diagonally, `(r+f, c)` or `(r+f, c±1)`.
+//!   Nothing ever moves backward; only a horizontal capture moves sideways.
+//! - **Captures** are optional, by either kind, one piece per move, the capturer jumps:
+//!   vertically (forward only) over an opponent on `(r+f, c)` onto an empty `(r+2f, c)`; or
+//!   horizontally over an opponent on `(r, c±1)` onto an empty `(r, c±2)`, but never on rows 0
+//!   and 4. The landing cell must be on the board.
+//! - **End**, checked after every move in this order ([`board::Board::outcome`]): a bomber of the
+//!   mover on its goal row wins (a stinger there wins nothing, and can never move again); an
+//!   opponent with no bomber left loses; a side to move without a legal move ends the game, won by
+//!   the side with more bombers, drawn with equal bombers. Every step advances a piece and every
+//!   capture removes one, so every game ends.
+//!
+//! ## Protocol
+//!
+//! stdin: `1` or `0`, then each opponent move `r1 c1 r2 c2`; stdout: each of our moves in the same
+//! format, one per line, flushed ([`protocol`]). Limits: 2 s per move, 20 MB. A line the bot
+//! cannot understand is logged on stderr and skipped; end of input ends the program with status 0.
+//!
+//! ## The bot
+//!
+//! Iterative-deepening principal-variation search with a 4 MB transposition table, captures and
+//! winning bomber steps first, killer and history ordering, and a capture quiescence
+//! ([`search`]); an evaluation of material, the bombers' race, immediate threats, hanging pieces
+//! and mobility ([`eval`]). It thinks 1.2 s per move by default ([`engine::DEFAULT_MOVETIME`]),
+//! far inside 75 % of the limit, and uses about 6 MB.
+//!
+//! Decisions where the statement is silent, all from the project's rules: a capture may take a
+//! stinger or a bomber; the blocked-side rule applies to the side to move after a move; a bomber
+//! reaching the base by a capture wins by the base rule (checked first).
+
 pub mod board;
 pub mod engine;
 pub mod eval;
