@@ -14,6 +14,13 @@ use crate::board::{Board, Cell, CellContent, Column, Kind, Move, Team, CELLS};
 
 pub use crate::board::IllegalMoveError;
 
+/// The file the referee writes the team number into.
+pub const TEAM_FILE_NAME: &str = "team_no.txt";
+/// The file the referee writes the board into.
+pub const BOARD_FILE_NAME: &str = "board.txt";
+/// The file the bot answers in.
+pub const OUTPUT_FILE_NAME: &str = "output.txt";
+
 /// A reply that does not have the shape `t c`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseMoveError {

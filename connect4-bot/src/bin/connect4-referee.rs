@@ -1,1 +1,3 @@
-fn main() {}
+fn main() -> std::process::ExitCode {
+    common::referee::main::<connect4::referee::Connect4Referee>()
+}
