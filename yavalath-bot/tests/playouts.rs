@@ -1,0 +1,155 @@
+//! Random playouts: every invariant of the position on every ply.
+
+use common::rng::Rng;
+use yavalath::board::{placement_effect, Board, Cell, Effect, Player, ROWS};
+use yavalath::engine::Engine;
+use yavalath::notation::{format_grid, format_move, parse_last_move, parse_move, parse_row};
+use yavalath::threats::Threats;
+
+/// The threat masks agree with the rules' own walk for every empty cell and both players.
+fn check_threats(board: &Board) {
+    let threats = Threats::of(board);
+    for p in [Player::First, Player::Second] {
+        for cell in Cell::all() {
+            let empty = board.empty() & cell.bit() != 0;
+            let effect = placement_effect(board.stones(p), cell);
+            let win = threats.win(p) & cell.bit() != 0;
+            let lose = threats.lose(p) & cell.bit() != 0;
+            assert_eq!(
+                win,
+                empty && effect == Effect::Four,
+                "{board}\n{cell} {p:?}"
+            );
+            assert_eq!(
+                lose,
+                empty && effect == Effect::Three,
+                "{board}\n{cell} {p:?}"
+            );
+        }
+    }
+}
+
+/// The grid as each player is sent it parses back to the same position.
+fn check_grid(board: &Board) {
+    let me = board.to_move();
+    let rows = format_grid(board, me);
+    assert_eq!(rows.len(), ROWS);
+    let (mut own, mut theirs) = (0, 0);
+    for (y, row) in rows.iter().enumerate() {
+        let (o, t) = parse_row(y, row).expect("our own grid parses");
+        own |= o;
+        theirs |= t;
+    }
+    let (first, second) = match me {
+        Player::First => (own, theirs),
+        Player::Second => (theirs, own),
+    };
+    let rebuilt = Board::from_stones(first, second, me).expect("a reachable position");
+    assert_eq!(rebuilt.stones(Player::First), board.stones(Player::First));
+    assert_eq!(rebuilt.stones(Player::Second), board.stones(Player::Second));
+    assert_eq!(rebuilt.ply(), board.ply());
+    assert_eq!(rebuilt.hash(), board.hash());
+    assert_eq!(rebuilt.swap_cell(), board.swap_cell());
+}
+
+fn check_position(board: &Board) {
+    assert_eq!(board.hash(), board.compute_hash());
+    let first = board.stones(Player::First).count_ones();
+    let second = board.stones(Player::Second).count_ones();
+    assert_eq!(
+        board.stones(Player::First) & board.stones(Player::Second),
+        0
+    );
+    assert!(first + second == board.ply() || first + second + 1 == board.ply());
+    let moves = board.moves();
+    assert_eq!(moves.len() as u32, board.move_count());
+    for cell in Cell::all() {
+        let listed = moves.as_slice().contains(&cell);
+        assert_eq!(listed, board.is_legal(cell));
+        assert_eq!(listed, board.try_play(cell).is_ok());
+    }
+}
+
+#[test]
+fn random_playouts_keep_every_invariant() {
+    let mut swaps = 0;
+    for seed in 0..300u64 {
+        let mut rng = Rng::new(seed);
+        let mut board = Board::new();
+        while board.outcome().is_none() {
+            check_position(&board);
+            check_threats(&board);
+            check_grid(&board);
+            let moves = board.moves();
+            let m = match board.swap_cell() {
+                Some(stolen) if seed % 3 == 0 => {
+                    swaps += 1;
+                    stolen
+                }
+                _ => *rng
+                    .choose(moves.as_slice())
+                    .expect("a running game has moves"),
+            };
+            let next = board.play(m);
+            assert_eq!(next.ply(), board.ply() + 1);
+            assert!(
+                next.ply() <= 61,
+                "a game ends by the time the board is full"
+            );
+            board = next;
+        }
+        assert_eq!(board.hash(), board.compute_hash());
+        assert_eq!(board.move_count(), 0);
+    }
+    assert_eq!(swaps, 100);
+}
+
+#[test]
+fn notation_round_trips_for_every_cell() {
+    for cell in Cell::all() {
+        let text = format_move(cell);
+        assert_eq!(parse_move(&text), Ok(cell));
+        assert_eq!(parse_last_move(&text), Ok(Some(cell)));
+        assert_eq!(parse_move(&format!("{text} a message/another")), Ok(cell));
+        assert_eq!(text, cell.to_string());
+    }
+    assert_eq!(parse_last_move("-1 -1"), Ok(None));
+    for bad in [
+        "", "4", "4  4", "a b", "4,4", "-1 -1", "5 0", "9 4", "0 9", "+1 1", "1 1x",
+    ] {
+        assert!(parse_move(bad).is_err(), "'{bad}' should not parse");
+    }
+}
+
+#[test]
+fn the_search_never_makes_a_losing_three_when_it_has_another_move() {
+    let options = common::cli::BotOptions {
+        depth: Some(3),
+        ..Default::default()
+    };
+    for seed in 0..6u64 {
+        let mut engine = Engine::new(&options);
+        engine.set_verbose(false);
+        let mut rng = Rng::new(seed);
+        let mut board = Board::new();
+        while board.outcome().is_none() {
+            let mover = board.to_move();
+            let m = if board.ply() % 2 == (seed % 2) as u32 {
+                engine
+                    .choose(&board, common::clock::Deadline::unlimited())
+                    .expect("a move")
+            } else {
+                *rng.choose(board.moves().as_slice()).unwrap()
+            };
+            let threats = Threats::of(&board);
+            let safe = board.empty() & !threats.lose(mover);
+            if board.ply() % 2 == (seed % 2) as u32 && safe != 0 && board.swap_cell() != Some(m) {
+                assert!(
+                    safe & m.bit() != 0,
+                    "the search made a 3 at {m} with safe moves left\n{board}"
+                );
+            }
+            board = board.play(m);
+        }
+    }
+}

@@ -1,0 +1,129 @@
+//! The search finds forced wins, blocks threats, and its benchmark is deterministic.
+
+use common::clock::Deadline;
+use std::time::Duration;
+use yavalath::board::{Board, Cell, Player};
+use yavalath::engine::{greedy, should_swap, Engine};
+use yavalath::search::{bench, Searcher, MATE_BOUND};
+
+fn c(x: i32, y: i32) -> Cell {
+    Cell::from_xy(x, y).unwrap()
+}
+
+fn bits(cells: &[(i32, i32)]) -> u64 {
+    cells.iter().fold(0, |b, &(x, y)| b | c(x, y).bit())
+}
+
+fn search(board: &Board, depth: u32) -> yavalath::search::SearchResult {
+    let mut s = Searcher::new(16);
+    s.max_depth = depth;
+    s.search(board, Deadline::unlimited()).expect("a move")
+}
+
+#[test]
+fn finds_a_threat_whose_only_block_makes_the_blockers_three() {
+    // Player 1 (X) at (0,4) (1,4): X at (3,4) threatens (2,4). Player 2 (O) holds (1,3) and
+    // (2,5), on the line through (2,4): blocking there makes O's 3, so O loses either way.
+    let board = Board::from_stones(
+        bits(&[(0, 4), (1, 4)]),
+        bits(&[(1, 3), (2, 5)]),
+        Player::First,
+    )
+    .unwrap();
+    let result = search(&board, 2);
+    assert!(result.score >= MATE_BOUND, "score {}", result.score);
+    // Every winning first move must leave Player 2 lost at once.
+    let after = board.play(result.best);
+    let reply = search(&after, 2);
+    assert!(reply.score <= -MATE_BOUND, "score {}", reply.score);
+    assert_eq!(result.best, c(3, 4));
+}
+
+#[test]
+fn finds_a_double_threat() {
+    // X: (0,4) (1,4) on row 4 and (0,1) (1,2) on the line q = -1. X at (3,4) threatens both
+    // (2,4) and (2,3); Player 2 can block only one.
+    let board = Board::from_stones(
+        bits(&[(0, 4), (1, 4), (0, 1), (1, 2)]),
+        bits(&[(0, 0), (0, 8), (4, 8), (8, 4)]),
+        Player::First,
+    )
+    .unwrap();
+    let after = board.play(c(3, 4));
+    let threats = yavalath::threats::Threats::of(&after);
+    assert_eq!(threats.win(Player::First), bits(&[(2, 4), (2, 3)]));
+    let result = search(&board, 3);
+    assert!(
+        result.score >= MATE_BOUND,
+        "score {} best {}",
+        result.score,
+        result.best
+    );
+    assert_eq!(result.best, c(3, 4));
+}
+
+#[test]
+fn blocks_the_opponents_threat() {
+    // Player 2 (O) has (0,4) (1,4) . (3,4): Player 1 must take (2,4).
+    let board = Board::from_stones(
+        bits(&[(0, 0), (4, 0), (0, 8)]),
+        bits(&[(0, 4), (1, 4), (3, 4)]),
+        Player::First,
+    )
+    .unwrap();
+    assert_eq!(search(&board, 4).best, c(2, 4));
+    assert_eq!(greedy(&board), Some(c(2, 4)));
+}
+
+#[test]
+fn takes_a_win_on_the_move() {
+    let board = Board::from_stones(
+        bits(&[(0, 4), (1, 4), (3, 4)]),
+        bits(&[(0, 0), (4, 0), (0, 8)]),
+        Player::First,
+    )
+    .unwrap();
+    let result = search(&board, 4);
+    assert_eq!(result.best, c(2, 4));
+    assert!(result.score >= MATE_BOUND);
+    assert_eq!(greedy(&board), Some(c(2, 4)));
+}
+
+#[test]
+fn answers_a_legal_move_even_without_time() {
+    let mut board = Board::new();
+    for (x, y) in [(2, 1), (4, 4), (5, 5), (3, 3)] {
+        board = board.play(c(x, y));
+    }
+    let mut s = Searcher::new(12);
+    let deadline = Deadline::from_now(Duration::ZERO);
+    let result = s.search(&board, deadline).expect("a move");
+    assert!(board.is_legal(result.best));
+}
+
+#[test]
+fn steals_central_openings_and_leaves_outer_ones() {
+    assert!(should_swap(c(4, 4)));
+    assert!(should_swap(c(3, 3)));
+    assert!(should_swap(c(2, 2)));
+    assert!(!should_swap(c(2, 1)));
+    assert!(!should_swap(c(0, 0)));
+    let mut engine = Engine::new(&common::cli::BotOptions::default());
+    engine.set_verbose(false);
+    let centre = Board::new().play(c(4, 4));
+    assert_eq!(engine.choose(&centre, Deadline::unlimited()), Some(c(4, 4)));
+    let corner = Board::new().play(c(0, 0));
+    let reply = engine
+        .choose(&corner, Deadline::from_now(Duration::from_millis(50)))
+        .unwrap();
+    assert_ne!(reply, c(0, 0));
+    assert!(corner.is_legal(reply));
+    // Player 1's opening is one Player 2 does not steal.
+    let opening = engine.choose(&Board::new(), Deadline::unlimited()).unwrap();
+    assert!(!should_swap(opening));
+}
+
+#[test]
+fn bench_is_deterministic() {
+    assert_eq!(bench(Some(4)), bench(Some(4)));
+}
