@@ -204,8 +204,24 @@ pub enum MoveKind {
 /// ```
 ///
 /// A placement and a forfeit have `from == to`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move(u16);
+
+impl fmt::Debug for Move {
+    /// `Ranger(0,3->4,3)`, absolute (row,column) squares.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (a, b) = (self.from(), self.to());
+        write!(
+            f,
+            "{:?}({},{}->{},{})",
+            self.kind(),
+            a.row(),
+            a.column(),
+            b.row(),
+            b.column()
+        )
+    }
+}
 
 impl Move {
     /// "No move" (transposition-table entries without one). Never generated.
@@ -472,6 +488,49 @@ const fn ranger_key_index(player: Player, colour: u8, square: Square) -> usize {
 pub const FREE: u8 = 8;
 const NO_CARRIER: u8 = 8;
 
+/// A position described field by field, for tests and analysis ([`Board::from_setup`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// `rangers[player][colour]`, absolute squares.
+    pub rangers: [[Square; 8]; 2],
+    /// The colour of each player's bomb carrier, `None` before its placement.
+    pub carrier: [Option<u8>; 2],
+    /// The player to move.
+    pub to_move: Player,
+    /// The colour the side to move must move, `None` for a free move.
+    pub required: Option<u8>,
+    /// Consecutive passes per player (at most 15).
+    pub passes: [u8; 2],
+    /// The last ply was a forfeit.
+    pub last_forfeit: bool,
+    /// Who made the last ranger move.
+    pub last_ranger_mover: Option<Player>,
+    /// Plies played, the placements included (at most 101 for a game still running).
+    pub plies: u32,
+}
+
+impl Setup {
+    /// The start of a game.
+    pub fn start() -> Setup {
+        let mut rangers = [[Square(0); 8]; 2];
+        for player in Player::BOTH {
+            for colour in 0..8u8 {
+                rangers[player.index()][colour as usize] = player.home(colour);
+            }
+        }
+        Setup {
+            rangers,
+            carrier: [None, None],
+            to_move: Player::One,
+            required: None,
+            passes: [0, 0],
+            last_forfeit: false,
+            last_ranger_mover: None,
+            plies: 0,
+        }
+    }
+}
+
 /// A complete Ka-Boom position: everything the rules need, in the absolute frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board {
@@ -505,30 +564,45 @@ impl Default for Board {
 impl Board {
     /// The start of a game: all rangers home, no bomb placed, Player 1 to place its bomb.
     pub fn new() -> Board {
-        let mut rangers = [[Square(0); 8]; 2];
+        Board::from_setup(&Setup::start()).expect("the start is consistent")
+    }
+
+    /// The position a [`Setup`] describes, or `None` if it is inconsistent (two rangers on one
+    /// square, a count out of range). A finished game cannot be set up.
+    pub fn from_setup(setup: &Setup) -> Option<Board> {
         let mut occupied = [0u64; 2];
         for player in Player::BOTH {
-            for colour in 0..8u8 {
-                let square = player.home(colour);
-                rangers[player.index()][colour as usize] = square;
+            for square in setup.rangers[player.index()] {
+                if (occupied[0] | occupied[1]) & square.bit() != 0 {
+                    return None;
+                }
                 occupied[player.index()] |= square.bit();
             }
         }
+        let colour_ok = |c: Option<u8>| c.map_or(true, |c| c < 8);
+        if !colour_ok(setup.carrier[0])
+            || !colour_ok(setup.carrier[1])
+            || !colour_ok(setup.required)
+            || setup.passes.iter().any(|&p| p > MAX_CONSECUTIVE_PASSES)
+            || setup.plies >= u32::from(MAX_PLIES)
+        {
+            return None;
+        }
         let mut board = Board {
             occupied,
-            rangers,
-            carrier: [NO_CARRIER; 2],
-            to_move: Player::One,
-            required: FREE,
-            passes: [0; 2],
-            last_forfeit: false,
-            last_ranger_mover: 0,
-            plies: 0,
+            rangers: setup.rangers,
+            carrier: setup.carrier.map(|c| c.unwrap_or(NO_CARRIER)),
+            to_move: setup.to_move,
+            required: setup.required.unwrap_or(FREE),
+            passes: setup.passes,
+            last_forfeit: setup.last_forfeit,
+            last_ranger_mover: setup.last_ranger_mover.map_or(0, Player::number),
+            plies: setup.plies as u8,
             outcome: None,
             hash: 0,
         };
         board.hash = board.compute_hash();
-        board
+        Some(board)
     }
 
     /// The player to move.

@@ -1,0 +1,78 @@
+//! The referee runs whole games between two bots and writes records in the movers' frames.
+
+use kaboom::board::Board;
+use kaboom::notation::parse_legal;
+use std::process::Command;
+
+#[test]
+fn the_referee_runs_random_against_greedy_and_records_each_line_as_printed() {
+    let bot = env!("CARGO_BIN_EXE_kaboom-bot");
+    let dir = std::env::temp_dir().join(format!("kaboom-referee-test-{}", std::process::id()));
+    let output = Command::new(env!("CARGO_BIN_EXE_kaboom-referee"))
+        .args(["--games", "2", "--record-dir"])
+        .arg(&dir)
+        .arg(format!("{bot} --engine random --seed {{seed}}"))
+        .arg(format!("{bot} --engine greedy"))
+        .output()
+        .expect("the referee runs");
+    assert!(output.status.success());
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let summary = stdout.lines().last().expect("a summary line").to_string();
+    assert!(summary.starts_with("summary: games=2 "), "{stdout}");
+    assert!(!stdout.contains("faults=1"), "{stdout}");
+    for game in 1..=2 {
+        let record = std::fs::read_to_string(dir.join(format!("game-{game}.txt"))).expect("record");
+        let mut board = Board::new();
+        let mut ended = false;
+        for line in record.lines() {
+            if line.starts_with("# result:") {
+                ended = true;
+                assert!(
+                    !line.contains("illegal") && !line.contains("malformed"),
+                    "{line}"
+                );
+                continue;
+            }
+            if line.starts_with('#') {
+                continue;
+            }
+            let (seat, text) = line.split_once(' ').expect("seat and move");
+            assert_eq!(seat, board.to_move().number().to_string());
+            let m = parse_legal(&board, text, board.to_move())
+                .unwrap_or_else(|e| panic!("record line '{line}': {e}"));
+            board = board.play(m);
+        }
+        assert!(ended);
+        assert!(board.outcome().is_some(), "the recorded game is over");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_referee_converts_between_frames() {
+    use common::referee::{Input, RefereeGame};
+    use kaboom::referee::KaboomReferee;
+    let mut game = KaboomReferee::new();
+    let seat = game.to_move();
+    assert_eq!(game.input(seat), Input::Lines(vec!["1".into()]));
+    assert_eq!(game.play("2"), Ok(None));
+    // Player 2 gets its id and Player 1's column seen from its side.
+    let seat = game.to_move();
+    assert_eq!(game.input(seat), Input::Lines(vec!["2".into(), "5".into()]));
+    assert_eq!(game.play("0"), Ok(None));
+    let seat = game.to_move();
+    assert_eq!(game.input(seat), Input::Lines(vec!["7".into()]));
+    assert_eq!(game.play("1,0,3,4,3"), Ok(None));
+    let seat = game.to_move();
+    assert_eq!(game.input(seat), Input::Lines(vec!["1,7,4,3,4".into()]));
+    // Malformed and illegal are reported apart.
+    assert!(matches!(
+        game.play("1,0,3,4"),
+        Err(common::referee::Fault::Malformed(_))
+    ));
+    assert!(matches!(
+        game.play("1,0,0,5,0"),
+        Err(common::referee::Fault::Illegal(_))
+    ));
+    assert!(game.render().lines().count() > 8);
+}

@@ -1,0 +1,114 @@
+//! The search finds forced wins and parries threats; `bench` is deterministic.
+
+use common::clock::Deadline;
+use kaboom::board::{Board, Move, Player, Setup, Square};
+use kaboom::engine::greedy;
+use kaboom::search::{bench_positions, Searcher, MATE_BOUND};
+use std::time::Duration;
+
+fn sq(row: i32, column: i32) -> Square {
+    Square::new(row, column).expect("on the board")
+}
+
+fn mid_game(changes: &[(Player, u8, Square)]) -> Setup {
+    let mut setup = Setup::start();
+    for &(player, colour, square) in changes {
+        setup.rangers[player.index()][colour as usize] = square;
+    }
+    setup.carrier = [Some(0), Some(0)];
+    setup.plies = 10;
+    setup
+}
+
+/// True if after `m` every reply of the opponent leaves the mover a winning move.
+fn wins_in_three(board: &Board, m: Move) -> bool {
+    let after = board.play(m);
+    let replies = after.legal_moves();
+    after.outcome().is_none()
+        && !replies.is_empty()
+        && replies
+            .as_slice()
+            .iter()
+            .all(|&r| after.play(r).winning_move().is_some())
+}
+
+#[test]
+fn search_takes_an_immediate_win() {
+    let mut setup = mid_game(&[(Player::One, 0, sq(5, 5)), (Player::Two, 2, sq(3, 0))]);
+    setup.required = Some(0);
+    let board = Board::from_setup(&setup).expect("consistent");
+    let result = Searcher::new().search(&board, Deadline::unlimited(), Some(4));
+    assert_eq!(result.best, Move::ranger(sq(5, 5), sq(7, 5)));
+    assert!(result.score >= MATE_BOUND);
+}
+
+#[test]
+fn search_finds_a_forced_win_in_three_plies() {
+    // Player 1's blue ranger on (6,1) must move; it can reach (7,0) (Player 2's brown has left
+    // it), opening the column to Player 1's carrier on (0,0). Player 2's brown, now required,
+    // cannot reach column 0 and a pass blocks nothing: Player 1 passes up the column next.
+    let mut setup = mid_game(&[(Player::One, 1, sq(6, 1)), (Player::Two, 7, sq(4, 4))]);
+    setup.required = Some(1);
+    let board = Board::from_setup(&setup).expect("consistent");
+    assert_eq!(board.winning_move(), None);
+    let result = Searcher::new().search(&board, Deadline::unlimited(), Some(6));
+    assert_eq!(result.best, Move::ranger(sq(6, 1), sq(7, 0)));
+    assert!(result.score >= MATE_BOUND, "score {}", result.score);
+    assert!(wins_in_three(&board, result.best));
+}
+
+#[test]
+fn search_blocks_a_threatened_winning_pass() {
+    // Player 2 has a ranger on (0,1) (Player 1's blue went to (3,6)) and its carrier (orange,
+    // (7,7)) would see it along... give Player 2's carrier the column: its red on (5,1) carries
+    // the bomb, column 1 is open from (5,1) down to (0,1). Player 1 must move its ranger of the
+    // required colour into column 1, or lose.
+    let mut setup = mid_game(&[
+        (Player::One, 1, sq(3, 6)),
+        (Player::Two, 6, sq(0, 1)),
+        (Player::Two, 5, sq(5, 1)),
+    ]);
+    setup.carrier = [Some(0), Some(5)];
+    // Player 1's purple on (0,2) can reach (1,1) (diagonally) and block.
+    setup.required = Some(2);
+    let board = Board::from_setup(&setup).expect("consistent");
+    let threatened = board
+        .legal_moves()
+        .as_slice()
+        .iter()
+        .filter(|&&m| board.play(m).winning_move().is_some())
+        .count();
+    assert!(threatened > 0, "the threat is real");
+    let result = Searcher::new().search(&board, Deadline::unlimited(), Some(5));
+    let after = board.play(result.best);
+    assert_eq!(after.winning_move(), None, "played {:?}", result.best);
+    assert!(result.score > -MATE_BOUND);
+    // The greedy player sees it too (its evaluation knows the threat).
+    assert_eq!(board.play(greedy(&board)).winning_move(), None);
+}
+
+#[test]
+fn search_always_returns_a_legal_move_even_when_stopped_at_once() {
+    for board in bench_positions() {
+        let deadline = Deadline::from_now(Duration::ZERO);
+        let result = Searcher::new().search(&board, deadline, None);
+        assert_eq!(board.check(result.best), Ok(()));
+    }
+}
+
+#[test]
+fn bench_node_counts_are_deterministic() {
+    let run = || -> u64 {
+        bench_positions()
+            .iter()
+            .map(|b| {
+                Searcher::new()
+                    .search(b, Deadline::unlimited(), Some(5))
+                    .nodes
+            })
+            .sum()
+    };
+    let first = run();
+    assert!(first > 0);
+    assert_eq!(first, run());
+}
