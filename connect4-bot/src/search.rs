@@ -435,7 +435,7 @@ pub const BENCH_LINES: [&str; 6] = [
 ];
 
 /// The default bench depth.
-pub const BENCH_DEPTH: u32 = 7;
+pub const BENCH_DEPTH: u32 = 9;
 
 /// The bench position number `i`.
 pub fn bench_position(i: usize) -> Option<Board> {

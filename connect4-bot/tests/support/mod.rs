@@ -1,0 +1,85 @@
+//! Helpers shared by the integration tests: boards drawn as pictures, move lines.
+#![allow(dead_code)]
+
+use connect4::board::{Board, Cell, CellContent, Move, Team, HEIGHT, WIDTH};
+use connect4::notation::parse_move;
+
+/// Discs from a picture: rows of 7 characters (`.` empty, `X` team 1, `O` team 2, `D` dual),
+/// the top row first; a picture of fewer than 6 rows holds the bottom rows. Spaces are ignored.
+pub fn discs(picture: &str) -> [u64; 2] {
+    let rows: Vec<Vec<char>> = picture
+        .lines()
+        .map(|l| {
+            l.chars()
+                .filter(|c| !c.is_whitespace())
+                .collect::<Vec<char>>()
+        })
+        .filter(|r| !r.is_empty())
+        .collect();
+    assert!(rows.len() <= HEIGHT, "too many rows");
+    let mut d = [0u64; 2];
+    for (i, row) in rows.iter().rev().enumerate() {
+        assert_eq!(row.len(), WIDTH, "row {row:?}");
+        for (c, ch) in row.iter().enumerate() {
+            let bit = Cell::new(c, i).unwrap().bit();
+            match ch {
+                '.' => {}
+                'X' => d[0] |= bit,
+                'O' => d[1] |= bit,
+                'D' => {
+                    d[0] |= bit;
+                    d[1] |= bit;
+                }
+                other => panic!("bad picture character {other}"),
+            }
+        }
+    }
+    d
+}
+
+/// A position from a picture, with every power held and no moves counted.
+pub fn position(picture: &str, to_move: Team) -> Board {
+    position_with(picture, to_move, [0, 0], [0, 0])
+}
+
+/// A position from a picture with the given powers used and move counts.
+pub fn position_with(picture: &str, to_move: Team, used: [u8; 2], moves: [u8; 2]) -> Board {
+    Board::from_parts(discs(picture), to_move, used, moves).expect("a possible board")
+}
+
+/// The discs of a board as a picture of all 6 rows, top first, one row per line.
+pub fn picture(board: &Board) -> String {
+    let mut out = String::new();
+    for r in (0..HEIGHT).rev() {
+        for c in 0..WIDTH {
+            out.push(match board.at(Cell::new(c, r).unwrap()) {
+                CellContent::Empty => '.',
+                CellContent::Team(Team::One) => 'X',
+                CellContent::Team(Team::Two) => 'O',
+                CellContent::Dual => 'D',
+            });
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The picture normalised to 6 rows (as `picture` prints it).
+pub fn full_picture(rows: &str) -> String {
+    let b = Board::from_parts(discs(rows), Team::One, [0, 0], [0, 0]).unwrap();
+    picture(&b)
+}
+
+/// Parses `t c`.
+pub fn mv(text: &str) -> Move {
+    parse_move(text).unwrap()
+}
+
+/// Plays `t c` moves separated by commas from the empty board (each must be legal).
+pub fn line(moves: &str) -> Board {
+    let mut b = Board::new();
+    for m in moves.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        b = b.try_play(mv(m)).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    b
+}
