@@ -139,6 +139,11 @@ pub fn play<R: BufRead>(input: R, options: &BotOptions) {
             },
         };
         reply(&format_move(m));
+        log(&format!(
+            "turn {turns}: played {} after {} ms",
+            format_move(m),
+            deadline.elapsed().as_millis()
+        ));
         after_reply = board.map(|b| b.play(m));
     }
 }

@@ -1,0 +1,111 @@
+//! The referee on full games between our engines, with records.
+
+use std::process::Command;
+use yavalath::board::Board;
+use yavalath::notation::parse_move;
+
+const REFEREE: &str = env!("CARGO_BIN_EXE_yavalath-referee");
+const BOT: &str = env!("CARGO_BIN_EXE_yavalath-bot");
+
+#[test]
+fn plays_full_games_and_records_them() {
+    let dir = std::env::temp_dir().join(format!("yavalath-referee-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let a = format!("{BOT} --movetime 20");
+    let b = format!("{BOT} --engine random --seed {{seed}}");
+    let out = Command::new(REFEREE)
+        .args(["--games", "2", "--movetime-ms", "1000", "--record-dir"])
+        .arg(&dir)
+        .args([&a, &b])
+        .output()
+        .expect("the referee runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let summary = stdout.lines().last().unwrap();
+    assert!(summary.starts_with("summary: games=2 "), "{summary}");
+    assert!(stdout.contains("faults=0"), "{stdout}");
+
+    for game in 1..=2 {
+        let record = std::fs::read_to_string(dir.join(format!("game-{game}.txt"))).unwrap();
+        assert!(record.starts_with("# yavalath\n"), "{record}");
+        let result = record.lines().last().unwrap();
+        assert!(result.starts_with("# result: "), "{result}");
+        // Replay the recorded moves with the library: they are legal and end the game.
+        let mut board = Board::new();
+        for line in record.lines().filter(|l| !l.starts_with('#')) {
+            let (seat, reply) = line.split_once(' ').unwrap();
+            assert_eq!(seat, board.to_move().number().to_string());
+            board = board.try_play(parse_move(reply).unwrap()).unwrap();
+        }
+        let end = board.outcome().expect("the record ends the game");
+        let winner = match end.winner() {
+            Some(p) => format!("p{}", p.number()),
+            None => "draw".into(),
+        };
+        assert!(
+            result.starts_with(&format!("# result: {winner}")),
+            "{result}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_first_turn_gets_a_second_and_later_turns_the_movetime() {
+    use common::referee::{RefereeGame, Seat};
+    use std::time::Duration;
+    use yavalath::referee::YavalathReferee;
+    let mut game = YavalathReferee::new();
+    let movetime = Duration::from_millis(100);
+    assert_eq!(
+        game.time_limit(Seat::First, movetime),
+        Duration::from_millis(1000)
+    );
+    game.play("2 1").unwrap();
+    assert_eq!(
+        game.time_limit(Seat::Second, movetime),
+        Duration::from_millis(1000)
+    );
+    game.play("2 1").unwrap(); // the swap
+    assert_eq!(game.time_limit(Seat::First, movetime), movetime);
+    assert_eq!(YavalathReferee::MOVETIME_MS, 100);
+}
+
+#[test]
+fn sends_the_id_once_then_the_grid_and_the_last_move() {
+    use common::referee::{Fault, Input, RefereeGame, Seat};
+    use yavalath::referee::YavalathReferee;
+    let mut game = YavalathReferee::new();
+    let lines = |input: Input| match input {
+        Input::Lines(lines) => lines,
+        other => panic!("{other:?}"),
+    };
+    let first = lines(game.input(Seat::First));
+    assert_eq!(first[0], "1");
+    assert_eq!(first[1], "9");
+    assert_eq!(first[2], "00000");
+    assert_eq!(first[6], "000000000");
+    assert_eq!(first[11], "-1 -1");
+    assert_eq!(first.len(), 12);
+    game.play("4 4").unwrap();
+    let second = lines(game.input(Seat::Second));
+    assert_eq!(second[0], "2");
+    assert_eq!(second[6], "000020000");
+    assert_eq!(second[11], "4 4");
+    // The swap: Player 1 sees its stone as the opponent's, and the stolen cell as the move.
+    game.play("4 4").unwrap();
+    let third = lines(game.input(Seat::First));
+    assert_eq!(third.len(), 11, "no id line the second time");
+    assert_eq!(third[5], "000020000");
+    assert_eq!(third[10], "4 4");
+    // Faults: malformed and illegal are told apart.
+    assert!(matches!(game.play("4 9"), Err(Fault::Malformed(_))));
+    assert!(matches!(game.play("4,4"), Err(Fault::Malformed(_))));
+    assert!(matches!(game.play("4 4"), Err(Fault::Illegal(_))));
+    assert_eq!(game.plies(), 2);
+    assert!(game.render().lines().count() >= 9);
+}
