@@ -1,0 +1,235 @@
+//! The help file, the inference of the opponent's last move, and the recovery from missing,
+//! stale or wrong state.
+
+mod support;
+
+use common::rng::Rng;
+use connect4::board::{Board, Kind, Team, CLEARING_BITS, DUAL_BIT};
+use connect4::engine::greedy;
+use connect4::state::{from_board_alone, reconstruct, Inference, Memory};
+use support::{line, mv, position_with};
+
+fn discs(b: &Board) -> [u64; 2] {
+    [b.discs(Team::One), b.discs(Team::Two)]
+}
+
+/// A middle game with discs in every column, team 2 to move (so team 1 saved it).
+fn saved() -> Memory {
+    let board = line("5 4,5 3,5 5,5 4,5 2,5 6,5 7,5 1,5 4,5 4,5 3");
+    assert_eq!(board.to_move(), Team::Two);
+    Memory {
+        team: Team::One,
+        board,
+    }
+}
+
+#[test]
+fn the_help_file_round_trips() {
+    let memory = Memory {
+        team: Team::One,
+        board: line("2 4,4 1,5 3,1 3,5 3"),
+    };
+    let text = memory.to_text();
+    assert!(text.starts_with("connect4-bot state v1\n"));
+    assert_eq!(Memory::parse(&text), Ok(memory));
+    assert!(Memory::parse("garbage").is_err());
+    assert!(Memory::parse(&text.replace("team 1", "team 3")).is_err());
+    assert!(Memory::parse(&text[..text.len() / 2]).is_err());
+}
+
+#[test]
+fn the_opponents_move_is_inferred_for_every_disc_type() {
+    let memory = saved();
+    for kind in Kind::ALL {
+        for column in 1..=7 {
+            let m = mv(&format!("{} {column}", kind.number()));
+            let truth = memory.board.play(m);
+            let (board, inference) = reconstruct(Team::One, discs(&truth), Some(&memory));
+            let Inference::Continued(moves) = inference else {
+                panic!("{m}: {inference:?}")
+            };
+            assert!(moves.contains(&m), "{m}: {moves:?}");
+            assert_eq!(discs(&board), discs(&truth));
+            assert_eq!(board.to_move(), Team::One);
+            assert_eq!(board.moves_made(Team::Two), truth.moves_made(Team::Two));
+            assert_eq!(board.used(Team::One), truth.used(Team::One));
+            if moves.iter().all(|o| o.kind == kind) {
+                assert_eq!(board.used(Team::Two), truth.used(Team::Two), "{m}");
+                assert_eq!(board.hash(), truth.hash());
+            } else {
+                // Only the powers every explanation used count as used.
+                assert_eq!(board.used(Team::Two) & !truth.used(Team::Two), 0, "{m}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_power_that_leaves_no_trace_is_assumed_still_held() {
+    // Columns 6 and 7 are empty: clearing column 7 or the neighbours of position 7 both leave
+    // the board as it was.
+    let board = line("5 1,5 2,5 1");
+    let memory = Memory {
+        team: Team::One,
+        board,
+    };
+    let truth = board.play(mv("2 7"));
+    let (rebuilt, inference) = reconstruct(Team::One, discs(&truth), Some(&memory));
+    let Inference::Continued(moves) = inference else {
+        panic!("{inference:?}")
+    };
+    assert!(moves.contains(&mv("2 7")) && moves.contains(&mv("3 7")), "{moves:?}");
+    assert_eq!(rebuilt.used(Team::Two), 0);
+    assert_eq!(rebuilt.moves_made(Team::Two), 2);
+}
+
+#[test]
+fn an_empty_board_without_state_is_a_new_game_for_team_one() {
+    let (board, inference) = reconstruct(Team::One, [0, 0], None);
+    assert_eq!(inference, Inference::NewGame);
+    assert_eq!(board, Board::new());
+}
+
+#[test]
+fn team_two_recognises_the_first_move_of_a_new_game() {
+    let after_normal = line("5 4");
+    let (board, inference) = reconstruct(Team::Two, discs(&after_normal), None);
+    assert_eq!(inference, Inference::NewGame);
+    assert_eq!(board.hash(), after_normal.hash());
+    let after_dual = line("4 3");
+    let (board, _) = reconstruct(Team::Two, discs(&after_dual), None);
+    assert_eq!(board.used(Team::One), DUAL_BIT);
+    assert_eq!(board.used(Team::Two), 0);
+    // An empty board for team 2: team 1 cleared its own disc; it is taken to hold every power.
+    let (board, inference) = reconstruct(Team::Two, [0, 0], None);
+    assert_eq!(inference, Inference::NewGame);
+    assert_eq!(board.used(Team::One), 0);
+    assert_eq!(board.moves_made(Team::One), 1);
+}
+
+#[test]
+fn a_new_game_in_a_reused_directory_is_noticed() {
+    let old = saved();
+    let (board, inference) = reconstruct(Team::One, [0, 0], Some(&old));
+    assert_eq!(inference, Inference::NewGame);
+    assert_eq!(board, Board::new());
+}
+
+#[test]
+fn stale_or_foreign_state_falls_back_to_the_board() {
+    let memory = saved();
+    // The other team's file.
+    let truth = memory.board.play(mv("5 4"));
+    let other = Memory {
+        team: Team::Two,
+        ..memory
+    };
+    let (_, inference) = reconstruct(Team::One, discs(&truth), Some(&other));
+    assert!(matches!(inference, Inference::BoardAlone(_)), "{inference:?}");
+    // A board two moves away from the saved one.
+    let far = truth.play(mv("5 1")).play(mv("5 1"));
+    let (board, inference) = reconstruct(Team::One, discs(&far), Some(&memory));
+    assert!(matches!(inference, Inference::BoardAlone(_)), "{inference:?}");
+    assert!(!board.legal_moves().is_empty());
+}
+
+#[test]
+fn without_state_the_dual_discs_are_attributed_by_counting() {
+    // Team 1 played its dual disc, team 2 did not; no clears.
+    let truth = line("5 4,5 4,4 3,5 3,5 5,5 5");
+    let b = from_board_alone(Team::One, discs(&truth));
+    assert_eq!(b.used(Team::One), CLEARING_BITS | DUAL_BIT, "own clears count as used");
+    assert_eq!(b.used(Team::Two), 0, "the opponent's powers count as held");
+    assert_eq!(b.moves_made(Team::One), 3);
+    assert_eq!(b.moves_made(Team::Two), 3);
+    assert!(!b.dual_forced());
+    // Team 2 played it: then team 1's is due, and it plays it at once.
+    let truth = line("5 4,4 4,5 3,5 3,5 5,5 5");
+    let b = from_board_alone(Team::One, discs(&truth));
+    assert_eq!(b.used(Team::Two), DUAL_BIT);
+    assert!(b.dual_forced());
+    assert!(b.legal_moves().as_slice().iter().all(|m| m.kind == Kind::Dual));
+}
+
+#[test]
+fn without_state_after_clears_the_bot_plays_safe() {
+    // Team 1 played the dual disc, team 2 cleared a row: the counts no longer add up.
+    let truth = line("4 4,5 4,5 3,1 5,5 3");
+    let b = from_board_alone(Team::Two, discs(&truth));
+    assert_eq!(b.used(Team::Two) & CLEARING_BITS, CLEARING_BITS);
+    let m = greedy(&b).unwrap();
+    assert!(truth.is_legal(m), "{m} must be legal on the real position");
+    // No dual disc on the board: the bot plays its own at once.
+    let truth = line("5 4,5 4,5 3,1 5,5 3");
+    let b = from_board_alone(Team::Two, discs(&truth));
+    assert!(b.dual_forced());
+    let m = greedy(&b).unwrap();
+    assert_eq!(m.kind, Kind::Dual);
+    assert!(truth.is_legal(m));
+}
+
+#[test]
+fn a_bot_that_loses_its_state_every_move_never_misses_its_dual_disc() {
+    let mut rng = Rng::new(7);
+    for game in 0..200 {
+        let forgetful = if game % 2 == 0 { Team::One } else { Team::Two };
+        let mut truth = Board::new();
+        while truth.outcome().is_none() {
+            let m = if truth.to_move() == forgetful {
+                let b = reconstruct(forgetful, discs(&truth), None).0;
+                greedy(&b).expect("a move")
+            } else {
+                // The opponent plays normal and dual discs only.
+                let moves: Vec<_> = truth
+                    .legal_moves()
+                    .as_slice()
+                    .iter()
+                    .copied()
+                    .filter(|m| matches!(m.kind, Kind::Normal | Kind::Dual))
+                    .collect();
+                *rng.choose(&moves).unwrap()
+            };
+            truth = truth
+                .try_play(m)
+                .unwrap_or_else(|e| panic!("game {game}: {m} is illegal: {e}\n{truth}"));
+        }
+    }
+}
+
+#[test]
+fn a_bot_that_keeps_its_state_follows_every_power() {
+    // Both teams play random moves; team 1 rebuilds the position each time from its memory.
+    let mut rng = Rng::new(11);
+    for _ in 0..200 {
+        let mut truth = Board::new();
+        let mut memory: Option<Memory> = None;
+        while truth.outcome().is_none() {
+            let m = if truth.to_move() == Team::One {
+                let (b, _) = reconstruct(Team::One, discs(&truth), memory.as_ref());
+                assert_eq!(b.used(Team::One), truth.used(Team::One));
+                assert_eq!(b.moves_made(Team::One), truth.moves_made(Team::One));
+                // Never believes the opponent spent a power it still holds.
+                assert_eq!(b.used(Team::Two) & !truth.used(Team::Two), 0);
+                let m = *rng.choose(b.legal_moves().as_slice()).unwrap();
+                memory = Some(Memory {
+                    team: Team::One,
+                    board: b.play(m),
+                });
+                m
+            } else {
+                *rng.choose(truth.legal_moves().as_slice()).unwrap()
+            };
+            truth = truth.try_play(m).expect("legal");
+        }
+    }
+}
+
+#[test]
+fn the_state_file_keeps_the_powers_of_both_teams() {
+    let b = position_with("XO.....", Team::Two, [0b0101, 0b1010], [4, 3]);
+    let m = Memory {
+        team: Team::One,
+        board: b,
+    };
+    assert_eq!(Memory::parse(&m.to_text()).unwrap().board.used(Team::Two), 0b1010);
+}
