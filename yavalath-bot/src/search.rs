@@ -39,6 +39,10 @@ const MAX_PLY: usize = 96;
 /// Depth limit of iterative deepening when none is given.
 pub const MAX_DEPTH: u32 = 64;
 
+/// Plies of threats the quiescence search follows past the horizon (the forced blocks between
+/// them are free).
+pub const MAX_QUIESCENCE: i32 = 10;
+
 /// Default size of the transposition table: 2^19 entries of 16 bytes = 8 MB.
 pub const DEFAULT_TT_BITS: u32 = 19;
 
@@ -290,7 +294,7 @@ impl Searcher {
                 return -(MATE - ply as i32);
             }
             if depth <= 0 || ply >= MAX_PLY - 1 {
-                return evaluate_with(board, &threats);
+                return self.quiesce(board, &threats, depth, alpha, beta, ply, safe);
             }
         }
         if let Some(block) = forced {
@@ -395,6 +399,48 @@ impl Searcher {
         };
         self.store(key, ply, depth, best_score, flag, best_move);
         best_score
+    }
+
+    /// The horizon: the static evaluation ("stand pat"), unless a threat does better. Only
+    /// moves that make a new winning cell are tried; the opponent's block is forced and costs no
+    /// depth, so a chain of threats ending in a double threat or in a block that makes a 3 is
+    /// seen to its end. At most [`MAX_QUIESCENCE`] plies of threats.
+    #[allow(clippy::too_many_arguments)]
+    fn quiesce(
+        &mut self,
+        board: &Board,
+        threats: &Threats,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        safe: u64,
+    ) -> i32 {
+        let stand = evaluate_with(board, threats);
+        if stand >= beta || depth <= -MAX_QUIESCENCE || ply >= MAX_PLY - 4 {
+            return stand;
+        }
+        let me = board.to_move();
+        let makers =
+            threat_makers(board.stones(me), board.stones(me.other()), board.empty()) & safe;
+        let mut best = stand;
+        alpha = alpha.max(stand);
+        for m in Cells(makers) {
+            let score = -self.negamax(&board.play(m), depth - 1, -beta, -alpha, ply + 1);
+            if self.clock.stopped() {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
     }
 
     /// Killer and history updates for a move that caused a cut-off.
