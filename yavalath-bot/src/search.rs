@@ -43,6 +43,11 @@ pub const MAX_DEPTH: u32 = 64;
 /// them are free).
 pub const MAX_QUIESCENCE: i32 = 10;
 
+/// Late move reductions apply from this depth on...
+const LMR_MIN_DEPTH: i32 = 3;
+/// ...to the moves after this many (in search order), unless tactical or killers.
+const LMR_MIN_INDEX: usize = 3;
+
 /// Default size of the transposition table: 2^19 entries of 16 bytes = 8 MB.
 pub const DEFAULT_TT_BITS: u32 = 19;
 
@@ -370,7 +375,15 @@ impl Searcher {
             if i == 0 {
                 score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
             } else {
-                score = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                // Late move reduction: a quiet move late in the order is first searched one ply
+                // shallower, and again at full depth only if it looks better than alpha.
+                let reduction = i32::from(
+                    depth >= LMR_MIN_DEPTH && i >= LMR_MIN_INDEX && order[i] < ORDER_KILLER_2,
+                );
+                score = -self.negamax(&child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
+                if reduction > 0 && score > alpha && !self.clock.stopped() {
+                    score = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
                 if score > alpha && score < beta && !self.clock.stopped() {
                     score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
                 }
@@ -528,50 +541,42 @@ fn score_from_tt(score: i32, ply: usize) -> i32 {
 }
 
 /// The benchmark positions: move sequences from the empty board.
-pub const BENCH_POSITIONS: [&[(u8, u8)]; 6] = [
-    &[(2, 1), (4, 4)],
-    &[(4, 4), (3, 3), (5, 4), (3, 4)],
-    &[(2, 1), (4, 4), (4, 3), (3, 4), (5, 5), (4, 5)],
+/// (Openings and middle games from self-play, none with a forced reply.)
+pub const BENCH_POSITIONS: [&[(u8, u8)]; 8] = [
+    &[(2, 1), (4, 3)],
+    &[(2, 1), (4, 3), (2, 3), (4, 4)],
+    &[(2, 1), (4, 3), (2, 3), (4, 4), (2, 6), (4, 5)],
+    &[(2, 1), (4, 3), (2, 3), (4, 4), (2, 6), (4, 5), (3, 4)],
+    &[(2, 1), (4, 5), (4, 3)],
+    &[(2, 1), (4, 5), (4, 3), (4, 4), (4, 1)],
     &[
-        (0, 0),
-        (4, 4),
-        (2, 2),
-        (5, 4),
-        (6, 3),
-        (3, 5),
-        (1, 6),
-        (6, 2),
-    ],
-    &[
-        (3, 3),
-        (5, 5),
+        (2, 1),
         (4, 3),
+        (2, 3),
+        (4, 4),
+        (2, 6),
         (4, 5),
-        (2, 5),
-        (6, 3),
-        (3, 6),
-        (5, 2),
-        (4, 1),
         (3, 4),
+        (4, 1),
+        (4, 2),
     ],
     &[
-        (1, 1),
-        (6, 6),
-        (2, 2),
-        (5, 5),
-        (4, 6),
-        (3, 2),
-        (2, 4),
-        (6, 4),
-        (7, 3),
-        (1, 5),
+        (2, 1),
+        (4, 3),
+        (2, 3),
+        (4, 4),
         (2, 6),
+        (4, 5),
+        (3, 4),
+        (4, 1),
         (4, 2),
+        (4, 7),
+        (4, 6),
     ],
 ];
 
 /// Default depth of `bench`.
-pub const BENCH_DEPTH: u32 = 7;
+pub const BENCH_DEPTH: u32 = 6;
 
 /// The board after a bench sequence.
 pub fn bench_board(sequence: &[(u8, u8)]) -> Board {
