@@ -1,0 +1,126 @@
+//! The protocol's text: cells `Ax`, moves `Ax By` and the player id line.
+//!
+//! Parsing is syntax only: a [`ParseMoveError`] says the text is not a move at all (wrong shape)
+//! or names a cell that does not exist (a value out of range). Whether a well-formed move may be
+//! played is the board's question ([`crate::board::Board::try_play`], which returns an
+//! [`crate::board::IllegalMoveError`]): two cells that are not adjacent make a well-formed but
+//! illegal move.
+
+use crate::board::{Cell, Color, Move};
+use std::fmt;
+
+/// Why a line is not a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseMoveError {
+    /// Not `letter digit space letter digit` (upper-case letter, exactly five characters).
+    WrongShape(String),
+    /// A cell that is not on the board (row outside A..G, diagonal outside 1..7, or a pair such
+    /// as A1 outside the hexagon).
+    NoSuchCell(String),
+}
+
+impl fmt::Display for ParseMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseMoveError::WrongShape(text) => {
+                write!(f, "'{text}' is not of the form 'Ax By' (e.g. 'C4 D4')")
+            }
+            ParseMoveError::NoSuchCell(cell) => write!(f, "there is no cell '{cell}' on the board"),
+        }
+    }
+}
+
+impl std::error::Error for ParseMoveError {}
+
+/// Why the first line is not a player id.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseIdError(pub String);
+
+impl fmt::Display for ParseIdError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "'{}' is not a player id (1 or 2)", self.0)
+    }
+}
+
+impl std::error::Error for ParseIdError {}
+
+/// Parses a cell such as `C4`.
+pub fn parse_cell(text: &str) -> Result<Cell, ParseMoveError> {
+    let bytes = text.as_bytes();
+    if bytes.len() != 2 || !bytes[0].is_ascii_uppercase() || !bytes[1].is_ascii_digit() {
+        return Err(ParseMoveError::WrongShape(text.to_string()));
+    }
+    let row = bytes[0] - b'A';
+    let diag = bytes[1] - b'0';
+    if row > 6 {
+        return Err(ParseMoveError::NoSuchCell(text.to_string()));
+    }
+    Cell::new(row, diag).ok_or_else(|| ParseMoveError::NoSuchCell(text.to_string()))
+}
+
+/// Parses a move `Ax By`, exactly: letter, digit, one space, letter, digit.
+pub fn parse_move(text: &str) -> Result<Move, ParseMoveError> {
+    let shape = || ParseMoveError::WrongShape(text.to_string());
+    if text.len() != 5 || !text.is_ascii() || text.as_bytes()[2] != b' ' {
+        return Err(shape());
+    }
+    let (a, b) = (&text[..2], &text[3..]);
+    // Report the shape first, then the range, whichever cell is at fault.
+    for cell in [a, b] {
+        if let Err(ParseMoveError::WrongShape(_)) = parse_cell(cell) {
+            return Err(shape());
+        }
+    }
+    Ok(Move::new(parse_cell(a)?, parse_cell(b)?))
+}
+
+/// Formats a move as the protocol writes it (`Ax By`); the same as its `Display`.
+pub fn format_move(m: Move) -> String {
+    m.to_string()
+}
+
+/// Parses the first protocol line: `1` (Tyragon, ICE, moves first) or `2` (Abagon, FIRE).
+pub fn parse_id(text: &str) -> Result<Color, ParseIdError> {
+    match text {
+        "1" => Ok(Color::Ice),
+        "2" => Ok(Color::Fire),
+        _ => Err(ParseIdError(text.to_string())),
+    }
+}
+
+/// The id line of a side (`1` or `2`).
+pub fn format_id(color: Color) -> String {
+    color.number().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_and_formats() {
+        let m = parse_move("C4 D4").unwrap();
+        assert_eq!(m.from.to_string(), "C4");
+        assert_eq!(format_move(m), "C4 D4");
+    }
+
+    #[test]
+    fn errors_are_typed() {
+        for bad in [
+            "", "C4D4", "C4  D4", "c4 d4", "C4 D", "CC DD", "C4 D4 ", "C4-D4", "é4 D4",
+        ] {
+            assert!(
+                matches!(parse_move(bad), Err(ParseMoveError::WrongShape(_))),
+                "{bad}"
+            );
+        }
+        for bad in ["A1 A2", "H1 G1", "G5 G4", "D0 D1", "D8 D7", "Z9 A4"] {
+            assert!(
+                matches!(parse_move(bad), Err(ParseMoveError::NoSuchCell(_))),
+                "{bad}"
+            );
+        }
+        assert_eq!(parse_id("2"), Ok(Color::Fire));
+        assert!(parse_id("3").is_err());
+    }
+}

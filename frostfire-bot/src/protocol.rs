@@ -1,0 +1,151 @@
+//! The contest loop.
+//!
+//! The bot reads `1` (it is Tyragon, ICE, and moves first) or `2` (Abagon, FIRE), then one
+//! opponent move `Ax By` per line, and answers each with its own move on one line, flushed.
+//! The move's deadline starts as soon as the line is read.
+//!
+//! Robustness (nothing but moves ever goes to stdout; every problem is logged on stderr):
+//! - a line that is not a move (or a second id) is ignored, and the bot keeps reading;
+//! - if the first line is a move instead of an id, the bot takes the seat of Abagon and answers;
+//! - an opponent move that is well formed but illegal on the bot's board is treated as a pass
+//!   (the bot's board stays as it was) and the bot answers from its own board;
+//! - at the end of input the loop returns and the process exits with status 0.
+
+use crate::board::{Board, Color, MoveKind, Outcome};
+use crate::engine::Engine;
+use crate::notation::{parse_id, parse_move};
+use common::cli::BotOptions;
+use common::clock::Deadline;
+use common::io::{log, reply, LineReader};
+use std::io::BufRead;
+
+/// One game as the bot sees it.
+pub struct Session {
+    engine: Engine,
+    board: Board,
+    me: Option<Color>,
+    /// Hashes of the positions before the current one, since the last elimination.
+    history: Vec<u64>,
+}
+
+impl Session {
+    /// A new game.
+    pub fn new(options: &BotOptions) -> Session {
+        Session {
+            engine: Engine::new(options),
+            board: Board::start(),
+            me: None,
+            history: Vec::new(),
+        }
+    }
+
+    /// The bot's board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The side the bot plays, once known.
+    pub fn side(&self) -> Option<Color> {
+        self.me
+    }
+
+    /// Handles one (normalised, non-blank) input line; returns the reply to print, if any.
+    pub fn handle(&mut self, line: &str) -> Option<String> {
+        let deadline = Deadline::from_now(self.engine.budget());
+        let Some(me) = self.me else {
+            match parse_id(line) {
+                Ok(color) => {
+                    self.me = Some(color);
+                    return if color == Color::Ice {
+                        self.answer(deadline)
+                    } else {
+                        None
+                    };
+                }
+                Err(error) => {
+                    if parse_move(line).is_ok() {
+                        log(&format!(
+                            "{error}; taking it as Tyragon's first move, I am Abagon"
+                        ));
+                        self.me = Some(Color::Fire);
+                        return self.handle_move(line, Color::Fire, deadline);
+                    }
+                    log(&format!("ignoring line: {error}"));
+                    return None;
+                }
+            }
+        };
+        self.handle_move(line, me, deadline)
+    }
+
+    fn handle_move(&mut self, line: &str, me: Color, deadline: Deadline) -> Option<String> {
+        let m = match parse_move(line) {
+            Ok(m) => m,
+            Err(error) => {
+                log(&format!("ignoring line: {error}"));
+                return None;
+            }
+        };
+        if self.board.to_move() == me {
+            log(&format!(
+                "opponent move '{line}' arrived on my turn; taking my turn as passed"
+            ));
+            self.board = self.board.pass();
+        }
+        match self.board.try_play(m) {
+            Ok(next) => self.advance(next, self.board.kind(m) == MoveKind::Elimination),
+            Err(error) => {
+                log(&format!(
+                    "opponent move '{line}' is illegal on my board ({error}); taking it as a pass"
+                ));
+                self.board = self.board.pass();
+            }
+        }
+        if let Some(outcome) = self.board.outcome() {
+            log(&format!("the game is over: {outcome:?}"));
+            return None;
+        }
+        self.answer(deadline)
+    }
+
+    fn advance(&mut self, next: Board, elimination: bool) {
+        if elimination {
+            self.history.clear();
+        } else {
+            self.history.push(self.board.hash());
+        }
+        self.board = next;
+    }
+
+    /// Chooses, plays and returns the bot's move.
+    fn answer(&mut self, deadline: Deadline) -> Option<String> {
+        let Some(m) = self.engine.choose(&self.board, &self.history, deadline) else {
+            log("no legal move: the game is drawn");
+            return None;
+        };
+        let elimination = self.board.kind(m) == MoveKind::Elimination;
+        let next = self.board.play(m);
+        self.advance(next, elimination);
+        if let Some(Outcome::Win(_)) = self.board.outcome() {
+            log("my move wins the game");
+        }
+        Some(m.to_string())
+    }
+}
+
+/// Plays the protocol on `input`, printing each reply with `out`. Returns at end of input.
+pub fn run_with<R: BufRead>(input: R, options: &BotOptions, mut out: impl FnMut(&str)) {
+    let mut reader = LineReader::new(input);
+    let mut session = Session::new(options);
+    while let Some(line) = reader.next_line() {
+        if let Some(answer) = session.handle(&line) {
+            out(&answer);
+        }
+    }
+}
+
+/// Plays the protocol on standard input and output.
+pub fn run(options: &BotOptions) {
+    let stdin = std::io::stdin();
+    run_with(stdin.lock(), options, reply);
+}

@@ -1,0 +1,109 @@
+//! Frostfire for the shared match runner (`frostfire-referee`).
+//!
+//! Player 1 (Tyragon, ICE) receives `1` on its first turn; Player 2 (Abagon, FIRE) receives `2`
+//! and then Player 1's first move. Afterwards each player receives the opponent's last move. The
+//! default ply limit is the contest's 300 (the runner declares the draw).
+
+use crate::board::{Board, Color, Move, Outcome};
+use crate::notation::{format_id, parse_move};
+use common::referee::{Fault, GameEnd, Input, RefereeGame, Seat, Transport};
+
+/// A game of Frostfire as the referee runs it.
+pub struct FrostfireReferee {
+    board: Board,
+    id_sent: [bool; 2],
+    last_move: Option<Move>,
+}
+
+fn color_of(seat: Seat) -> Color {
+    match seat {
+        Seat::First => Color::Ice,
+        Seat::Second => Color::Fire,
+    }
+}
+
+fn seat_of(color: Color) -> Seat {
+    match color {
+        Color::Ice => Seat::First,
+        Color::Fire => Seat::Second,
+    }
+}
+
+impl FrostfireReferee {
+    /// The position so far.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+}
+
+impl RefereeGame for FrostfireReferee {
+    const NAME: &'static str = "frostfire";
+    const MOVETIME_MS: u64 = 2000;
+    const MEMORY_CAP_BYTES: u64 = 20 * 1024 * 1024;
+    const TRANSPORT: Transport = Transport::Stream;
+    const DEFAULT_MAX_PLIES: Option<u32> = Some(crate::board::MAX_PLIES);
+
+    fn new() -> Self {
+        FrostfireReferee {
+            board: Board::start(),
+            id_sent: [false; 2],
+            last_move: None,
+        }
+    }
+
+    fn to_move(&self) -> Seat {
+        seat_of(self.board.to_move())
+    }
+
+    fn input(&mut self, seat: Seat) -> Input {
+        let mut lines = Vec::new();
+        if !self.id_sent[seat.index()] {
+            self.id_sent[seat.index()] = true;
+            lines.push(format_id(color_of(seat)));
+        }
+        if let Some(m) = self.last_move {
+            lines.push(m.to_string());
+        }
+        Input::Lines(lines)
+    }
+
+    fn play(&mut self, reply: &str) -> Result<Option<GameEnd>, Fault> {
+        let m = parse_move(reply).map_err(|e| Fault::Malformed(e.to_string()))?;
+        let next = self
+            .board
+            .try_play(m)
+            .map_err(|e| Fault::Illegal(format!("{m}: {e}")))?;
+        self.board = next;
+        self.last_move = Some(m);
+        Ok(match self.board.outcome() {
+            None => None,
+            Some(Outcome::Win(color)) => Some(GameEnd::win(
+                seat_of(color),
+                format!("{} lost four dragons", side_name(color.other())),
+            )),
+            Some(Outcome::Draw) => Some(GameEnd::draw(format!(
+                "{} has no legal move",
+                side_name(self.board.to_move())
+            ))),
+        })
+    }
+
+    fn plies(&self) -> u32 {
+        self.board.ply()
+    }
+
+    fn render(&self) -> String {
+        let mut text = self.board.render();
+        if let Some(m) = self.last_move {
+            text.push_str(&format!(", last move {m}"));
+        }
+        text
+    }
+}
+
+fn side_name(color: Color) -> &'static str {
+    match color {
+        Color::Ice => "Tyragon (ICE)",
+        Color::Fire => "Abagon (FIRE)",
+    }
+}
