@@ -41,6 +41,9 @@ pub const MOBILITY: i32 = 2;
 pub const ADVANCE: i32 = 3;
 /// The side to move's required ranger cannot move (it must pass, or forfeit).
 pub const FORCED_BLOCKED: i32 = 40;
+/// Per forward move of the side to move's required ranger (the one the opponent's landing
+/// colour forces): a forced ranger with few moves is a weak move to be left with.
+pub const FORCED_MOBILITY: i32 = 3;
 /// Times the square of the consecutive passes made.
 pub const PASS_PRESSURE: i32 = 2;
 
@@ -164,27 +167,49 @@ pub fn evaluate(board: &Board) -> i32 {
     if board.winning_move().is_some() {
         return WIN_NOW;
     }
+    let theirs = features(board, board.to_move().other());
+    quiet(board, &theirs)
+}
+
+/// What the search does at its horizon.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Horizon {
+    /// The side not to move threatens a winning pass: only a ranger move of the side to move
+    /// can parry it, so look one ply further.
+    Threatened,
+    /// A quiet position and its evaluation.
+    Quiet(i32),
+}
+
+/// The horizon verdict for a running game whose side to move has no win in one (the search
+/// checks that first, so this skips it).
+pub fn horizon(board: &Board) -> Horizon {
+    let theirs = features(board, board.to_move().other());
+    if theirs.pass_threats > 0 {
+        Horizon::Threatened
+    } else {
+        Horizon::Quiet(quiet(board, &theirs))
+    }
+}
+
+/// The evaluation without the win-in-one check, given the opponent's features.
+fn quiet(board: &Board, theirs: &Features) -> i32 {
     let us = board.to_move();
     let them = us.other();
     let ours = features(board, us);
-    let theirs = features(board, them);
-    let mut score = positional(&ours, board.passes(us)) - positional(&theirs, board.passes(them));
+    let mut score = positional(&ours, board.passes(us)) - positional(theirs, board.passes(them));
     // Their pass threats must be parried by our one ranger move.
     score -= theirs.pass_threats * OPPONENT_PASS_THREAT;
     if theirs.pass_threats >= 2 {
         score -= OPPONENT_DOUBLE_THREAT;
     }
-    // Our pass threats would win now (handled above); here they are blocked by the pass limit.
     if let Some(colour) = board.required() {
-        if !board.can_ranger_move(us, board.ranger(us, colour)) {
+        let forced = board.ranger(us, colour);
+        let moves = mobility(board.occupied(), us, forced);
+        score += moves * FORCED_MOBILITY;
+        if moves == 0 {
             score -= FORCED_BLOCKED;
         }
     }
     score
-}
-
-/// True if the side not to move threatens to win by a pass on its next move.
-pub fn opponent_pass_threat(board: &Board) -> bool {
-    let them = board.to_move().other();
-    board.bomb(them).is_some() && features(board, them).pass_threats > 0
 }

@@ -1,6 +1,6 @@
 //! Iterative-deepening negamax with alpha-beta (principal variation search).
 //!
-//! The contract of [`Searcher::negamax`]: it returns the value of the position for its side to
+//! The contract of `Searcher::negamax`: it returns the value of the position for its side to
 //! move; a value inside `(alpha, beta)` is exact, a value `<= alpha` is an upper bound and a
 //! value `>= beta` a lower bound. A won game is `MATE - ply` (ply from the root at which the game
 //! ends), a lost one `-(MATE - ply)`, a draw 0: the contest gives 2 points for a win, 1 for a draw
@@ -13,7 +13,7 @@
 //! killers, history.
 
 use crate::board::{Board, Move, MoveKind, MoveList};
-use crate::eval::{evaluate, opponent_pass_threat};
+use crate::eval::{evaluate, horizon, Horizon};
 use crate::notation::format_move;
 use common::clock::{nodes_per_second, Deadline, SearchClock};
 use common::io::log;
@@ -296,10 +296,9 @@ impl Searcher {
         }
         if depth <= 0 {
             // Only a ranger move parries a threatened winning pass: look one ply further.
-            if opponent_pass_threat(board) {
-                depth = 1;
-            } else {
-                return evaluate(board);
+            match horizon(board) {
+                Horizon::Threatened => depth = 1,
+                Horizon::Quiet(score) => return score,
             }
         }
         let pv_node = beta - alpha > 1;
@@ -412,7 +411,7 @@ pub const BENCH_LINES: [&[&str]; 6] = [
 ];
 
 /// The default depth of `bench`.
-pub const BENCH_DEPTH: u32 = 7;
+pub const BENCH_DEPTH: u32 = 8;
 
 /// The bench positions, reached by playing [`BENCH_LINES`].
 pub fn bench_positions() -> Vec<Board> {
