@@ -1,1 +1,4 @@
-fn main() {}
+//! `frostfire-referee [OPTIONS] CMD_A CMD_B`: plays Frostfire games between two shell commands.
+fn main() -> std::process::ExitCode {
+    common::referee::main::<frostfire::referee::FrostfireReferee>()
+}
