@@ -4,9 +4,7 @@
 mod support;
 
 use common::rng::Rng;
-use connect4::board::{
-    Board, Cell, CellContent, Column, Kind, Move, Outcome, Team, HEIGHT, WIDTH,
-};
+use connect4::board::{Board, Cell, CellContent, Column, Kind, Move, Outcome, Team, HEIGHT, WIDTH};
 use connect4::notation::{format_board, parse_board, parse_move};
 
 /// A cell of the naive model: 0 empty, 1 or 2 a team, 12 a dual disc.
@@ -30,7 +28,9 @@ fn grid_of(board: &Board) -> Grid {
 fn naive_play(g: &Grid, m: Move, mover: u8) -> Grid {
     let mut g = *g;
     let c = m.column.index();
-    let r = (0..HEIGHT).find(|&r| g[c][r] == 0).expect("column not full");
+    let r = (0..HEIGHT)
+        .find(|&r| g[c][r] == 0)
+        .expect("column not full");
     let mut remove = [[false; HEIGHT]; WIDTH];
     match m.kind {
         Kind::Normal => g[c][r] = mover,
@@ -53,8 +53,8 @@ fn naive_play(g: &Grid, m: Move, mover: u8) -> Grid {
             .filter(|&rr| !remove[cc][rr] && g[cc][rr] != 0)
             .map(|rr| g[cc][rr])
             .collect();
-        for rr in 0..HEIGHT {
-            g[cc][rr] = kept.get(rr).copied().unwrap_or(0);
+        for (rr, cell) in g[cc].iter_mut().enumerate() {
+            *cell = kept.get(rr).copied().unwrap_or(0);
         }
     }
     g
@@ -109,7 +109,11 @@ fn random_playouts_keep_every_invariant() {
         // Prefer powers sometimes so that clears happen often.
         let power_bias = game % 3;
         loop {
-            assert_eq!(board.hash(), board.hash_from_scratch(), "game {game} ply {plies}");
+            assert_eq!(
+                board.hash(),
+                board.hash_from_scratch(),
+                "game {game} ply {plies}"
+            );
             // Every disc sits on another or the floor: the board rebuilds from its parts.
             let rebuilt = Board::from_parts(
                 [board.discs(Team::One), board.discs(Team::Two)],
@@ -130,11 +134,19 @@ fn random_playouts_keep_every_invariant() {
             }
             // The list and the legality check agree on all 35 (type, column) pairs.
             for &m in &all {
-                assert_eq!(list.contains(m), board.check_move(m).is_ok(), "{m}\n{board}");
+                assert_eq!(
+                    list.contains(m),
+                    board.check_move(m).is_ok(),
+                    "{m}\n{board}"
+                );
             }
             assert!(!list.is_empty(), "a game that is not over has a move");
             let moves = list.as_slice();
-            let powers: Vec<Move> = moves.iter().copied().filter(|m| m.kind.is_power()).collect();
+            let powers: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|m| m.kind.is_power())
+                .collect();
             let m = if power_bias > 0 && !powers.is_empty() && rng.below(4) == 0 {
                 *rng.choose(&powers).unwrap()
             } else {
@@ -146,7 +158,11 @@ fn random_playouts_keep_every_invariant() {
             let before = board.occupied().count_ones();
             let next = board.try_play(m).expect("a listed move is legal");
             let expected = naive_play(&grid_of(&board), m, mover.number());
-            assert_eq!(grid_of(&next), expected, "game {game} ply {plies} {m}\n{board}");
+            assert_eq!(
+                grid_of(&next),
+                expected,
+                "game {game} ply {plies} {m}\n{board}"
+            );
             assert_eq!(next.outcome(), naive_outcome(&expected, mover.number()));
             let after = next.occupied().count_ones();
             match m.kind {

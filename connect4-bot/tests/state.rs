@@ -78,7 +78,10 @@ fn a_power_that_leaves_no_trace_is_assumed_still_held() {
     let Inference::Continued(moves) = inference else {
         panic!("{inference:?}")
     };
-    assert!(moves.contains(&mv("2 7")) && moves.contains(&mv("3 7")), "{moves:?}");
+    assert!(
+        moves.contains(&mv("2 7")) && moves.contains(&mv("3 7")),
+        "{moves:?}"
+    );
     assert_eq!(rebuilt.used(Team::Two), 0);
     assert_eq!(rebuilt.moves_made(Team::Two), 2);
 }
@@ -125,11 +128,17 @@ fn stale_or_foreign_state_falls_back_to_the_board() {
         ..memory
     };
     let (_, inference) = reconstruct(Team::One, discs(&truth), Some(&other));
-    assert!(matches!(inference, Inference::BoardAlone(_)), "{inference:?}");
+    assert!(
+        matches!(inference, Inference::BoardAlone(_)),
+        "{inference:?}"
+    );
     // A board two moves away from the saved one.
     let far = truth.play(mv("5 1")).play(mv("5 1"));
     let (board, inference) = reconstruct(Team::One, discs(&far), Some(&memory));
-    assert!(matches!(inference, Inference::BoardAlone(_)), "{inference:?}");
+    assert!(
+        matches!(inference, Inference::BoardAlone(_)),
+        "{inference:?}"
+    );
     assert!(!board.legal_moves().is_empty());
 }
 
@@ -138,7 +147,11 @@ fn without_state_the_dual_discs_are_attributed_by_counting() {
     // Team 1 played its dual disc, team 2 did not; no clears.
     let truth = line("5 4,5 4,4 3,5 3,5 5,5 5");
     let b = from_board_alone(Team::One, discs(&truth));
-    assert_eq!(b.used(Team::One), CLEARING_BITS | DUAL_BIT, "own clears count as used");
+    assert_eq!(
+        b.used(Team::One),
+        CLEARING_BITS | DUAL_BIT,
+        "own clears count as used"
+    );
     assert_eq!(b.used(Team::Two), 0, "the opponent's powers count as held");
     assert_eq!(b.moves_made(Team::One), 3);
     assert_eq!(b.moves_made(Team::Two), 3);
@@ -148,7 +161,11 @@ fn without_state_the_dual_discs_are_attributed_by_counting() {
     let b = from_board_alone(Team::One, discs(&truth));
     assert_eq!(b.used(Team::Two), DUAL_BIT);
     assert!(b.dual_forced());
-    assert!(b.legal_moves().as_slice().iter().all(|m| m.kind == Kind::Dual));
+    assert!(b
+        .legal_moves()
+        .as_slice()
+        .iter()
+        .all(|m| m.kind == Kind::Dual));
 }
 
 #[test]
@@ -231,5 +248,8 @@ fn the_state_file_keeps_the_powers_of_both_teams() {
         team: Team::One,
         board: b,
     };
-    assert_eq!(Memory::parse(&m.to_text()).unwrap().board.used(Team::Two), 0b1010);
+    assert_eq!(
+        Memory::parse(&m.to_text()).unwrap().board.used(Team::Two),
+        0b1010
+    );
 }

@@ -1,0 +1,187 @@
+//! The search finds forced wins, defends, solves powerless endgames exactly, always answers,
+//! and its bench is deterministic.
+
+mod support;
+
+use std::time::{Duration, Instant};
+
+use common::clock::Deadline;
+use connect4::board::{Board, Kind, Outcome, Team, BOARD_MASK};
+use connect4::search::{bench, Searcher, MATE_BOUND};
+use support::position_with;
+
+const ALL: u8 = 0b1111;
+
+fn search(board: &Board, depth: Option<u32>) -> connect4::search::SearchResult {
+    let mut s = Searcher::new(1 << 20);
+    s.verbose = false;
+    s.search(board, Deadline::unlimited(), depth)
+}
+
+/// True when the team to move can win at once.
+fn wins_at_once(board: &Board) -> bool {
+    let me = board.to_move();
+    board
+        .legal_moves()
+        .as_slice()
+        .iter()
+        .any(|&m| board.play(m).outcome() == Some(Outcome::Win(me)))
+}
+
+#[test]
+fn finds_an_immediate_win() {
+    let b = position_with("OO.....\nXXX....", Team::One, [0, 0], [3, 2]);
+    let r = search(&b, Some(4));
+    let m = r.best.unwrap();
+    assert_eq!(b.play(m).outcome(), Some(Outcome::Win(Team::One)), "{m}");
+    assert!(r.score >= MATE_BOUND);
+}
+
+#[test]
+fn finds_a_forced_win_by_a_double_threat() {
+    // X to move makes . X X X . on the bottom row; team 2 has no power left to clear it.
+    let b = position_with("......O\n.XX...O", Team::One, [0, ALL], [2, 2]);
+    let r = search(&b, Some(6));
+    let m = r.best.unwrap();
+    assert!(r.score >= MATE_BOUND, "score {}", r.score);
+    assert_eq!(m.column.number(), 4);
+    let after = b.play(m);
+    for &reply in after.legal_moves().as_slice() {
+        let next = after.play(reply);
+        assert!(next.outcome().is_none());
+        assert!(wins_at_once(&next), "after {m} {reply} X must win");
+    }
+}
+
+#[test]
+fn a_clearing_power_held_by_the_opponent_defuses_the_double_threat() {
+    // The same position, but team 2 still holds clear row: no forced win in 3 plies.
+    let b = position_with("......O\n.XX...O", Team::One, [0, 0b1110], [2, 2]);
+    let r = search(&b, Some(3));
+    assert!(r.score < MATE_BOUND, "score {}", r.score);
+}
+
+#[test]
+fn blocks_an_immediate_threat() {
+    let b = position_with("X......\nXOOO..X", Team::One, [ALL, ALL], [3, 3]);
+    let r = search(&b, Some(5));
+    let after = b.play(r.best.unwrap());
+    assert!(!wins_at_once(&after), "{} lets team 2 win", r.best.unwrap());
+}
+
+#[test]
+fn uses_a_power_when_nothing_else_saves_the_game() {
+    // Team 2 threatens a1 and e1; only a clear saves team 1.
+    let b = position_with(".OOO.XX", Team::One, [DUAL, ALL], [2, 3]);
+    let r = search(&b, Some(4));
+    let m = r.best.unwrap();
+    assert!(m.kind.is_power(), "{m}");
+    assert!(r.score > -MATE_BOUND, "score {}", r.score);
+    assert!(!wins_at_once(&b.play(m)));
+}
+
+const DUAL: u8 = 0b1000;
+
+/// Exact value by plain minimax: 1 win, 0 draw, -1 loss for the team to move.
+fn brute(board: &Board) -> i32 {
+    match board.outcome() {
+        Some(Outcome::Draw) => return 0,
+        Some(Outcome::Win(t)) => return if t == board.to_move() { 1 } else { -1 },
+        None => {}
+    }
+    board
+        .legal_moves()
+        .as_slice()
+        .iter()
+        .map(|&m| -brute(&board.play(m)))
+        .max()
+        .unwrap()
+}
+
+#[test]
+fn solves_powerless_endgames_exactly() {
+    // A full board without four, with cells taken away from the top of some columns.
+    let full = "
+        OXXOOXX
+        XXOXXOO
+        OOXXOOX
+        XXOXXOO
+        OOXOOXX
+        XOOXXOO";
+    let rows: Vec<&str> = full
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let cases: [&[usize]; 4] = [
+        &[0, 2, 3, 6],
+        &[1, 2, 4, 5, 6],
+        &[0, 1, 3, 4],
+        &[2, 3, 4, 5],
+    ];
+    let mut decided = 0;
+    for (case, columns) in cases.iter().enumerate() {
+        for to_move in Team::BOTH {
+            // Empty the top two rows of `columns` and the top row of the rest.
+            let picture: Vec<String> = rows
+                .iter()
+                .enumerate()
+                .map(|(i, row)| {
+                    row.chars()
+                        .enumerate()
+                        .map(|(c, ch)| {
+                            if i == 0 || (i == 1 && columns.contains(&c)) {
+                                '.'
+                            } else {
+                                ch
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+            let b = position_with(&picture.join("\n"), to_move, [ALL, ALL], [20, 20]);
+            let empties = (BOARD_MASK & !b.occupied()).count_ones();
+            let exact = brute(&b);
+            let r = search(&b, None);
+            let value = if r.score >= MATE_BOUND {
+                1
+            } else if r.score <= -MATE_BOUND {
+                -1
+            } else {
+                0
+            };
+            assert_eq!(
+                value, exact,
+                "case {case} {to_move}: score {}\n{b}",
+                r.score
+            );
+            assert!(r.depth >= empties || r.score.abs() >= MATE_BOUND);
+            if exact != 0 {
+                decided += 1;
+            }
+        }
+    }
+    assert!(decided > 0, "the cases should not all be draws");
+}
+
+#[test]
+fn always_answers_even_without_time() {
+    let b = Board::new();
+    let mut s = Searcher::new(1 << 20);
+    s.verbose = false;
+    let deadline = Deadline::new(Instant::now(), Duration::ZERO, Duration::ZERO);
+    let r = s.search(&b, deadline, None);
+    assert!(b.is_legal(r.best.expect("a move")));
+}
+
+#[test]
+fn a_forced_dual_disc_is_what_the_search_plays() {
+    let b = position_with("XO.....", Team::One, [0, 0], [9, 9]);
+    let r = search(&b, Some(3));
+    assert_eq!(r.best.unwrap().kind, Kind::Dual);
+}
+
+#[test]
+fn bench_is_deterministic() {
+    assert_eq!(bench(Some(5)), bench(Some(5)));
+}
