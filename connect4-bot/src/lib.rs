@@ -1,4 +1,89 @@
-//! Power Connect 4 (7x6 with one-time special discs): rules, contest bot and referee.
+//! Power Connect 4 (7×6 with one-time special discs): the rules, the contest bot and the
+//! referee.
+//!
+//! # The rules as implemented
+//!
+//! - **Board.** 7 columns numbered 1..7 from the left, 6 rows from the bottom. Position `p`
+//!   (1..42, as in `board.txt`) is row `(p-1)/7` from the bottom and column `(p-1)%7 + 1`: 1..7
+//!   is the bottom row, 36..42 the top row. This is the only numbering under which the
+//!   statement's example (a disc landing on 11 destroys 3, 4, 5, 10, 12, 17, 19; 18, above 11,
+//!   is empty) holds.
+//! - **A move** `t c` drops a disc of type `t` into column `c`; it lands on the lowest empty
+//!   cell; a full column is illegal for every type. Then
+//!   - `5` normal: the disc stays, in the mover's colour;
+//!   - `4` dual colour: the disc stays and counts as a disc of both teams;
+//!   - `1` clear row: every disc of the landing row is removed, the new one included;
+//!   - `2` clear column: every disc of the landing column is removed, the new one included;
+//!   - `3` clear first neighbours: the new disc and every disc on the (up to) 8 cells around the
+//!     landing cell are removed;
+//!   - after a removal the discs fall: every column is compacted downwards, keeping its order.
+//! - **Powers.** Each team may use each of the types 1..4 once per game. A clearing disc may be
+//!   dropped where it removes nothing but itself (an empty row or column): it is a legal move
+//!   that spends the power. The dual disc is compulsory by a team's tenth move: a team that has
+//!   made nine moves (of any types) without it must play it on its tenth; any other move there
+//!   is illegal.
+//! - **End**, judged after each move and its fall: the mover's four in a line (row, column,
+//!   diagonal; dual discs count for both) wins for the mover; otherwise the opponent's four wins
+//!   for the opponent; otherwise a full board is a draw. A move can thus lose at once, by making
+//!   the opponent's four (a fall, or a dual disc on the opponent's winning cell).
+//! - **Perft** counts every legal (type, column) pair as a move, from the empty board with team 1
+//!   to move: 35, 1225, 36015, 1058841 for depths 1..4.
+//!
+//! # Files (the contest's protocol)
+//!
+//! The bot is run once per move with its working directory holding `team_no.txt` (`1` or `2`;
+//! team 1 moves first) and `board.txt` (42 integers `0` empty, `1`, `2`, `12` dual, position 1
+//! first, separated by any white space). It writes `output.txt`: one line `t c`, and exits,
+//! within 2 s and 20 MB. Nothing is written on stdout; diagnostics (one line per search
+//! iteration, the inferred opponent move) go to stderr.
+//!
+//! It keeps its state in a help file named with its team id, the file name of its executable
+//! without extension: `<id>.txt`, written through `<id>.tmp` and a rename so that a killed call
+//! never leaves half a file (at most these two of the five files allowed). The state is the
+//! position right after its own last move, with the powers used and the moves made by both
+//! teams. At the next call the bot finds the opponent move that leads from it to the board it is
+//! given, which tells the opponent's power; see [`state`] for the recovery when the state is
+//! missing, stale or wrong.
+//!
+//! # Decisions where the statement and RULES.md are silent
+//!
+//! - The referee writes `board.txt` on one line, values separated by single spaces, ending with
+//!   a newline, and `team_no.txt` as `1\n` or `2\n`. The bot accepts any white space and CRLF.
+//! - `output.txt`: the referee reads its first line, trims the white space around it, and
+//!   requires exactly two unsigned integers separated by one space (`5 4`); a type outside 1..5
+//!   or a column outside 1..7 is malformed, a full column, a power used twice or a non-dual
+//!   tenth move without dual disc is illegal. A missing `output.txt` loses too.
+//! - The team id is the file stem of `argv[0]` (the name the contest ran), else of the resolved
+//!   executable.
+//! - When several opponent moves explain the board with different powers (a clearing disc that
+//!   removed only itself), the opponent is assumed to hold every power not spent in all of them.
+//! - Without usable state the bot rebuilds from the board alone and plays safe: it never plays a
+//!   clearing power it may have spent, it attributes dual discs by counting discs when no clear
+//!   shows, takes a lone dual disc to be its own when clears have happened, and plays its own dual
+//!   disc at once when it may still be due. An empty board for team 1 (a board with at most one
+//!   bottom disc for team 2) is a new game, whatever the state file says.
+//! - If `board.txt` cannot be parsed, the bot moves from its saved position; if `team_no.txt`
+//!   cannot, it takes the saved team, else guesses from the parity of the discs.
+//! - The referee has no ply limit by default: each team has three clears, so at most six moves
+//!   remove discs and the board fills.
+//!
+//! # The bot
+//!
+//! ```text
+//! connect4-bot [--movetime MS] [--depth N] [--engine search|greedy|random] [--seed S]
+//! connect4-bot perft <D> | bench [--depth N]
+//! ```
+//!
+//! `--movetime` is the hard budget of the one move the call makes (default 1200 ms, the soft
+//! budget being half of it), `--depth` caps the iterative deepening. The search
+//! ([`search`]) is an iterative-deepening negamax with alpha-beta (PVS), a 4 MB transposition
+//! table, and ordering over the (type, column) moves: table move, blocks of the opponent's
+//! playable threats, killers, normal discs centre first, dual discs, powers, history. When no
+//! clearing power is left every move fills a cell, and the search solves the position as soon
+//! as its depth reaches the number of empty cells. The evaluation ([`eval`]) counts threats with
+//! their row parity, stacked threats, the opponent's playable threats, the centre, and the powers
+//! still held.
+
 pub mod board;
 pub mod engine;
 pub mod eval;
