@@ -29,6 +29,12 @@ pub const MAX_PLY: usize = 128;
 /// for the whole process).
 pub const TT_ENTRIES: usize = 1 << 17;
 
+/// Late move reduction: from this remaining depth...
+const LMR_MIN_DEPTH: i32 = 3;
+/// ...moves from this index on (after the table move, the killers and the best by history) are
+/// first searched one ply shallower.
+const LMR_MIN_INDEX: usize = 3;
+
 const BOUND_EXACT: u8 = 0;
 const BOUND_LOWER: u8 = 1;
 const BOUND_UPPER: u8 = 2;
@@ -353,7 +359,26 @@ impl Searcher {
             let score = if k == 0 {
                 -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, clock)
             } else {
-                let s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1, clock);
+                // Late move reduction: a quiet late move at a deep enough node is first tried
+                // one ply shallower, and searched fully only if it beats alpha.
+                let reduce = i32::from(
+                    depth >= LMR_MIN_DEPTH
+                        && k >= LMR_MIN_INDEX
+                        && m != killers[0]
+                        && m != killers[1]
+                        && child.winning_move().is_none(),
+                );
+                let mut s = -self.negamax(
+                    &child,
+                    depth - 1 - reduce,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    clock,
+                );
+                if reduce > 0 && s > alpha && !clock.stopped() {
+                    s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1, clock);
+                }
                 if s > alpha && s < beta && !clock.stopped() {
                     -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, clock)
                 } else {
