@@ -5,7 +5,8 @@
 //!
 //! - every line of 4 cells ("window") free of the opponent's stones, by how many stones it holds:
 //!   two stones in a window can become a threat with one more stone, except the middle pair
-//!   `.XX.`, whose ends both make a losing 3;
+//!   `.XX.`, whose ends both make a losing 3 (three stones with an empty cell are a winning cell,
+//!   which the tactics see);
 //! - reserve cells: empty cells where the opponent may not play (a stone there makes its 3) but
 //!   the player may, the moves left when the board runs short;
 //! - centrality of the stones, and a small bonus for having the move.
@@ -15,7 +16,7 @@
 //! loses.
 
 use crate::board::{Board, Cell, Player, AXES, CELLS};
-use crate::threats::Threats;
+use crate::threats::{spread, window_classes, Threats};
 
 /// Score of a position whose side to move wins (or loses) on the next move, as the evaluation
 /// sees it; below the search's proven mate scores.
@@ -111,8 +112,28 @@ pub fn evaluate_with(board: &Board, threats: &Threats) -> i32 {
 
 /// What `player` has built, ignoring whose move it is.
 fn positional(board: &Board, threats: &Threats, player: Player) -> i32 {
-    let own = board.stones(player);
-    let theirs = board.stones(player.other());
+    let own = threats.padded[player.index()];
+    let theirs = threats.padded[player.other().index()];
+    let mut score = 0;
+    for axis in 0..AXES {
+        let (one, two, middle) = window_classes(own, theirs, axis);
+        score += SINGLE * one.count_ones() as i32
+            + PAIR * (two & !middle).count_ones() as i32
+            + MIDDLE_PAIR * middle.count_ones() as i32;
+    }
+    let empty = board.empty();
+    let reserve = empty & threats.lose(player.other()) & !threats.lose(player);
+    score += RESERVE * reserve.count_ones() as i32;
+    let mut bits = board.stones(player);
+    while bits != 0 {
+        score += CENTRE * CENTRALITY[bits.trailing_zeros() as usize];
+        bits &= bits - 1;
+    }
+    score
+}
+
+/// The same as the window part of the evaluation, by walking [`WINDOWS`] (for tests).
+pub fn window_score_by_table(own: u64, theirs: u64) -> i32 {
     let mut score = 0;
     for &(window, middle) in WINDOWS.iter() {
         if window & theirs != 0 {
@@ -123,16 +144,22 @@ fn positional(board: &Board, threats: &Threats, player: Player) -> i32 {
             0 => 0,
             1 => SINGLE,
             2 if stones == middle => MIDDLE_PAIR,
-            _ => PAIR,
+            2 => PAIR,
+            _ => 0,
         };
     }
-    let empty = board.empty();
-    let reserve = empty & threats.lose(player.other()) & !threats.lose(player);
-    score += RESERVE * reserve.count_ones() as i32;
-    let mut bits = own;
-    while bits != 0 {
-        score += CENTRE * CENTRALITY[bits.trailing_zeros() as usize];
-        bits &= bits - 1;
+    score
+}
+
+/// The window part of the evaluation, as the search computes it (for tests).
+pub fn window_score(own: u64, theirs: u64) -> i32 {
+    let (own, theirs) = (spread(own), spread(theirs));
+    let mut score = 0;
+    for axis in 0..AXES {
+        let (one, two, middle) = window_classes(own, theirs, axis);
+        score += SINGLE * one.count_ones() as i32
+            + PAIR * (two & !middle).count_ones() as i32
+            + MIDDLE_PAIR * middle.count_ones() as i32;
     }
     score
 }

@@ -24,9 +24,9 @@
 //! history and centrality.
 
 use crate::board::{Board, Cell, Cells, MoveList, Player, CELLS};
-use crate::eval::{centrality, evaluate_with, WINDOWS};
+use crate::eval::{centrality, evaluate_with};
 use crate::notation::format_move;
-use crate::threats::Threats;
+use crate::threats::{gather, threat_makers_padded, Threats};
 use common::clock::{nodes_per_second, Deadline, SearchClock};
 use std::time::Instant;
 
@@ -333,7 +333,10 @@ impl Searcher {
             moves.push(c);
         }
         let makers = if depth > THREAT_ORDER_MIN_DEPTH {
-            threat_makers(board.stones(me), board.stones(opp), empty) & safe
+            gather(threat_makers_padded(
+                threats.padded[me.index()],
+                threats.padded[opp.index()],
+            )) & safe
         } else {
             0
         };
@@ -434,8 +437,10 @@ impl Searcher {
             return stand;
         }
         let me = board.to_move();
-        let makers =
-            threat_makers(board.stones(me), board.stones(me.other()), board.empty()) & safe;
+        let makers = gather(threat_makers_padded(
+            threats.padded[me.index()],
+            threats.padded[me.other().index()],
+        )) & safe;
         let mut best = stand;
         alpha = alpha.max(stand);
         for m in Cells(makers) {
@@ -508,18 +513,6 @@ impl Searcher {
     }
 }
 
-/// Empty cells where a stone of `own` makes a new winning cell: the empty cells of windows that
-/// hold two of `own`, two empty cells and nothing of `theirs`.
-pub fn threat_makers(own: u64, theirs: u64, empty: u64) -> u64 {
-    let mut makers = 0;
-    for &(window, _) in WINDOWS.iter() {
-        if window & theirs == 0 && (window & own).count_ones() == 2 {
-            makers |= window & empty;
-        }
-    }
-    makers
-}
-
 fn score_to_tt(score: i32, ply: usize) -> i32 {
     if score >= MATE_BOUND {
         score + ply as i32
@@ -576,7 +569,7 @@ pub const BENCH_POSITIONS: [&[(u8, u8)]; 8] = [
 ];
 
 /// Default depth of `bench`.
-pub const BENCH_DEPTH: u32 = 6;
+pub const BENCH_DEPTH: u32 = 7;
 
 /// The board after a bench sequence.
 pub fn bench_board(sequence: &[(u8, u8)]) -> Board {

@@ -22,6 +22,30 @@ const PAD_START: [u32; ROWS] = {
     t
 };
 
+/// The board's cells in the padded grid.
+pub const PAD_CELLS: u128 = {
+    let mut out = 0u128;
+    let mut y = 0;
+    while y < ROWS {
+        out |= ((1u128 << ROW_LEN[y]) - 1) << PAD_START[y];
+        y += 1;
+    }
+    out
+};
+
+/// For each axis, the cells that start a window of four (the cell and the next three along the
+/// axis are all on the board).
+pub const WINDOW_STARTS: [u128; 3] = {
+    let mut out = [0u128; 3];
+    let mut a = 0;
+    while a < 3 {
+        let k = AXIS_SHIFTS[a];
+        out[a] = PAD_CELLS & (PAD_CELLS >> k) & (PAD_CELLS >> (2 * k)) & (PAD_CELLS >> (3 * k));
+        a += 1;
+    }
+    out
+};
+
 /// A 61-bit board spread into the padded grid.
 #[inline]
 pub fn spread(bits: u64) -> u128 {
@@ -64,6 +88,41 @@ fn runs(stones: u128) -> (u128, u128) {
     (four, three)
 }
 
+/// The windows of four free of `theirs`, by how many of `own` they hold, as window-start bits per
+/// axis: `(one stone, two stones, the middle pair .XX.)` (the middle pairs are also in "two").
+#[inline]
+pub fn window_classes(own: u128, theirs: u128, axis: usize) -> (u128, u128, u128) {
+    let k = AXIS_SHIFTS[axis];
+    let free =
+        WINDOW_STARTS[axis] & !(theirs | theirs >> k | theirs >> (2 * k) | theirs >> (3 * k));
+    let (a0, a1, a2, a3) = (own, own >> k, own >> (2 * k), own >> (3 * k));
+    // Bit-sliced count of the four cells, in two half-adders.
+    let (s1, c1) = (a0 ^ a1, a0 & a1);
+    let (s2, c2) = (a2 ^ a3, a2 & a3);
+    let one = (s1 ^ s2) & !c1 & !c2;
+    let two = (c1 & !s2 & !c2) | (c2 & !s1 & !c1) | (s1 & s2);
+    let middle = a1 & a2 & !a0 & !a3;
+    (free & one, free & two, free & middle)
+}
+
+/// Empty cells where a stone of `own` makes a new winning cell: the empty cells of the windows
+/// holding two of `own`, two empty cells and nothing of `theirs` (padded grid).
+#[inline]
+pub fn threat_makers_padded(own: u128, theirs: u128) -> u128 {
+    let empty = PAD_CELLS & !(own | theirs);
+    let mut makers = 0u128;
+    for (axis, &k) in AXIS_SHIFTS.iter().enumerate() {
+        let (_, two, _) = window_classes(own, theirs, axis);
+        makers |= two | two << k | two << (2 * k) | two << (3 * k);
+    }
+    makers & empty
+}
+
+/// [`threat_makers_padded`] on 61-bit boards.
+pub fn threat_makers(own: u64, theirs: u64) -> u64 {
+    gather(threat_makers_padded(spread(own), spread(theirs)))
+}
+
 /// Both players' winning and losing cells in one position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Threats {
@@ -72,22 +131,28 @@ pub struct Threats {
     /// By player index: empty cells where that player's stone makes a run of exactly 3 and none
     /// of 4: playing there loses.
     pub lose: [u64; 2],
+    /// By player index: the stones in the padded grid.
+    pub padded: [u128; 2],
 }
 
 impl Threats {
     /// The threats of `board`.
     #[inline]
     pub fn of(board: &Board) -> Threats {
-        let empty = spread(board.empty());
+        let padded = [
+            spread(board.stones(Player::First)),
+            spread(board.stones(Player::Second)),
+        ];
+        let empty = PAD_CELLS & !(padded[0] | padded[1]);
         let mut win = [0u64; 2];
         let mut lose = [0u64; 2];
-        for p in [Player::First, Player::Second] {
-            let (four, three) = runs(spread(board.stones(p)));
+        for p in 0..2 {
+            let (four, three) = runs(padded[p]);
             let four = four & empty;
-            win[p.index()] = gather(four);
-            lose[p.index()] = gather(three & empty & !four);
+            win[p] = gather(four);
+            lose[p] = gather(three & empty & !four);
         }
-        Threats { win, lose }
+        Threats { win, lose, padded }
     }
 
     /// The winning cells of `player`.

@@ -3,8 +3,9 @@
 use common::rng::Rng;
 use yavalath::board::{placement_effect, Board, Cell, Effect, Player, ROWS};
 use yavalath::engine::Engine;
+use yavalath::eval::{window_score, window_score_by_table, WINDOWS};
 use yavalath::notation::{format_grid, format_move, parse_last_move, parse_move, parse_row};
-use yavalath::threats::Threats;
+use yavalath::threats::{threat_makers, Threats};
 
 /// The threat masks agree with the rules' own walk for every empty cell and both players.
 fn check_threats(board: &Board) {
@@ -26,6 +27,24 @@ fn check_threats(board: &Board) {
                 "{board}\n{cell} {p:?}"
             );
         }
+    }
+}
+
+/// The bitboard window counts and threat makers agree with walking the table of windows.
+fn check_windows(board: &Board) {
+    let (a, b) = (board.stones(Player::First), board.stones(Player::Second));
+    for (own, theirs) in [(a, b), (b, a)] {
+        assert_eq!(
+            window_score(own, theirs),
+            window_score_by_table(own, theirs)
+        );
+        let mut makers = 0;
+        for &(window, _) in WINDOWS.iter() {
+            if window & theirs == 0 && (window & own).count_ones() == 2 {
+                makers |= window & board.empty();
+            }
+        }
+        assert_eq!(threat_makers(own, theirs), makers);
     }
 }
 
@@ -80,6 +99,7 @@ fn random_playouts_keep_every_invariant() {
             check_position(&board);
             check_threats(&board);
             check_grid(&board);
+            check_windows(&board);
             let moves = board.moves();
             let m = match board.swap_cell() {
                 Some(stolen) if seed % 3 == 0 => {
