@@ -4,7 +4,8 @@
 //!
 //! The help file is `<id>.txt`, `<id>` being the team id: the file name of the executable
 //! without its extension. It is written to `<id>.tmp` first and renamed, so that a call killed
-//! half-way never leaves a truncated state behind (two help files at most, of the five allowed).
+//! half-way never leaves a truncated state behind (two help files at most, of the five allowed;
+//! the old file is removed before the rename, see `save`).
 //! Nothing is printed on stdout; diagnostics go to stderr.
 
 use std::fs;
@@ -52,15 +53,7 @@ pub fn run(options: &BotOptions) {
 
 /// One call in `dir`: returns the move written to `output.txt`.
 pub fn play_in(dir: &Path, id: &str, options: &BotOptions, deadline: Deadline) -> io::Result<Move> {
-    let memory = fs::read_to_string(state_path(dir, id))
-        .ok()
-        .and_then(|text| match Memory::parse(&text) {
-            Ok(m) => Some(m),
-            Err(e) => {
-                log(&format!("ignoring the state file: {e}"));
-                None
-            }
-        });
+    let memory = load(dir, id);
     let board_text = fs::read_to_string(dir.join(BOARD_FILE));
     let discs = match board_text.as_deref().map(parse_board) {
         Ok(Ok(discs)) => Some(discs),
@@ -126,11 +119,37 @@ pub fn play_in(dir: &Path, id: &str, options: &BotOptions, deadline: Deadline) -
     Ok(chosen)
 }
 
-/// Writes the help file through a temporary file and a rename.
+/// The temporary help file, renamed to the real one once complete.
+fn temp_path(dir: &Path, id: &str) -> PathBuf {
+    dir.join(format!("{id}.tmp"))
+}
+
+/// Writes the help file through a temporary file and a rename. The old file is removed before
+/// the rename rather than replaced by it: on ext4, replacing a file by a rename (or truncating
+/// it) makes the kernel flush the new data at once, which can stall a call for seconds on a busy
+/// disk. A call killed between the removal and the rename leaves the temporary file, which
+/// `load` reads instead.
 fn save(dir: &Path, id: &str, memory: &Memory) -> io::Result<()> {
-    let tmp = dir.join(format!("{id}.tmp"));
+    let tmp = temp_path(dir, id);
+    let _ = fs::remove_file(&tmp);
     fs::write(&tmp, memory.to_text())?;
-    fs::rename(&tmp, state_path(dir, id))
+    let path = state_path(dir, id);
+    let _ = fs::remove_file(&path);
+    fs::rename(&tmp, path)
+}
+
+/// The saved state: the help file, else a complete temporary file.
+fn load(dir: &Path, id: &str) -> Option<Memory> {
+    let text = fs::read_to_string(state_path(dir, id))
+        .or_else(|_| fs::read_to_string(temp_path(dir, id)))
+        .ok()?;
+    match Memory::parse(&text) {
+        Ok(m) => Some(m),
+        Err(e) => {
+            log(&format!("ignoring the state file: {e}"));
+            None
+        }
+    }
 }
 
 /// The team when `team_no.txt` cannot be read: the saved one, else the parity of the discs.
