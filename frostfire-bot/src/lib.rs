@@ -1,4 +1,89 @@
-//! Frostfire (Abalone-like, hex board of edge 4): rules, contest bot and referee.
+//! Frostfire (Abalone-like, hex board of edge 4): the rules, the contest bot and the referee.
+//!
+//! # The rules as implemented
+//!
+//! **Cells.** A cell is (row, diagonal): row letter `A`..`G` (index r = 0..6) and diagonal digit
+//! `1`..`7` (d). A cell exists iff `4 <= r + d <= 10`: A4..A7, B3..B7, C2..C7, D1..D7, E1..E6,
+//! F1..F5, G1..G4, 37 cells. The six corners are A4, A7, D1, D7, G1 and G4.
+//!
+//! ```text
+//! A      x x x x          x  Tyragon (ICE), Player 1, moves first
+//! B     x x x x x         o  Abagon (FIRE), Player 2
+//! C    . . x x . .
+//! D   . . . . . . .       the start; the digits at the bottom right
+//! E    . . o o . . 7      name the diagonals (cells with equal digit)
+//! F     o o o o o 6
+//! G      o o o o 5
+//!         1 2 3 4
+//! ```
+//!
+//! **Directions** (Δrow, Δdiag): (0,+1), (0,−1), (+1,0), (−1,0), (+1,−1), (−1,+1): the rows, the
+//! diagonals of equal digit, and the diagonals of equal r + d.
+//!
+//! **Sides.** Tyragon (ICE) receives `1`, moves first and starts on A4–A7, B3–B7, C4, C5;
+//! Abagon (FIRE) receives `2` and starts on G1–G4, F1–F5, E3, E4 (the statement's
+//! `boardPattern`; its row D lists six values for seven cells, but row D is empty either way).
+//!
+//! **A move** `Ax By` (letter, digit, one space, letter, digit): Ax and By hold the mover's
+//! dragons and are adjacent; with v = By − Ax and T = By + v, both dragons shift one step along v.
+//! - T off the board: illegal (you may not push your own dragon off);
+//! - T empty: legal;
+//! - T holds the mover's dragon: illegal (no third own dragon);
+//! - T holds an opponent dragon, U = T + v:
+//!   U holds any dragon: illegal (two dragons push exactly one);
+//!   U empty: legal, the opponent dragon moves to U;
+//!   U off the board: legal unless T is a corner (a dragon is never pushed off from a corner, in
+//!   any direction); the opponent dragon is eliminated.
+//!
+//! There are no single-dragon, three-dragon or sideways moves.
+//!
+//! **End.** After each move: a side that has lost four dragons (7 left) loses. Otherwise, if the
+//! side to move has no legal move, the game is drawn. The referee also draws a game still running
+//! after its 300th ply ([`board::MAX_PLIES`], `--max-plies` of the referee); a 300th ply that wins,
+//! wins. [`board::Board::outcome`] applies the rules of the game, and
+//! [`board::Board::outcome_with_limit`] the ply limit as well.
+//!
+//! # Decisions where the statement and RULES.md are silent
+//!
+//! - A move naming a cell that does not exist (`A1`, `H2`, `D8`) is *malformed* (a value out of
+//!   range); two existing cells that are not adjacent (`A4 A6`) make a well-formed but *illegal*
+//!   move. Letters are upper case only; the line is exactly five characters.
+//! - Both "a side has lost four" and "no legal move" are judged after the move; a loss is checked
+//!   first (a side that has just lost has no moves anyway).
+//! - `perft` counts move sequences from the start, Tyragon to move; a finished game has no moves.
+//!   perft(1..=5) = 10, 96, 1108, 12668, 150918.
+//!
+//! # Protocol
+//!
+//! The bot reads `1` or `2`, then one opponent move per line, and prints each of its moves on one
+//! line, flushed; nothing else ever goes to stdout (diagnostics go to stderr). Lines are trimmed
+//! and inner runs of white space folded (CRLF and stray spaces cost nothing). Input it cannot
+//! use is logged and handled as described in [`protocol`]. End of input ends the process with
+//! status 0.
+//!
+//! # The bot
+//!
+//! ```text
+//! frostfire-bot [--movetime MS] [--depth N] [--engine search|greedy|random] [--seed S]
+//! frostfire-bot perft D        one line `<d> <count>` per depth 1..=D
+//! frostfire-bot bench          fixed searches; last line `<N> nodes <M> nps`
+//! ```
+//!
+//! - `search` (default): iterative-deepening principal variation search with a 4 MB
+//!   transposition table, null move, late move reductions, eliminations-only quiescence
+//!   ([`search`]) and the evaluation of [`eval`]. Hard budget 1200 ms per move by default
+//!   (`--movetime` replaces it), soft budget half of it; peak memory about 6 MB.
+//! - Draws are worth nothing in the contest, so the search scores every draw (no move, the
+//!   300-ply limit, and a return to an earlier position of the game or of the search path) as
+//!   `-CONTEMPT` for itself: it prefers a live game to a sure draw and does not shuffle. The
+//!   protocol keeps the game's positions since the last elimination for this.
+//! - `greedy`: a winning move if any, else the best one-ply evaluation; `random`: a uniformly
+//!   random legal move, seeded by `--seed`.
+//!
+//! # The referee
+//!
+//! `frostfire-referee [OPTIONS] CMD_A CMD_B` is the shared match runner with these rules
+//! ([`referee`]): 2 s per move, 20 MB, 300 plies by default; `--show` draws the board as above.
 
 pub mod board;
 pub mod engine;
