@@ -416,8 +416,8 @@ fn moving_the_carrier_onto_the_opponents_base_wins() {
 
 #[test]
 fn passing_the_bomb_to_a_ranger_on_the_opponents_base_wins() {
-    // Player 1's pink ranger stands on (7,5) (Player 2's purple moved away); the carrier
-    // (orange, (0,0)) is not on a line to it, but the carrier on (3,1) is (diagonal).
+    // Player 1's pink ranger stands on (7,5), the square Player 2's purple left; Player 1's
+    // carrier (orange) on (3,1) sees it along the diagonal (4,2), (5,3), (6,4).
     let mut setup = setup_with(&[
         (Player::Two, 2, sq(3, 0)),
         (Player::One, 3, sq(7, 5)),
