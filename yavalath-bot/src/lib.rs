@@ -43,7 +43,9 @@
 //! with alpha-beta and a transposition table that settles threats before depth: a win on the move
 //! is taken, an opponent's winning cell is blocked (a block that makes a 3 is a loss), moves that
 //! make a 3 without a 4 are never played, and forced blocks are searched without using depth, so
-//! a threat whose only block makes the blocker's 3 is seen as a win. As Player 1 it opens on
+//! a threat whose only block makes the blocker's 3 is seen as a win. Past the horizon a
+//! quiescence search follows chains of threats (moves that make a new winning cell) to their end.
+//! Late quiet moves are reduced by one ply. As Player 1 it opens on
 //! `(2, 1)`; as Player 2 it steals a first stone within two steps of the centre
 //! ([`engine::should_swap`]).
 //!
