@@ -80,7 +80,7 @@ pub const fn shift_back(bits: Bits, dir: Direction) -> Bits {
 }
 
 /// The cells whose neighbour along `dir` is off the board, per direction.
-const OUT: [Bits; 6] = out_masks();
+pub const OUT: [Bits; 6] = out_masks();
 
 const fn out_masks() -> [Bits; 6] {
     let mut out = [0; 6];

@@ -7,8 +7,9 @@
 //! 2. `negamax`: the node. Game end, the 300-ply draw and repetitions first, then the
 //!    transposition table, null-move pruning, and the moves in order (TT move, eliminations,
 //!    pushes, killers, history), late quiet moves reduced.
-//! 3. `quiescence`: at the horizon, the side to move may still push dragons off (stand pat
-//!    otherwise), so that the horizon never hides an elimination that is already on the board.
+//! 3. The horizon: a side to move whose dragon can be pushed off is searched one more ply (its
+//!    defences), then `quiescence` lets the side to move push dragons off (stand pat otherwise),
+//!    so that the horizon never hides an elimination that is already on the board.
 //!
 //! Draws: Frostfire gives no points for a draw, so every draw (no move, the ply limit, a repeated
 //! position) scores `-CONTEMPT` for the side that searches and `+CONTEMPT` for its opponent. A
@@ -140,6 +141,7 @@ pub struct Searcher {
     stack: Vec<u64>,
     root_side: Color,
     max_plies: u32,
+    root_depth: usize,
     clock: SearchClock,
     /// Log one line per iteration on stderr.
     pub verbose: bool,
@@ -161,6 +163,7 @@ impl Searcher {
             stack: Vec::with_capacity(512),
             root_side: Color::Ice,
             max_plies: MAX_PLIES,
+            root_depth: 1,
             clock: SearchClock::new(Deadline::unlimited()),
             verbose: true,
         }
@@ -222,6 +225,7 @@ impl Searcher {
                     }
                 }
             }
+            self.root_depth = depth as usize;
             let mut alpha = -INFINITY;
             let beta = INFINITY;
             let mut best: Option<(Move, i32)> = None;
@@ -368,7 +372,18 @@ impl Searcher {
         if board.ply() >= self.max_plies || self.is_repetition() {
             return self.draw_score(board);
         }
-        if depth <= 0 || ply >= MAX_PLY - MAX_QUIESCENCE as usize - 2 {
+        let mut depth = depth;
+        if depth <= 0 {
+            // At the horizon a dragon of the side to move that the opponent can push off is an
+            // elimination pending: search the defences one more ply instead of standing pat
+            // (within twice the iteration's depth).
+            if ply < 2 * self.root_depth && board.threatened_by(us.other()) != 0 {
+                depth = 1;
+            } else {
+                return self.quiescence(board, alpha, beta, ply, 0);
+            }
+        }
+        if ply >= MAX_PLY - MAX_QUIESCENCE as usize - 2 {
             return self.quiescence(board, alpha, beta, ply, 0);
         }
         // A win is never worth more than a win on the next move.
@@ -649,8 +664,8 @@ pub const BENCH_LINES: [&str; 7] = [
      B3 C3 C5 C4 B6 B5 E4 E5 C6 D5 C4 C3 B5 B4 C2 C3 B3 B4 C3 C4",
 ];
 
-/// The default bench depth (about 1.5 s in release).
-pub const BENCH_DEPTH: u32 = 13;
+/// The default bench depth (about 2 s in release).
+pub const BENCH_DEPTH: u32 = 12;
 
 /// Searches every bench position to a fixed depth with a fresh table; prints one line per
 /// position and then `<N> nodes <M> nps`. Returns the total node count (deterministic).
