@@ -41,7 +41,12 @@ pub fn run<R: BufRead>(reader: &mut LineReader<R>, options: &BotOptions) {
         if board.to_move() == me && board.outcome().is_none() {
             match engine.choose(&board, deadline) {
                 Some(m) => {
-                    reply(&format_move(m, me));
+                    let text = format_move(m, me);
+                    reply(&text);
+                    log(&format!(
+                        "kaboom-bot: played {text} after {} ms",
+                        deadline.elapsed().as_millis()
+                    ));
                     board = board.play(m);
                 }
                 None => log("kaboom-bot: no legal move"),
