@@ -135,3 +135,38 @@ fn memory_is_measured_and_capped() {
     }
     assert!(player.finish() > 16 * 1024 * 1024);
 }
+
+#[test]
+fn relative_program_paths_are_resolved_for_file_players() {
+    use common::referee::process::resolve_program;
+    // Cargo runs tests in the crate's directory, where src/lib.rs is a file.
+    let here = std::env::current_dir().unwrap();
+    let absolute = format!("{}/src/lib.rs", here.display());
+    assert_eq!(
+        resolve_program("src/lib.rs --flag x"),
+        format!("{absolute} --flag x")
+    );
+    assert_eq!(resolve_program("./src/lib.rs"), absolute);
+    assert_eq!(resolve_program("sh -c 'true'"), "sh -c 'true'");
+    assert_eq!(resolve_program("/bin/true"), "/bin/true");
+    assert_eq!(resolve_program("./no-such-file"), "./no-such-file");
+    // A player started by a relative path runs, though from its own directory.
+    let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let script = tmp.join(format!("relative-player-{}.sh", std::process::id()));
+    std::fs::write(&script, "#!/bin/sh\necho 5 4 > out.txt\n").unwrap();
+    let mode = std::os::unix::fs::PermissionsExt::from_mode(0o755);
+    std::fs::set_permissions(&script, mode).unwrap();
+    let workspace = here.parent().unwrap();
+    let relative = format!("../{}", script.strip_prefix(workspace).unwrap().display());
+    let dir = scratch("relative");
+    let mut player = FilesPlayer::new(&relative, dir.clone(), None, CAP).unwrap();
+    assert_eq!(
+        player
+            .call(&[], "out.txt", Duration::from_secs(2))
+            .unwrap()
+            .line,
+        "5 4"
+    );
+    let _ = std::fs::remove_file(&script);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -138,7 +138,7 @@ fn quote(line: &str) -> String {
 fn failure_reason(seat: Seat, failure: &Failure, memory_cap: u64) -> String {
     match failure {
         Failure::Timeout(ms) => format!("timeout: {seat} gave no reply within {ms} ms"),
-        Failure::Exited(how) => format!("{seat} {how} before replying"),
+        Failure::Exited(how) => format!("{seat} {how}"),
         Failure::LineTooLong => format!(
             "malformed move: {seat} printed a line over {} bytes",
             process::MAX_LINE_BYTES

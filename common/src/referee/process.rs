@@ -29,7 +29,7 @@ pub const EXIT_GRACE: Duration = Duration::from_millis(200);
 pub enum Failure {
     /// No reply within the limit (the limit, in ms).
     Timeout(u64),
-    /// The player exited or closed its output before replying.
+    /// The player exited or closed its output instead of replying (how, in a few words).
     Exited(String),
     /// A reply line longer than [`MAX_LINE_BYTES`].
     LineTooLong,
@@ -232,6 +232,23 @@ fn read_lines(mut source: impl Read, sender: mpsc::Sender<LineEvent>) {
     }
 }
 
+/// `command` with its first word made absolute when it is a relative path to an existing file
+/// (`dir/prog`, `./prog`); any other command is returned as it is.
+pub fn resolve_program(command: &str) -> String {
+    let trimmed = command.trim_start();
+    let program = trimmed.split_whitespace().next().unwrap_or("");
+    let quoted = program.contains(['\'', '"', '$', '\\']);
+    if !program.contains('/') || program.starts_with('/') || quoted {
+        return command.to_string();
+    }
+    match fs::canonicalize(program) {
+        Ok(absolute) if absolute.is_file() => {
+            format!("{}{}", absolute.display(), &trimmed[program.len()..])
+        }
+        _ => command.to_string(),
+    }
+}
+
 /// A player that runs for the whole game and talks on stdin/stdout.
 pub struct StreamPlayer {
     child: Child,
@@ -322,8 +339,8 @@ impl StreamPlayer {
 
     fn exit_description(&mut self) -> String {
         match wait_at_most(&mut self.child, Duration::from_millis(100)) {
-            Some(status) => format!("exited ({status})"),
-            None => "closed its output".to_string(),
+            Some(status) => format!("exited ({status}) before replying"),
+            None => "closed its output before replying".to_string(),
         }
     }
 
@@ -357,7 +374,9 @@ pub struct FilesPlayer {
 }
 
 impl FilesPlayer {
-    /// A player whose calls run in `dir` (created, empty, if missing).
+    /// A player whose calls run in `dir` (created, empty, if missing). Since the command runs in
+    /// that directory, a program given by a relative path (`target/release/bot --x`) is resolved
+    /// against the referee's own working directory first, as the user who typed it meant.
     pub fn new(
         command: &str,
         dir: PathBuf,
@@ -366,7 +385,7 @@ impl FilesPlayer {
     ) -> io::Result<FilesPlayer> {
         fs::create_dir_all(&dir)?;
         Ok(FilesPlayer {
-            command: command.to_string(),
+            command: resolve_program(command),
             dir,
             stderr_path,
             memory_cap,
@@ -433,12 +452,12 @@ impl FilesPlayer {
                 file.take(MAX_LINE_BYTES as u64 + 1)
                     .read_to_string(&mut content)
                     .map_err(|e| {
-                        Failure::Exited(format!("{status}, unreadable {reply_file}: {e}"))
+                        Failure::Exited(format!("exited ({status}), {reply_file} unreadable: {e}"))
                     })?;
             }
             Err(_) => {
                 return Err(Failure::Exited(format!(
-                    "{status} without writing {reply_file}"
+                    "exited ({status}) without writing {reply_file}"
                 )));
             }
         }
