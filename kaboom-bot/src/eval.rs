@@ -15,6 +15,8 @@
 //!   targets), rangers with an open line to the goal row (pass targets next move), the pass
 //!   targets of the carrier, and the rangers' forward mobility;
 //! - the ranger our last landing square forces on the opponent: blocked means it must pass;
+//! - pass routes: the bomb hops between own rangers in clear lines of each other, so a ranger on
+//!   the goal row two or three passes away is a threat in the making;
 //! - pass-count pressure: a player close to 15 consecutive passes has lost its flexible move.
 
 use crate::board::{open_run, Board, Player, Square, DIRECTIONS, MAX_CONSECUTIVE_PASSES};
@@ -33,6 +35,9 @@ pub const CARRIER_RANK: [i32; 8] = [0, 8, 18, 30, 45, 65, 90, 0];
 pub const GOAL_RANGER: i32 = 70;
 /// Per other ranger with an open forward line to the goal row.
 pub const RUNNER: i32 = 25;
+/// By the length of the shortest pass route to a ranger on the goal row (index 0: none; 1 is a
+/// pass threat, counted apart).
+pub const PASS_ROUTE: [i32; 4] = [0, 0, 60, 25];
 /// Per own ranger the bomb could be passed to now.
 pub const PASS_TARGET: i32 = 6;
 /// Per forward move of all rangers.
@@ -66,6 +71,10 @@ pub struct Features {
     pub mobility: i32,
     /// Sum of the rangers' ranks.
     pub advance: i32,
+    /// The fewest passes that bring the bomb to an own ranger on the goal row, through own
+    /// rangers in clear lines of each other (1 is a pass threat); 0 when there is no such route
+    /// or the pass limit forbids it.
+    pub pass_route: i32,
 }
 
 /// Number of clear forward lines from `from` to `player`'s goal row.
@@ -125,6 +134,7 @@ pub fn features(board: &Board, player: Player) -> Features {
     let Some(from) = bomb else {
         return f;
     };
+    f.pass_route = pass_route(board, player);
     f.carrier_rank = from.rank_for(player);
     f.open_lines = open_lines(occupied, player, from);
     let may_pass = board.passes(player) < MAX_CONSECUTIVE_PASSES;
@@ -146,6 +156,61 @@ pub fn features(board: &Board, player: Player) -> Features {
     f
 }
 
+/// The pass graph's shortest route from the carrier to a ranger on the goal row (see
+/// [`Features::pass_route`]).
+fn pass_route(board: &Board, player: Player) -> i32 {
+    let occupied = board.occupied();
+    let own = board.occupied_by(player);
+    let Some(carrier) = board.carrier(player) else {
+        return 0;
+    };
+    let mut colour_at = [8u8; 64];
+    let mut goal_colours = 0u8;
+    for colour in 0..8u8 {
+        let square = board.ranger(player, colour);
+        colour_at[square.index()] = colour;
+        if square.row() == player.goal_row() {
+            goal_colours |= 1 << colour;
+        }
+    }
+    if goal_colours == 0 {
+        return 0;
+    }
+    let passes_left = i32::from(MAX_CONSECUTIVE_PASSES - board.passes(player));
+    let mut seen = 1u8 << carrier;
+    let mut frontier = seen;
+    for distance in 1..=passes_left.min(PASS_ROUTE.len() as i32 - 1) {
+        let mut next_frontier = 0u8;
+        for colour in 0..8u8 {
+            if frontier & (1 << colour) == 0 {
+                continue;
+            }
+            let from = board.ranger(player, colour);
+            for (dr, dc) in DIRECTIONS {
+                let mut square = from;
+                while let Some(next) = square.offset(dr, dc) {
+                    if occupied & next.bit() != 0 {
+                        if own & next.bit() != 0 {
+                            next_frontier |= 1 << colour_at[next.index()];
+                        }
+                        break;
+                    }
+                    square = next;
+                }
+            }
+        }
+        if next_frontier & goal_colours != 0 {
+            return distance;
+        }
+        frontier = next_frontier & !seen;
+        seen |= next_frontier;
+        if frontier == 0 {
+            break;
+        }
+    }
+    0
+}
+
 /// The positional terms of one player.
 fn positional(f: &Features, passes: u8) -> i32 {
     f.open_lines * CARRIER_OPEN_LINE
@@ -155,6 +220,7 @@ fn positional(f: &Features, passes: u8) -> i32 {
         + f.pass_targets * PASS_TARGET
         + f.mobility * MOBILITY
         + f.advance * ADVANCE
+        + PASS_ROUTE[f.pass_route as usize]
         - i32::from(passes) * i32::from(passes) * PASS_PRESSURE
 }
 
