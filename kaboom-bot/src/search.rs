@@ -436,7 +436,7 @@ pub const BENCH_LINES: [&[&str]; 6] = [
 ];
 
 /// The default depth of `bench`.
-pub const BENCH_DEPTH: u32 = 8;
+pub const BENCH_DEPTH: u32 = 10;
 
 /// The bench positions, reached by playing [`BENCH_LINES`].
 pub fn bench_positions() -> Vec<Board> {
