@@ -173,6 +173,7 @@ fn full_games_are_recorded_and_replay_legally() {
     assert!(lines[0].starts_with("game 1: p1=A p2=B winner="));
     assert!(lines[1].starts_with("game 2: p1=B p2=A winner="));
     assert!(lines[2].starts_with("players: A slowest="));
+    assert!(lines[2].contains("; first replies: A=") && lines[2].contains("; later replies: A="));
     let summary = lines[3];
     assert!(summary.starts_with("summary: games=2 a_wins="), "{summary}");
     assert!(

@@ -10,7 +10,7 @@
 //! ```text
 //! game 1: p1=A p2=B winner=A (p1) reason="bomber reached the base" plies=23 slowest: A=812ms B=640ms peak: A=3.1MB B=2.9MB
 //! ...
-//! players: A slowest=812ms peak=3.1MB faults=0; B slowest=903ms peak=3.0MB faults=0
+//! players: A slowest=812ms peak=3.1MB faults=0; B slowest=903ms peak=3.0MB faults=0; first replies: A=812ms B=650ms; later replies: A=640ms B=903ms
 //! summary: games=10 a_wins=6 draws=1 b_wins=3 elo=+108 ci95=232
 //! ```
 //!
@@ -80,6 +80,10 @@ pub struct GameReport {
     pub plies: u32,
     /// Each side's slowest reply, indexed A, B.
     pub slowest: [Duration; 2],
+    /// Each side's first reply of the game (some contests allow more time for it), indexed A, B.
+    pub first_reply: [Duration; 2],
+    /// Each side's slowest reply after its first, indexed A, B.
+    pub slowest_later: [Duration; 2],
     /// Each side's peak memory in bytes, indexed A, B.
     pub peak_memory: [u64; 2],
     /// Every accepted reply, as printed.
@@ -262,6 +266,8 @@ fn play_game<G: RefereeGame>(setup: &GameSetup<'_>, player_one: Side) -> GameRep
         by_fault: false,
         plies: 0,
         slowest: [Duration::ZERO; 2],
+        first_reply: [Duration::ZERO; 2],
+        slowest_later: [Duration::ZERO; 2],
         peak_memory: [0; 2],
         moves: Vec::new(),
     };
@@ -273,6 +279,7 @@ fn play_game<G: RefereeGame>(setup: &GameSetup<'_>, player_one: Side) -> GameRep
         }
     };
     let mut game = G::new();
+    let mut replies = [0u32; 2];
     let end: GameEnd = loop {
         let seat = game.to_move();
         let input = game.input(seat);
@@ -289,6 +296,12 @@ fn play_game<G: RefereeGame>(setup: &GameSetup<'_>, player_one: Side) -> GameRep
             }
         };
         report.slowest[side] = report.slowest[side].max(reply.elapsed);
+        if replies[side] == 0 {
+            report.first_reply[side] = reply.elapsed;
+        } else {
+            report.slowest_later[side] = report.slowest_later[side].max(reply.elapsed);
+        }
+        replies[side] += 1;
         let line = reply.line.trim();
         match game.play(line) {
             Err(fault) => {
@@ -370,6 +383,8 @@ pub fn run_match<G: RefereeGame>(options: &MatchOptions) -> io::Result<Tally> {
         .map_or(G::MEMORY_CAP_BYTES, |mb| mb * 1024 * 1024);
     let mut tally = Tally::default();
     let mut slowest = [Duration::ZERO; 2];
+    let mut slowest_first = [Duration::ZERO; 2];
+    let mut slowest_later = [Duration::ZERO; 2];
     let mut peak = [0u64; 2];
     let mut faults = [0u32; 2];
     let stdout = io::stdout();
@@ -403,6 +418,8 @@ pub fn run_match<G: RefereeGame>(options: &MatchOptions) -> io::Result<Tally> {
         }
         for side in 0..2 {
             slowest[side] = slowest[side].max(report.slowest[side]);
+            slowest_first[side] = slowest_first[side].max(report.first_reply[side]);
+            slowest_later[side] = slowest_later[side].max(report.slowest_later[side]);
             peak[side] = peak[side].max(report.peak_memory[side]);
         }
         if let Some(dir) = &options.record_dir {
@@ -416,13 +433,18 @@ pub fn run_match<G: RefereeGame>(options: &MatchOptions) -> io::Result<Tally> {
     let mut out = stdout.lock();
     writeln!(
         out,
-        "players: A slowest={}ms peak={} faults={}; B slowest={}ms peak={} faults={}",
+        "players: A slowest={}ms peak={} faults={}; B slowest={}ms peak={} faults={}; \
+         first replies: A={}ms B={}ms; later replies: A={}ms B={}ms",
         slowest[0].as_millis(),
         megabytes(peak[0]),
         faults[0],
         slowest[1].as_millis(),
         megabytes(peak[1]),
         faults[1],
+        slowest_first[0].as_millis(),
+        slowest_first[1].as_millis(),
+        slowest_later[0].as_millis(),
+        slowest_later[1].as_millis(),
     )?;
     writeln!(
         out,
