@@ -4,7 +4,7 @@
 #
 #   scripts/bundle.sh GAME [OUT.rs]      (GAME: the lib name, e.g. yavalath; OUT: default stdout)
 #
-# The file holds `mod common { mod clock, io, cli, rng }` (read from common/src now), then
+# The file holds `mod common { mod clock, io, cli, rng, movelist, score, transposition }` (read from common/src now), then
 # `mod GAME { ...every `pub mod` of GAME-bot/src/lib.rs but `referee`... }`, then the bot's
 # main.rs. Paths are rewritten for the new nesting: in the game's modules `crate::` becomes
 # `crate::GAME::` and `common::` becomes `crate::common::`; in common's, `crate::` becomes
@@ -23,7 +23,7 @@ if [ ! -f "$crate/src/lib.rs" ] || [ ! -f "$crate/src/main.rs" ]; then
     echo "$0: no crate $crate with src/lib.rs and src/main.rs" >&2
     exit 2
 fi
-common_modules="clock io cli rng"
+common_modules="clock io cli rng movelist score transposition"
 game_modules=$(sed -n 's/^pub mod \([a-z_0-9]*\);$/\1/p' "$crate/src/lib.rs" | grep -vx referee || true)
 if [ -z "$game_modules" ]; then
     echo "$0: no modules found in $crate/src/lib.rs" >&2

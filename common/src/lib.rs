@@ -4,6 +4,9 @@
 //! - [`io`]: robust reading of protocol lines and flushed replies, for the bots;
 //! - [`cli`]: the options and subcommands that every bot accepts;
 //! - [`rng`]: a small seeded generator (bots must build from one source file, without crates);
+//! - [`movelist`]: the fixed-capacity move list of every move generator;
+//! - [`score`]: the score scale of every search, results counted in plies;
+//! - [`transposition`]: the transposition table of every search;
 //! - [`referee`]: the match runner behind every `<game>-referee` binary.
 //!
 //! Everything but [`referee`] is written for Rust 1.70, since the Yavalath bundle carries it to
@@ -12,5 +15,8 @@
 pub mod cli;
 pub mod clock;
 pub mod io;
+pub mod movelist;
 pub mod referee;
 pub mod rng;
+pub mod score;
+pub mod transposition;
