@@ -156,77 +156,28 @@ impl Move {
     pub const fn captured_cell(self) -> Cell {
         Cell((((self.from.0 as u32) + (self.to.0 as u32)) / 2) as u8)
     }
+}
 
-    /// A compact code (`from * 25 + to`), for the transposition table; never 0xFFFF.
-    pub const fn code(self) -> u16 {
-        self.from.0 as u16 * 25 + self.to.0 as u16
+/// The transposition table's move: `from * 25 + to`.
+impl common::transposition::PackedMove for Move {
+    fn pack(self) -> u16 {
+        u16::from(self.from.0) * 25 + u16::from(self.to.0)
     }
 
-    /// The move of a [`code`](Move::code).
-    pub const fn from_code(code: u16) -> Option<Move> {
-        if code >= 625 {
-            None
-        } else {
-            Some(Move::new(Cell((code / 25) as u8), Cell((code % 25) as u8)))
-        }
+    fn unpack(code: u16) -> Move {
+        Move::new(Cell((code / 25 % 25) as u8), Cell((code % 25) as u8))
     }
 }
 
-/// The moves of a position; Krieg never has more than 10 pieces × 5 moves.
-#[derive(Clone, Copy)]
-pub struct MoveList {
-    moves: [Move; MoveList::CAPACITY],
-    len: usize,
-}
-
-impl MoveList {
-    /// Room for every move of any position (10 pieces with at most 5 moves each).
-    pub const CAPACITY: usize = 64;
-
-    /// An empty list.
-    pub const fn new() -> MoveList {
-        MoveList {
-            moves: [Move::new(Cell(0), Cell(0)); MoveList::CAPACITY],
-            len: 0,
-        }
-    }
-
-    fn push(&mut self, mv: Move) {
-        self.moves[self.len] = mv;
-        self.len += 1;
-    }
-
-    /// The moves.
-    pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
-    }
-
-    /// The moves, for reordering.
-    pub fn as_mut_slice(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
-    }
-
-    /// Number of moves.
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// True when there is no move.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// True if `mv` is in the list.
-    pub fn contains(&self, mv: Move) -> bool {
-        self.as_slice().contains(&mv)
+/// A filler for empty move-list slots; never played.
+impl Default for Move {
+    fn default() -> Move {
+        Move::new(Cell(0), Cell(0))
     }
 }
 
-impl Default for MoveList {
-    fn default() -> Self {
-        MoveList::new()
-    }
-}
+/// The moves of a position: room for 64, more than Krieg's 10 pieces × 5 moves each.
+pub type MoveList = common::movelist::MoveList<Move, 64>;
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -521,7 +472,7 @@ impl Board {
         }
         let mut moves = MoveList::new();
         self.generate_moves(&mut moves);
-        if moves.contains(mv) {
+        if moves.contains(&mv) {
             Ok(self.play(mv))
         } else {
             Err(IllegalMoveError::NotAllowed)

@@ -7,12 +7,11 @@
 use crate::board::{Board, Cell, Kind, Move, MoveList, Outcome, Side};
 use crate::eval::{evaluate, goal_steps};
 use common::clock::{nodes_per_second, Deadline, SearchClock};
+use common::score::{loss_in, plies_to_result, win_in, INFINITY};
+use common::transposition::Bound;
 use std::time::Instant;
 
-/// The score of a win at the root; a win at ply `p` scores `MATE - p`.
-pub const MATE: i32 = 30_000;
-/// Scores above this (in absolute value) are forced wins or losses.
-pub const MATE_BOUND: i32 = MATE - 1_000;
+pub use common::score::{MATE, MATE_BOUND};
 /// Deepest iteration (the game never lasts longer than this many plies anyway).
 pub const MAX_DEPTH: u32 = 100;
 const MAX_PLY: usize = 128;
@@ -20,108 +19,8 @@ const MAX_PLY: usize = 128;
 /// Default transposition table size: far under the 20 MB cap.
 pub const DEFAULT_TABLE_BYTES: usize = 4 << 20;
 
-// ---- Transposition table ------------------------------------------------------------------------
-//
-// A plain array of 16-byte entries indexed by the low bits of the Zobrist hash; the full hash is
-// stored to reject collisions. Always-replace, except that a deeper entry of the same position is
-// kept.
-//
-//   key: u64 | score: i16 | move code: u16 | depth: u8 | bound: u8 | (padding)
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
-}
-
-#[derive(Clone, Copy)]
-struct Entry {
-    key: u64,
-    score: i16,
-    mv: u16,
-    depth: u8,
-    bound: Bound,
-}
-
-const EMPTY_ENTRY: Entry = Entry {
-    key: 0,
-    score: 0,
-    mv: u16::MAX,
-    depth: 0,
-    bound: Bound::Upper,
-};
-
-const _: () = assert!(std::mem::size_of::<Entry>() == 16);
-
-/// The transposition table.
-pub struct TranspositionTable {
-    entries: Vec<Entry>,
-    mask: usize,
-}
-
-impl TranspositionTable {
-    /// A table of at most `bytes` (rounded down to a power of two of entries).
-    pub fn new(bytes: usize) -> TranspositionTable {
-        let wanted = (bytes / std::mem::size_of::<Entry>()).max(1);
-        let len = if wanted.is_power_of_two() {
-            wanted
-        } else {
-            wanted.next_power_of_two() / 2
-        };
-        TranspositionTable {
-            entries: vec![EMPTY_ENTRY; len],
-            mask: len - 1,
-        }
-    }
-
-    /// Empties the table.
-    pub fn clear(&mut self) {
-        self.entries.fill(EMPTY_ENTRY);
-    }
-
-    fn probe(&self, key: u64) -> Option<Entry> {
-        let entry = self.entries[key as usize & self.mask];
-        let used = entry.mv != u16::MAX || entry.depth > 0;
-        (entry.key == key && used).then_some(entry)
-    }
-
-    fn store(&mut self, key: u64, depth: u32, score: i32, bound: Bound, mv: Option<Move>) {
-        let slot = &mut self.entries[key as usize & self.mask];
-        if slot.key == key && u32::from(slot.depth) > depth && bound != Bound::Exact {
-            return;
-        }
-        *slot = Entry {
-            key,
-            score: score as i16,
-            mv: mv.map_or(u16::MAX, Move::code),
-            depth: depth.min(255) as u8,
-            bound,
-        };
-    }
-}
-
-/// Mate scores are stored relative to the node, not the root, so they stay true when the same
-/// position is met at another ply.
-fn score_to_table(score: i32, ply: usize) -> i32 {
-    if score > MATE_BOUND {
-        score + ply as i32
-    } else if score < -MATE_BOUND {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-fn score_from_table(score: i32, ply: usize) -> i32 {
-    if score > MATE_BOUND {
-        score - ply as i32
-    } else if score < -MATE_BOUND {
-        score + ply as i32
-    } else {
-        score
-    }
-}
+/// The transposition table of Krieg's moves.
+pub type TranspositionTable = common::transposition::TranspositionTable<Move>;
 
 // ---- Search ---------------------------------------------------------------------------------------
 
@@ -156,7 +55,7 @@ impl Searcher {
     /// A searcher with a table of `table_bytes`.
     pub fn new(table_bytes: usize) -> Searcher {
         Searcher {
-            tt: TranspositionTable::new(table_bytes),
+            tt: TranspositionTable::with_bytes(table_bytes),
             killers: [[None; 2]; MAX_PLY],
             history: [[0; Cell::COUNT]; Cell::COUNT],
             clock: SearchClock::new(Deadline::unlimited()),
@@ -197,7 +96,7 @@ impl Searcher {
             if depth > 1 && self.clock.deadline().soft_expired() {
                 break;
             }
-            let score = self.negamax(board, depth as i32, -MATE, MATE, 0);
+            let score = self.negamax(board, depth as i32, -INFINITY, INFINITY, 0);
             if self.clock.stopped() {
                 break;
             }
@@ -217,7 +116,7 @@ impl Searcher {
                 ));
             }
             // A forced result within the searched depth does not change with more depth.
-            if score.abs() > MATE_BOUND && (MATE - score.abs()) as u32 <= depth {
+            if plies_to_result(score).is_some_and(|plies| plies <= depth as i32) {
                 break;
             }
         }
@@ -230,10 +129,11 @@ impl Searcher {
         let mut pv = Vec::new();
         let mut position = *board;
         while pv.len() < max_len {
-            let Some(entry) = self.tt.probe(position.hash()) else {
-                break;
-            };
-            let Some(mv) = Move::from_code(entry.mv) else {
+            let Some(mv) = self
+                .tt
+                .probe(position.hash(), 0)
+                .and_then(|entry| entry.best)
+            else {
                 break;
             };
             match position.try_play(mv) {
@@ -251,8 +151,8 @@ impl Searcher {
     fn outcome_score(board: &Board, outcome: Outcome, ply: usize) -> i32 {
         match outcome {
             Outcome::Draw => 0,
-            Outcome::Win { winner, .. } if winner == board.side_to_move() => MATE - ply as i32,
-            Outcome::Win { .. } => -(MATE - ply as i32),
+            Outcome::Win { winner, .. } if winner == board.side_to_move() => win_in(ply),
+            Outcome::Win { .. } => loss_in(ply),
         }
     }
 
@@ -270,7 +170,7 @@ impl Searcher {
             return 0;
         }
         if Self::lost_already(board) {
-            return -(MATE - ply as i32);
+            return loss_in(ply);
         }
         let mut moves = MoveList::new();
         board.generate_moves(&mut moves);
@@ -281,37 +181,33 @@ impl Searcher {
         // A bomber that can step onto its goal wins next ply: nothing to search (at the root the
         // move itself is wanted, and the ordering puts it first).
         if ply > 0 && goal_steps(board, board.side_to_move()) != 0 {
-            return MATE - (ply as i32 + 1);
+            return win_in(ply + 1);
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.quiescence(board, alpha, beta, ply);
         }
 
         // Mate-distance pruning: nothing here can beat a mate already found nearer the root.
-        alpha = alpha.max(-(MATE - ply as i32));
-        let beta = beta.min(MATE - ply as i32 - 1);
+        alpha = alpha.max(loss_in(ply));
+        let beta = beta.min(win_in(ply + 1));
         if alpha >= beta {
             return alpha;
         }
 
         let key = board.hash();
         let mut table_move = None;
-        if let Some(entry) = self.tt.probe(key) {
-            table_move = Move::from_code(entry.mv);
-            if i32::from(entry.depth) >= depth && ply > 0 {
-                let score = score_from_table(i32::from(entry.score), ply);
-                match entry.bound {
-                    Bound::Exact => return score,
-                    Bound::Lower if score >= beta => return score,
-                    Bound::Upper if score <= alpha => return score,
-                    _ => {}
-                }
+        if let Some(entry) = self.tt.probe(key, ply) {
+            table_move = entry.best;
+            // Not at the root, which must return a move of this search.
+            match entry.cutoff(depth, alpha, beta) {
+                Some(score) if ply > 0 => return score,
+                _ => {}
             }
         }
 
         self.order_moves(board, moves.as_mut_slice(), table_move, ply);
         let original_alpha = alpha;
-        let mut best_score = -MATE;
+        let mut best_score = -INFINITY;
         let mut best_move = None;
         for (i, &mv) in moves.as_slice().iter().enumerate() {
             let next = board.play(mv);
@@ -351,13 +247,7 @@ impl Searcher {
         } else {
             Bound::Upper
         };
-        self.tt.store(
-            key,
-            depth as u32,
-            score_to_table(best_score, ply),
-            bound,
-            best_move,
-        );
+        self.tt.store(key, ply, depth, best_score, bound, best_move);
         best_score
     }
 
@@ -374,7 +264,7 @@ impl Searcher {
             return Self::outcome_score(board, outcome, ply);
         }
         if goal_steps(board, board.side_to_move()) != 0 {
-            return MATE - (ply as i32 + 1);
+            return win_in(ply + 1);
         }
         let stand_pat = evaluate(board);
         if stand_pat >= beta || ply >= MAX_PLY - 1 {
@@ -387,7 +277,7 @@ impl Searcher {
         for &mv in captures.iter().filter(|mv| mv.is_capture()) {
             let next = board.play(mv);
             let score = if Self::lost_already(&next) {
-                MATE - (ply as i32 + 1)
+                win_in(ply + 1)
             } else {
                 -self.quiescence(&next, -beta, -alpha, ply + 1)
             };
