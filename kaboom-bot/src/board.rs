@@ -276,14 +276,27 @@ impl Move {
         self.0
     }
 
-    /// The move from its packed bits (`Move::NULL` for 0); used only on bits from [`Move::raw`].
-    pub const fn from_raw(raw: u16) -> Move {
-        Move(raw)
-    }
-
     /// True for the null move.
     pub const fn is_null(self) -> bool {
         self.0 == 0
+    }
+}
+
+/// The transposition table's move: its packed bits.
+impl common::transposition::PackedMove for Move {
+    fn pack(self) -> u16 {
+        self.0
+    }
+
+    fn unpack(code: u16) -> Move {
+        Move(code)
+    }
+}
+
+/// [`Move::NULL`], the filler of empty move-list slots.
+impl Default for Move {
+    fn default() -> Move {
+        Move::NULL
     }
 }
 
@@ -394,56 +407,9 @@ impl fmt::Display for IllegalMoveError {
 
 impl std::error::Error for IllegalMoveError {}
 
-/// A fixed-capacity list of moves (no allocation during the search).
-#[derive(Clone, Copy)]
-pub struct MoveList {
-    moves: [Move; MoveList::CAPACITY],
-    len: usize,
-}
-
-impl MoveList {
-    /// More than the most moves a position can have (the free first move has 104).
-    pub const CAPACITY: usize = 160;
-
-    /// An empty list.
-    pub const fn new() -> MoveList {
-        MoveList {
-            moves: [Move::NULL; MoveList::CAPACITY],
-            len: 0,
-        }
-    }
-
-    fn push(&mut self, m: Move) {
-        self.moves[self.len] = m;
-        self.len += 1;
-    }
-
-    /// The moves.
-    pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
-    }
-
-    /// The moves, mutable (for ordering).
-    pub fn as_mut_slice(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
-    }
-
-    /// Number of moves.
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// True when there is no move.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-}
-
-impl Default for MoveList {
-    fn default() -> Self {
-        MoveList::new()
-    }
-}
+/// The moves of a position, without allocation: room for 160, more than the most a position
+/// can have (the free first move has 104).
+pub type MoveList = common::movelist::MoveList<Move, 160>;
 
 /// The eight directions of a pass, as (Δrow, Δcolumn).
 pub const DIRECTIONS: [(i32, i32); 8] = [

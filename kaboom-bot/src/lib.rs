@@ -71,7 +71,7 @@
 //! inside 75 % of the contest's 2 s; no new iteration after half of it), `--depth N`,
 //! `--engine search|greedy|random`, `--seed S`; subcommands `perft D` and `bench`.
 //!
-//! The search ([`search`]) is iterative-deepening PVS negamax with a 1.5 MB transposition
+//! The search ([`search`]) is iterative-deepening PVS negamax with a 2 MB transposition
 //! table (the contest allows 8 MB for the whole process; the bot peaks near 3.5 MB), killer
 //! and history move ordering, win-in-one detection at every node, and a one-ply extension at
 //! the horizon while the opponent threatens a winning pass. The evaluation ([`eval`]) scores the

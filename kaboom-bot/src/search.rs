@@ -17,40 +17,22 @@ use crate::eval::{evaluate, horizon, Horizon};
 use crate::notation::format_move;
 use common::clock::{nodes_per_second, Deadline, SearchClock};
 use common::io::log;
+use common::score::{loss_in, plies_to_result, win_in, INFINITY};
+use common::transposition::{Bound, TranspositionTable};
 use std::time::Instant;
 
-/// The value of a win at the root; a win `p` plies from the root scores `MATE - p`.
-pub const MATE: i32 = 30_000;
-/// Scores beyond this are wins or losses in a known number of plies.
-pub const MATE_BOUND: i32 = MATE - 1_000;
+pub use common::score::{MATE, MATE_BOUND};
 /// The deepest ply the search reaches (a game has at most 102 plies).
 pub const MAX_PLY: usize = 128;
-/// The transposition table's size: 2^17 entries of 12 bytes, 1.5 MB (the contest allows 8 MB
-/// for the whole process).
-pub const TT_ENTRIES: usize = 1 << 17;
+/// The transposition table's size: 2^17 entries of 16 bytes, 2 MB (the contest allows 8 MB for
+/// the whole process).
+pub const TT_BYTES: usize = 2 << 20;
 
 /// Late move reduction: from this remaining depth...
 const LMR_MIN_DEPTH: i32 = 3;
 /// ...moves from this index on (after the table move, the killers and the best by history) are
 /// first searched one ply shallower.
 const LMR_MIN_INDEX: usize = 3;
-
-const BOUND_EXACT: u8 = 0;
-const BOUND_LOWER: u8 = 1;
-const BOUND_UPPER: u8 = 2;
-
-/// One transposition-table entry (12 bytes): the hash's upper 32 bits, the best move, the score
-/// (mate scores relative to this node), the depth, the bound kind.
-#[derive(Clone, Copy, Debug, Default)]
-struct Entry {
-    check: u32,
-    mv: u16,
-    score: i16,
-    depth: u8,
-    bound: u8,
-}
-
-const _: () = assert!(std::mem::size_of::<Entry>() == 12);
 
 /// The result of a search.
 #[derive(Clone, Copy, Debug)]
@@ -67,7 +49,7 @@ pub struct SearchResult {
 
 /// The searcher with its tables, kept across the moves of a game.
 pub struct Searcher {
-    tt: Vec<Entry>,
+    tt: TranspositionTable<Move>,
     killers: [[Move; 2]; MAX_PLY + 1],
     history: Vec<i32>,
     /// Log one line per iteration on stderr.
@@ -85,32 +67,11 @@ fn history_index(m: Move) -> usize {
     kind * 4096 + m.from().index() * 64 + m.to().index()
 }
 
-/// A mate score as stored (relative to the node) from one relative to the root.
-fn to_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
-        score + ply as i32
-    } else if score <= -MATE_BOUND {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-fn from_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
-        score - ply as i32
-    } else if score <= -MATE_BOUND {
-        score + ply as i32
-    } else {
-        score
-    }
-}
-
 impl Searcher {
     /// A searcher with an empty table.
     pub fn new() -> Searcher {
         Searcher {
-            tt: vec![Entry::default(); TT_ENTRIES],
+            tt: TranspositionTable::with_bytes(TT_BYTES),
             killers: [[Move::NULL; 2]; MAX_PLY + 1],
             history: vec![0; 2 * 4096],
             verbose: false,
@@ -119,32 +80,9 @@ impl Searcher {
 
     /// Forgets everything (a new game).
     pub fn clear(&mut self) {
-        self.tt.iter_mut().for_each(|e| *e = Entry::default());
+        self.tt.clear();
         self.killers = [[Move::NULL; 2]; MAX_PLY + 1];
         self.history.iter_mut().for_each(|h| *h = 0);
-    }
-
-    fn probe(&self, hash: u64) -> Option<Entry> {
-        let entry = self.tt[hash as usize & (TT_ENTRIES - 1)];
-        (entry.check == (hash >> 32) as u32 && entry.mv != 0).then_some(entry)
-    }
-
-    fn store(&mut self, hash: u64, m: Move, score: i32, depth: i32, bound: u8, ply: usize) {
-        let slot = &mut self.tt[hash as usize & (TT_ENTRIES - 1)];
-        // Always replace, but keep a deeper entry of the same position.
-        if slot.check == (hash >> 32) as u32
-            && i32::from(slot.depth) > depth
-            && bound != BOUND_EXACT
-        {
-            return;
-        }
-        *slot = Entry {
-            check: (hash >> 32) as u32,
-            mv: m.raw(),
-            score: to_tt(score, ply) as i16,
-            depth: depth.clamp(0, 255) as u8,
-            bound,
-        };
     }
 
     /// The principal variation from the table, at most `max` moves.
@@ -152,10 +90,9 @@ impl Searcher {
         let mut line = Vec::new();
         let mut b = *board;
         while line.len() < max {
-            let Some(entry) = self.probe(b.hash()) else {
+            let Some(m) = self.tt.probe(b.hash(), 0).and_then(|entry| entry.best) else {
                 break;
             };
-            let m = Move::from_raw(entry.mv);
             if b.check(m).is_err() {
                 break;
             }
@@ -187,7 +124,7 @@ impl Searcher {
         }
         if let Some(win) = board.winning_move() {
             result.best = win;
-            result.score = MATE - 1;
+            result.score = win_in(1);
             return result;
         }
         self.killers = [[Move::NULL; 2]; MAX_PLY + 1];
@@ -206,8 +143,8 @@ impl Searcher {
             if let Some(pos) = root.iter().position(|&m| m == result.best) {
                 root[..=pos].rotate_right(1);
             }
-            let mut alpha = -MATE - 1;
-            let beta = MATE + 1;
+            let mut alpha = -INFINITY;
+            let beta = INFINITY;
             let mut best = root[0];
             let mut scores = Vec::with_capacity(root.len());
             for (k, &m) in root.iter().enumerate() {
@@ -247,7 +184,14 @@ impl Searcher {
             result.best = best;
             result.score = alpha;
             result.depth = depth;
-            self.store(board.hash(), best, alpha, depth as i32, BOUND_EXACT, 0);
+            self.tt.store(
+                board.hash(),
+                0,
+                depth as i32,
+                alpha,
+                Bound::Exact,
+                Some(best),
+            );
             if self.verbose {
                 let pv: Vec<String> = self
                     .pv(board, depth as usize)
@@ -266,7 +210,7 @@ impl Searcher {
                 ));
             }
             // A forced result within this depth will not change deeper.
-            if alpha.abs() >= MATE_BOUND && (MATE - alpha.abs()) as u32 <= depth {
+            if plies_to_result(alpha).is_some_and(|plies| plies <= depth as i32) {
                 break;
             }
         }
@@ -290,12 +234,12 @@ impl Searcher {
         if let Some(outcome) = board.outcome() {
             return match outcome.winner() {
                 None => 0,
-                Some(w) if w == board.to_move() => MATE - ply as i32,
-                Some(_) => -(MATE - ply as i32),
+                Some(w) if w == board.to_move() => win_in(ply),
+                Some(_) => loss_in(ply),
             };
         }
         if board.winning_move().is_some() {
-            return MATE - ply as i32 - 1;
+            return win_in(ply + 1);
         }
         if ply >= MAX_PLY {
             return evaluate(board);
@@ -309,18 +253,11 @@ impl Searcher {
         }
         let pv_node = beta - alpha > 1;
         let mut tt_move = Move::NULL;
-        if let Some(entry) = self.probe(board.hash()) {
-            tt_move = Move::from_raw(entry.mv);
-            if !pv_node && i32::from(entry.depth) >= depth {
-                let score = from_tt(i32::from(entry.score), ply);
-                let cut = match entry.bound {
-                    BOUND_EXACT => true,
-                    BOUND_LOWER => score >= beta,
-                    _ => score <= alpha,
-                };
-                if cut {
-                    return score;
-                }
+        if let Some(entry) = self.tt.probe(board.hash(), ply) {
+            tt_move = entry.best.unwrap_or(Move::NULL);
+            match entry.cutoff(depth, alpha, beta) {
+                Some(score) if !pv_node => return score,
+                _ => {}
             }
         }
         let mut moves = board.legal_moves();
@@ -352,7 +289,7 @@ impl Searcher {
         }
 
         let original_alpha = alpha;
-        let mut best_score = -MATE - 1;
+        let mut best_score = -INFINITY;
         let mut best_move = Move::NULL;
         for (k, &m) in moves.as_slice().iter().enumerate() {
             let child = board.play(m);
@@ -405,13 +342,15 @@ impl Searcher {
             }
         }
         let bound = if best_score >= beta {
-            BOUND_LOWER
+            Bound::Lower
         } else if best_score > original_alpha {
-            BOUND_EXACT
+            Bound::Exact
         } else {
-            BOUND_UPPER
+            Bound::Upper
         };
-        self.store(board.hash(), best_move, best_score, depth, bound, ply);
+        let best_move = (best_move != Move::NULL).then_some(best_move);
+        self.tt
+            .store(board.hash(), ply, depth, best_score, bound, best_move);
         best_score
     }
 }
