@@ -320,25 +320,27 @@ impl Move {
         Move { from, to }
     }
 
-    /// The move as 16 bits, for the transposition table (never 0 for a real move).
-    pub const fn pack(self) -> u16 {
-        (self.from.0 as u16) | ((self.to.0 as u16) << 8)
-    }
-
-    /// The inverse of [`Move::pack`], `None` for 0 or a value that is no pair of cells.
-    pub const fn unpack(bits: u16) -> Option<Move> {
-        match (
-            Cell::from_index((bits & 0xff) as u32),
-            Cell::from_index((bits >> 8) as u32),
-        ) {
-            (Some(from), Some(to)) => Some(Move { from, to }),
-            _ => None,
-        }
-    }
-
     /// The direction of the move, `None` if the cells are not adjacent.
     pub fn direction(self) -> Option<Direction> {
         Direction::between(self.from, self.to)
+    }
+}
+
+/// The transposition table's move: `from | to << 8`.
+impl common::transposition::PackedMove for Move {
+    fn pack(self) -> u16 {
+        u16::from(self.from.0) | u16::from(self.to.0) << 8
+    }
+
+    fn unpack(code: u16) -> Move {
+        Move::new(Cell((code & 0xff) as u8), Cell((code >> 8) as u8))
+    }
+}
+
+/// A filler for empty move-list slots; never played.
+impl Default for Move {
+    fn default() -> Move {
+        Move::new(Cell(0), Cell(0))
     }
 }
 
@@ -416,66 +418,9 @@ pub enum Outcome {
     Draw,
 }
 
-/// A fixed-capacity list of moves (a side has at most 11 × 6 pairs).
-#[derive(Clone)]
-pub struct MoveList {
-    moves: [Move; MoveList::CAPACITY],
-    len: usize,
-}
-
-impl MoveList {
-    /// More than the 66 pairs 11 dragons can form in 6 directions.
-    pub const CAPACITY: usize = 72;
-
-    /// An empty list.
-    pub fn new() -> MoveList {
-        let filler = Move::new(Cell(4), Cell(4));
-        MoveList {
-            moves: [filler; Self::CAPACITY],
-            len: 0,
-        }
-    }
-
-    /// Appends a move.
-    #[inline]
-    pub fn push(&mut self, m: Move) {
-        self.moves[self.len] = m;
-        self.len += 1;
-    }
-
-    /// The moves as a slice.
-    pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
-    }
-
-    /// The moves as a mutable slice (for ordering).
-    pub fn as_mut_slice(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
-    }
-
-    /// Number of moves.
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// True when there is no move.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-}
-
-impl Default for MoveList {
-    fn default() -> Self {
-        MoveList::new()
-    }
-}
-
-impl std::ops::Deref for MoveList {
-    type Target = [Move];
-    fn deref(&self) -> &[Move] {
-        self.as_slice()
-    }
-}
+/// The moves of a position: room for 72, more than the 66 pairs 11 dragons can form in 6
+/// directions.
+pub type MoveList = common::movelist::MoveList<Move, 72>;
 
 /// A position: the dragons of both sides, the side to move, the plies played and the hash.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

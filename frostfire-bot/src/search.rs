@@ -20,15 +20,12 @@ use crate::board::{Board, Color, Move, MoveKind, MoveList, MAX_PLIES};
 use crate::eval::evaluate;
 use common::clock::{Deadline, SearchClock};
 use common::io::log;
+use common::score::{loss_in, plies_to_result, INFINITY};
+use common::transposition::Bound;
 
-/// The score of a won game at the root; a win `n` plies away scores `MATE - n`.
-pub const MATE: i32 = 30_000;
-/// Scores beyond this are wins or losses.
-pub const MATE_BOUND: i32 = MATE - 1_000;
+pub use common::score::{MATE, MATE_BOUND};
 /// What a draw costs the side that searches (draws are worth nothing in the contest).
 pub const CONTEMPT: i32 = 300;
-/// Larger than every score.
-const INFINITY: i32 = 32_000;
 /// The deepest iteration.
 pub const MAX_DEPTH: u32 = 64;
 /// Longest path (search plies plus quiescence plies) the tables allow.
@@ -40,71 +37,8 @@ pub const DEFAULT_TT_BYTES: usize = 4 << 20;
 /// Null-move reduction.
 const NULL_REDUCTION: i32 = 2;
 
-/// Bound kinds of a table entry.
-const BOUND_EXACT: u8 = 1;
-const BOUND_LOWER: u8 = 2;
-const BOUND_UPPER: u8 = 3;
-
-/// One table entry, 16 bytes:
-///
-/// ```text
-/// key   u64  the full Zobrist hash (0 with bound 0 = empty)
-/// mv    u16  best move, packed (Move::pack), 0 for none
-/// score i16  from the side to move, wins stored as distance from this node
-/// depth i8   draft of the search that produced it
-/// bound u8   exact, lower or upper
-/// ```
-#[derive(Clone, Copy, Debug, Default)]
-struct Entry {
-    key: u64,
-    mv: u16,
-    score: i16,
-    depth: i8,
-    bound: u8,
-}
-
-const _: () = assert!(std::mem::size_of::<Entry>() == 16);
-
-/// A transposition table: a plain vector indexed by `hash & mask`, always-replace.
-pub struct TranspositionTable {
-    entries: Vec<Entry>,
-    mask: usize,
-}
-
-impl TranspositionTable {
-    /// A table of at most `bytes` bytes (a power of two entries).
-    pub fn new(bytes: usize) -> TranspositionTable {
-        let wanted = (bytes / std::mem::size_of::<Entry>()).max(1);
-        let count = if wanted.is_power_of_two() {
-            wanted
-        } else {
-            wanted.next_power_of_two() / 2
-        };
-        TranspositionTable {
-            entries: vec![Entry::default(); count],
-            mask: count - 1,
-        }
-    }
-
-    fn probe(&self, hash: u64) -> Option<Entry> {
-        let e = self.entries[hash as usize & self.mask];
-        (e.bound != 0 && e.key == hash).then_some(e)
-    }
-
-    fn store(&mut self, hash: u64, entry: Entry) {
-        let slot = &mut self.entries[hash as usize & self.mask];
-        // Keep a deeper entry of the same position when the new one carries no move.
-        if slot.key == hash && slot.depth > entry.depth && entry.mv == 0 {
-            return;
-        }
-        *slot = entry;
-    }
-
-    /// Empties the table.
-    pub fn clear(&mut self) {
-        self.entries.iter_mut().for_each(|e| *e = Entry::default());
-    }
-}
+/// The transposition table of Frostfire's moves.
+pub type TranspositionTable = common::transposition::TranspositionTable<Move>;
 
 /// How long and how deep to search.
 #[derive(Clone, Copy, Debug)]
@@ -135,7 +69,7 @@ pub struct SearchResult {
 /// The searcher: its tables live across the moves of a game.
 pub struct Searcher {
     tt: TranspositionTable,
-    killers: [[u16; 2]; MAX_PLY],
+    killers: [[Option<Move>; 2]; MAX_PLY],
     history: Vec<i32>,
     /// Hashes of the game's earlier positions, then of the search path.
     stack: Vec<u64>,
@@ -157,8 +91,8 @@ impl Searcher {
     /// A searcher with a transposition table of `tt_bytes` bytes.
     pub fn new(tt_bytes: usize) -> Searcher {
         Searcher {
-            tt: TranspositionTable::new(tt_bytes),
-            killers: [[0; 2]; MAX_PLY],
+            tt: TranspositionTable::with_bytes(tt_bytes),
+            killers: [[None; 2]; MAX_PLY],
             history: vec![0; 2 * 64 * 64],
             stack: Vec::with_capacity(512),
             root_side: Color::Ice,
@@ -177,7 +111,7 @@ impl Searcher {
     /// Forgets everything learnt (a new game, or a reproducible benchmark).
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.killers = [[0; 2]; MAX_PLY];
+        self.killers = [[None; 2]; MAX_PLY];
         self.history.iter_mut().for_each(|h| *h = 0);
     }
 
@@ -190,7 +124,7 @@ impl Searcher {
         self.stack.clear();
         self.stack.extend_from_slice(history);
         self.stack.push(board.hash());
-        self.killers = [[0; 2]; MAX_PLY];
+        self.killers = [[None; 2]; MAX_PLY];
         for h in self.history.iter_mut() {
             *h /= 8;
         }
@@ -268,13 +202,11 @@ impl Searcher {
             if let Some(m) = result.best {
                 self.tt.store(
                     board.hash(),
-                    Entry {
-                        key: board.hash(),
-                        mv: m.pack(),
-                        score: result.score as i16,
-                        depth: depth.min(i8::MAX as u32) as i8,
-                        bound: BOUND_EXACT,
-                    },
+                    0,
+                    depth as i32,
+                    result.score,
+                    Bound::Exact,
+                    Some(m),
                 );
             }
             result.pv = self.principal_variation(board, depth as usize);
@@ -292,7 +224,7 @@ impl Searcher {
             if self.clock.deadline().soft_expired() {
                 break;
             }
-            if result.score.abs() >= MATE_BOUND && (MATE - result.score.abs()) as u32 <= depth {
+            if plies_to_result(result.score).is_some_and(|plies| plies <= depth as i32) {
                 break;
             }
         }
@@ -307,10 +239,7 @@ impl Searcher {
         let mut b = *board;
         let mut seen = vec![b.hash()];
         while pv.len() < max {
-            let Some(entry) = self.tt.probe(b.hash()) else {
-                break;
-            };
-            let Some(m) = Move::unpack(entry.mv) else {
+            let Some(m) = self.tt.probe(b.hash(), 0).and_then(|entry| entry.best) else {
                 break;
             };
             if !b.legal_moves().contains(&m) {
@@ -367,7 +296,7 @@ impl Searcher {
         let us = board.to_move();
         // Only the side that just moved can have pushed a dragon off.
         if board.lost(us) >= crate::board::LOSING_LOSSES {
-            return -(MATE - ply as i32);
+            return loss_in(ply);
         }
         if board.ply() >= self.max_plies || self.is_repetition() {
             return self.draw_score(board);
@@ -390,20 +319,12 @@ impl Searcher {
         let alpha_orig = alpha;
         let pv_node = beta - alpha > 1;
 
-        let mut tt_move = 0u16;
-        if let Some(entry) = self.tt.probe(board.hash()) {
-            tt_move = entry.mv;
-            if entry.depth as i32 >= depth && !pv_node {
-                let score = score_from_tt(entry.score as i32, ply);
-                let cut = match entry.bound {
-                    BOUND_EXACT => true,
-                    BOUND_LOWER => score >= beta,
-                    BOUND_UPPER => score <= alpha,
-                    _ => false,
-                };
-                if cut {
-                    return score;
-                }
+        let mut tt_move = None;
+        if let Some(entry) = self.tt.probe(board.hash(), ply) {
+            tt_move = entry.best;
+            match entry.cutoff(depth, alpha, beta) {
+                Some(score) if !pv_node => return score,
+                _ => {}
             }
         }
 
@@ -442,13 +363,13 @@ impl Searcher {
 
         let mut ordered = self.order(board, &moves, tt_move, ply);
         let mut best_score = -INFINITY;
-        let mut best_move = 0u16;
+        let mut best_move = None;
         let mut index = 0;
         while let Some((m, kind)) = ordered.next_move() {
             let child = board.play(m);
             self.stack.push(child.hash());
             let quiet = kind == MoveKind::Quiet;
-            let is_killer = self.killers[ply].contains(&m.pack());
+            let is_killer = self.killers[ply].contains(&Some(m));
             let mut score;
             if index == 0 {
                 score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, true);
@@ -485,15 +406,15 @@ impl Searcher {
             index += 1;
             if score > best_score {
                 best_score = score;
-                best_move = m.pack();
+                best_move = Some(m);
                 if score > alpha {
                     alpha = score;
                     if alpha >= beta {
                         if quiet {
                             let k = &mut self.killers[ply];
-                            if k[0] != m.pack() {
+                            if k[0] != Some(m) {
                                 k[1] = k[0];
-                                k[0] = m.pack();
+                                k[0] = Some(m);
                             }
                             let h = &mut self.history[history_index(us, m)];
                             *h += depth * depth;
@@ -508,22 +429,14 @@ impl Searcher {
         }
 
         let bound = if best_score >= beta {
-            BOUND_LOWER
+            Bound::Lower
         } else if best_score > alpha_orig {
-            BOUND_EXACT
+            Bound::Exact
         } else {
-            BOUND_UPPER
+            Bound::Upper
         };
-        self.tt.store(
-            board.hash(),
-            Entry {
-                key: board.hash(),
-                mv: best_move,
-                score: score_to_tt(best_score, ply) as i16,
-                depth: depth.min(i8::MAX as i32) as i8,
-                bound,
-            },
-        );
+        self.tt
+            .store(board.hash(), ply, depth, best_score, bound, best_move);
         best_score
     }
 
@@ -534,7 +447,7 @@ impl Searcher {
         }
         let us = board.to_move();
         if board.lost(us) >= crate::board::LOSING_LOSSES {
-            return -(MATE - ply as i32);
+            return loss_in(ply);
         }
         if board.ply() >= self.max_plies {
             return self.draw_score(board);
@@ -565,7 +478,13 @@ impl Searcher {
     }
 
     /// The moves of a node with their ordering keys.
-    fn order(&self, board: &Board, moves: &MoveList, tt_move: u16, ply: usize) -> OrderedMoves {
+    fn order(
+        &self,
+        board: &Board,
+        moves: &MoveList,
+        tt_move: Option<Move>,
+        ply: usize,
+    ) -> OrderedMoves {
         let us = board.to_move();
         let mut out = OrderedMoves {
             moves: [(Move::new(moves[0].from, moves[0].to), MoveKind::Quiet, 0);
@@ -574,16 +493,16 @@ impl Searcher {
         };
         for &m in moves.iter() {
             let kind = board.kind(m);
-            let key = if m.pack() == tt_move {
+            let key = if Some(m) == tt_move {
                 1 << 30
             } else {
                 match kind {
                     MoveKind::Elimination => 1 << 29,
                     MoveKind::Push => 1 << 28,
                     MoveKind::Quiet => {
-                        if self.killers[ply][0] == m.pack() {
+                        if self.killers[ply][0] == Some(m) {
                             (1 << 27) + 1
-                        } else if self.killers[ply][1] == m.pack() {
+                        } else if self.killers[ply][1] == Some(m) {
                             1 << 27
                         } else {
                             self.history[history_index(us, m)]
@@ -625,27 +544,6 @@ impl OrderedMoves {
 
 fn history_index(side: Color, m: Move) -> usize {
     side.index() * 4096 + m.from.index() as usize * 64 + m.to.index() as usize
-}
-
-/// A win in `n` plies from the root is stored as a win in `n - ply` plies from the node.
-fn score_to_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
-        score + ply as i32
-    } else if score <= -MATE_BOUND {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-fn score_from_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
-        score - ply as i32
-    } else if score <= -MATE_BOUND {
-        score + ply as i32
-    } else {
-        score
-    }
 }
 
 /// The bench positions: the start, then positions reached by fixed move sequences.

@@ -2,6 +2,7 @@
 //! hash, the dragon count, notation round trips, and the end of every game.
 
 use common::rng::Rng;
+use common::transposition::PackedMove;
 use frostfire::board::{Board, Cell, Color, Direction, Move, MoveKind, Outcome, MAX_PLIES};
 use frostfire::notation::{format_move, parse_move};
 
