@@ -386,52 +386,23 @@ const ZOBRIST: [[u64; CELLS]; 2] = {
 const ZOBRIST_SECOND_TO_MOVE: u64 = zobrist_key(ZOBRIST_SEED, 2 * CELLS as u64);
 
 /// A list of moves (at most 61: the 60 empty cells and the swap on ply 1).
-#[derive(Clone, Copy, Debug)]
-pub struct MoveList {
-    moves: [Cell; CELLS],
-    len: usize,
-}
+pub type MoveList = common::movelist::MoveList<Cell, CELLS>;
 
-impl MoveList {
-    /// An empty list.
-    pub const fn new() -> MoveList {
-        MoveList {
-            moves: [Cell(0); CELLS],
-            len: 0,
-        }
+/// The transposition table's move: the cell's index.
+impl common::transposition::PackedMove for Cell {
+    fn pack(self) -> u16 {
+        u16::from(self.0)
     }
 
-    /// Appends a move (the list holds at most 61).
-    #[inline]
-    pub fn push(&mut self, m: Cell) {
-        self.moves[self.len] = m;
-        self.len += 1;
-    }
-
-    /// The moves.
-    pub fn as_slice(&self) -> &[Cell] {
-        &self.moves[..self.len]
-    }
-
-    /// The moves, mutable (for ordering).
-    pub fn as_mut_slice(&mut self) -> &mut [Cell] {
-        &mut self.moves[..self.len]
-    }
-
-    /// Number of moves.
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// True if there are none.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
+    fn unpack(code: u16) -> Cell {
+        Cell(code as u8)
     }
 }
 
-impl Default for MoveList {
-    fn default() -> Self {
-        MoveList::new()
+/// A filler for empty move-list slots; never played.
+impl Default for Cell {
+    fn default() -> Cell {
+        Cell(0)
     }
 }
 

@@ -3,7 +3,7 @@
 
 use crate::board::{Board, Cell, Outcome};
 use crate::eval::evaluate;
-use crate::search::{Searcher, DEFAULT_TT_BITS};
+use crate::search::{Searcher, DEFAULT_TT_BYTES};
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
 use common::rng::Rng;
@@ -38,7 +38,7 @@ impl Engine {
     pub fn new(options: &BotOptions) -> Engine {
         let searcher = match options.engine {
             EngineKind::Search => {
-                let mut s = Searcher::new(DEFAULT_TT_BITS);
+                let mut s = Searcher::new(DEFAULT_TT_BYTES);
                 if let Some(d) = options.depth {
                     s.max_depth = d;
                 }

@@ -28,13 +28,11 @@ use crate::eval::{centrality, evaluate_with};
 use crate::notation::format_move;
 use crate::threats::{gather, threat_makers_padded, Threats};
 use common::clock::{nodes_per_second, Deadline, SearchClock};
+use common::score::{is_decisive, loss_in, win_in, INFINITY};
+use common::transposition::{Bound, TranspositionTable};
 use std::time::Instant;
 
-/// The score of a win on the root's ply (a win on ply `p` scores `MATE - p`).
-pub const MATE: i32 = 30_000;
-/// Scores beyond this are proven wins or losses.
-pub const MATE_BOUND: i32 = MATE - 1_000;
-const INFINITY: i32 = 32_000;
+pub use common::score::{MATE, MATE_BOUND};
 const MAX_PLY: usize = 96;
 /// Depth limit of iterative deepening when none is given.
 pub const MAX_DEPTH: u32 = 64;
@@ -49,31 +47,9 @@ const LMR_MIN_DEPTH: i32 = 3;
 const LMR_MIN_INDEX: usize = 3;
 
 /// Default size of the transposition table: 2^19 entries of 16 bytes = 8 MB.
-pub const DEFAULT_TT_BITS: u32 = 19;
+pub const DEFAULT_TT_BYTES: usize = 8 << 20;
 
 const NO_MOVE: u8 = u8::MAX;
-
-/// Bound kinds of a table entry (0 = empty slot).
-const EXACT: u8 = 1;
-const LOWER: u8 = 2;
-const UPPER: u8 = 3;
-
-/// A transposition table entry, 16 bytes:
-///
-/// ```text
-/// key: u64 | score: i16 | depth: i8 | flag: u8 | best: u8 | age: u8 | (2 bytes padding)
-/// ```
-#[derive(Clone, Copy, Default)]
-struct TtEntry {
-    key: u64,
-    score: i16,
-    depth: i8,
-    flag: u8,
-    best: u8,
-    age: u8,
-}
-
-const _: () = assert!(std::mem::size_of::<TtEntry>() == 16);
 
 /// Ordering bonuses, above any history score.
 const ORDER_TT: i32 = 1 << 30;
@@ -98,9 +74,7 @@ pub struct SearchResult {
 
 /// The search and its memory between moves (table, history).
 pub struct Searcher {
-    tt: Vec<TtEntry>,
-    mask: usize,
-    age: u8,
+    tt: TranspositionTable<Cell>,
     killers: [[u8; 2]; MAX_PLY],
     history: [[i32; CELLS]; 2],
     clock: SearchClock,
@@ -114,13 +88,10 @@ pub struct Searcher {
 const THREAT_ORDER_MIN_DEPTH: i32 = 1;
 
 impl Searcher {
-    /// A searcher with a table of `2^tt_bits` entries.
-    pub fn new(tt_bits: u32) -> Searcher {
-        let size = 1usize << tt_bits;
+    /// A searcher with a transposition table of at most `tt_bytes`.
+    pub fn new(tt_bytes: usize) -> Searcher {
         Searcher {
-            tt: vec![TtEntry::default(); size],
-            mask: size - 1,
-            age: 0,
+            tt: TranspositionTable::with_bytes(tt_bytes),
             killers: [[NO_MOVE; 2]; MAX_PLY],
             history: [[0; CELLS]; 2],
             clock: SearchClock::new(Deadline::unlimited()),
@@ -136,7 +107,6 @@ impl Searcher {
         let legal = board.moves();
         let fallback = *legal.as_slice().first()?;
         self.clock = SearchClock::new(deadline);
-        self.age = self.age.wrapping_add(1);
         self.killers = [[NO_MOVE; 2]; MAX_PLY];
         for side in self.history.iter_mut() {
             for h in side.iter_mut() {
@@ -156,7 +126,7 @@ impl Searcher {
             })
         };
         if threats.win(me) != 0 {
-            return quick(Cell::lowest(threats.win(me)), MATE);
+            return quick(Cell::lowest(threats.win(me)), win_in(0));
         }
         let empty = board.empty();
         let opp_wins = threats.win(opp);
@@ -165,7 +135,7 @@ impl Searcher {
             let calm = opp_wins & !threats.lose(me);
             let block = Cell::lowest(if calm != 0 { calm } else { opp_wins });
             let score = if opp_wins.count_ones() >= 2 || calm == 0 {
-                -(MATE - 1)
+                loss_in(1)
             } else {
                 0
             };
@@ -178,7 +148,7 @@ impl Searcher {
         }
         let safe = empty & !threats.lose(me);
         if safe == 0 {
-            return quick(fallback, -MATE);
+            return quick(fallback, loss_in(0));
         }
         let mut root: Vec<Cell> = Cells(safe).collect();
         if root.len() == 1 {
@@ -213,7 +183,7 @@ impl Searcher {
                     pv.join(", ")
                 ));
             }
-            if score.abs() >= MATE_BOUND || deadline.soft_expired() {
+            if is_decisive(score) || deadline.soft_expired() {
                 break;
             }
         }
@@ -247,7 +217,8 @@ impl Searcher {
             }
         }
         root[..=best_index].rotate_right(1);
-        self.store(board.hash(), 0, depth, alpha, EXACT, root[0]);
+        self.tt
+            .store(board.hash(), 0, depth, alpha, Bound::Exact, Some(root[0]));
         (alpha, root[0], true)
     }
 
@@ -267,7 +238,7 @@ impl Searcher {
         let opp = me.other();
         let threats = Threats::of(board);
         if threats.win(me) != 0 {
-            return MATE - ply as i32;
+            return win_in(ply);
         }
         let empty = board.empty();
         if empty == 0 {
@@ -277,17 +248,17 @@ impl Searcher {
         let mut forced = None;
         if opp_wins != 0 {
             if opp_wins & (opp_wins - 1) != 0 {
-                return -(MATE - ply as i32 - 1);
+                return loss_in(ply + 1);
             }
             if opp_wins & threats.lose(me) != 0 {
-                return -(MATE - ply as i32);
+                return loss_in(ply);
             }
             forced = Some(Cell::lowest(opp_wins));
         }
 
         // Mate distance pruning: nothing here can beat a win on the next ply.
-        alpha = alpha.max(-(MATE - ply as i32));
-        beta = beta.min(MATE - ply as i32 - 1);
+        alpha = alpha.max(loss_in(ply));
+        beta = beta.min(win_in(ply + 1));
         if alpha >= beta {
             return alpha;
         }
@@ -296,7 +267,7 @@ impl Searcher {
         let swap = board.swap_cell();
         if forced.is_none() {
             if safe == 0 && swap.is_none() {
-                return -(MATE - ply as i32);
+                return loss_in(ply);
             }
             if depth <= 0 || ply >= MAX_PLY - 1 {
                 return self.quiesce(board, &threats, depth, alpha, beta, ply, safe);
@@ -309,19 +280,10 @@ impl Searcher {
 
         let key = board.hash();
         let mut tt_move = NO_MOVE;
-        let entry = self.tt[key as usize & self.mask];
-        if entry.flag != 0 && entry.key == key {
-            tt_move = entry.best;
-            if i32::from(entry.depth) >= depth {
-                let s = score_from_tt(i32::from(entry.score), ply);
-                let cut = match entry.flag {
-                    EXACT => true,
-                    LOWER => s >= beta,
-                    _ => s <= alpha,
-                };
-                if cut {
-                    return s;
-                }
+        if let Some(entry) = self.tt.probe(key, ply) {
+            tt_move = entry.best.map_or(NO_MOVE, |cell| cell.index() as u8);
+            if let Some(score) = entry.cutoff(depth, alpha, beta) {
+                return score;
             }
         }
 
@@ -406,14 +368,15 @@ impl Searcher {
                 }
             }
         }
-        let flag = if best_score <= alpha_start {
-            UPPER
+        let bound = if best_score <= alpha_start {
+            Bound::Upper
         } else if best_score >= beta {
-            LOWER
+            Bound::Lower
         } else {
-            EXACT
+            Bound::Exact
         };
-        self.store(key, ply, depth, best_score, flag, best_move);
+        self.tt
+            .store(key, ply, depth, best_score, bound, Some(best_move));
         best_score
     }
 
@@ -473,34 +436,12 @@ impl Searcher {
         *h = (*h + depth * depth).min(ORDER_KILLER_2 / 2);
     }
 
-    fn store(&mut self, key: u64, ply: usize, depth: i32, score: i32, flag: u8, best: Cell) {
-        let slot = &mut self.tt[key as usize & self.mask];
-        if slot.flag == 0
-            || slot.age != self.age
-            || slot.key == key
-            || i32::from(slot.depth) <= depth
-        {
-            *slot = TtEntry {
-                key,
-                score: score_to_tt(score, ply) as i16,
-                depth: depth.clamp(-1, 120) as i8,
-                flag,
-                best: best.index() as u8,
-                age: self.age,
-            };
-        }
-    }
-
     /// The line the table remembers from `board` after `first`, at most `max` moves.
     fn principal_variation(&self, board: &Board, first: Cell, max: usize) -> Vec<Cell> {
         let mut pv = vec![first];
         let mut b = board.play(first);
         while pv.len() < max && b.outcome().is_none() {
-            let entry = self.tt[b.hash() as usize & self.mask];
-            if entry.flag == 0 || entry.key != b.hash() {
-                break;
-            }
-            let Some(m) = Cell::from_index(usize::from(entry.best)) else {
+            let Some(m) = self.tt.probe(b.hash(), 0).and_then(|entry| entry.best) else {
                 break;
             };
             if !b.is_legal(m) {
@@ -510,26 +451,6 @@ impl Searcher {
             b = b.play(m);
         }
         pv
-    }
-}
-
-fn score_to_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
-        score + ply as i32
-    } else if score <= -MATE_BOUND {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-fn score_from_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
-        score - ply as i32
-    } else if score <= -MATE_BOUND {
-        score + ply as i32
-    } else {
-        score
     }
 }
 
@@ -589,7 +510,7 @@ pub fn bench(depth: Option<u32>) -> u64 {
     let mut total = 0;
     for (i, sequence) in BENCH_POSITIONS.iter().enumerate() {
         let board = bench_board(sequence);
-        let mut searcher = Searcher::new(16);
+        let mut searcher = Searcher::new(1 << 20);
         searcher.max_depth = depth;
         let result = searcher
             .search(&board, Deadline::unlimited())

@@ -15,7 +15,7 @@ fn bits(cells: &[(i32, i32)]) -> u64 {
 }
 
 fn search(board: &Board, depth: u32) -> yavalath::search::SearchResult {
-    let mut s = Searcher::new(16);
+    let mut s = Searcher::new(1 << 20);
     s.max_depth = depth;
     s.search(board, Deadline::unlimited()).expect("a move")
 }
@@ -95,7 +95,7 @@ fn answers_a_legal_move_even_without_time() {
     for (x, y) in [(2, 1), (4, 4), (5, 5), (3, 3)] {
         board = board.play(c(x, y));
     }
-    let mut s = Searcher::new(12);
+    let mut s = Searcher::new(1 << 16);
     let deadline = Deadline::from_now(Duration::ZERO);
     let result = s.search(&board, deadline).expect("a move");
     assert!(board.is_legal(result.best));
