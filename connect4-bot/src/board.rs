@@ -350,6 +350,24 @@ impl Move {
     }
 }
 
+/// The transposition table's move: its [`Move::code`].
+impl common::transposition::PackedMove for Move {
+    fn pack(self) -> u16 {
+        self.code() as u16
+    }
+
+    fn unpack(code: u16) -> Move {
+        Move::from_code(usize::from(code)).unwrap_or_default()
+    }
+}
+
+/// A filler for empty move-list slots: a normal disc in the first column.
+impl Default for Move {
+    fn default() -> Move {
+        Move::new(Kind::Normal, Column(0))
+    }
+}
+
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {}", self.kind.number(), self.column.number())
@@ -394,58 +412,8 @@ pub enum Outcome {
     Draw,
 }
 
-/// The legal moves of a position (at most 35).
-#[derive(Clone, Copy)]
-pub struct MoveList {
-    moves: [Move; 5 * WIDTH],
-    len: usize,
-}
-
-impl MoveList {
-    fn new() -> MoveList {
-        MoveList {
-            moves: [Move::new(Kind::Normal, Column(0)); 5 * WIDTH],
-            len: 0,
-        }
-    }
-
-    #[inline]
-    fn push(&mut self, m: Move) {
-        self.moves[self.len] = m;
-        self.len += 1;
-    }
-
-    /// The moves as a slice.
-    pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
-    }
-
-    /// The moves, mutable (for ordering).
-    pub fn as_mut_slice(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
-    }
-
-    /// Number of moves.
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// True when there is no move.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// True when `m` is in the list.
-    pub fn contains(&self, m: Move) -> bool {
-        self.as_slice().contains(&m)
-    }
-}
-
-impl fmt::Debug for MoveList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.as_slice()).finish()
-    }
-}
+/// The legal moves of a position (at most 35: five kinds of disc in seven columns).
+pub type MoveList = common::movelist::MoveList<Move, { 5 * WIDTH }>;
 
 // ---------------------------------------------------------------------------------------------
 // Zobrist keys

@@ -24,69 +24,19 @@ use std::time::Duration;
 
 use common::clock::{Deadline, SearchClock};
 use common::io::log;
+use common::score::{is_decisive, loss_in, win_in, INFINITY};
+use common::transposition::{Bound, TranspositionTable};
 
 use crate::board::{winning_cells, Board, Kind, Move, Outcome, BOARD_MASK, CLEARING_BITS, WIDTH};
 use crate::eval::evaluate;
 
-/// The value of a win at the root; a win `n` plies away is `MATE - n`.
-pub const MATE: i32 = 10_000;
-/// Scores beyond this are proven wins or losses.
-pub const MATE_BOUND: i32 = MATE - 500;
-const INFINITY: i32 = 30_000;
+pub use common::score::{MATE, MATE_BOUND};
 /// The deepest iteration.
 pub const MAX_DEPTH: u32 = 100;
 const MAX_PLY: usize = 128;
 
 /// Default transposition table size: far under the contest's 20 MB.
 pub const DEFAULT_TABLE_BYTES: usize = 4 << 20;
-
-// ---------------------------------------------------------------------------------------------
-// Transposition table
-// ---------------------------------------------------------------------------------------------
-
-/// Bound kinds.
-const EXACT: u8 = 1;
-const LOWER: u8 = 2;
-const UPPER: u8 = 3;
-
-/// One table entry, 16 bytes:
-///
-/// ```text
-/// | key: u64 | score: i16 | depth: u8 | bound: u8 | move: u8 (code + 1, 0 = none) | pad |
-/// ```
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    key: u64,
-    score: i16,
-    depth: u8,
-    bound: u8,
-    mv: u8,
-}
-
-const _: () = assert!(std::mem::size_of::<Entry>() == 16);
-
-/// Mate scores are stored relative to the node, so that they stay right at another ply.
-fn to_table(score: i32, ply: i32) -> i16 {
-    let s = if score >= MATE_BOUND {
-        score + ply
-    } else if score <= -MATE_BOUND {
-        score - ply
-    } else {
-        score
-    };
-    s as i16
-}
-
-fn from_table(score: i16, ply: i32) -> i32 {
-    let s = i32::from(score);
-    if s >= MATE_BOUND {
-        s - ply
-    } else if s <= -MATE_BOUND {
-        s + ply
-    } else {
-        s
-    }
-}
 
 // ---------------------------------------------------------------------------------------------
 // The searcher
@@ -109,8 +59,7 @@ pub struct SearchResult {
 
 /// The searcher: the table and the ordering heuristics, reusable across searches.
 pub struct Searcher {
-    table: Vec<Entry>,
-    mask: usize,
+    table: TranspositionTable<Move>,
     history: [[i32; 5 * WIDTH]; 2],
     killers: [[u8; 2]; MAX_PLY],
     clock: SearchClock,
@@ -119,13 +68,10 @@ pub struct Searcher {
 }
 
 impl Searcher {
-    /// A searcher whose table takes about `table_bytes` (rounded down to a power of two entries).
+    /// A searcher whose table takes at most `table_bytes` (a power of two of entries).
     pub fn new(table_bytes: usize) -> Searcher {
-        let entries = (table_bytes / std::mem::size_of::<Entry>()).max(1024);
-        let entries = 1usize << (usize::BITS - 1 - entries.leading_zeros());
         Searcher {
-            table: vec![Entry::default(); entries],
-            mask: entries - 1,
+            table: TranspositionTable::with_bytes(table_bytes),
             history: [[0; 5 * WIDTH]; 2],
             killers: [[0; 2]; MAX_PLY],
             clock: SearchClock::new(Deadline::unlimited()),
@@ -212,7 +158,14 @@ impl Searcher {
                 let m = root_moves.remove(pos);
                 root_moves.insert(0, m);
             }
-            self.store(board.hash(), depth as i32, 0, score, EXACT, Some(best));
+            self.table.store(
+                board.hash(),
+                0,
+                depth as i32,
+                score,
+                Bound::Exact,
+                Some(best),
+            );
             result.pv = self.principal_variation(board, depth as usize);
             if self.verbose {
                 let pv: Vec<String> = result
@@ -227,10 +180,7 @@ impl Searcher {
                     pv.join(" ")
                 ));
             }
-            if score.abs() >= MATE_BOUND
-                || depth >= game_length
-                || self.clock.deadline().soft_expired()
-            {
+            if is_decisive(score) || depth >= game_length || self.clock.deadline().soft_expired() {
                 break;
             }
         }
@@ -242,11 +192,7 @@ impl Searcher {
         let mut pv = Vec::new();
         let mut b = *board;
         while pv.len() < max {
-            let e = self.table[(b.hash() as usize) & self.mask];
-            if e.key != b.hash() || e.mv == 0 {
-                break;
-            }
-            let Some(m) = Move::from_code(e.mv as usize - 1) else {
+            let Some(m) = self.table.probe(b.hash(), 0).and_then(|entry| entry.best) else {
                 break;
             };
             if !b.is_legal(m) {
@@ -256,21 +202,6 @@ impl Searcher {
             b = b.play(m);
         }
         pv
-    }
-
-    fn store(&mut self, key: u64, depth: i32, ply: i32, score: i32, bound: u8, mv: Option<Move>) {
-        let slot = &mut self.table[(key as usize) & self.mask];
-        // Depth-preferred, but always replace entries of other positions from shallower depths.
-        if slot.key == key && i32::from(slot.depth) > depth && bound != EXACT {
-            return;
-        }
-        *slot = Entry {
-            key,
-            score: to_table(score, ply),
-            depth: depth.clamp(0, 255) as u8,
-            bound,
-            mv: mv.map_or(0, |m| m.code() as u8 + 1),
-        };
     }
 
     /// Orders `moves` best first (see the module docs).
@@ -321,25 +252,25 @@ impl Searcher {
         }
     }
 
-    fn negamax(&mut self, board: &Board, depth: i32, ply: i32, mut alpha: i32, beta: i32) -> i32 {
+    fn negamax(&mut self, board: &Board, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         if self.clock.tick() {
             return 0;
         }
         if let Some(outcome) = board.outcome() {
             return match outcome {
                 Outcome::Draw => 0,
-                Outcome::Win(t) if t == board.to_move() => MATE - ply,
-                Outcome::Win(_) => -(MATE - ply),
+                Outcome::Win(t) if t == board.to_move() => win_in(ply),
+                Outcome::Win(_) => loss_in(ply),
             };
         }
         let me = board.to_move();
         // A drop (normal, or the dual disc when it is due) onto a winning cell wins at once.
         if winning_cells(board.discs(me), board.occupied()) & board.playable() != 0 {
-            return MATE - ply - 1;
+            return win_in(ply + 1);
         }
         // Mate-distance pruning: nothing here beats a win next move or loses faster than now.
-        let alpha0 = alpha.max(-(MATE - ply));
-        let beta = beta.min(MATE - ply - 1);
+        let alpha0 = alpha.max(loss_in(ply));
+        let beta = beta.min(win_in(ply + 1));
         alpha = alpha0;
         if alpha >= beta {
             return alpha;
@@ -348,24 +279,16 @@ impl Searcher {
             return evaluate(board);
         }
         let key = board.hash();
-        let entry = self.table[(key as usize) & self.mask];
         let mut table_move = None;
-        if entry.key == key && entry.bound != 0 {
-            table_move =
-                Move::from_code((entry.mv as usize).wrapping_sub(1)).filter(|&m| board.is_legal(m));
-            if i32::from(entry.depth) >= depth {
-                let s = from_table(entry.score, ply);
-                match entry.bound {
-                    EXACT => return s,
-                    LOWER if s >= beta => return s,
-                    UPPER if s <= alpha => return s,
-                    _ => {}
-                }
+        if let Some(entry) = self.table.probe(key, ply) {
+            table_move = entry.best.filter(|&m| board.is_legal(m));
+            if let Some(score) = entry.cutoff(depth, alpha, beta) {
+                return score;
             }
         }
         let mut list = board.legal_moves();
         let moves = list.as_mut_slice();
-        self.order(board, ply as usize, table_move, moves);
+        self.order(board, ply, table_move, moves);
         let mut best = -INFINITY;
         let mut best_move = None;
         let original_alpha = alpha;
@@ -393,10 +316,9 @@ impl Searcher {
             }
             if alpha >= beta {
                 let code = m.code() as u8 + 1;
-                let p = ply as usize;
-                if p < MAX_PLY && self.killers[p][0] != code {
-                    self.killers[p][1] = self.killers[p][0];
-                    self.killers[p][0] = code;
+                if ply < MAX_PLY && self.killers[ply][0] != code {
+                    self.killers[ply][1] = self.killers[ply][0];
+                    self.killers[ply][0] = code;
                 }
                 let h = &mut self.history[me.index()][m.code()];
                 *h = (*h + depth * depth).min(1 << 20);
@@ -404,13 +326,13 @@ impl Searcher {
             }
         }
         let bound = if best >= beta {
-            LOWER
+            Bound::Lower
         } else if best > original_alpha {
-            EXACT
+            Bound::Exact
         } else {
-            UPPER
+            Bound::Upper
         };
-        self.store(key, depth, ply, best, bound, best_move);
+        self.table.store(key, ply, depth, best, bound, best_move);
         best
     }
 }

@@ -135,7 +135,7 @@ fn random_playouts_keep_every_invariant() {
             // The list and the legality check agree on all 35 (type, column) pairs.
             for &m in &all {
                 assert_eq!(
-                    list.contains(m),
+                    list.contains(&m),
                     board.check_move(m).is_ok(),
                     "{m}\n{board}"
                 );
