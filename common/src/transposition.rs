@@ -25,6 +25,22 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What the best score of a node says, given the window `(alpha, beta)` it was searched
+    /// with: at least that much after a cutoff, exactly that inside the window, at most that
+    /// when no move raised alpha.
+    #[inline]
+    pub fn of(score: i32, alpha: i32, beta: i32) -> Bound {
+        if score >= beta {
+            Bound::Lower
+        } else if score > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// What the table knows of a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TableHit<M> {
@@ -215,6 +231,14 @@ mod tests {
         // Another position in the same slot replaces it.
         table.store(7 + (1 << 20), 0, 1, 0, Bound::Upper, None);
         assert_eq!(table.probe(7, 0), None);
+    }
+
+    #[test]
+    fn bounds_follow_the_window() {
+        assert_eq!(Bound::of(12, -10, 10), Bound::Lower);
+        assert_eq!(Bound::of(10, -10, 10), Bound::Lower);
+        assert_eq!(Bound::of(3, -10, 10), Bound::Exact);
+        assert_eq!(Bound::of(-10, -10, 10), Bound::Upper);
     }
 
     #[test]

@@ -325,13 +325,7 @@ impl Searcher {
                 break;
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, original_alpha, beta);
         self.table.store(key, ply, depth, best, bound, best_move);
         best
     }

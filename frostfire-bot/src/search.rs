@@ -428,13 +428,7 @@ impl Searcher {
             }
         }
 
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > alpha_orig {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_score, alpha_orig, beta);
         self.tt
             .store(board.hash(), ply, depth, best_score, bound, best_move);
         best_score

@@ -341,13 +341,7 @@ impl Searcher {
                 break;
             }
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_score, original_alpha, beta);
         let best_move = (best_move != Move::NULL).then_some(best_move);
         self.tt
             .store(board.hash(), ply, depth, best_score, bound, best_move);

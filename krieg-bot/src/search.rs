@@ -240,13 +240,7 @@ impl Searcher {
                 break;
             }
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_score, original_alpha, beta);
         self.tt.store(key, ply, depth, best_score, bound, best_move);
         best_score
     }

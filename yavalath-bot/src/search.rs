@@ -368,13 +368,7 @@ impl Searcher {
                 }
             }
         }
-        let bound = if best_score <= alpha_start {
-            Bound::Upper
-        } else if best_score >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        let bound = Bound::of(best_score, alpha_start, beta);
         self.tt
             .store(key, ply, depth, best_score, bound, Some(best_move));
         best_score
