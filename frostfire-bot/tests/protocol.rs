@@ -90,6 +90,14 @@ fn play(side: Color, plies: u32) -> Board {
             bot.send(&decorated);
         }
     }
+    // The last ply may have been the opponent's: the bot answers it before it sees the end.
+    if board.outcome().is_none() && board.to_move() == side {
+        let line = bot.reply();
+        let m = parse_move(&line).unwrap_or_else(|e| panic!("last reply: {e}"));
+        board = board
+            .try_play(m)
+            .unwrap_or_else(|e| panic!("last reply '{line}' is illegal: {e}"));
+    }
     bot.finish();
     board
 }
