@@ -7,9 +7,11 @@
 # 2. GAMES games at --movetime 100 against --engine greedy;
 # 3. 10 games at contest settings (the bot's default budget) against itself at --movetime 300:
 #    the slowest reply and the peak memory of our bot (player A).
+# Yavalath's contest limit is 100 ms a turn, so there our bot keeps its default budget (60 ms
+# a turn, 700 ms the first) in every run, against itself in the third.
 # Each prints the referee's per-game lines and summary; records go to matches/strength-GAME-*/.
 set -euo pipefail
-[ $# -ge 1 ] || { sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 game=$1
 games=${2:-50}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -21,6 +23,12 @@ run() {
     echo "== $name"
     "$root/scripts/match.sh" "$game" "$@" --record-dir "$root/matches/strength-$game-$stamp/$name" | tail -n 3
 }
-run vs-random "$bot --movetime 100" "$bot --engine random --seed {seed}" --games "$games"
-run vs-greedy "$bot --movetime 100" "$bot --engine greedy" --games "$games"
-run contest "$bot" "$bot --movetime 300" --games 10
+quick="$bot --movetime 100"
+sparring="$bot --movetime 300"
+if [ "$game" = yavalath ]; then
+    quick=$bot
+    sparring=$bot
+fi
+run vs-random "$quick" "$bot --engine random --seed {seed}" --games "$games"
+run vs-greedy "$quick" "$bot --engine greedy" --games "$games"
+run contest "$bot" "$sparring" --games 10
