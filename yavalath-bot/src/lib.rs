@@ -37,8 +37,8 @@
 //! # The bot
 //!
 //! `yavalath-bot [--movetime MS] [--depth N] [--engine search|greedy|random] [--seed S]`,
-//! `yavalath-bot perft D`, `yavalath-bot bench [--depth N]`. Budgets: 60 ms per turn (soft
-//! budget half of it), 700 ms on the bot's first turn; `--movetime` sets the per-turn budget
+//! `yavalath-bot perft D`, `yavalath-bot bench [--depth N]`. Budgets: 45 ms per turn (soft
+//! budget half of it), 640 ms on the bot's first turn; `--movetime` sets the per-turn budget
 //! (and the first turn's when larger). The search ([`search`]) is iterative-deepening negamax
 //! with alpha-beta and a transposition table that settles threats before depth: a win on the move
 //! is taken, an opponent's winning cell is blocked (a block that makes a 3 is a loss), moves that
