@@ -21,7 +21,7 @@ use crate::eval::evaluate;
 use common::clock::{Deadline, SearchClock};
 use common::io::log;
 use common::score::{loss_in, plies_to_result, INFINITY};
-use common::transposition::Bound;
+use common::transposition::{Bound, TranspositionTable};
 
 pub use common::score::{MATE, MATE_BOUND};
 /// What a draw costs the side that searches (draws are worth nothing in the contest).
@@ -36,9 +36,6 @@ const MAX_QUIESCENCE: u32 = 8;
 pub const DEFAULT_TT_BYTES: usize = 4 << 20;
 /// Null-move reduction.
 const NULL_REDUCTION: i32 = 2;
-
-/// The transposition table of Frostfire's moves.
-pub type TranspositionTable = common::transposition::TranspositionTable<Move>;
 
 /// How long and how deep to search.
 #[derive(Clone, Copy, Debug)]
@@ -68,7 +65,7 @@ pub struct SearchResult {
 
 /// The searcher: its tables live across the moves of a game.
 pub struct Searcher {
-    tt: TranspositionTable,
+    tt: TranspositionTable<Move>,
     killers: [[Option<Move>; 2]; MAX_PLY],
     history: Vec<i32>,
     /// Hashes of the game's earlier positions, then of the search path.

@@ -271,11 +271,6 @@ impl Move {
         Square(((self.0 >> 6) & 63) as u8)
     }
 
-    /// The packed bits (for the transposition table).
-    pub const fn raw(self) -> u16 {
-        self.0
-    }
-
     /// True for the null move.
     pub const fn is_null(self) -> bool {
         self.0 == 0

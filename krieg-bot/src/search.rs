@@ -8,7 +8,7 @@ use crate::board::{Board, Cell, Kind, Move, MoveList, Outcome, Side};
 use crate::eval::{evaluate, goal_steps};
 use common::clock::{nodes_per_second, Deadline, SearchClock};
 use common::score::{loss_in, plies_to_result, win_in, INFINITY};
-use common::transposition::Bound;
+use common::transposition::{Bound, TranspositionTable};
 use std::time::Instant;
 
 pub use common::score::{MATE, MATE_BOUND};
@@ -18,9 +18,6 @@ const MAX_PLY: usize = 128;
 
 /// Default transposition table size: far under the 20 MB cap.
 pub const DEFAULT_TABLE_BYTES: usize = 4 << 20;
-
-/// The transposition table of Krieg's moves.
-pub type TranspositionTable = common::transposition::TranspositionTable<Move>;
 
 // ---- Search ---------------------------------------------------------------------------------------
 
@@ -41,7 +38,7 @@ pub struct SearchResult {
 
 /// The searcher keeps its tables from move to move.
 pub struct Searcher {
-    tt: TranspositionTable,
+    tt: TranspositionTable<Move>,
     /// Two quiet moves per ply that recently caused a cutoff.
     killers: [[Option<Move>; 2]; MAX_PLY],
     /// Cutoff counts per (from, to), for ordering quiet moves.
