@@ -72,7 +72,7 @@
 //! `--engine search|greedy|random`, `--seed S`; subcommands `perft D` and `bench`.
 //!
 //! The search ([`search`]) is iterative-deepening PVS negamax with a 2 MB transposition
-//! table (the contest allows 8 MB for the whole process; the bot peaks near 3.5 MB), killer
+//! table (the contest allows 8 MB for the whole process; the bot peaks near 4 MB), killer
 //! and history move ordering, win-in-one detection at every node, and a one-ply extension at
 //! the horizon while the opponent threatens a winning pass. The evaluation ([`eval`]) scores the
 //! bomb carrier's progress and open lines, pass threats, rangers on and heading for the goal
