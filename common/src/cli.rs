@@ -65,6 +65,22 @@ impl Default for BotOptions {
     }
 }
 
+impl BotOptions {
+    /// A warning when `--movetime` exceeds 75 % of the contest's per-move `limit`: the bot takes
+    /// the option as given, and on a busy machine such a budget can push a reply past the limit.
+    pub fn movetime_warning(&self, limit: Duration) -> Option<String> {
+        let movetime = self.movetime?;
+        (movetime.as_millis() * 4 > limit.as_millis() * 3).then(|| {
+            format!(
+                "warning: --movetime {} ms is over 75 % of the contest's {} ms per move; \
+                 replies may come too late",
+                movetime.as_millis(),
+                limit.as_millis()
+            )
+        })
+    }
+}
+
 /// What the bot was asked to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
@@ -204,6 +220,22 @@ pub fn from_env(bot: &str, protocol: &str) -> Result<Command, i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn warns_of_a_movetime_near_the_limit() {
+        let limit = Duration::from_millis(2000);
+        let with = |ms| BotOptions {
+            movetime: Some(Duration::from_millis(ms)),
+            ..BotOptions::default()
+        };
+        assert_eq!(BotOptions::default().movetime_warning(limit), None);
+        assert_eq!(with(1500).movetime_warning(limit), None);
+        let warning = with(1501).movetime_warning(limit).unwrap();
+        assert!(
+            warning.contains("1501 ms") && warning.contains("2000 ms"),
+            "{warning}"
+        );
+    }
 
     fn parse(line: &str) -> Result<Command, CliError> {
         parse_args(line.split_whitespace())

@@ -12,7 +12,10 @@ fn main() {
         Err(status) => std::process::exit(status),
     };
     match command {
-        Command::Play(options) => connect4::protocol::run(&options),
+        Command::Play(options) => {
+            warn_of_movetime(&options);
+            connect4::protocol::run(&options);
+        }
         Command::Perft(depth) => {
             for d in 1..=depth {
                 println!("{d} {}", connect4::board::perft(d));
@@ -22,5 +25,13 @@ fn main() {
             connect4::search::bench(options.depth);
         }
         Command::Help => {}
+    }
+}
+
+/// Tells the user on stderr when `--movetime` leaves too little of the contest's limit.
+fn warn_of_movetime(options: &common::cli::BotOptions) {
+    let limit = std::time::Duration::from_millis(connect4::protocol::MOVE_LIMIT_MS);
+    if let Some(warning) = options.movetime_warning(limit) {
+        common::io::log(&warning);
     }
 }

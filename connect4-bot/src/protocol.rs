@@ -25,6 +25,9 @@ use crate::notation::{
     BOARD_FILE_NAME as BOARD_FILE, OUTPUT_FILE_NAME as OUTPUT_FILE, TEAM_FILE_NAME as TEAM_FILE,
 };
 
+/// The contest's time limit per call, in ms.
+pub const MOVE_LIMIT_MS: u64 = 2000;
+
 /// The team id: the executable's file name without its extension (`connect4-bot` when it
 /// cannot be found).
 pub fn team_id() -> String {

@@ -37,7 +37,7 @@ impl Connect4Referee {
 
 impl RefereeGame for Connect4Referee {
     const NAME: &'static str = "connect4";
-    const MOVETIME_MS: u64 = 2000;
+    const MOVETIME_MS: u64 = crate::protocol::MOVE_LIMIT_MS;
     const MEMORY_CAP_BYTES: u64 = 20 * 1024 * 1024;
     const TRANSPORT: Transport = Transport::Files;
 

@@ -12,7 +12,10 @@ fn main() -> ExitCode {
         Err(status) => return ExitCode::from(status as u8),
     };
     match command {
-        Command::Play(options) => frostfire::protocol::run(&options),
+        Command::Play(options) => {
+            warn_of_movetime(&options);
+            frostfire::protocol::run(&options);
+        }
         Command::Perft(depth) => {
             let start = Board::start();
             for d in 1..=depth {
@@ -25,4 +28,12 @@ fn main() -> ExitCode {
         Command::Help => {}
     }
     ExitCode::SUCCESS
+}
+
+/// Tells the user on stderr when `--movetime` leaves too little of the contest's limit.
+fn warn_of_movetime(options: &common::cli::BotOptions) {
+    let limit = std::time::Duration::from_millis(frostfire::protocol::MOVE_LIMIT_MS);
+    if let Some(warning) = options.movetime_warning(limit) {
+        common::io::log(&warning);
+    }
 }

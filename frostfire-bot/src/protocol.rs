@@ -19,6 +19,9 @@ use common::clock::Deadline;
 use common::io::{log, reply, LineReader};
 use std::io::BufRead;
 
+/// The contest's time limit per move, in ms.
+pub const MOVE_LIMIT_MS: u64 = 2000;
+
 /// One game as the bot sees it.
 pub struct Session {
     engine: Engine,

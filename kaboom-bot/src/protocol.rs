@@ -22,6 +22,9 @@ use common::clock::Deadline;
 use common::io::{log, reply, LineReader};
 use std::io::BufRead;
 
+/// The contest's time limit per move, in ms.
+pub const MOVE_LIMIT_MS: u64 = 2000;
+
 /// Plays one game on `reader`, answering on standard output; returns at end of input.
 pub fn run<R: BufRead>(reader: &mut LineReader<R>, options: &BotOptions) {
     let me = loop {

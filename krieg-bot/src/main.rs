@@ -15,7 +15,10 @@ fn main() -> ExitCode {
         Err(status) => return ExitCode::from(status as u8),
     };
     match command {
-        Command::Play(options) => protocol::run(&mut LineReader::stdin(), &options),
+        Command::Play(options) => {
+            warn_of_movetime(&options);
+            protocol::run(&mut LineReader::stdin(), &options);
+        }
         Command::Perft(depth) => {
             for d in 1..=depth {
                 println!("{d} {}", Board::start().perft(d));
@@ -27,4 +30,12 @@ fn main() -> ExitCode {
         Command::Help => {}
     }
     ExitCode::SUCCESS
+}
+
+/// Tells the user on stderr when `--movetime` leaves too little of the contest's limit.
+fn warn_of_movetime(options: &common::cli::BotOptions) {
+    let limit = std::time::Duration::from_millis(krieg::protocol::MOVE_LIMIT_MS);
+    if let Some(warning) = options.movetime_warning(limit) {
+        common::io::log(&warning);
+    }
 }

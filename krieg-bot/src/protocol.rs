@@ -14,6 +14,9 @@ use common::io::{log, reply, LineReader};
 use std::io::BufRead;
 use std::time::Instant;
 
+/// The contest's time limit per move, in ms.
+pub const MOVE_LIMIT_MS: u64 = 2000;
+
 /// The side an id line gives us.
 pub fn parse_side(line: &str) -> Option<Side> {
     match line {

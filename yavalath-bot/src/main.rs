@@ -10,7 +10,10 @@ fn main() -> ExitCode {
         Err(status) => return ExitCode::from(status as u8),
     };
     match command {
-        Command::Play(options) => protocol::play(std::io::stdin().lock(), &options),
+        Command::Play(options) => {
+            warn_of_movetime(&options);
+            protocol::play(std::io::stdin().lock(), &options);
+        }
         Command::Perft(depth) => {
             for d in 1..=depth {
                 println!("{d} {}", board::perft(d));
@@ -22,4 +25,12 @@ fn main() -> ExitCode {
         Command::Help => {}
     }
     ExitCode::SUCCESS
+}
+
+/// Tells the user on stderr when `--movetime` leaves too little of the contest's limit.
+fn warn_of_movetime(options: &common::cli::BotOptions) {
+    let limit = std::time::Duration::from_millis(yavalath::protocol::MOVE_LIMIT_MS);
+    if let Some(warning) = options.movetime_warning(limit) {
+        common::io::log(&warning);
+    }
 }

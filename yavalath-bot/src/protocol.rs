@@ -22,6 +22,11 @@ use common::io::{log, reply, LineReader};
 use std::io::BufRead;
 use std::time::Duration;
 
+/// The contest's time limit per turn after the first, in ms.
+pub const MOVE_LIMIT_MS: u64 = 100;
+/// The contest's time limit of a player's first turn, in ms.
+pub const FIRST_MOVE_LIMIT_MS: u64 = 1000;
+
 /// Hard budget of every turn but the first, in ms (the contest allows 100). The referee sees
 /// up to 10 ms more on a loaded machine (the bot is descheduled, then replies), and replies must
 /// stay within 60 ms.

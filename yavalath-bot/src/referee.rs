@@ -7,7 +7,7 @@ use common::referee::{Fault, GameEnd, Input, RefereeGame, Seat, Transport};
 use std::time::Duration;
 
 /// The limit of each player's first turn.
-pub const FIRST_TURN_MS: u64 = 1000;
+pub const FIRST_TURN_MS: u64 = crate::protocol::FIRST_MOVE_LIMIT_MS;
 
 /// A Yavalath game under the referee.
 pub struct YavalathReferee {
@@ -41,7 +41,7 @@ impl YavalathReferee {
 
 impl RefereeGame for YavalathReferee {
     const NAME: &'static str = "yavalath";
-    const MOVETIME_MS: u64 = 100;
+    const MOVETIME_MS: u64 = crate::protocol::MOVE_LIMIT_MS;
     const MEMORY_CAP_BYTES: u64 = 256 * 1024 * 1024;
     const TRANSPORT: Transport = Transport::Stream;
 
