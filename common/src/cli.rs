@@ -79,6 +79,13 @@ impl BotOptions {
             )
         })
     }
+
+    /// Logs [`movetime_warning`](BotOptions::movetime_warning) on stderr, if there is one.
+    pub fn warn_about_movetime(&self, limit: Duration) {
+        if let Some(warning) = self.movetime_warning(limit) {
+            crate::io::log(&warning);
+        }
+    }
 }
 
 /// What the bot was asked to do.

@@ -13,7 +13,9 @@ fn main() {
     };
     match command {
         Command::Play(options) => {
-            warn_of_movetime(&options);
+            options.warn_about_movetime(std::time::Duration::from_millis(
+                connect4::protocol::MOVE_LIMIT_MS,
+            ));
             connect4::protocol::run(&options);
         }
         Command::Perft(depth) => {
@@ -25,13 +27,5 @@ fn main() {
             connect4::search::bench(options.depth);
         }
         Command::Help => {}
-    }
-}
-
-/// Tells the user on stderr when `--movetime` leaves too little of the contest's limit.
-fn warn_of_movetime(options: &common::cli::BotOptions) {
-    let limit = std::time::Duration::from_millis(connect4::protocol::MOVE_LIMIT_MS);
-    if let Some(warning) = options.movetime_warning(limit) {
-        common::io::log(&warning);
     }
 }

@@ -16,7 +16,9 @@ fn main() -> ExitCode {
     };
     match command {
         Command::Play(options) => {
-            warn_of_movetime(&options);
+            options.warn_about_movetime(std::time::Duration::from_millis(
+                krieg::protocol::MOVE_LIMIT_MS,
+            ));
             protocol::run(&mut LineReader::stdin(), &options);
         }
         Command::Perft(depth) => {
@@ -30,12 +32,4 @@ fn main() -> ExitCode {
         Command::Help => {}
     }
     ExitCode::SUCCESS
-}
-
-/// Tells the user on stderr when `--movetime` leaves too little of the contest's limit.
-fn warn_of_movetime(options: &common::cli::BotOptions) {
-    let limit = std::time::Duration::from_millis(krieg::protocol::MOVE_LIMIT_MS);
-    if let Some(warning) = options.movetime_warning(limit) {
-        common::io::log(&warning);
-    }
 }

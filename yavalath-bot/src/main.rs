@@ -11,7 +11,9 @@ fn main() -> ExitCode {
     };
     match command {
         Command::Play(options) => {
-            warn_of_movetime(&options);
+            options.warn_about_movetime(std::time::Duration::from_millis(
+                yavalath::protocol::MOVE_LIMIT_MS,
+            ));
             protocol::play(std::io::stdin().lock(), &options);
         }
         Command::Perft(depth) => {
@@ -25,12 +27,4 @@ fn main() -> ExitCode {
         Command::Help => {}
     }
     ExitCode::SUCCESS
-}
-
-/// Tells the user on stderr when `--movetime` leaves too little of the contest's limit.
-fn warn_of_movetime(options: &common::cli::BotOptions) {
-    let limit = std::time::Duration::from_millis(yavalath::protocol::MOVE_LIMIT_MS);
-    if let Some(warning) = options.movetime_warning(limit) {
-        common::io::log(&warning);
-    }
 }
