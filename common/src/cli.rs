@@ -4,17 +4,20 @@
 //! <bot>                         play the contest protocol on stdin/stdout (the contest entry)
 //! <bot> perft <D>               count move sequences from the start, one line per depth 1..=D
 //! <bot> bench                   fixed-depth searches over fixed positions; last line `<N> nodes <M> nps`
+//! <bot> solve [ARGS]            the game's exact solver, where it has one (its own arguments)
 //! options (any order, before or after the subcommand):
 //!   --movetime <MS>             think at most MS milliseconds per move (default: the bot's budget)
 //!   --depth <N>                 stop iterative deepening at depth N (also the depth of `bench`)
 //!   --engine search|greedy|random
 //!                               search: the real bot; greedy: best one-ply evaluation, winning
 //!                               moves first; random: a uniformly random legal move
-//!   --seed <S>                  seed for `--engine random` (default 1)
+//!   --seed <S>                  seed for `--engine random` and `--opening-plies` (default 1)
+//!   --opening-plies <N>         draw the first N own moves among near-best ones (default 0)
 //!   -h, --help                  print the usage
 //! ```
 
 use std::fmt;
+use std::process::ExitCode;
 use std::time::Duration;
 
 /// Which move chooser answers the moves.
@@ -50,8 +53,11 @@ pub struct BotOptions {
     pub depth: Option<u32>,
     /// Which move chooser plays.
     pub engine: EngineKind,
-    /// Seed for the random engine.
+    /// Seed for the random engine and the opening draws.
     pub seed: u64,
+    /// The first this many own moves are drawn among near-best moves (see
+    /// [`crate::search::OpeningChoice`]).
+    pub opening_plies: u32,
 }
 
 impl Default for BotOptions {
@@ -61,6 +67,7 @@ impl Default for BotOptions {
             depth: None,
             engine: EngineKind::Search,
             seed: 1,
+            opening_plies: 0,
         }
     }
 }
@@ -88,7 +95,7 @@ impl BotOptions {
     }
 }
 
-/// What the bot was asked to do.
+/// What the bot runs: the contest loop, perft or bench.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     /// Play the contest protocol.
@@ -97,7 +104,16 @@ pub enum Command {
     Perft(u32),
     /// Run the fixed benchmark (depth from `--depth` if given).
     Bench(BotOptions),
-    /// Print the usage.
+}
+
+/// What a command line asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Parsed {
+    /// A command for the bot's `main`.
+    Run(Command),
+    /// The game's exact solver, with the words after `solve` (its own arguments).
+    Solve(Vec<String>),
+    /// The usage.
     Help,
 }
 
@@ -130,7 +146,7 @@ impl fmt::Display for CliError {
 impl std::error::Error for CliError {}
 
 /// Parses the arguments after the program name.
-pub fn parse_args<I, S>(args: I) -> Result<Command, CliError>
+pub fn parse_args<I, S>(args: I) -> Result<Parsed, CliError>
 where
     I: IntoIterator<Item = S>,
     S: Into<String>,
@@ -142,7 +158,7 @@ where
 
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "-h" | "--help" => return Ok(Command::Help),
+            "-h" | "--help" => return Ok(Parsed::Help),
             "--movetime" => {
                 let ms: u64 = value(&mut args, "--movetime")?;
                 options.movetime = Some(Duration::from_millis(ms));
@@ -165,6 +181,8 @@ where
                 })?;
             }
             "--seed" => options.seed = value(&mut args, "--seed")?,
+            "--opening-plies" => options.opening_plies = value(&mut args, "--opening-plies")?,
+            "solve" if subcommand.is_none() => return Ok(Parsed::Solve(args.collect())),
             "perft" if subcommand.is_none() => {
                 subcommand = Some("perft");
                 perft_depth = Some(value(&mut args, "perft")?);
@@ -175,11 +193,11 @@ where
         }
     }
 
-    Ok(match subcommand {
+    Ok(Parsed::Run(match subcommand {
         Some("perft") => Command::Perft(perft_depth.unwrap_or(1)),
         Some(_) => Command::Bench(options),
         None => Command::Play(options),
-    })
+    }))
 }
 
 fn value<T: std::str::FromStr>(
@@ -191,35 +209,80 @@ fn value<T: std::str::FromStr>(
         .map_err(|_| CliError::BadValue { option, value: raw })
 }
 
-/// The usage text of a bot; `protocol` is one line on what the contest loop reads and writes.
-pub fn usage(bot: &str, protocol: &str) -> String {
+/// What a bot's `--help` says about it, in the same words for every bot.
+#[derive(Clone, Copy, Debug)]
+pub struct BotInfo {
+    /// The program's name, e.g. `krieg-bot`.
+    pub name: &'static str,
+    /// One line on what the contest loop reads and writes.
+    pub protocol: &'static str,
+    /// The contest's limit per move, e.g. `2000 ms per move`.
+    pub limit: &'static str,
+    /// The default thinking time, e.g. `1200 ms per move`.
+    pub default_movetime: &'static str,
+    /// The game's exact solver, for a game that has one.
+    pub solver: Option<Solver>,
+}
+
+/// A game's `solve` subcommand.
+#[derive(Clone, Copy, Debug)]
+pub struct Solver {
+    /// Its arguments, for the usage: `solve <arguments>`.
+    pub arguments: &'static str,
+    /// Runs it on the words after `solve`; returns the process's exit status.
+    pub run: fn(&[String]) -> ExitCode,
+}
+
+/// The usage text of a bot.
+pub fn usage(bot: &BotInfo) -> String {
+    let name = bot.name;
+    let solve = bot
+        .solver
+        .map(|solver| format!("\n       {name} solve {}", solver.arguments))
+        .unwrap_or_default();
     format!(
-        "usage: {bot} [OPTIONS]            play the contest protocol ({protocol})
-       {bot} perft <D> [OPTIONS]  count move sequences from the start for depths 1..=D
-       {bot} bench [OPTIONS]      fixed searches over fixed positions; last line `<N> nodes <M> nps`
+        "usage: {name} [OPTIONS]            play the contest protocol
+       {name} perft <D> [OPTIONS]  count move sequences from the start for depths 1..=D
+       {name} bench [OPTIONS]      fixed searches over fixed positions; last line `<N> nodes <M> nps`{solve}
+
+protocol: {protocol}
+limits:   {limit}; the bot thinks {default_movetime} unless --movetime says otherwise
 
 options:
   --movetime <MS>                 think at most MS milliseconds per move
   --depth <N>                     search no deeper than N plies (also the depth of `bench`)
   --engine search|greedy|random   the real search, a one-ply greedy player, or random moves
-  --seed <S>                      seed for --engine random (default 1)
-  -h, --help                      this text"
+  --seed <S>                      seed of --engine random and --opening-plies (default 1)
+  --opening-plies <N>             draw the first N own moves among near-best ones (default 0)
+  -h, --help                      this text",
+        protocol = bot.protocol,
+        limit = bot.limit,
+        default_movetime = bot.default_movetime,
     )
 }
 
-/// Parses the process's own arguments, printing usage or the error. `Err` carries the status the
-/// process should exit with: 0 after `--help` (usage on stdout), 2 after a bad command line
-/// (the error and the usage on stderr).
-pub fn from_env(bot: &str, protocol: &str) -> Result<Command, i32> {
+/// Parses the process's own arguments into the command `main` runs. `Err` carries the status
+/// the process exits with when the command line has been dealt with here: after `--help` (usage
+/// on stdout, success), after `solve` (the game's solver has run), or after a bad command line
+/// (the error and the usage on stderr, status 2; `solve` is one for a game without a solver).
+pub fn from_env(bot: &BotInfo) -> Result<Command, ExitCode> {
     match parse_args(std::env::args().skip(1)) {
-        Ok(Command::Help) => {
-            println!("{}", usage(bot, protocol));
-            Err(0)
+        Ok(Parsed::Run(command)) => Ok(command),
+        Ok(Parsed::Help) => {
+            println!("{}", usage(bot));
+            Err(ExitCode::SUCCESS)
         }
-        Ok(command) => Ok(command),
+        Ok(Parsed::Solve(args)) => match bot.solver {
+            Some(solver) => Err((solver.run)(&args)),
+            None => {
+                let error = CliError::UnexpectedArgument("solve".into());
+                eprintln!("{}: {error}\n\n{}", bot.name, usage(bot));
+                Err(ExitCode::from(2))
+            }
+        },
         Err(error) => {
-            eprintln!("{bot}: {error}\n\n{}", usage(bot, protocol));
-            Err(2)
+            eprintln!("{}: {error}\n\n{}", bot.name, usage(bot));
+            Err(ExitCode::from(2))
         }
     }
 }
@@ -244,13 +307,17 @@ mod tests {
         );
     }
 
-    fn parse(line: &str) -> Result<Command, CliError> {
+    fn parse(line: &str) -> Result<Parsed, CliError> {
         parse_args(line.split_whitespace())
+    }
+
+    fn run(command: Command) -> Result<Parsed, CliError> {
+        Ok(Parsed::Run(command))
     }
 
     #[test]
     fn no_arguments_plays_with_defaults() {
-        assert_eq!(parse(""), Ok(Command::Play(BotOptions::default())));
+        assert_eq!(parse(""), run(Command::Play(BotOptions::default())));
     }
 
     #[test]
@@ -260,22 +327,60 @@ mod tests {
             depth: Some(6),
             engine: EngineKind::Random,
             seed: 99,
+            opening_plies: 4,
         };
         assert_eq!(
-            parse("--movetime 100 --depth 6 --engine random --seed 99"),
-            Ok(Command::Play(expected.clone()))
+            parse("--movetime 100 --depth 6 --engine random --seed 99 --opening-plies 4"),
+            run(Command::Play(expected.clone()))
         );
         assert_eq!(
-            parse("bench --depth 6 --movetime 100 --engine random --seed 99"),
-            Ok(Command::Bench(expected))
+            parse("bench --depth 6 --movetime 100 --engine random --opening-plies 4 --seed 99"),
+            run(Command::Bench(expected))
         );
     }
 
     #[test]
     fn subcommands_parse() {
-        assert_eq!(parse("perft 4"), Ok(Command::Perft(4)));
-        assert_eq!(parse("--help"), Ok(Command::Help));
-        assert_eq!(parse("bench"), Ok(Command::Bench(BotOptions::default())));
+        assert_eq!(parse("perft 4"), run(Command::Perft(4)));
+        assert_eq!(parse("--help"), Ok(Parsed::Help));
+        assert_eq!(parse("bench"), run(Command::Bench(BotOptions::default())));
+        assert_eq!(
+            parse("solve --weak --table-mb 64"),
+            Ok(Parsed::Solve(vec![
+                "--weak".into(),
+                "--table-mb".into(),
+                "64".into()
+            ]))
+        );
+        assert_eq!(parse("solve"), Ok(Parsed::Solve(vec![])));
+    }
+
+    #[test]
+    fn usage_states_protocol_limit_and_default_think_time() {
+        let bot = BotInfo {
+            name: "x-bot",
+            protocol: "stdin: moves; stdout: moves",
+            limit: "2000 ms per move",
+            default_movetime: "1200 ms per move",
+            solver: Some(Solver {
+                arguments: "[--weak]",
+                run: |_| ExitCode::SUCCESS,
+            }),
+        };
+        let text = usage(&bot);
+        for needle in [
+            "x-bot solve [--weak]",
+            "stdin: moves",
+            "2000 ms per move",
+            "1200 ms",
+        ] {
+            assert!(text.contains(needle), "{needle} missing from:\n{text}");
+        }
+        let without = usage(&BotInfo {
+            solver: None,
+            ..bot
+        });
+        assert!(!without.contains("solve"));
     }
 
     #[test]
@@ -320,6 +425,13 @@ mod tests {
         assert_eq!(
             parse("play"),
             Err(CliError::UnexpectedArgument("play".into()))
+        );
+        assert_eq!(
+            parse("--opening-plies -1"),
+            Err(CliError::BadValue {
+                option: "--opening-plies",
+                value: "-1".into()
+            })
         );
     }
 }

@@ -1,12 +1,31 @@
-//! Bot-side protocol I/O: forgiving on input, exact on output.
+//! Bot-side protocol I/O: forgiving on input, exact on output, bounded whatever arrives.
 //!
 //! A referee may send CRLF line ends, spaces around or inside a line, or blank lines; none of that
 //! must cost a game. [`LineReader::next_line`] hands out each non-blank line trimmed, with runs of
 //! white space inside it folded to one space, and `None` at end of input, which a bot treats as
 //! "the game is over": it exits quietly with status 0. [`reply`] prints one line and flushes it,
 //! since a reply sitting in a buffer is a timeout.
+//!
+//! A protocol line is a few dozen bytes. A line longer than [`MAX_LINE_BYTES`] is read to its end
+//! without being kept (memory stays bounded whatever arrives), logged by its length and first
+//! bytes, and handed out as those first bytes followed by [`OVERLONG_MARKER`], a character no
+//! protocol accepts, so that the bot treats it as any malformed line.
+//!
+//! Every log line goes through [`log`] (or [`warn`] for a problem), in one style for all bots:
+//! `<bot>: <message>` or `<bot>: warning: <message>`, with input quoted by [`quote`] (control
+//! bytes escaped, long lines cut).
 
 use std::io::{self, BufRead, Write};
+use std::sync::OnceLock;
+
+/// The longest line a bot keeps; the rest of a longer one is discarded.
+pub const MAX_LINE_BYTES: usize = 1024;
+
+/// Appended to the first bytes of an over-long line, so that no parser accepts it.
+pub const OVERLONG_MARKER: char = '\u{FFFD}';
+
+/// The most characters of a quoted line that a log shows.
+pub const MAX_QUOTED_CHARS: usize = 80;
 
 /// Reads protocol lines from any buffered source (standard input in the bots, a byte slice in
 /// tests).
@@ -27,24 +46,61 @@ impl<R: BufRead> LineReader<R> {
     pub fn new(source: R) -> Self {
         LineReader {
             source,
-            buffer: Vec::new(),
+            buffer: Vec::with_capacity(MAX_LINE_BYTES),
         }
     }
 
     /// The next non-blank line, normalised (see [`normalize_line`]), or `None` at end of input.
     /// A read error counts as end of input: the referee is gone and there is nobody to answer.
-    /// Bytes that are not UTF-8 are replaced, so that the parser reports them as a bad line.
+    /// Bytes that are not UTF-8 are replaced, so that the parser reports them as a bad line; an
+    /// over-long line comes back as its first bytes and [`OVERLONG_MARKER`].
     pub fn next_line(&mut self) -> Option<String> {
         loop {
-            self.buffer.clear();
-            match self.source.read_until(b'\n', &mut self.buffer) {
-                Ok(0) | Err(_) => return None,
-                Ok(_) => {
-                    let line = normalize_line(&String::from_utf8_lossy(&self.buffer));
-                    if !line.is_empty() {
-                        return Some(line);
-                    }
-                }
+            let (length, ended) = self.read_bounded_line()?;
+            if length == 0 && !ended {
+                return None;
+            }
+            let mut line = normalize_line(&String::from_utf8_lossy(&self.buffer));
+            if length > MAX_LINE_BYTES {
+                warn(&format!(
+                    "cut an input line of {length} bytes to its first {MAX_LINE_BYTES}: {}",
+                    quote(&line)
+                ));
+                line.push(OVERLONG_MARKER);
+            }
+            if !line.is_empty() {
+                return Some(line);
+            }
+        }
+    }
+
+    /// Reads up to and including the next `\n` into `buffer`, keeping at most [`MAX_LINE_BYTES`]
+    /// bytes. Returns the line's whole length (without `\n`) and whether a `\n` ended it, or
+    /// `None` on a read error.
+    fn read_bounded_line(&mut self) -> Option<(usize, bool)> {
+        self.buffer.clear();
+        let mut length = 0;
+        loop {
+            let available = match self.source.fill_buf() {
+                Ok(bytes) => bytes,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(_) => return None,
+            };
+            if available.is_empty() {
+                return Some((length, false));
+            }
+            let (chunk, ended) = match available.iter().position(|&b| b == b'\n') {
+                Some(i) => (&available[..i], true),
+                None => (available, false),
+            };
+            let room = MAX_LINE_BYTES.saturating_sub(self.buffer.len());
+            self.buffer
+                .extend_from_slice(&chunk[..chunk.len().min(room)]);
+            length += chunk.len();
+            let consumed = chunk.len() + usize::from(ended);
+            self.source.consume(consumed);
+            if ended {
+                return Some((length, true));
             }
         }
     }
@@ -63,6 +119,25 @@ pub fn normalize_line(line: &str) -> String {
     out
 }
 
+/// `line` as a log shows it: in single quotes, control characters escaped, at most
+/// [`MAX_QUOTED_CHARS`] characters and then `...`.
+pub fn quote(line: &str) -> String {
+    let mut out = String::from("'");
+    for (i, c) in line.chars().enumerate() {
+        if i == MAX_QUOTED_CHARS {
+            out.push_str("...");
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out.push('\'');
+    out
+}
+
 /// Prints `line` and a newline on standard output and flushes. If standard output is closed the
 /// referee has ended the game; the bot exits quietly with status 0.
 pub fn reply(line: &str) {
@@ -73,10 +148,23 @@ pub fn reply(line: &str) {
     }
 }
 
-/// Writes a diagnostic line on standard error (never standard output, which carries only moves).
-/// Errors are ignored: logging must never cost a game.
-pub fn log(line: &str) {
-    let _ = writeln!(io::stderr().lock(), "{line}");
+static BOT_NAME: OnceLock<&'static str> = OnceLock::new();
+
+/// Names the bot in every log line (`<bot>: ...`); the first call wins.
+pub fn set_bot_name(name: &'static str) {
+    let _ = BOT_NAME.set(name);
+}
+
+/// Writes a diagnostic line on standard error (never standard output, which carries only moves),
+/// as `<bot>: <message>`. Errors are ignored: logging must never cost a game.
+pub fn log(message: &str) {
+    let name = BOT_NAME.get().copied().unwrap_or("bot");
+    let _ = writeln!(io::stderr().lock(), "{name}: {message}");
+}
+
+/// Logs a problem the bot noticed and worked around, as `<bot>: warning: <message>`.
+pub fn warn(message: &str) {
+    log(&format!("warning: {message}"));
 }
 
 #[cfg(test)]
@@ -112,5 +200,46 @@ mod tests {
     fn empty_input_is_end_of_game() {
         let mut reader = LineReader::new(&b""[..]);
         assert_eq!(reader.next_line(), None);
+    }
+
+    #[test]
+    fn an_overlong_line_is_cut_marked_and_the_next_line_still_read() {
+        let mut input = b"0 1 1 2".to_vec();
+        input.extend(std::iter::repeat(b'7').take(5 * MAX_LINE_BYTES));
+        input.extend_from_slice(b"\n2 2 3 3\n");
+        // A small buffer, as a pipe delivers a long line in pieces.
+        let mut reader = LineReader::new(io::BufReader::with_capacity(64, &input[..]));
+        let first = reader.next_line().expect("the cut line");
+        assert!(first.starts_with("0 1 1 2777"), "{first}");
+        assert!(first.ends_with(OVERLONG_MARKER));
+        assert!(first.len() <= MAX_LINE_BYTES + OVERLONG_MARKER.len_utf8());
+        assert_eq!(reader.next_line().as_deref(), Some("2 2 3 3"));
+        assert_eq!(reader.next_line(), None);
+    }
+
+    #[test]
+    fn a_line_of_exactly_the_limit_is_whole() {
+        let line = "x".repeat(MAX_LINE_BYTES);
+        let input = format!("{line}\n");
+        let mut reader = LineReader::new(input.as_bytes());
+        assert_eq!(reader.next_line(), Some(line));
+    }
+
+    #[test]
+    fn an_overlong_line_of_spaces_is_blank() {
+        let mut input = vec![b' '; 3 * MAX_LINE_BYTES];
+        input.extend_from_slice(b"1\n");
+        let mut reader = LineReader::new(&input[..]);
+        let line = reader.next_line().expect("a marked line");
+        assert_eq!(line, OVERLONG_MARKER.to_string(), "the kept head is blank");
+    }
+
+    #[test]
+    fn quote_escapes_control_bytes_and_cuts_long_lines() {
+        assert_eq!(quote("a\u{1b}[2Jb\0"), "'a\\u{1b}[2Jb\\u{0}'");
+        let long = "y".repeat(200);
+        let quoted = quote(&long);
+        assert_eq!(quoted.len(), MAX_QUOTED_CHARS + 5);
+        assert!(quoted.ends_with("...'"));
     }
 }

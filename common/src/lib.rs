@@ -3,14 +3,14 @@
 //! - [`clock`]: the per-move deadline a search polls, with a soft and a hard budget;
 //! - [`io`]: robust reading of protocol lines and flushed replies, for the bots;
 //! - [`cli`]: the options and subcommands that every bot accepts;
-//! - [`rng`]: a small seeded generator (bots must build from one source file, without crates);
-//! - [`movelist`]: the fixed-capacity move list of every move generator;
+//! - [`zobrist`]: Zobrist keys as `const` data;
+//! - [`search`]: the frame of every search: its limits, its result, the opening draws;
 //! - [`score`]: the score scale of every search, results counted in plies;
 //! - [`transposition`]: the transposition table of every search;
+//! - `rng`, `movelist`: being replaced by `rand` and `arrayvec`;
 //! - [`referee`]: the match runner behind every `<game>-referee` binary.
 //!
-//! Everything but [`referee`] is written for Rust 1.70, since the Yavalath bundle carries it to
-//! CodinGame.
+//! Everything but [`referee`] is written for Rust 1.70, since the bundles carry it to CodinGame.
 
 pub mod cli;
 pub mod clock;
@@ -19,4 +19,6 @@ pub mod movelist;
 pub mod referee;
 pub mod rng;
 pub mod score;
+pub mod search;
 pub mod transposition;
+pub mod zobrist;

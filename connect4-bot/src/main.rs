@@ -1,31 +1,29 @@
-//! The Power Connect 4 bot: one call plays one move in the current directory (see
-//! [`connect4::protocol`]); `perft` and `bench` as every bot of the workspace.
+//! `connect4-bot`: the contest entry (no arguments), or `perft D` / `bench` (see `--help`).
 
-use common::cli::{from_env, Command};
+use common::cli::{self, Command};
+use connect4::{board, protocol, search};
+use std::process::ExitCode;
+use std::time::Duration;
 
-fn main() {
-    let command = match from_env(
-        "connect4-bot",
-        "reads team_no.txt and board.txt, writes output.txt `t c`, in the current directory",
-    ) {
+fn main() -> ExitCode {
+    common::io::set_bot_name(protocol::BOT.name);
+    let command = match cli::from_env(&protocol::BOT) {
         Ok(command) => command,
-        Err(status) => std::process::exit(status),
+        Err(status) => return status,
     };
     match command {
         Command::Play(options) => {
-            options.warn_about_movetime(std::time::Duration::from_millis(
-                connect4::protocol::MOVE_LIMIT_MS,
-            ));
-            connect4::protocol::run(&options);
+            options.warn_about_movetime(Duration::from_millis(protocol::MOVE_LIMIT_MS));
+            protocol::run(&options);
         }
         Command::Perft(depth) => {
             for d in 1..=depth {
-                println!("{d} {}", connect4::board::perft(d));
+                println!("{d} {}", board::perft(d));
             }
         }
         Command::Bench(options) => {
-            connect4::search::bench(options.depth);
+            search::bench(options.depth);
         }
-        Command::Help => {}
     }
+    ExitCode::SUCCESS
 }

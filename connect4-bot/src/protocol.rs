@@ -8,6 +8,7 @@
 //! the old file is removed before the rename, see `save`).
 //! Nothing is printed on stdout; diagnostics go to stderr.
 
+use common::cli::BotInfo;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -27,6 +28,15 @@ use crate::notation::{
 
 /// The contest's time limit per call, in ms.
 pub const MOVE_LIMIT_MS: u64 = 2000;
+
+/// What `--help` says of this bot.
+pub const BOT: BotInfo = BotInfo {
+    name: "connect4-bot",
+    protocol: "one call per move in the working directory: reads `team_no.txt` and `board.txt`, writes `output.txt` = `t c`",
+    limit: "2000 ms per call, 20 MB",
+    default_movetime: "1200 ms per call",
+    solver: None,
+};
 
 /// The team id: the executable's file name without its extension (`connect4-bot` when it
 /// cannot be found).

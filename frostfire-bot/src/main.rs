@@ -1,33 +1,29 @@
-//! The Frostfire contest bot: `frostfire-bot [perft D | bench] [OPTIONS]` (see `--help`).
+//! `frostfire-bot`: the contest entry (no arguments), or `perft D` / `bench` (see `--help`).
 
-use common::cli::Command;
-use frostfire::board::Board;
+use common::cli::{self, Command};
+use frostfire::{board, protocol, search};
 use std::process::ExitCode;
-
-const PROTOCOL: &str = "reads 1 or 2, then the opponent's moves `Ax By`; prints its own moves";
+use std::time::Duration;
 
 fn main() -> ExitCode {
-    let command = match common::cli::from_env("frostfire-bot", PROTOCOL) {
+    common::io::set_bot_name(protocol::BOT.name);
+    let command = match cli::from_env(&protocol::BOT) {
         Ok(command) => command,
-        Err(status) => return ExitCode::from(status as u8),
+        Err(status) => return status,
     };
     match command {
         Command::Play(options) => {
-            options.warn_about_movetime(std::time::Duration::from_millis(
-                frostfire::protocol::MOVE_LIMIT_MS,
-            ));
-            frostfire::protocol::run(&options);
+            options.warn_about_movetime(Duration::from_millis(protocol::MOVE_LIMIT_MS));
+            protocol::run(&options);
         }
         Command::Perft(depth) => {
-            let start = Board::start();
             for d in 1..=depth {
-                println!("{d} {}", start.perft(d));
+                println!("{d} {}", board::Board::start().perft(d));
             }
         }
         Command::Bench(options) => {
-            frostfire::search::bench(options.depth);
+            search::bench(options.depth);
         }
-        Command::Help => {}
     }
     ExitCode::SUCCESS
 }

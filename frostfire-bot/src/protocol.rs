@@ -14,6 +14,7 @@
 use crate::board::{Board, Color, MoveKind, Outcome};
 use crate::engine::Engine;
 use crate::notation::{parse_id, parse_move};
+use common::cli::BotInfo;
 use common::cli::BotOptions;
 use common::clock::Deadline;
 use common::io::{log, reply, LineReader};
@@ -21,6 +22,15 @@ use std::io::BufRead;
 
 /// The contest's time limit per move, in ms.
 pub const MOVE_LIMIT_MS: u64 = 2000;
+
+/// What `--help` says of this bot.
+pub const BOT: BotInfo = BotInfo {
+    name: "frostfire-bot",
+    protocol: "stdin: `1` (Tyragon, moves first) or `2` (Abagon), then the opponent's moves `Ax By`; stdout: our moves",
+    limit: "2000 ms per move, 20 MB",
+    default_movetime: "1200 ms per move",
+    solver: None,
+};
 
 /// One game as the bot sees it.
 pub struct Session {

@@ -1,33 +1,29 @@
-//! The Ka-Boom contest bot: the protocol loop, or `perft` / `bench`.
+//! `kaboom-bot`: the contest entry (no arguments), or `perft D` / `bench` (see `--help`).
 
-use common::cli::Command;
+use common::cli::{self, Command};
+use kaboom::{board, protocol, search};
 use std::process::ExitCode;
+use std::time::Duration;
 
 fn main() -> ExitCode {
-    let command = match common::cli::from_env(
-        "kaboom-bot",
-        "reads 1|2, the columns, then moves x,i1,j1,i2,j2 in its own frame",
-    ) {
+    common::io::set_bot_name(protocol::BOT.name);
+    let command = match cli::from_env(&protocol::BOT) {
         Ok(command) => command,
-        Err(status) => return ExitCode::from(status as u8),
+        Err(status) => return status,
     };
     match command {
         Command::Play(options) => {
-            options.warn_about_movetime(std::time::Duration::from_millis(
-                kaboom::protocol::MOVE_LIMIT_MS,
-            ));
-            let mut reader = common::io::LineReader::stdin();
-            kaboom::protocol::run(&mut reader, &options);
+            options.warn_about_movetime(Duration::from_millis(protocol::MOVE_LIMIT_MS));
+            protocol::run(&mut common::io::LineReader::stdin(), &options);
         }
         Command::Perft(depth) => {
             for d in 1..=depth {
-                println!("{d} {}", kaboom::board::perft(d));
+                println!("{d} {}", board::perft(d));
             }
         }
         Command::Bench(options) => {
-            kaboom::search::bench(options.depth);
+            search::bench(options.depth);
         }
-        Command::Help => {}
     }
     ExitCode::SUCCESS
 }

@@ -17,6 +17,7 @@
 use crate::board::{Board, Player};
 use crate::engine::Engine;
 use crate::notation::{format_move, parse_move, MoveError};
+use common::cli::BotInfo;
 use common::cli::BotOptions;
 use common::clock::Deadline;
 use common::io::{log, reply, LineReader};
@@ -24,6 +25,15 @@ use std::io::BufRead;
 
 /// The contest's time limit per move, in ms.
 pub const MOVE_LIMIT_MS: u64 = 2000;
+
+/// What `--help` says of this bot.
+pub const BOT: BotInfo = BotInfo {
+    name: "kaboom-bot",
+    protocol: "stdin: `1` or `2`, the opponent's column, then its moves `x,i1,j1,i2,j2`, all in our own frame; stdout: our column, then our moves",
+    limit: "2000 ms per move, 8 MB",
+    default_movetime: "1200 ms per move",
+    solver: None,
+};
 
 /// Plays one game on `reader`, answering on standard output; returns at end of input.
 pub fn run<R: BufRead>(reader: &mut LineReader<R>, options: &BotOptions) {

@@ -9,6 +9,7 @@
 use crate::board::{Board, Side};
 use crate::engine::Engine;
 use crate::notation::parse_move;
+use common::cli::BotInfo;
 use common::cli::BotOptions;
 use common::io::{log, reply, LineReader};
 use std::io::BufRead;
@@ -16,6 +17,15 @@ use std::time::Instant;
 
 /// The contest's time limit per move, in ms.
 pub const MOVE_LIMIT_MS: u64 = 2000;
+
+/// What `--help` says of this bot.
+pub const BOT: BotInfo = BotInfo {
+    name: "krieg-bot",
+    protocol: "stdin: `1` (Sentinel, moves first) or `0` (Scourge), then the opponent's moves `r1 c1 r2 c2`; stdout: our moves",
+    limit: "2000 ms per move, 20 MB",
+    default_movetime: "1200 ms per move",
+    solver: None,
+};
 
 /// The side an id line gives us.
 pub fn parse_side(line: &str) -> Option<Side> {

@@ -1,19 +1,19 @@
-//! The Yavalath bot: the CodinGame protocol on stdin/stdout, or `perft` / `bench`.
+//! `yavalath-bot`: the contest entry (no arguments), or `perft D` / `bench` (see `--help`).
 
-use common::cli::{from_env, Command};
+use common::cli::{self, Command};
 use std::process::ExitCode;
+use std::time::Duration;
 use yavalath::{board, protocol, search};
 
 fn main() -> ExitCode {
-    let command = match from_env("yavalath-bot", protocol::PROTOCOL) {
+    common::io::set_bot_name(protocol::BOT.name);
+    let command = match cli::from_env(&protocol::BOT) {
         Ok(command) => command,
-        Err(status) => return ExitCode::from(status as u8),
+        Err(status) => return status,
     };
     match command {
         Command::Play(options) => {
-            options.warn_about_movetime(std::time::Duration::from_millis(
-                yavalath::protocol::MOVE_LIMIT_MS,
-            ));
+            options.warn_about_movetime(Duration::from_millis(protocol::MOVE_LIMIT_MS));
             protocol::play(std::io::stdin().lock(), &options);
         }
         Command::Perft(depth) => {
@@ -24,7 +24,6 @@ fn main() -> ExitCode {
         Command::Bench(options) => {
             search::bench(options.depth);
         }
-        Command::Help => {}
     }
     ExitCode::SUCCESS
 }

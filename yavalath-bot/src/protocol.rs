@@ -16,6 +16,7 @@
 use crate::board::{Board, Cell, Cells, Player, ROWS};
 use crate::engine::Engine;
 use crate::notation::{format_move, parse_last_move, parse_row};
+use common::cli::BotInfo;
 use common::cli::BotOptions;
 use common::clock::Deadline;
 use common::io::{log, reply, LineReader};
@@ -24,6 +25,15 @@ use std::time::Duration;
 
 /// The contest's time limit per turn after the first, in ms.
 pub const MOVE_LIMIT_MS: u64 = 100;
+
+/// What `--help` says of this bot.
+pub const BOT: BotInfo = BotInfo {
+    name: "yavalath-bot",
+    protocol: "stdin: the id `1` or `2`, then per turn `9`, nine grid rows and the opponent's last move `x y`; stdout: `x y`",
+    limit: "1000 ms for the first turn, 100 ms after",
+    default_movetime: "640 ms on the first turn and 45 ms after",
+    solver: None,
+};
 /// The contest's time limit of a player's first turn, in ms.
 pub const FIRST_MOVE_LIMIT_MS: u64 = 1000;
 
@@ -33,10 +43,6 @@ pub const FIRST_MOVE_LIMIT_MS: u64 = 1000;
 pub const MOVE_BUDGET_MS: u64 = 45;
 /// Hard budget of the bot's first turn, in ms (the contest allows 1000; replies within 700).
 pub const FIRST_MOVE_BUDGET_MS: u64 = 640;
-
-/// One line on the protocol for `--help`.
-pub const PROTOCOL: &str =
-    "reads its id, then per turn `9`, nine grid rows and the last move; prints `x y`";
 
 /// The hard budgets `(first turn, later turns)` for these options: `--movetime` sets the later
 /// turns, and the first turn too when it is longer than the first-turn default.

@@ -1,0 +1,167 @@
+//! The game-agnostic frame of every bot's search: what a search may spend ([`Limits`]), what it
+//! returns ([`SearchResult`]), and how the first moves of a game are varied ([`OpeningChoice`]).
+//!
+//! # One dialect in five crates
+//!
+//! Every `<game>-bot/src/search.rs` has the same shape, so that knowing one means knowing all:
+//!
+//! - tunables first, as named constants (`TABLE_BYTES`, `MAX_DEPTH`, `MAX_PLY`, ordering bonuses
+//!   `ORDER_*`, reduction and pruning margins, `OPENING_MARGIN`), no bare numbers below them;
+//! - `Searcher::new(table_bytes)`, `Searcher::clear()`;
+//! - `Searcher::search(&mut self, board: &Board, limits: &Limits) -> SearchResult<Move>`, the
+//!   iteration driver (iterative deepening, logging, time), which calls
+//! - `Searcher::root_search(&mut self, board, root_moves, depth) -> ...`, one iteration over the
+//!   root moves, which calls
+//! - `Searcher::negamax(&mut self, board: &Board, depth: i32, alpha: i32, beta: i32, ply: usize)
+//!   -> i32` (the game's own node: its opening is where the game knowledge lives), then
+//!   `quiescence` with the same argument order less `depth` where the game has one;
+//! - one move-picking routine (`pick_move`: the selection step over scored moves), killers
+//!   `killers: [[Option<Move>; 2]; MAX_PLY]`, `history`, the principal variation `pv`;
+//! - `near_best_moves` for [`OpeningChoice`];
+//! - `BENCH_POSITIONS`, `BENCH_DEPTH` and `bench(depth: Option<u32>) -> u64`.
+
+use crate::clock::Deadline;
+use arrayvec::ArrayVec;
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+
+/// The longest principal variation a result carries.
+pub const PV_CAPACITY: usize = 32;
+
+/// What one search may spend: a deadline (soft and hard budgets) and a depth.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// When to stop starting iterations (soft) and when to stop at once (hard).
+    pub deadline: Deadline,
+    /// Iterative deepening stops after this depth.
+    pub max_depth: u32,
+}
+
+impl Limits {
+    /// Search until `deadline`, at most `max_depth` plies deep.
+    pub fn new(deadline: Deadline, max_depth: u32) -> Limits {
+        Limits {
+            deadline,
+            max_depth,
+        }
+    }
+
+    /// A fixed-depth search without a time limit (bench, tests).
+    pub fn depth(max_depth: u32) -> Limits {
+        Limits::new(Deadline::unlimited(), max_depth)
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult<M> {
+    /// The move to play; `None` only when the side to move has no legal move.
+    pub best: Option<M>,
+    /// Its score for the side to move (see [`crate::score`]).
+    pub score: i32,
+    /// The deepest completed iteration (0 when the move needed no search).
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// The principal variation, starting with `best`.
+    pub pv: ArrayVec<M, PV_CAPACITY>,
+}
+
+impl<M: Copy> SearchResult<M> {
+    /// A result that needed no search: `best` with `score`, or no move at all.
+    pub fn immediate(best: Option<M>, score: i32) -> SearchResult<M> {
+        let mut pv = ArrayVec::new();
+        if let Some(m) = best {
+            pv.push(m);
+        }
+        SearchResult {
+            best,
+            score,
+            depth: 0,
+            nodes: 0,
+            pv,
+        }
+    }
+}
+
+/// `--opening-plies N`: the bot's first N own moves are drawn at random, seeded by `--seed`,
+/// among the moves its search sees as no worse than the best by more than the game's
+/// `OPENING_MARGIN`, and never among moves it sees as losing. Two games of a pair get the same
+/// seed with seats swapped, so each side of the pair plays from the same varied openings.
+#[derive(Clone, Debug)]
+pub struct OpeningChoice {
+    plies_left: u32,
+    rng: SmallRng,
+}
+
+impl OpeningChoice {
+    /// Varies the first `plies` own moves, drawing with `seed`.
+    pub fn new(plies: u32, seed: u64) -> OpeningChoice {
+        OpeningChoice {
+            plies_left: plies,
+            rng: SmallRng::seed_from_u64(seed),
+        }
+    }
+
+    /// True while the next own move is to be drawn.
+    pub fn active(&self) -> bool {
+        self.plies_left > 0
+    }
+
+    /// Draws this move among `best` and the `near_best` alternatives (which the caller has
+    /// checked are within the margin and not losing), and counts one own move. After the first
+    /// N moves it always returns `best`.
+    pub fn choose<M: Copy>(&mut self, best: M, near_best: &[M]) -> M {
+        if self.plies_left == 0 {
+            return best;
+        }
+        self.plies_left -= 1;
+        let mut candidates: ArrayVec<M, 256> = ArrayVec::new();
+        candidates.push(best);
+        for &m in near_best.iter().take(255) {
+            candidates.push(m);
+        }
+        *candidates.choose(&mut self.rng).unwrap_or(&best)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn opening_choice_varies_only_the_first_plies_and_is_reproducible() {
+        let draw = |seed| {
+            let mut choice = OpeningChoice::new(3, seed);
+            let moves: Vec<u8> = (0..6).map(|_| choice.choose(0u8, &[1, 2, 3, 4])).collect();
+            assert!(!choice.active());
+            moves
+        };
+        assert_eq!(draw(7), draw(7), "the same seed draws the same moves");
+        assert!(
+            draw(7)[3..].iter().all(|&m| m == 0),
+            "later moves are the best"
+        );
+        let differ = (1..20).any(|seed| draw(seed)[..3] != draw(0)[..3]);
+        assert!(differ, "different seeds draw different openings");
+    }
+
+    #[test]
+    fn opening_choice_with_no_alternative_plays_the_best() {
+        let mut choice = OpeningChoice::new(5, 1);
+        for _ in 0..5 {
+            assert_eq!(choice.choose(9u8, &[]), 9);
+        }
+    }
+
+    #[test]
+    fn immediate_results_carry_their_move_as_the_pv() {
+        let r = SearchResult::immediate(Some(4u8), 10);
+        assert_eq!(
+            (r.best, r.score, r.depth, r.pv.as_slice()),
+            (Some(4), 10, 0, &[4][..])
+        );
+        assert!(SearchResult::<u8>::immediate(None, 0).pv.is_empty());
+    }
+}
