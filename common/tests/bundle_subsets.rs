@@ -562,3 +562,27 @@ fn array_vec_holds_elements_that_are_not_copy() {
         bundled.into_iter().rev().collect::<Vec<_>>()
     );
 }
+
+#[test]
+fn array_vec_shrinks_lists_of_elements_without_a_default() {
+    // Only building a list or taking an element out by value needs `T: Default` in the subset.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    struct Square(u8);
+    let mut real = ::arrayvec::ArrayVec::from([Square(1), Square(2), Square(3), Square(4)]);
+    let mut bundled =
+        bundled_arrayvec::ArrayVec::from([Square(1), Square(2), Square(3), Square(4)]);
+    real.retain(|square| square.0 != 2);
+    bundled.retain(|square| square.0 != 2);
+    assert_eq!(real.as_slice(), bundled.as_slice());
+    real.truncate(2);
+    bundled.truncate(2);
+    assert_eq!(real.as_slice(), bundled.as_slice());
+    assert_eq!(
+        real.try_push(Square(9)).is_ok(),
+        bundled.try_push(Square(9)).is_ok()
+    );
+    assert_eq!(real.as_slice(), bundled.as_slice());
+    real.clear();
+    bundled.clear();
+    assert!(real.is_empty() && bundled.is_empty());
+}

@@ -29,8 +29,9 @@
 // A faithful subset of arrayvec 0.7.8 for the one-file bundles (scripts/bundle.sh): `ArrayVec`
 // (construction, push and pop, insertion and removal, `retain`, the slice it derefs to, its
 // iterators, comparisons and hashing) and `CapacityError`, with the same paths and behaviour. One
-// difference, the price of having no `unsafe`: the spare slots hold `T::default()` rather than
-// uninitialised memory, so building or shrinking a list needs `T: Default`.
+// difference, the price of having no `unsafe`: the spare slots hold values of `T` rather than
+// uninitialised memory, so building a list, or taking an element out of it by value (`pop`,
+// `remove`, `swap_remove`, `into_iter`), needs `T: Default`.
 
 use std::borrow::{Borrow, BorrowMut};
 use std::cmp::Ordering;
@@ -40,7 +41,7 @@ use std::ops::{Deref, DerefMut};
 
 /// A vector of at most `CAP` elements, stored inline.
 pub struct ArrayVec<T, const CAP: usize> {
-    // `xs[..len]` are the elements; the rest hold `T::default()`.
+    // `xs[..len]` are the elements; the rest hold defaults or removed elements, never read.
     xs: [T; CAP],
     len: usize,
 }
@@ -98,33 +99,6 @@ impl<T: Default, const CAP: usize> ArrayVec<T, CAP> {
         self.xs[index..self.len].rotate_left(1);
         self.pop()
     }
-
-    /// Keeps the first `new_len` elements (all of them if there are fewer).
-    pub fn truncate(&mut self, new_len: usize) {
-        if new_len < self.len {
-            for x in &mut self.xs[new_len..self.len] {
-                *x = T::default();
-            }
-            self.len = new_len;
-        }
-    }
-
-    /// Removes every element.
-    pub fn clear(&mut self) {
-        self.truncate(0);
-    }
-
-    /// Keeps the elements for which `f` is true, in order.
-    pub fn retain<F: FnMut(&mut T) -> bool>(&mut self, mut f: F) {
-        let mut kept = 0;
-        for i in 0..self.len {
-            if f(&mut self.xs[i]) {
-                self.xs.swap(kept, i);
-                kept += 1;
-            }
-        }
-        self.truncate(kept);
-    }
 }
 
 impl<T, const CAP: usize> ArrayVec<T, CAP> {
@@ -156,6 +130,29 @@ impl<T, const CAP: usize> ArrayVec<T, CAP> {
     #[inline]
     pub const fn remaining_capacity(&self) -> usize {
         CAP - self.len
+    }
+
+    /// Keeps the first `new_len` elements (all of them if there are fewer).
+    pub fn truncate(&mut self, new_len: usize) {
+        // The dropped elements stay in their slots, unread, until overwritten.
+        self.len = self.len.min(new_len);
+    }
+
+    /// Removes every element.
+    pub fn clear(&mut self) {
+        self.truncate(0);
+    }
+
+    /// Keeps the elements for which `f` is true, in order.
+    pub fn retain<F: FnMut(&mut T) -> bool>(&mut self, mut f: F) {
+        let mut kept = 0;
+        for i in 0..self.len {
+            if f(&mut self.xs[i]) {
+                self.xs.swap(kept, i);
+                kept += 1;
+            }
+        }
+        self.truncate(kept);
     }
 
     /// Appends `element`; panics if the list is full.
