@@ -6,7 +6,7 @@
 #
 # The file holds, in this order:
 # - `mod arrayvec`, `mod rand`, `mod rustc_hash`: the faithful subsets of scripts/bundle/, each
-#   only if the code below uses it, each with its crate's licence notice;
+#   only if the code below uses it, each with its crate's licence notice, without indentation;
 # - `mod common { ... }`: common/src/lib.rs with every `pub mod` but `referee` inlined;
 # - `mod GAME { ... }`: GAME-bot/src/lib.rs, likewise;
 # - the bot's main.rs.
@@ -37,7 +37,8 @@ esac
 
 # inline FILE DIR [SKIP]: prints FILE with each `mod NAME;` replaced by its module, looked for in
 # DIR, without test modules and whole-line comments; at the top level only, `pub mod SKIP;` is
-# dropped. With SKIP = "licence", the leading comment block (the licence notice) is kept.
+# dropped. With SKIP = "licence" (a package subset), the leading comment block (the licence
+# notice) is kept and the code is compacted.
 inline() {
     perl -e '
         use strict;
@@ -48,7 +49,10 @@ inline() {
             my @lines = <$in>;
             close $in;
             my $i = 0;
-            if ($top && $skip eq "licence") {
+            # A package subset: its licence notice, then its code without indentation or blank
+            # lines (it has no string spanning lines).
+            my $compact = $skip eq "licence";
+            if ($top && $compact) {
                 print $lines[$i++] while $i < @lines && $lines[$i] =~ m{^//};
             }
             for (; $i < @lines; $i++) {
@@ -64,6 +68,10 @@ inline() {
                     next;
                 }
                 next if m{^\s*//};
+                if ($compact) {
+                    s/^\s+//;
+                    next if $_ eq "";
+                }
                 if (/^(\s*)(pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;\s*$/) {
                     my ($indent, $vis, $name) = ($1, $2 // "", $3);
                     next if $top && $name eq $skip;

@@ -1,4 +1,4 @@
-// arrayvec 0.7.8 is licensed under MIT or Apache-2.0; its MIT licence notice:
+// A subset of arrayvec 0.7.8 (MIT or Apache-2.0). Its MIT licence notice:
 //
 // Copyright (c) Ulrik Sverdrup "bluss" 2015-2023
 //
@@ -25,16 +25,14 @@
 // OF CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR
 // IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER
 // DEALINGS IN THE SOFTWARE.
-//
-// A faithful subset of arrayvec 0.7.8 for the one-file bundles (scripts/bundle.sh): `ArrayVec`
+
+// The subset the bots may use, for the one-file bundles (scripts/bundle.sh): `ArrayVec`
 // (construction, push and pop, insertion and removal, `retain`, the slice it derefs to, its
-// iterators, comparisons and hashing) and `CapacityError`, with the same paths and behaviour. One
+// iterators, equality and hashing) and `CapacityError`, with the same paths and behaviour. One
 // difference, the price of having no `unsafe`: the spare slots hold values of `T` rather than
 // uninitialised memory, so building a list, or taking an element out of it by value (`pop`,
 // `remove`, `swap_remove`, `into_iter`), needs `T: Default`.
 
-use std::borrow::{Borrow, BorrowMut};
-use std::cmp::Ordering;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::ops::{Deref, DerefMut};
@@ -66,38 +64,22 @@ impl<T: Default, const CAP: usize> ArrayVec<T, CAP> {
 
     /// Removes the element at `index`, replacing it by the last one; panics if out of bounds.
     pub fn swap_remove(&mut self, index: usize) -> T {
-        let len = self.len;
-        self.swap_pop(index).unwrap_or_else(|| {
-            panic!(
-                "ArrayVec::swap_remove: index {index} is out of bounds in vector of length {len}"
-            )
-        })
-    }
-
-    /// Removes the element at `index`, replacing it by the last one; `None` if out of bounds.
-    pub fn swap_pop(&mut self, index: usize) -> Option<T> {
-        if index >= self.len {
-            return None;
-        }
+        assert!(
+            index < self.len,
+            "ArrayVec::swap_remove: index {index} is out of bounds"
+        );
         self.xs.swap(index, self.len - 1);
-        self.pop()
+        self.pop().unwrap()
     }
 
     /// Removes the element at `index`, shifting the rest down; panics if out of bounds.
     pub fn remove(&mut self, index: usize) -> T {
-        let len = self.len;
-        self.pop_at(index).unwrap_or_else(|| {
-            panic!("ArrayVec::remove: index {index} is out of bounds in vector of length {len}")
-        })
-    }
-
-    /// Removes the element at `index`, shifting the rest down; `None` if out of bounds.
-    pub fn pop_at(&mut self, index: usize) -> Option<T> {
-        if index >= self.len {
-            return None;
-        }
+        assert!(
+            index < self.len,
+            "ArrayVec::remove: index {index} is out of bounds"
+        );
         self.xs[index..self.len].rotate_left(1);
-        self.pop()
+        self.pop().unwrap()
     }
 }
 
@@ -180,12 +162,10 @@ impl<T, const CAP: usize> ArrayVec<T, CAP> {
     /// Inserts `element` at `index`, or gives it back if the list is full; panics if
     /// `index > len`.
     pub fn try_insert(&mut self, index: usize, element: T) -> Result<(), CapacityError<T>> {
-        if index > self.len {
-            panic!(
-                "ArrayVec::try_insert: index {index} is out of bounds in vector of length {}",
-                self.len
-            );
-        }
+        assert!(
+            index <= self.len,
+            "ArrayVec::try_insert: index {index} is out of bounds"
+        );
         self.try_push(element)?;
         self.xs[index..self.len].rotate_right(1);
         Ok(())
@@ -345,42 +325,6 @@ impl<T: PartialEq, const CAP: usize> PartialEq<[T]> for ArrayVec<T, CAP> {
 
 impl<T: Eq, const CAP: usize> Eq for ArrayVec<T, CAP> {}
 
-impl<T: PartialOrd, const CAP: usize> PartialOrd for ArrayVec<T, CAP> {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        (**self).partial_cmp(other)
-    }
-}
-
-impl<T: Ord, const CAP: usize> Ord for ArrayVec<T, CAP> {
-    fn cmp(&self, other: &Self) -> Ordering {
-        (**self).cmp(other)
-    }
-}
-
-impl<T, const CAP: usize> Borrow<[T]> for ArrayVec<T, CAP> {
-    fn borrow(&self) -> &[T] {
-        self
-    }
-}
-
-impl<T, const CAP: usize> BorrowMut<[T]> for ArrayVec<T, CAP> {
-    fn borrow_mut(&mut self) -> &mut [T] {
-        self
-    }
-}
-
-impl<T, const CAP: usize> AsRef<[T]> for ArrayVec<T, CAP> {
-    fn as_ref(&self) -> &[T] {
-        self
-    }
-}
-
-impl<T, const CAP: usize> AsMut<[T]> for ArrayVec<T, CAP> {
-    fn as_mut(&mut self) -> &mut [T] {
-        self
-    }
-}
-
 impl<T: fmt::Debug, const CAP: usize> fmt::Debug for ArrayVec<T, CAP> {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         (**self).fmt(f)
@@ -394,7 +338,7 @@ impl<T: Default, const CAP: usize> Default for ArrayVec<T, CAP> {
 }
 
 /// The error of a list that is full, holding the element that did not fit.
-#[derive(Clone, Copy, Eq, Ord, PartialEq, PartialOrd)]
+#[derive(Clone, Copy, Eq, PartialEq)]
 pub struct CapacityError<T = ()> {
     element: T,
 }
@@ -408,11 +352,6 @@ impl<T> CapacityError<T> {
     /// The element that did not fit.
     pub fn element(self) -> T {
         self.element
-    }
-
-    /// The same error without the element.
-    pub fn simplify(self) -> CapacityError {
-        CapacityError { element: () }
     }
 }
 

@@ -1,4 +1,4 @@
-// rustc-hash 1.1.0 is licensed under MIT or Apache-2.0; its MIT licence notice:
+// A subset of rustc-hash 1.1.0 (MIT or Apache-2.0). Its MIT licence notice:
 //
 // Copyright 2015 The Rust Project Developers.
 //
@@ -25,9 +25,9 @@
 // OF CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR
 // IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER
 // DEALINGS IN THE SOFTWARE.
-//
-// A faithful subset of rustc-hash 1.1.0 for the one-file bundles (scripts/bundle.sh): `FxHasher`,
-// `FxHashMap` and `FxHashSet`, the same paths and the same hash values as the crate.
+
+// The subset the bots may use, for the one-file bundles (scripts/bundle.sh): `FxHasher`,
+// `FxHashMap` and `FxHashSet`, with the same paths and the same hash values as the crate.
 
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
