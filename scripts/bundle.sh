@@ -36,8 +36,8 @@ yavalath) limit=100000 ;; # CodinGame's
 esac
 
 # inline FILE DIR [SKIP]: prints FILE with each `mod NAME;` replaced by its module, looked for in
-# DIR, without test modules and whole-line comments; at the top level only, `pub mod SKIP;` is
-# dropped. With SKIP = "licence" (a package subset), the leading comment block (the licence
+# DIR, without test modules and whole-line comments; at the top level only, `pub mod SKIP;` and
+# `pub use SKIP::...` are dropped. With SKIP = "licence" (a package subset), the leading comment block (the licence
 # notice) is kept and the code is compacted.
 inline() {
     perl -e '
@@ -68,6 +68,7 @@ inline() {
                     next;
                 }
                 next if m{^\s*//};
+                next if $top && $skip ne "" && /^\s*pub\s+use\s+(self::|crate::)?\Q$skip\E::/;
                 if ($compact) {
                     s/^\s+//;
                     next if $_ eq "";
@@ -100,18 +101,28 @@ inline() {
 packages='s/(?<![\w:])(?:::)?(arrayvec|rand|rustc_hash)::/crate::$1::/g'
 
 body=$(mktemp)
+part=$(mktemp)
+main=$(mktemp)
 out=$(mktemp)
-trap 'rm -f "$body" "$out"' EXIT
+trap 'rm -f "$body" "$part" "$main" "$out"' EXIT
+
+# rewrite FILE SKIP PERL: FILE inlined (a missing module stops the script), then rewritten.
+rewrite() {
+    inline "$1" "$2" >"$part"
+    perl -pe "$3" "$part"
+}
 
 {
     echo "pub mod common {"
-    inline "$root/common/src/lib.rs" referee | perl -pe "s/\\bcrate::/crate::common::/g; $packages"
+    rewrite "$root/common/src/lib.rs" referee "s/\\bcrate::/crate::common::/g; $packages"
     echo "}"
     echo "pub mod $game {"
-    inline "$crate/src/lib.rs" referee |
-        perl -pe "s/\\bcrate::/crate::$game\\::/g; s/(?<![:\\w])common::/crate::common::/g; $packages"
+    rewrite "$crate/src/lib.rs" referee \
+        "s/\\bcrate::/crate::$game\\::/g; s/(?<![:\\w])common::/crate::common::/g; $packages"
     echo "}"
-    inline "$crate/src/main.rs" | perl -pe "$packages"
+    # main.rs's inner attributes (`#![...]`) go to the top of the file.
+    rewrite "$crate/src/main.rs" "" "$packages" >"$main"
+    grep -v '^#!\[' "$main" || true
 } >"$body"
 if grep -q 'common::referee' "$body"; then
     echo "$0: the bundled code uses common::referee, which is not bundled" >&2
@@ -122,10 +133,12 @@ fi
     echo "// $game bot for CodinGame, bundled by scripts/bundle.sh from $game-bot and common."
     echo "// Build: rustc -O --edition 2021 $game.rs"
     echo "#![allow(dead_code)]"
+    grep '^#!\[' "$main" || true
     for package in arrayvec rand rustc_hash; do
         if grep -q "crate::$package::" "$body"; then
             echo "pub mod $package {"
-            inline "$subsets/$package.rs" licence
+            inline "$subsets/$package.rs" licence >"$part"
+            cat "$part"
             echo "}"
         fi
     done
