@@ -541,7 +541,7 @@ fn array_vec_holds_elements_that_are_not_copy() {
 
 #[test]
 fn array_vec_shrinks_lists_of_elements_without_a_default() {
-    // Only building a list or taking an element out by value needs `T: Default` in the subset.
+    // Only building a list or taking one element out needs `T: Default` in the subset.
     #[derive(Clone, Copy, Debug, PartialEq)]
     struct Square(u8);
     let mut real = ::arrayvec::ArrayVec::from([Square(1), Square(2), Square(3), Square(4)]);
@@ -558,6 +558,10 @@ fn array_vec_shrinks_lists_of_elements_without_a_default() {
         bundled.try_push(Square(9)).is_ok()
     );
     assert_eq!(real.as_slice(), bundled.as_slice());
+    assert_eq!(
+        real.clone().into_iter().rev().collect::<Vec<_>>(),
+        bundled.clone().into_iter().rev().collect::<Vec<_>>()
+    );
     real.clear();
     bundled.clear();
     assert!(real.is_empty() && bundled.is_empty());

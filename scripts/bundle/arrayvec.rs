@@ -30,8 +30,8 @@
 // (construction, push and pop, insertion and removal, `retain`, the slice it derefs to, its
 // iterators, equality and hashing) and `CapacityError`, with the same paths and behaviour. One
 // difference, the price of having no `unsafe`: the spare slots hold values of `T` rather than
-// uninitialised memory, so building a list, or taking an element out of it by value (`pop`,
-// `remove`, `swap_remove`, `into_iter`), needs `T: Default`.
+// uninitialised memory, so building a list, or taking one element out of it (`pop`, `remove`,
+// `swap_remove`), needs `T: Default`.
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -234,47 +234,40 @@ impl<'a, T, const CAP: usize> IntoIterator for &'a mut ArrayVec<T, CAP> {
     }
 }
 
-impl<T: Default, const CAP: usize> IntoIterator for ArrayVec<T, CAP> {
+impl<T, const CAP: usize> IntoIterator for ArrayVec<T, CAP> {
     type Item = T;
     type IntoIter = IntoIter<T, CAP>;
     fn into_iter(self) -> IntoIter<T, CAP> {
-        IntoIter { index: 0, v: self }
+        IntoIter {
+            inner: self.xs.into_iter().take(self.len),
+        }
     }
 }
 
 /// The elements of an [`ArrayVec`], by value.
 pub struct IntoIter<T, const CAP: usize> {
-    index: usize,
-    v: ArrayVec<T, CAP>,
+    inner: std::iter::Take<std::array::IntoIter<T, CAP>>,
 }
 
-impl<T: Default, const CAP: usize> Iterator for IntoIter<T, CAP> {
+impl<T, const CAP: usize> Iterator for IntoIter<T, CAP> {
     type Item = T;
 
     fn next(&mut self) -> Option<T> {
-        if self.index == self.v.len {
-            return None;
-        }
-        self.index += 1;
-        Some(std::mem::take(&mut self.v.xs[self.index - 1]))
+        self.inner.next()
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let len = self.v.len - self.index;
-        (len, Some(len))
+        self.inner.size_hint()
     }
 }
 
-impl<T: Default, const CAP: usize> DoubleEndedIterator for IntoIter<T, CAP> {
+impl<T, const CAP: usize> DoubleEndedIterator for IntoIter<T, CAP> {
     fn next_back(&mut self) -> Option<T> {
-        if self.index == self.v.len {
-            return None;
-        }
-        self.v.pop()
+        self.inner.next_back()
     }
 }
 
-impl<T: Default, const CAP: usize> ExactSizeIterator for IntoIter<T, CAP> {}
+impl<T, const CAP: usize> ExactSizeIterator for IntoIter<T, CAP> {}
 
 impl<T, const CAP: usize> Extend<T> for ArrayVec<T, CAP> {
     /// Appends every element of `iter`; panics if they do not fit.
