@@ -35,9 +35,9 @@ yavalath) limit=100000 ;; # CodinGame's
 *) limit= ;;
 esac
 
-# inline FILE DIR [SKIP]: prints FILE with each `mod NAME;` replaced by its module, looked for in
-# DIR, without test modules and whole-line comments; at the top level only, `pub mod SKIP;` and
-# `pub use SKIP::...` are dropped. With SKIP = "licence" (a package subset), the leading comment block (the licence
+# inline FILE [SKIP]: prints FILE with each `mod NAME;` replaced by its module's file, without
+# test-only items and whole-line comments; in FILE itself, `pub mod SKIP;` and `pub use SKIP::...`
+# are dropped. With SKIP = "licence" (a package subset), the leading comment block (the licence
 # notice) is kept and the code is compacted.
 inline() {
     perl -e '
