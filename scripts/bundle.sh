@@ -4,12 +4,18 @@
 #
 #   scripts/bundle.sh GAME [OUT.rs]      (GAME: the lib name, e.g. yavalath; OUT: default stdout)
 #
-# The file holds `mod common { mod clock, io, cli, rng, movelist, score, transposition }` (read from common/src now), then
-# `mod GAME { ...every `pub mod` of GAME-bot/src/lib.rs but `referee`... }`, then the bot's
-# main.rs. Paths are rewritten for the new nesting: in the game's modules `crate::` becomes
-# `crate::GAME::` and `common::` becomes `crate::common::`; in common's, `crate::` becomes
-# `crate::common::`. Unit-test modules (`#[cfg(test)]` to the end of a file) and whole-line
-# comments are dropped.
+# The file holds, in this order:
+# - `mod arrayvec`, `mod rand`, `mod rustc_hash`: the faithful subsets of scripts/bundle/, each
+#   only if the code below uses it, each with its crate's licence notice, without indentation;
+# - `mod common { ... }`: common/src/lib.rs with every `pub mod` but `referee` inlined;
+# - `mod GAME { ... }`: GAME-bot/src/lib.rs, likewise;
+# - the bot's main.rs.
+# A `mod NAME;` is replaced by the module's file (NAME.rs or NAME/mod.rs), recursively. Paths are
+# rewritten for the new nesting: in common's modules `crate::` becomes `crate::common::`; in the
+# game's, `crate::` becomes `crate::GAME::` and `common::` becomes `crate::common::`; everywhere,
+# `arrayvec::`, `rand::` and `rustc_hash::` become `crate::arrayvec::` and so on. Items under
+# `#[cfg(test)]` (test modules) and whole-line comments are dropped, except the licence notices.
+# It prints the size on stderr, and fails if the Yavalath bundle does not fit CodinGame's limit.
 set -eu
 
 if [ $# -lt 1 ] || [ $# -gt 2 ]; then
@@ -19,52 +25,139 @@ fi
 game=$1
 root=$(cd "$(dirname "$0")/.." && pwd)
 crate="$root/$game-bot"
+subsets="$root/scripts/bundle"
 if [ ! -f "$crate/src/lib.rs" ] || [ ! -f "$crate/src/main.rs" ]; then
     echo "$0: no crate $crate with src/lib.rs and src/main.rs" >&2
     exit 2
 fi
-common_modules="clock io cli rng movelist score transposition"
-game_modules=$(sed -n 's/^pub mod \([a-z_0-9]*\);$/\1/p' "$crate/src/lib.rs" | grep -vx referee || true)
-if [ -z "$game_modules" ]; then
-    echo "$0: no modules found in $crate/src/lib.rs" >&2
+case $game in
+yavalath) limit=100000 ;; # CodinGame's
+*) limit= ;;
+esac
+
+# inline FILE [SKIP]: prints FILE with each `mod NAME;` replaced by its module's file, without
+# test-only items and whole-line comments; in FILE itself, `pub mod SKIP;` and `pub use SKIP::...`
+# are dropped. With SKIP = "licence" (a package subset), the leading comment block (the licence
+# notice) is kept and the code is compacted.
+inline() {
+    perl -e '
+        use strict;
+        use warnings;
+        sub emit {
+            my ($file, $dir, $skip, $top) = @_;
+            open(my $in, "<", $file) or die "bundle.sh: cannot read $file: $!\n";
+            my @lines = <$in>;
+            close $in;
+            my $i = 0;
+            # A package subset: its licence notice, then its code without indentation or blank
+            # lines (it has no string spanning lines).
+            my $compact = $skip eq "licence";
+            if ($top && $compact) {
+                print $lines[$i++] while $i < @lines && $lines[$i] =~ m{^//};
+            }
+            for (; $i < @lines; $i++) {
+                local $_ = $lines[$i];
+                if (/^(\s*)#\[cfg\(test\)\]\s*$/) {
+                    # Skip the test-only item: one line ending in `;`, or up to the `}` at its
+                    # own indentation, as rustfmt lays it out.
+                    my $indent = $1;
+                    $i++;
+                    $i++ while $i < @lines && $lines[$i] =~ /^\s*#\[/;
+                    next if $i >= @lines || $lines[$i] =~ /;\s*$/;
+                    $i++ while $i < @lines && $lines[$i] !~ /^$indent\}/;
+                    next;
+                }
+                next if m{^\s*//};
+                next if $top && $skip ne "" && /^\s*pub\s+use\s+(self::|crate::)?\Q$skip\E::/;
+                if ($compact) {
+                    s/^\s+//;
+                    next if $_ eq "";
+                }
+                if (/^(\s*)(pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;\s*$/) {
+                    my ($indent, $vis, $name) = ($1, $2 // "", $3);
+                    next if $top && $name eq $skip;
+                    my ($child, $child_dir) = ("$dir/$name.rs", "$dir/$name");
+                    $child = "$dir/$name/mod.rs" unless -f $child;
+                    die "bundle.sh: no file for module $name in $dir\n" unless -f $child;
+                    print "${indent}${vis}mod $name {\n";
+                    emit($child, $child_dir, $skip, 0);
+                    print "$indent}\n";
+                    next;
+                }
+                print;
+            }
+        }
+        my ($file, $skip) = @ARGV;
+        my $dir = $file;
+        $dir =~ s{/[^/]*$}{};
+        # A module file foo.rs keeps its children in foo/; lib.rs, main.rs and mod.rs in their own
+        # directory.
+        $dir = $file =~ s/\.rs$//r unless $file =~ m{/(lib|main|mod)\.rs$};
+        emit($file, $dir, $skip // "", 1);
+    ' "$@"
+}
+
+# The package paths, from any module of the bundle.
+packages='s/(?<![\w:])(?:::)?(arrayvec|rand|rustc_hash)::/crate::$1::/g'
+
+body=$(mktemp)
+part=$(mktemp)
+main=$(mktemp)
+out=$(mktemp)
+trap 'rm -f "$body" "$part" "$main" "$out"' EXIT
+
+# rewrite FILE SKIP PERL: FILE inlined (a missing module stops the script), then rewritten.
+rewrite() {
+    inline "$1" "$2" >"$part"
+    perl -pe "$3" "$part"
+}
+
+{
+    echo "pub mod common {"
+    rewrite "$root/common/src/lib.rs" referee "s/\\bcrate::/crate::common::/g; $packages"
+    echo "}"
+    echo "pub mod $game {"
+    rewrite "$crate/src/lib.rs" referee \
+        "s/\\bcrate::/crate::$game\\::/g; s/(?<![:\\w])common::/crate::common::/g; $packages"
+    echo "}"
+    # main.rs's inner attributes (`#![...]`) go to the top of the file.
+    rewrite "$crate/src/main.rs" "" "$packages" >"$main"
+    grep -v '^#!\[' "$main" || true
+} >"$body"
+if grep -q 'common::referee' "$body"; then
+    echo "$0: the bundled code uses common::referee, which is not bundled" >&2
     exit 1
 fi
 
-# Prints a source file without its test module and whole-line comments.
-strip() {
-    awk '/^#\[cfg\(test\)\]/ { exit } /^[ \t]*\/\// { next } { print }' "$1"
-}
-
-emit() {
+{
     echo "// $game bot for CodinGame, bundled by scripts/bundle.sh from $game-bot and common."
     echo "// Build: rustc -O --edition 2021 $game.rs"
     echo "#![allow(dead_code)]"
-    echo "pub mod common {"
-    for m in $common_modules; do
-        echo "pub mod $m {"
-        strip "$root/common/src/$m.rs" | perl -pe 's/\bcrate::/crate::common::/g'
-        echo "}"
-    done
-    echo "}"
-    echo "pub mod $game {"
-    for m in $game_modules; do
-        if grep -q 'common::referee' "$crate/src/$m.rs"; then
-            echo "$0: module $m uses common::referee, which is not bundled" >&2
-            exit 1
+    grep '^#!\[' "$main" || true
+    for package in arrayvec rand rustc_hash; do
+        if grep -q "crate::$package::" "$body"; then
+            echo "pub mod $package {"
+            inline "$subsets/$package.rs" licence >"$part"
+            cat "$part"
+            echo "}"
         fi
-        echo "pub mod $m {"
-        strip "$crate/src/$m.rs" |
-            perl -pe "s/\\bcrate::/crate::$game\\::/g; s/(?<![:\\w])common::/crate::common::/g"
-        echo "}"
     done
-    echo "}"
-    strip "$crate/src/main.rs"
-}
+    cat "$body"
+} >"$out"
+
+chars=$(perl -CSD -ne '$n += length; END { print $n + 0 }' "$out")
+if [ -n "$limit" ]; then
+    echo "$game.rs: $chars characters, $((limit - chars)) left under the limit of $limit" >&2
+    if [ "$chars" -ge "$limit" ]; then
+        echo "$0: the $game bundle is over its limit" >&2
+        exit 1
+    fi
+else
+    echo "$game.rs: $chars characters" >&2
+fi
 
 if [ $# -eq 2 ]; then
-    tmp="$2.tmp.$$"
-    emit > "$tmp"
-    mv "$tmp" "$2"
+    cp "$out" "$2"
 else
-    emit
+    cat "$out"
 fi

@@ -1,14 +1,61 @@
 //! The one-file bot: `scripts/bundle.sh` writes it, plain `rustc` builds it, it fits CodinGame's
-//! 100,000 characters, and it plays a game through the referee.
+//! 100,000 characters, it behaves exactly like the cargo-built bot (the same `bench`, the same
+//! random moves: its package subsets are faithful), and it plays through the referee.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
+const BOT: &str = env!("CARGO_BIN_EXE_yavalath-bot");
 const REFEREE: &str = env!("CARGO_BIN_EXE_yavalath-referee");
 const CODINGAME_LIMIT: usize = 100_000;
 
+/// `bench --depth 4`'s lines, but the speed that ends the last one.
+fn bench_lines(binary: &Path) -> Vec<String> {
+    let out = Command::new(binary)
+        .args(["bench", "--depth", "4"])
+        .output()
+        .expect("the bot runs");
+    assert!(out.status.success());
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|line| match line.strip_suffix(" nps") {
+            Some(rest) => rest
+                .rsplit_once(' ')
+                .map_or(rest, |(head, _)| head)
+                .to_string(),
+            None => line.to_string(),
+        })
+        .collect()
+}
+
+/// The records of two games of `player --engine random --seed 5` against the cargo-built
+/// `--engine random --seed 6`, without the players' commands.
+fn random_games(player: &Path, records: &Path) -> String {
+    let out = Command::new(REFEREE)
+        .args(["--games", "2", "--movetime-ms", "1000", "--record-dir"])
+        .arg(records)
+        .arg(format!("{} --engine random --seed 5", player.display()))
+        .arg(format!("{BOT} --engine random --seed 6"))
+        .output()
+        .expect("the referee runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let mut moves = String::new();
+    for game in 1..=2 {
+        let record = std::fs::read_to_string(records.join(format!("game-{game}.txt"))).unwrap();
+        for line in record.lines().filter(|line| !line.starts_with("# p")) {
+            moves.push_str(line);
+            moves.push('\n');
+        }
+    }
+    moves
+}
+
 #[test]
-fn the_bundle_compiles_fits_and_plays() {
+fn the_bundle_compiles_fits_behaves_as_the_cargo_bot_and_plays() {
     let workspace = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
     let dir = std::env::temp_dir().join(format!("yavalath-bundle-test-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -24,9 +71,24 @@ fn the_bundle_compiles_fits_and_plays() {
 
     let text = std::fs::read_to_string(&source).unwrap();
     let chars = text.chars().count();
+    println!(
+        "yavalath.rs: {chars} characters, {} left",
+        CODINGAME_LIMIT.saturating_sub(chars)
+    );
     assert!(chars < CODINGAME_LIMIT, "{chars} characters");
     assert!(!text.contains("referee"), "the referee is not bundled");
     assert!(!text.contains("#[test]"), "tests are not bundled");
+    for (module, notice) in [
+        ("pub mod arrayvec {", "// A subset of arrayvec 0.7.8"),
+        ("pub mod rand {", "// A subset of rand 0.8.8"),
+        ("pub mod rustc_hash {", "// A subset of rustc-hash 1.1.0"),
+    ] {
+        if text.contains(module) {
+            let licence = &text[text.find(module).unwrap()..];
+            assert!(licence.contains(notice), "{module} without its notice");
+            assert!(licence.contains("Permission is hereby granted"));
+        }
+    }
 
     let binary = dir.join("yavalath-bundled");
     let out = Command::new("rustc")
@@ -46,6 +108,11 @@ fn the_bundle_compiles_fits_and_plays() {
     assert_eq!(
         String::from_utf8_lossy(&perft.stdout),
         "1 61\n2 3721\n3 219600\n"
+    );
+    assert_eq!(bench_lines(&binary), bench_lines(Path::new(BOT)));
+    assert_eq!(
+        random_games(&binary, &dir.join("bundled")),
+        random_games(Path::new(BOT), &dir.join("cargo"))
     );
 
     let bundled = format!("{} --movetime 20", binary.display());
