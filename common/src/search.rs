@@ -23,8 +23,7 @@
 use crate::clock::Deadline;
 use arrayvec::ArrayVec;
 use rand::rngs::SmallRng;
-use rand::seq::SliceRandom;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 
 /// The longest principal variation a result carries.
 pub const PV_CAPACITY: usize = 32;
@@ -68,7 +67,7 @@ pub struct SearchResult<M> {
     pub pv: ArrayVec<M, PV_CAPACITY>,
 }
 
-impl<M: Copy> SearchResult<M> {
+impl<M: Copy + Default> SearchResult<M> {
     /// A result that needed no search: `best` with `score`, or no move at all.
     pub fn immediate(best: Option<M>, score: i32) -> SearchResult<M> {
         let mut pv = ArrayVec::new();
@@ -117,12 +116,10 @@ impl OpeningChoice {
             return best;
         }
         self.plies_left -= 1;
-        let mut candidates: ArrayVec<M, 256> = ArrayVec::new();
-        candidates.push(best);
-        for &m in near_best.iter().take(255) {
-            candidates.push(m);
+        match self.rng.gen_range(0..=near_best.len()) {
+            0 => best,
+            i => near_best[i - 1],
         }
-        *candidates.choose(&mut self.rng).unwrap_or(&best)
     }
 }
 
