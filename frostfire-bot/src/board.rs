@@ -19,7 +19,7 @@
 //! A [`Move`] is the pair of cells `Ax By` as the protocol writes it. The generator only produces
 //! adjacent pairs; [`Board::try_play`] accepts any pair and says why an illegal one is illegal.
 
-use common::rng::zobrist_key;
+use common::zobrist::zobrist_key;
 use std::fmt;
 
 /// A bit set of cells in the layout described in the module documentation.
@@ -337,13 +337,6 @@ impl common::transposition::PackedMove for Move {
     }
 }
 
-/// A filler for empty move-list slots; never played.
-impl Default for Move {
-    fn default() -> Move {
-        Move::new(Cell(0), Cell(0))
-    }
-}
-
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {}", self.from, self.to)
@@ -418,9 +411,12 @@ pub enum Outcome {
     Draw,
 }
 
-/// The moves of a position: room for 72, more than the 66 pairs 11 dragons can form in 6
-/// directions.
-pub type MoveList = common::movelist::MoveList<Move, 72>;
+/// The most moves a position can have room for: more than the 66 (dragon, direction) pairs 11
+/// dragons can form in 6 directions, so a push never overflows.
+pub const MAX_MOVES: usize = 72;
+
+/// The moves of a position.
+pub type MoveList = arrayvec::ArrayVec<Move, MAX_MOVES>;
 
 /// A position: the dragons of both sides, the side to move, the plies played and the hash.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -772,6 +768,7 @@ impl Board {
     }
 
     /// The number of move sequences of length `depth` from here (a finished game has no moves).
+    /// [`perft`] counts from the start.
     pub fn perft(&self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
@@ -828,4 +825,10 @@ impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.render())
     }
+}
+
+/// The number of move sequences of length `depth` from the start, Tyragon to move (the
+/// `perft` subcommand; the counts are in the crate documentation).
+pub fn perft(depth: u32) -> u64 {
+    Board::start().perft(depth)
 }

@@ -5,7 +5,9 @@ use crate::eval::evaluate;
 use crate::search::{Limits, Searcher};
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
-use common::rng::Rng;
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
 use std::time::Duration;
 
 /// The hard per-move budget when `--movetime` is not given: far inside 75 % of the 2 s limit,
@@ -16,7 +18,7 @@ pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1200);
 pub struct Engine {
     kind: EngineKind,
     searcher: Searcher,
-    rng: Rng,
+    rng: SmallRng,
     budget: Duration,
     depth: Option<u32>,
 }
@@ -33,7 +35,7 @@ impl Engine {
         Engine {
             kind: options.engine,
             searcher,
-            rng: Rng::new(options.seed),
+            rng: SmallRng::seed_from_u64(options.seed),
             budget: options.movetime.unwrap_or(DEFAULT_MOVETIME),
             depth: options.depth,
         }
@@ -82,6 +84,6 @@ pub fn greedy(board: &Board) -> Option<Move> {
 }
 
 /// A uniformly random legal move.
-pub fn random(board: &Board, rng: &mut Rng) -> Option<Move> {
-    rng.choose(board.legal_moves().as_slice()).copied()
+pub fn random(board: &Board, rng: &mut SmallRng) -> Option<Move> {
+    board.legal_moves().choose(rng).copied()
 }

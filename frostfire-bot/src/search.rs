@@ -479,7 +479,7 @@ impl Searcher {
         let us = board.to_move();
         let mut out = OrderedMoves {
             moves: [(Move::new(moves[0].from, moves[0].to), MoveKind::Quiet, 0);
-                MoveList::CAPACITY],
+                crate::board::MAX_MOVES],
             len: 0,
         };
         for &m in moves.iter() {
@@ -510,7 +510,7 @@ impl Searcher {
 
 /// Moves handed out best key first (selection: most nodes cut after a move or two).
 struct OrderedMoves {
-    moves: [(Move, MoveKind, i32); MoveList::CAPACITY],
+    moves: [(Move, MoveKind, i32); crate::board::MAX_MOVES],
     len: usize,
 }
 

@@ -4,6 +4,8 @@
 use frostfire::board::{Board, Color};
 use frostfire::engine::random;
 use frostfire::notation::parse_move;
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
@@ -62,7 +64,7 @@ impl Bot {
 fn play(side: Color, plies: u32) -> Board {
     let mut bot = Bot::start(&["--movetime", "40"]);
     let mut board = Board::start();
-    let mut rng = common::rng::Rng::new(7);
+    let mut rng = SmallRng::seed_from_u64(7);
     bot.send(match side {
         Color::Ice => "1\n",
         Color::Fire => "  2 \r\n\r\n",
