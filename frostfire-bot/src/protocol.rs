@@ -18,6 +18,7 @@ use common::cli::BotInfo;
 use common::cli::BotOptions;
 use common::clock::Deadline;
 use common::io::{log, reply, LineReader};
+use rustc_hash::FxHashSet;
 use std::io::BufRead;
 
 /// The contest's time limit per move, in ms.
@@ -38,7 +39,7 @@ pub struct Session {
     board: Board,
     me: Option<Color>,
     /// Hashes of the positions before the current one, since the last elimination.
-    history: Vec<u64>,
+    game_positions: FxHashSet<u64>,
 }
 
 impl Session {
@@ -48,7 +49,7 @@ impl Session {
             engine: Engine::new(options),
             board: Board::start(),
             me: None,
-            history: Vec::new(),
+            game_positions: FxHashSet::default(),
         }
     }
 
@@ -123,16 +124,19 @@ impl Session {
 
     fn advance(&mut self, next: Board, elimination: bool) {
         if elimination {
-            self.history.clear();
+            self.game_positions.clear();
         } else {
-            self.history.push(self.board.hash());
+            self.game_positions.insert(self.board.hash());
         }
         self.board = next;
     }
 
     /// Chooses, plays and returns the bot's move.
     fn answer(&mut self, deadline: Deadline) -> Option<String> {
-        let Some(m) = self.engine.choose(&self.board, &self.history, deadline) else {
+        let Some(m) = self
+            .engine
+            .choose(&self.board, &self.game_positions, deadline)
+        else {
             log("no legal move: the game is drawn");
             return None;
         };
