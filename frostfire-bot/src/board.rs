@@ -757,6 +757,44 @@ impl Board {
             .expect("a legal move keeps the position valid"))
     }
 
+    /// The position after `m` played as the judge's line says, whatever our rules say of it
+    /// (see "When the judge sends a move our rules reject" in the crate documentation): `Ax` and
+    /// `By` must be adjacent and hold dragons of the side to move; then every dragon on the line
+    /// from `Ax` along the move's direction, up to the first empty cell, shifts one step, and a
+    /// dragon shifted off the board is eliminated (its side loses it), whichever side it belongs
+    /// to. For a legal move this is exactly [`Board::play`]. `None` when the move cannot be
+    /// applied at all: the game is over, the cells are not adjacent, or a cell lacks a dragon of
+    /// the mover. The hash, the side to move and the ply count stay consistent.
+    pub fn force_play(&self, m: Move) -> Option<Board> {
+        if self.is_lost() {
+            return None;
+        }
+        let me = self.to_move;
+        let dir = m.direction()?;
+        if self.at(m.from) != Some(me) || self.at(m.to) != Some(me) {
+            return None;
+        }
+        // The line of dragons that moves, rear first: at most the 7 cells of a line.
+        let mut line: arrayvec::ArrayVec<(Cell, Color), 7> = arrayvec::ArrayVec::new();
+        let mut next = Some(m.from);
+        while let Some(cell) = next {
+            let Some(color) = self.at(cell) else {
+                break;
+            };
+            line.push((cell, color));
+            next = cell.step(dir);
+        }
+        let mut dragons = self.dragons;
+        // Front first, so that each dragon steps into a cell just vacated (or off the board).
+        for &(cell, color) in line.iter().rev() {
+            dragons[color.index()] &= !cell.bit();
+            if let Some(ahead) = cell.step(dir) {
+                dragons[color.index()] |= ahead.bit();
+            }
+        }
+        Board::from_bits(dragons[0], dragons[1], me.other(), self.ply + 1)
+    }
+
     /// The position with the other side to move and one more ply (for a protocol that must carry
     /// on after an opponent move it cannot apply).
     pub fn pass(&self) -> Board {
