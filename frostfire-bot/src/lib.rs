@@ -43,7 +43,7 @@
 //! wins. [`board::Board::outcome`] applies the rules of the game, and
 //! [`board::Board::outcome_with_limit`] the ply limit as well.
 //!
-//! # Decisions where the statement and RULES.md are silent
+//! # Decisions where the statement is silent
 //!
 //! - A move naming a cell that does not exist (`A1`, `H2`, `D8`) is *malformed* (a value out of
 //!   range); two existing cells that are not adjacent (`A4 A6`) make a well-formed but *illegal*

@@ -609,8 +609,9 @@ fn history_index(side: Color, m: Move) -> usize {
     (side.index() * BITS + m.from.index() as usize) * BITS + m.to.index() as usize
 }
 
-/// The bench positions: the start, then positions reached by fixed move sequences.
-pub const BENCH_LINES: [&str; 7] = [
+/// The bench positions, each as the move sequence that reaches it from the start (the first is
+/// the start itself); the game's earlier positions count for repetitions as in a real game.
+pub const BENCH_POSITIONS: [&str; 7] = [
     "",
     "A6 B6 G2 F2 B7 C6 F1 E2 B6 C5 E3 D3 C5 C4 G1 F2",
     "A6 B6 G2 F2 B7 C6 F1 E2 B6 C5 E3 D3 C5 C4 G1 F2 A5 B5 G3 F4 B4 C3 G4 F5 D5 C6 F5 E5 D2 C3 \
@@ -634,7 +635,7 @@ pub fn bench(depth: Option<u32>) -> u64 {
     let depth = depth.unwrap_or(BENCH_DEPTH);
     let started = std::time::Instant::now();
     let mut total = 0;
-    for (index, line) in BENCH_LINES.iter().enumerate() {
+    for (index, line) in BENCH_POSITIONS.iter().enumerate() {
         let mut board = Board::start();
         let mut game_positions = FxHashSet::default();
         let words: Vec<&str> = line.split_whitespace().collect();

@@ -1,4 +1,6 @@
-//! One named test per rule of Frostfire (RULES.md §1, restated in the crate docs).
+//! One named test per rule of Frostfire, as the crate documentation states them ("The rules as
+//! implemented", "Decisions where the statement is silent" and "When the judge sends a move our
+//! rules reject").
 
 use frostfire::board::{
     Board, Cell, Color, Direction, IllegalMoveError, Move, MoveKind, Outcome, CORNERS, MAX_PLIES,
