@@ -104,8 +104,9 @@ pub struct Searcher {
     game_positions: FxHashSet<u64>,
     /// The hashes of the search path, root first. A stack, not a set: it changes at every node
     /// (push and pop cost nothing, where a set would hash twice), it is short, and a repetition
-    /// can only be two plies apart or more, so the scan looks at every other entry.
-    path: Vec<u64>,
+    /// can only be two plies apart or more, so the scan looks at every other entry. Nodes past
+    /// `MAX_SEARCH_PLY` push nothing, so it never holds more than `MAX_PLY` entries.
+    path: ArrayVec<u64, MAX_PLY>,
     /// Set just before a null move's child is searched: that node may not pass again.
     after_null_move: bool,
     root_side: Color,
@@ -130,7 +131,7 @@ impl Searcher {
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; HISTORY_SLOTS],
             game_positions: FxHashSet::default(),
-            path: Vec::with_capacity(MAX_PLY),
+            path: ArrayVec::new(),
             after_null_move: false,
             root_side: Color::Ice,
             max_plies: MAX_PLIES,
