@@ -82,7 +82,10 @@
 //!   on), the move is not applied: the bot logs a warning, keeps its board with its own side to
 //!   move, and answers at once with a legal move of its own;
 //! - an opponent move that arrives when the bot's board has the bot to move is taken as the
-//!   bot's turn passed, then handled as above.
+//!   bot's turn passed, then handled as above;
+//! - a line that does not parse as a move (not `Ax By`, or a cell off the board such as `A1`) is
+//!   not a move at all, judge or no judge: it is logged and ignored, and the bot answers the next
+//!   move, so that stray lines between moves cost nothing.
 //!
 //! # The bot
 //!
