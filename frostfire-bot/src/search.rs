@@ -97,7 +97,9 @@ type ScoredMoves = ArrayVec<ScoredMove, MAX_MOVES>;
 /// The searcher: its tables live across the moves of a game.
 pub struct Searcher {
     tt: TranspositionTable<Move>,
+    /// Per ply, the last two quiet moves that cut off there.
     killers: [[Option<Move>; 2]; MAX_PLY],
+    /// Per side and (from, to) pair, the sum of depth² of the quiet cutoffs (`history_index`).
     history: Vec<i32>,
     /// The game's positions before the root (since the last elimination, which none can repeat):
     /// a set, looked up once per node whatever the game's length.
