@@ -19,7 +19,7 @@
 //! A [`Move`] is the pair of cells `Ax By` as the protocol writes it. The generator only produces
 //! adjacent pairs; [`Board::try_play`] accepts any pair and says why an illegal one is illegal.
 
-use common::rng::zobrist_key;
+use common::zobrist::zobrist_key;
 use std::fmt;
 
 /// A bit set of cells in the layout described in the module documentation.
@@ -337,13 +337,6 @@ impl common::transposition::PackedMove for Move {
     }
 }
 
-/// A filler for empty move-list slots; never played.
-impl Default for Move {
-    fn default() -> Move {
-        Move::new(Cell(0), Cell(0))
-    }
-}
-
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {}", self.from, self.to)
@@ -418,9 +411,12 @@ pub enum Outcome {
     Draw,
 }
 
-/// The moves of a position: room for 72, more than the 66 pairs 11 dragons can form in 6
-/// directions.
-pub type MoveList = common::movelist::MoveList<Move, 72>;
+/// The most moves a position can have room for: more than the 66 (dragon, direction) pairs 11
+/// dragons can form in 6 directions, so a push never overflows.
+pub const MAX_MOVES: usize = 72;
+
+/// The moves of a position.
+pub type MoveList = arrayvec::ArrayVec<Move, MAX_MOVES>;
 
 /// A position: the dragons of both sides, the side to move, the plies played and the hash.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -761,6 +757,44 @@ impl Board {
             .expect("a legal move keeps the position valid"))
     }
 
+    /// The position after `m` played as the judge's line says, whatever our rules say of it
+    /// (see "When the judge sends a move our rules reject" in the crate documentation): `Ax` and
+    /// `By` must be adjacent and hold dragons of the side to move; then every dragon on the line
+    /// from `Ax` along the move's direction, up to the first empty cell, shifts one step, and a
+    /// dragon shifted off the board is eliminated (its side loses it), whichever side it belongs
+    /// to. For a legal move this is exactly [`Board::play`]. `None` when the move cannot be
+    /// applied at all: the game is over, the cells are not adjacent, or a cell lacks a dragon of
+    /// the mover. The hash, the side to move and the ply count stay consistent.
+    pub fn force_play(&self, m: Move) -> Option<Board> {
+        if self.is_lost() {
+            return None;
+        }
+        let me = self.to_move;
+        let dir = m.direction()?;
+        if self.at(m.from) != Some(me) || self.at(m.to) != Some(me) {
+            return None;
+        }
+        // The line of dragons that moves, rear first: at most the 7 cells of a line.
+        let mut line: arrayvec::ArrayVec<(Cell, Color), 7> = arrayvec::ArrayVec::new();
+        let mut next = Some(m.from);
+        while let Some(cell) = next {
+            let Some(color) = self.at(cell) else {
+                break;
+            };
+            line.push((cell, color));
+            next = cell.step(dir);
+        }
+        let mut dragons = self.dragons;
+        // Front first, so that each dragon steps into a cell just vacated (or off the board).
+        for &(cell, color) in line.iter().rev() {
+            dragons[color.index()] &= !cell.bit();
+            if let Some(ahead) = cell.step(dir) {
+                dragons[color.index()] |= ahead.bit();
+            }
+        }
+        Board::from_bits(dragons[0], dragons[1], me.other(), self.ply + 1)
+    }
+
     /// The position with the other side to move and one more ply (for a protocol that must carry
     /// on after an opponent move it cannot apply).
     pub fn pass(&self) -> Board {
@@ -772,6 +806,7 @@ impl Board {
     }
 
     /// The number of move sequences of length `depth` from here (a finished game has no moves).
+    /// [`perft`] counts from the start.
     pub fn perft(&self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
@@ -828,4 +863,10 @@ impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.render())
     }
+}
+
+/// The number of move sequences of length `depth` from the start, Tyragon to move (the
+/// `perft` subcommand; the counts are in the crate documentation).
+pub fn perft(depth: u32) -> u64 {
+    Board::start().perft(depth)
 }

@@ -2,23 +2,31 @@
 
 use crate::board::{Board, Move, Outcome};
 use crate::eval::evaluate;
-use crate::search::{Limits, Searcher};
+use crate::search::{Searcher, MAX_DEPTH, OPENING_MARGIN};
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
-use common::rng::Rng;
+use common::search::{Limits, OpeningChoice};
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rustc_hash::FxHashSet;
 use std::time::Duration;
 
 /// The hard per-move budget when `--movetime` is not given: far inside 75 % of the 2 s limit,
 /// even with the other core busy. The soft budget (no new iteration) is half of it.
 pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1200);
 
+/// The transposition table of the engines that never search.
+const NO_SEARCH_TABLE_BYTES: usize = 16;
+
 /// A move chooser with its state for one game.
 pub struct Engine {
     kind: EngineKind,
     searcher: Searcher,
-    rng: Rng,
+    rng: SmallRng,
+    opening: OpeningChoice,
     budget: Duration,
-    depth: Option<u32>,
+    max_depth: u32,
 }
 
 impl Engine {
@@ -27,15 +35,15 @@ impl Engine {
         let searcher = if options.engine == EngineKind::Search {
             Searcher::default()
         } else {
-            // The other engines never search: no table.
-            Searcher::new(16)
+            Searcher::new(NO_SEARCH_TABLE_BYTES)
         };
         Engine {
             kind: options.engine,
             searcher,
-            rng: Rng::new(options.seed),
+            rng: SmallRng::seed_from_u64(options.seed),
+            opening: OpeningChoice::new(options.opening_plies, options.seed),
             budget: options.movetime.unwrap_or(DEFAULT_MOVETIME),
-            depth: options.depth,
+            max_depth: options.depth.unwrap_or(MAX_DEPTH),
         }
     }
 
@@ -45,16 +53,28 @@ impl Engine {
     }
 
     /// Chooses a move for the side to move of `board` (`None` only without a legal move).
-    /// `history` holds the hashes of earlier positions of the game (for repetitions);
-    /// `deadline` started when the opponent's move was read.
-    pub fn choose(&mut self, board: &Board, history: &[u64], deadline: Deadline) -> Option<Move> {
+    /// `game_positions` holds the hashes of earlier positions of the game (for repetitions);
+    /// `deadline` started when the opponent's move was read. While `--opening-plies` lasts, the
+    /// search's move is drawn among the moves within [`OPENING_MARGIN`] of it.
+    pub fn choose(
+        &mut self,
+        board: &Board,
+        game_positions: &FxHashSet<u64>,
+        deadline: Deadline,
+    ) -> Option<Move> {
         match self.kind {
             EngineKind::Search => {
-                let limits = Limits {
-                    depth: self.depth,
-                    deadline,
-                };
-                self.searcher.search(board, history, limits).best
+                let limits = Limits::new(deadline, self.max_depth);
+                self.searcher.set_game_positions(game_positions);
+                let result = self.searcher.search(board, &limits);
+                let best = result.best?;
+                if !self.opening.active() {
+                    return Some(best);
+                }
+                let near = self
+                    .searcher
+                    .near_best_moves(board, &result, OPENING_MARGIN, &limits);
+                Some(self.opening.choose(best, &near))
             }
             EngineKind::Greedy => greedy(board),
             EngineKind::Random => random(board, &mut self.rng),
@@ -82,6 +102,6 @@ pub fn greedy(board: &Board) -> Option<Move> {
 }
 
 /// A uniformly random legal move.
-pub fn random(board: &Board, rng: &mut Rng) -> Option<Move> {
-    rng.choose(board.legal_moves().as_slice()).copied()
+pub fn random(board: &Board, rng: &mut SmallRng) -> Option<Move> {
+    board.legal_moves().choose(rng).copied()
 }

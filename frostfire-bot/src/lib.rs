@@ -43,7 +43,7 @@
 //! wins. [`board::Board::outcome`] applies the rules of the game, and
 //! [`board::Board::outcome_with_limit`] the ply limit as well.
 //!
-//! # Decisions where the statement and RULES.md are silent
+//! # Decisions where the statement is silent
 //!
 //! - A move naming a cell that does not exist (`A1`, `H2`, `D8`) is *malformed* (a value out of
 //!   range); two existing cells that are not adjacent (`A4 A6`) make a well-formed but *illegal*
@@ -51,20 +51,47 @@
 //! - Both "a side has lost four" and "no legal move" are judged after the move; a loss is checked
 //!   first (a side that has just lost has no moves anyway).
 //! - `perft` counts move sequences from the start, Tyragon to move; a finished game has no moves.
-//!   perft(1..=5) = 10, 96, 1108, 12668, 150918.
+//!   perft(1..=5) = 10, 96, 1108, 12668, 150918: the bit-parallel generator's counts, and for
+//!   depths 1..=4 also those of an independent count that tries every adjacent pair of cells with
+//!   the cell-by-cell rules of [`board::Board::try_play`] (`tests/perft.rs`).
 //!
 //! # Protocol
 //!
 //! The bot reads `1` or `2`, then one opponent move per line, and prints each of its moves on one
 //! line, flushed; nothing else ever goes to stdout (diagnostics go to stderr). Lines are trimmed
-//! and inner runs of white space folded (CRLF and stray spaces cost nothing). Input it cannot
-//! use is logged and handled as described in [`protocol`]. End of input ends the process with
-//! status 0.
+//! and inner runs of white space folded (CRLF and stray spaces cost nothing); a line over 1024
+//! bytes is cut there and read as a line that is not a move, so memory stays bounded whatever
+//! arrives. Input it cannot use is logged as a warning, quoted, and handled as described in
+//! [`protocol`]; a line that is not a move at all (`hello`, `A1 A2`) is ignored. End of input ends
+//! the process with status 0.
+//!
+//! # When the judge sends a move our rules reject
+//!
+//! The judge is the authority: if it sent the move on, its rules and ours differ, and the game
+//! goes on on its board. The bot keeps playing legal moves on the judge's board as far as it can
+//! be known, and never stalls:
+//! - if the move names two adjacent cells that both hold dragons of the mover, it is applied as
+//!   its line says ([`board::Board::force_play`]): every dragon on the line from `Ax` through `By`
+//!   up to the first empty cell shifts one step along the move, and a dragon shifted off the
+//!   board is eliminated, whichever side it belongs to (a third own dragon, two opponents, or a
+//!   dragon on a corner is pushed along or off; a mover's own dragon pushed off is lost). For a
+//!   legal move this is the move itself. The bot logs a warning quoting the line and why our
+//!   rules reject it, and answers from that board;
+//! - otherwise (the cells are not adjacent, a cell holds no dragon of the mover), or if applying
+//!   it would end the game on our board (the judge, who asks for our move, sees the game going
+//!   on), the move is not applied: the bot logs a warning, keeps its board with its own side to
+//!   move, and answers at once with a legal move of its own;
+//! - an opponent move that arrives when the bot's board has the bot to move is taken as the
+//!   bot's turn passed, then handled as above;
+//! - a line that does not parse as a move (not `Ax By`, or a cell off the board such as `A1`) is
+//!   not a move at all, judge or no judge: it is logged and ignored, and the bot answers the next
+//!   move, so that stray lines between moves cost nothing.
 //!
 //! # The bot
 //!
 //! ```text
 //! frostfire-bot [--movetime MS] [--depth N] [--engine search|greedy|random] [--seed S]
+//!               [--opening-plies N]
 //! frostfire-bot perft D        one line `<d> <count>` per depth 1..=D
 //! frostfire-bot bench          fixed searches; last line `<N> nodes <M> nps`
 //! ```
@@ -76,7 +103,10 @@
 //! - Draws are worth nothing in the contest, so the search scores every draw (no move, the
 //!   300-ply limit, and a return to an earlier position of the game or of the search path) as
 //!   `-CONTEMPT` for itself: it prefers a live game to a sure draw and does not shuffle. The
-//!   protocol keeps the game's positions since the last elimination for this.
+//!   protocol keeps the set of the game's positions since the last elimination for this.
+//! - `--opening-plies N`: the first N own moves are drawn, seeded by `--seed`, among the moves
+//!   the search sees within [`search::OPENING_MARGIN`] of its best (a few hundredths of a
+//!   dragon), never one it sees as losing.
 //! - `greedy`: a winning move if any, else the best one-ply evaluation; `random`: a uniformly
 //!   random legal move, seeded by `--seed`.
 //!

@@ -18,7 +18,7 @@ fn main() -> ExitCode {
         }
         Command::Perft(depth) => {
             for d in 1..=depth {
-                println!("{d} {}", board::Board::start().perft(d));
+                println!("{d} {}", board::perft(d));
             }
         }
         Command::Bench(options) => {

@@ -1,12 +1,14 @@
 //! The protocol's text: cells `Ax`, moves `Ax By` and the player id line.
 //!
-//! Parsing is syntax only: a [`ParseMoveError`] says the text is not a move at all (wrong shape)
+//! Errors quote the text they reject with [`quote`] (escaped, cut to a log line's length), so that
+//! no input reaches a log or a verdict raw. Parsing is syntax only: a [`ParseMoveError`] says the text is not a move at all (wrong shape)
 //! or names a cell that does not exist (a value out of range). Whether a well-formed move may be
 //! played is the board's question ([`crate::board::Board::try_play`], which returns an
 //! [`crate::board::IllegalMoveError`]): two cells that are not adjacent make a well-formed but
 //! illegal move.
 
 use crate::board::{Cell, Color, Move};
+use common::io::quote;
 use std::fmt;
 
 /// Why a line is not a move.
@@ -23,9 +25,15 @@ impl fmt::Display for ParseMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ParseMoveError::WrongShape(text) => {
-                write!(f, "'{text}' is not of the form 'Ax By' (e.g. 'C4 D4')")
+                write!(
+                    f,
+                    "{} is not of the form 'Ax By' (e.g. 'C4 D4')",
+                    quote(text)
+                )
             }
-            ParseMoveError::NoSuchCell(cell) => write!(f, "there is no cell '{cell}' on the board"),
+            ParseMoveError::NoSuchCell(cell) => {
+                write!(f, "there is no cell {} on the board", quote(cell))
+            }
         }
     }
 }
@@ -38,7 +46,7 @@ pub struct ParseIdError(pub String);
 
 impl fmt::Display for ParseIdError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "'{}' is not a player id (1 or 2)", self.0)
+        write!(f, "{} is not a player id (1 or 2)", quote(&self.0))
     }
 }
 

@@ -4,20 +4,25 @@
 //! opponent move `Ax By` per line, and answers each with its own move on one line, flushed.
 //! The move's deadline starts as soon as the line is read.
 //!
-//! Robustness (nothing but moves ever goes to stdout; every problem is logged on stderr):
-//! - a line that is not a move (or a second id) is ignored, and the bot keeps reading;
+//! Robustness (nothing but moves ever goes to stdout; every problem is a warning on stderr, the
+//! input line quoted):
+//! - a line that is not a move at all (or a second id) is ignored, and the bot keeps reading;
 //! - if the first line is a move instead of an id, the bot takes the seat of Abagon and answers;
-//! - an opponent move that is well formed but illegal on the bot's board is treated as a pass
-//!   (the bot's board stays as it was) and the bot answers from its own board;
+//! - an opponent move that our rules reject is handled as the crate documentation says under
+//!   "When the judge sends a move our rules reject": applied as given where the dragons allow
+//!   it ([`Board::force_play`]), otherwise not applied; either way the bot answers at once with
+//!   a legal move on its board;
+//! - an opponent move that arrives on the bot's own turn is taken as the bot's turn passed;
 //! - at the end of input the loop returns and the process exits with status 0.
 
-use crate::board::{Board, Color, MoveKind, Outcome};
+use crate::board::{Board, Color, IllegalMoveError, Move, MoveKind, Outcome};
 use crate::engine::Engine;
 use crate::notation::{parse_id, parse_move};
 use common::cli::BotInfo;
 use common::cli::BotOptions;
 use common::clock::Deadline;
-use common::io::{log, reply, LineReader};
+use common::io::{log, quote, reply, warn, LineReader};
+use rustc_hash::FxHashSet;
 use std::io::BufRead;
 
 /// The contest's time limit per move, in ms.
@@ -38,7 +43,7 @@ pub struct Session {
     board: Board,
     me: Option<Color>,
     /// Hashes of the positions before the current one, since the last elimination.
-    history: Vec<u64>,
+    game_positions: FxHashSet<u64>,
 }
 
 impl Session {
@@ -48,7 +53,7 @@ impl Session {
             engine: Engine::new(options),
             board: Board::start(),
             me: None,
-            history: Vec::new(),
+            game_positions: FxHashSet::default(),
         }
     }
 
@@ -77,13 +82,15 @@ impl Session {
                 }
                 Err(error) => {
                     if parse_move(line).is_ok() {
-                        log(&format!(
+                        warn(&format!(
                             "{error}; taking it as Tyragon's first move, I am Abagon"
                         ));
                         self.me = Some(Color::Fire);
                         return self.handle_move(line, Color::Fire, deadline);
                     }
-                    log(&format!("ignoring line: {error}"));
+                    warn(&format!(
+                        "ignoring a line that is neither an id nor a move: {error}"
+                    ));
                     return None;
                 }
             }
@@ -95,24 +102,20 @@ impl Session {
         let m = match parse_move(line) {
             Ok(m) => m,
             Err(error) => {
-                log(&format!("ignoring line: {error}"));
+                warn(&format!("ignoring a line that is not a move: {error}"));
                 return None;
             }
         };
         if self.board.to_move() == me {
-            log(&format!(
-                "opponent move '{line}' arrived on my turn; taking my turn as passed"
+            warn(&format!(
+                "opponent move {} arrived on my turn; taking my turn as passed",
+                quote(line)
             ));
             self.board = self.board.pass();
         }
         match self.board.try_play(m) {
             Ok(next) => self.advance(next, self.board.kind(m) == MoveKind::Elimination),
-            Err(error) => {
-                log(&format!(
-                    "opponent move '{line}' is illegal on my board ({error}); taking it as a pass"
-                ));
-                self.board = self.board.pass();
-            }
+            Err(error) => self.apply_rejected(line, m, error),
         }
         if let Some(outcome) = self.board.outcome() {
             log(&format!("the game is over: {outcome:?}"));
@@ -121,18 +124,55 @@ impl Session {
         self.answer(deadline)
     }
 
+    /// An opponent move our rules reject: the judge has accepted it, so it is applied as given
+    /// where the dragons allow it, and the game goes on from there (see the crate documentation,
+    /// "When the judge sends a move our rules reject"). A move that cannot be applied at all, or
+    /// that would end the game on our board (the judge, who sent it on and asks for our move,
+    /// sees the game going on), leaves our board as it was, with our side to move.
+    fn apply_rejected(&mut self, line: &str, m: Move, error: IllegalMoveError) {
+        let forced = self
+            .board
+            .force_play(m)
+            .filter(|next| next.outcome().is_none());
+        match forced {
+            Some(next) => {
+                warn(&format!(
+                    "opponent move {} is illegal by our rules ({error}); the judge accepted it, \
+                     so it is applied as given",
+                    quote(line)
+                ));
+                let dragon_lost =
+                    next.occupied().count_ones() != self.board.occupied().count_ones();
+                self.advance(next, dragon_lost);
+            }
+            None => {
+                warn(&format!(
+                    "opponent move {} is illegal by our rules ({error}) and cannot be applied \
+                     here; keeping my board and playing on",
+                    quote(line)
+                ));
+                self.game_positions.insert(self.board.hash());
+                self.board = self.board.pass();
+            }
+        }
+    }
+
+    /// Moves to `next`; after an elimination no earlier position can recur.
     fn advance(&mut self, next: Board, elimination: bool) {
         if elimination {
-            self.history.clear();
+            self.game_positions.clear();
         } else {
-            self.history.push(self.board.hash());
+            self.game_positions.insert(self.board.hash());
         }
         self.board = next;
     }
 
     /// Chooses, plays and returns the bot's move.
     fn answer(&mut self, deadline: Deadline) -> Option<String> {
-        let Some(m) = self.engine.choose(&self.board, &self.history, deadline) else {
+        let Some(m) = self
+            .engine
+            .choose(&self.board, &self.game_positions, deadline)
+        else {
             log("no legal move: the game is drawn");
             return None;
         };

@@ -1,75 +1,116 @@
 //! Iterative-deepening negamax with alpha-beta (principal variation search).
 //!
 //! The steps, from the outside in:
-//! 1. [`Searcher::search`]: iterative deepening from depth 1 until the depth cap, a mate found, or
-//!    the soft budget; each iteration logs one line to stderr. The answer is the best move of the
-//!    last completed iteration (or of the unfinished first one: there is always a move).
-//! 2. `negamax`: the node. Game end, the 300-ply draw and repetitions first, then the
-//!    transposition table, null-move pruning, and the moves in order (TT move, eliminations,
-//!    pushes, killers, history), late quiet moves reduced.
-//! 3. The horizon: a side to move whose dragon can be pushed off is searched one more ply (its
+//! 1. [`Searcher::search`], the iteration driver: iterative deepening from depth 1 until the depth
+//!    cap, a forced result found, or the soft budget; each iteration logs one line to stderr. The
+//!    answer is the best move of the last completed iteration (or of the unfinished first one:
+//!    there is always a move).
+//! 2. `root_search`: one iteration over the root moves, the previous iteration's best first.
+//! 3. `negamax`: the node. Game end, the 300-ply draw and repetitions first, then the
+//!    transposition table, null-move pruning, and the moves in order (table move, eliminations,
+//!    pushes, killers, history, handed out by `pick_move`), late quiet moves reduced.
+//! 4. The horizon: a side to move whose dragon can be pushed off is searched one more ply (its
 //!    defences), then `quiescence` lets the side to move push dragons off (stand pat otherwise),
 //!    so that the horizon never hides an elimination that is already on the board.
 //!
 //! Draws: Frostfire gives no points for a draw, so every draw (no move, the ply limit, a repeated
 //! position) scores `-CONTEMPT` for the side that searches and `+CONTEMPT` for its opponent. A
-//! repetition of any earlier position of the game (the protocol hands the history in) or of the
-//! search path counts as a draw: the bot never shuffles between positions when it can do better.
+//! repetition of any earlier position of the game (handed in with
+//! [`Searcher::set_game_positions`]) or of the search path counts as a draw: the bot never
+//! shuffles between positions when it can do better.
 
-use crate::board::{Board, Color, Move, MoveKind, MoveList, MAX_PLIES};
+use crate::board::{Board, Color, Move, MoveKind, MoveList, LOSING_LOSSES, MAX_MOVES, MAX_PLIES};
 use crate::eval::evaluate;
+use arrayvec::ArrayVec;
 use common::clock::{Deadline, SearchClock};
 use common::io::log;
 use common::score::{loss_in, plies_to_result, INFINITY};
+use common::search::{Limits, SearchResult, PV_CAPACITY};
 use common::transposition::{Bound, TranspositionTable};
+use rustc_hash::FxHashSet;
 
 pub use common::score::{MATE, MATE_BOUND};
-/// What a draw costs the side that searches (draws are worth nothing in the contest).
-pub const CONTEMPT: i32 = 300;
+
+/// The transposition table's size, the bot's and `bench`'s: 4 MB, far under the 20 MB cap.
+pub const TABLE_BYTES: usize = 4 << 20;
 /// The deepest iteration.
 pub const MAX_DEPTH: u32 = 64;
 /// Longest path (search plies plus quiescence plies) the tables allow.
 const MAX_PLY: usize = 128;
 /// Quiescence plies at most.
 const MAX_QUIESCENCE: u32 = 8;
-/// The transposition table's size, far under the 20 MB cap.
-pub const DEFAULT_TT_BYTES: usize = 4 << 20;
-/// Null-move reduction.
+/// Past this ply a node goes straight to quiescence, so that the path stays inside `MAX_PLY`.
+const MAX_SEARCH_PLY: usize = MAX_PLY - MAX_QUIESCENCE as usize - 2;
+/// A threatened side to move at the horizon is searched one more ply, as long as the path is
+/// shorter than this many times the iteration's depth.
+const THREAT_EXTENSION_LIMIT: usize = 2;
+
+/// What a draw costs the side that searches (draws are worth nothing in the contest), in the
+/// evaluation's millidragons: about a third of a dragon.
+pub const CONTEMPT: i32 = 300;
+/// `--opening-plies`: a move whose score is within this of the best may be drawn instead. In
+/// millidragons (1000 = a dragon): a few steps of a dragon towards the centre or a few pairs of
+/// cohesion, small against any material or threat term.
+pub const OPENING_MARGIN: i32 = 40;
+
+/// Null move: tried from this depth on...
+const NULL_MIN_DEPTH: i32 = 3;
+/// ...with this reduction on top of the move's ply.
 const NULL_REDUCTION: i32 = 2;
+/// Late move reductions: quiet moves after the first `LMR_MIN_INDEX`, from depth `LMR_MIN_DEPTH`,
+/// are searched `LMR_REDUCTION` plies shallower first...
+const LMR_MIN_DEPTH: i32 = 3;
+const LMR_MIN_INDEX: usize = 3;
+const LMR_REDUCTION: i32 = 1;
+/// ...and those after the first `LMR_DEEP_MIN_INDEX`, from depth `LMR_DEEP_MIN_DEPTH`,
+/// `LMR_DEEP_REDUCTION` plies shallower.
+const LMR_DEEP_MIN_DEPTH: i32 = 5;
+const LMR_DEEP_MIN_INDEX: usize = 10;
+const LMR_DEEP_REDUCTION: i32 = 2;
 
-/// How long and how deep to search.
+/// Ordering keys: the table's move, eliminations, pushes, then the two killers, all above any
+/// history score (which stays under `HISTORY_LIMIT`).
+const ORDER_TT: i32 = 1 << 30;
+const ORDER_ELIMINATION: i32 = 1 << 29;
+const ORDER_PUSH: i32 = 1 << 28;
+const ORDER_KILLER_1: i32 = (1 << 27) + 1;
+const ORDER_KILLER_2: i32 = 1 << 27;
+/// A history score past this halves them all (`HISTORY_RESCALE`)...
+const HISTORY_LIMIT: i32 = 1 << 20;
+const HISTORY_RESCALE: i32 = 2;
+/// ...and every new search divides them by `HISTORY_AGING`, so that old cutoffs fade.
+const HISTORY_AGING: i32 = 8;
+/// History slots: per side, per (from, to) bit index.
+const HISTORY_SLOTS: usize = 2 * 64 * 64;
+
+/// A move with its ordering key and what it does.
 #[derive(Clone, Copy, Debug)]
-pub struct Limits {
-    /// Deepest iteration (capped at [`MAX_DEPTH`]).
-    pub depth: Option<u32>,
-    /// When to stop.
-    pub deadline: Deadline,
+struct ScoredMove {
+    mv: Move,
+    kind: MoveKind,
+    key: i32,
 }
 
-/// What a search found.
-#[derive(Clone, Debug)]
-pub struct SearchResult {
-    /// The move to play; `None` only when there is no legal move.
-    pub best: Option<Move>,
-    /// Its score for the side to move.
-    pub score: i32,
-    /// The last completed iteration (0 if none completed).
-    pub depth: u32,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// Nodes per second.
-    pub nps: u64,
-    /// The principal variation of the last completed iteration.
-    pub pv: Vec<Move>,
-}
+/// The moves of a node, with their keys.
+type ScoredMoves = ArrayVec<ScoredMove, MAX_MOVES>;
 
 /// The searcher: its tables live across the moves of a game.
 pub struct Searcher {
     tt: TranspositionTable<Move>,
+    /// Per ply, the last two quiet moves that cut off there.
     killers: [[Option<Move>; 2]; MAX_PLY],
+    /// Per side and (from, to) pair, the sum of depth² of the quiet cutoffs (`history_index`).
     history: Vec<i32>,
-    /// Hashes of the game's earlier positions, then of the search path.
-    stack: Vec<u64>,
+    /// The game's positions before the root (since the last elimination, which none can repeat):
+    /// a set, looked up once per node whatever the game's length.
+    game_positions: FxHashSet<u64>,
+    /// The hashes of the search path, root first. A stack, not a set: it changes at every node
+    /// (push and pop cost nothing, where a set would hash twice), it is short, and a repetition
+    /// can only be two plies apart or more, so the scan looks at every other entry. Nodes past
+    /// `MAX_SEARCH_PLY` push nothing, so it never holds more than `MAX_PLY` entries.
+    path: ArrayVec<u64, MAX_PLY>,
+    /// Set just before a null move's child is searched: that node may not pass again.
+    after_null_move: bool,
     root_side: Color,
     max_plies: u32,
     root_depth: usize,
@@ -80,18 +121,20 @@ pub struct Searcher {
 
 impl Default for Searcher {
     fn default() -> Self {
-        Searcher::new(DEFAULT_TT_BYTES)
+        Searcher::new(TABLE_BYTES)
     }
 }
 
 impl Searcher {
-    /// A searcher with a transposition table of `tt_bytes` bytes.
-    pub fn new(tt_bytes: usize) -> Searcher {
+    /// A searcher with a transposition table of `table_bytes` bytes.
+    pub fn new(table_bytes: usize) -> Searcher {
         Searcher {
-            tt: TranspositionTable::with_bytes(tt_bytes),
+            tt: TranspositionTable::with_bytes(table_bytes),
             killers: [[None; 2]; MAX_PLY],
-            history: vec![0; 2 * 64 * 64],
-            stack: Vec::with_capacity(512),
+            history: vec![0; HISTORY_SLOTS],
+            game_positions: FxHashSet::default(),
+            path: ArrayVec::new(),
+            after_null_move: false,
             root_side: Color::Ice,
             max_plies: MAX_PLIES,
             root_depth: 1,
@@ -105,6 +148,13 @@ impl Searcher {
         self.max_plies = max_plies;
     }
 
+    /// The hashes of the game's positions before the one to search (the protocol may leave out
+    /// the ones before the last elimination, which cannot repeat); a move back into one of them
+    /// is scored as a draw. Kept until the next call.
+    pub fn set_game_positions(&mut self, positions: &FxHashSet<u64>) {
+        self.game_positions.clone_from(positions);
+    }
+
     /// Forgets everything learnt (a new game, or a reproducible benchmark).
     pub fn clear(&mut self) {
         self.tt.clear();
@@ -112,77 +162,38 @@ impl Searcher {
         self.history.iter_mut().for_each(|h| *h = 0);
     }
 
-    /// Searches `board`. `history` holds the hashes of the game's positions before `board` (the
-    /// protocol may drop the ones before the last elimination, which cannot repeat); a move back
-    /// into one of them is scored as a draw.
-    pub fn search(&mut self, board: &Board, history: &[u64], limits: Limits) -> SearchResult {
-        self.clock = SearchClock::new(limits.deadline);
+    /// Readies the clock and the search path for a search from `board`.
+    fn start(&mut self, board: &Board, deadline: Deadline) {
+        self.clock = SearchClock::new(deadline);
         self.root_side = board.to_move();
-        self.stack.clear();
-        self.stack.extend_from_slice(history);
-        self.stack.push(board.hash());
+        self.path.clear();
+        self.path.push(board.hash());
+        self.after_null_move = false;
+    }
+
+    /// The iteration driver: searches `board` by iterative deepening within `limits`.
+    pub fn search(&mut self, board: &Board, limits: &Limits) -> SearchResult<Move> {
+        self.start(board, limits.deadline);
         self.killers = [[None; 2]; MAX_PLY];
         for h in self.history.iter_mut() {
-            *h /= 8;
+            *h /= HISTORY_AGING;
         }
 
-        let mut moves = board.legal_moves();
-        let mut result = SearchResult {
-            best: moves.first().copied(),
-            score: 0,
-            depth: 0,
-            nodes: 0,
-            nps: 0,
-            pv: Vec::new(),
-        };
-        if moves.is_empty() {
+        let mut root: RootMoves = board
+            .legal_moves()
+            .iter()
+            .map(|&mv| RootMove { mv, score: 0 })
+            .collect();
+        let mut result = SearchResult::immediate(root.first().map(|r| r.mv), 0);
+        if root.is_empty() {
             return result;
         }
-        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        let mut scores = vec![0i32; moves.len()];
+        let max_depth = limits.max_depth.clamp(1, MAX_DEPTH);
         for depth in 1..=max_depth {
-            // Root moves: the previous best first, then by the previous iteration's scores (the
-            // generator's order, eliminations first, at depth 1).
             if depth > 1 {
-                let mut order: Vec<(i32, Move)> =
-                    scores.iter().copied().zip(moves.iter().copied()).collect();
-                order.sort_by_key(|&(s, _)| -s);
-                for (i, (_, m)) in order.into_iter().enumerate() {
-                    moves.as_mut_slice()[i] = m;
-                }
-                if let Some(best) = result.best {
-                    if let Some(i) = moves.iter().position(|&m| m == best) {
-                        moves.as_mut_slice()[..=i].rotate_right(1);
-                    }
-                }
+                order_root_moves(&mut root, result.best);
             }
-            self.root_depth = depth as usize;
-            let mut alpha = -INFINITY;
-            let beta = INFINITY;
-            let mut best: Option<(Move, i32)> = None;
-            for (i, &m) in moves.iter().enumerate() {
-                let child = board.play(m);
-                self.stack.push(child.hash());
-                let score = if i == 0 {
-                    -self.negamax(&child, depth as i32 - 1, -beta, -alpha, 1, true)
-                } else {
-                    let s = -self.negamax(&child, depth as i32 - 1, -alpha - 1, -alpha, 1, true);
-                    if s > alpha && !self.clock.stopped() {
-                        -self.negamax(&child, depth as i32 - 1, -beta, -alpha, 1, true)
-                    } else {
-                        s
-                    }
-                };
-                self.stack.pop();
-                if self.clock.stopped() {
-                    break;
-                }
-                scores[i] = if score > alpha { score } else { -INFINITY + 1 };
-                if score > alpha {
-                    alpha = score;
-                    best = Some((m, score));
-                }
-            }
+            let best = self.root_search(board, &mut root, depth);
             let completed = !self.clock.stopped();
             if let Some((m, score)) = best {
                 // A partial first iteration still gives a move; later partial iterations are
@@ -196,16 +207,6 @@ impl Searcher {
                 break;
             }
             result.depth = depth;
-            if let Some(m) = result.best {
-                self.tt.store(
-                    board.hash(),
-                    0,
-                    depth as i32,
-                    result.score,
-                    Bound::Exact,
-                    Some(m),
-                );
-            }
             result.pv = self.principal_variation(board, depth as usize);
             result.nodes = self.clock.nodes();
             if self.verbose {
@@ -226,16 +227,99 @@ impl Searcher {
             }
         }
         result.nodes = self.clock.nodes();
-        result.nps = self.clock.nps();
         result
     }
 
+    /// One iteration over the root moves in their order: each move's score goes to its
+    /// `RootMove` (moves that do not raise alpha get the lowest score, keeping their order), and
+    /// the best move with its score comes back, `None` only if stopped before any move was
+    /// searched. A completed iteration stores the root in the table.
+    fn root_search(
+        &mut self,
+        board: &Board,
+        root: &mut RootMoves,
+        depth: u32,
+    ) -> Option<(Move, i32)> {
+        self.root_depth = depth as usize;
+        let depth = depth as i32;
+        let mut alpha = -INFINITY;
+        let beta = INFINITY;
+        let mut best: Option<(Move, i32)> = None;
+        for (i, root_move) in root.iter_mut().enumerate() {
+            let child = board.play(root_move.mv);
+            self.path.push(child.hash());
+            let score = if i == 0 {
+                -self.negamax(&child, depth - 1, -beta, -alpha, 1)
+            } else {
+                let s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1);
+                if s > alpha && !self.clock.stopped() {
+                    -self.negamax(&child, depth - 1, -beta, -alpha, 1)
+                } else {
+                    s
+                }
+            };
+            self.path.pop();
+            if self.clock.stopped() {
+                return best;
+            }
+            root_move.score = if score > alpha { score } else { -INFINITY + 1 };
+            if score > alpha {
+                alpha = score;
+                best = Some((root_move.mv, score));
+            }
+        }
+        if let Some((m, score)) = best {
+            self.tt
+                .store(board.hash(), 0, depth, score, Bound::Exact, Some(m));
+        }
+        best
+    }
+
+    /// `--opening-plies`: the root moves other than `result`'s best that score at least
+    /// `result.score - margin` at `result`'s depth, each tested with a null window, within what
+    /// is left of `limits`' hard budget (the moves tested so far when it runs out). A move scored
+    /// as a loss is never among them, nor is any move when the best is a loss.
+    pub fn near_best_moves(
+        &mut self,
+        board: &Board,
+        result: &SearchResult<Move>,
+        margin: i32,
+        limits: &Limits,
+    ) -> ArrayVec<Move, MAX_MOVES> {
+        let mut near = ArrayVec::new();
+        let Some(best) = result.best else {
+            return near;
+        };
+        if result.depth == 0 || result.score <= -MATE_BOUND {
+            return near;
+        }
+        self.start(board, limits.deadline);
+        self.root_depth = result.depth as usize;
+        let depth = result.depth as i32;
+        // A move must prove at least this; never less than "not lost".
+        let threshold = (result.score - margin).max(-MATE_BOUND + 1);
+        for &m in board.legal_moves().iter().filter(|&&m| m != best) {
+            let child = board.play(m);
+            self.path.push(child.hash());
+            let score = -self.negamax(&child, depth - 1, -threshold, -threshold + 1, 1);
+            self.path.pop();
+            if self.clock.stopped() {
+                break;
+            }
+            if score >= threshold {
+                near.push(m);
+            }
+        }
+        near
+    }
+
     /// The moves of the table's principal variation, at most `max` (stops at a repetition).
-    fn principal_variation(&self, board: &Board, max: usize) -> Vec<Move> {
-        let mut pv = Vec::new();
+    fn principal_variation(&self, board: &Board, max: usize) -> ArrayVec<Move, PV_CAPACITY> {
+        let mut pv = ArrayVec::new();
         let mut b = *board;
-        let mut seen = vec![b.hash()];
-        while pv.len() < max {
+        let mut seen = FxHashSet::default();
+        seen.insert(b.hash());
+        while pv.len() < max.min(PV_CAPACITY) {
             let Some(m) = self.tt.probe(b.hash(), 0).and_then(|entry| entry.best) else {
                 break;
             };
@@ -244,10 +328,9 @@ impl Searcher {
             }
             b = b.play(m);
             pv.push(m);
-            if seen.contains(&b.hash()) {
+            if !seen.insert(b.hash()) {
                 break;
             }
-            seen.push(b.hash());
         }
         pv
     }
@@ -261,13 +344,17 @@ impl Searcher {
         }
     }
 
-    /// True if the position on top of the stack occurred before (same side to move).
+    /// True if the position on top of the path occurred before: earlier in the game, or earlier
+    /// on the path with the same side to move (an even number of plies back).
     fn is_repetition(&self) -> bool {
-        let n = self.stack.len();
-        let hash = self.stack[n - 1];
+        let n = self.path.len();
+        let hash = self.path[n - 1];
+        if self.game_positions.contains(&hash) {
+            return true;
+        }
         let mut i = n as isize - 3;
         while i >= 0 {
-            if self.stack[i as usize] == hash {
+            if self.path[i as usize] == hash {
                 return true;
             }
             i -= 2;
@@ -277,22 +364,16 @@ impl Searcher {
 
     /// Negamax with alpha-beta: the score of `board` for its side to move, exact when it lies
     /// strictly inside `(alpha, beta)`, otherwise only a bound on the same side of the window.
-    /// `board`'s hash is on top of the stack.
-    fn negamax(
-        &mut self,
-        board: &Board,
-        depth: i32,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        allow_null: bool,
-    ) -> i32 {
+    /// `board`'s hash is on top of the path.
+    fn negamax(&mut self, board: &Board, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        // The child of a null move may not pass in turn (two passes prove nothing).
+        let allow_null = !std::mem::replace(&mut self.after_null_move, false);
         if self.clock.tick() {
             return 0;
         }
         let us = board.to_move();
         // Only the side that just moved can have pushed a dragon off.
-        if board.lost(us) >= crate::board::LOSING_LOSSES {
+        if board.lost(us) >= LOSING_LOSSES {
             return loss_in(ply);
         }
         if board.ply() >= self.max_plies || self.is_repetition() {
@@ -301,18 +382,18 @@ impl Searcher {
         let mut depth = depth;
         if depth <= 0 {
             // At the horizon a dragon of the side to move that the opponent can push off is an
-            // elimination pending: search the defences one more ply instead of standing pat
-            // (within twice the iteration's depth).
-            if ply < 2 * self.root_depth && board.threatened_by(us.other()) != 0 {
+            // elimination pending: search the defences one more ply instead of standing pat.
+            if ply < THREAT_EXTENSION_LIMIT * self.root_depth
+                && board.threatened_by(us.other()) != 0
+            {
                 depth = 1;
             } else {
                 return self.quiescence(board, alpha, beta, ply, 0);
             }
         }
-        if ply >= MAX_PLY - MAX_QUIESCENCE as usize - 2 {
+        if ply >= MAX_SEARCH_PLY {
             return self.quiescence(board, alpha, beta, ply, 0);
         }
-        // A win is never worth more than a win on the next move.
         let alpha_orig = alpha;
         let pv_node = beta - alpha > 1;
 
@@ -334,22 +415,16 @@ impl Searcher {
         // zugzwang to speak of). Not when threatened: the pass would hide the threat.
         if allow_null
             && !pv_node
-            && depth >= 3
+            && depth >= NULL_MIN_DEPTH
             && beta.abs() < MATE_BOUND
             && board.threatened_by(us.other()) == 0
             && evaluate(board) >= beta
         {
             let null = board.pass();
-            self.stack.push(null.hash());
-            let score = -self.negamax(
-                &null,
-                depth - 1 - NULL_REDUCTION,
-                -beta,
-                -beta + 1,
-                ply + 1,
-                false,
-            );
-            self.stack.pop();
+            self.path.push(null.hash());
+            self.after_null_move = true;
+            let score = -self.negamax(&null, depth - 1 - NULL_REDUCTION, -beta, -beta + 1, ply + 1);
+            self.path.pop();
             if self.clock.stopped() {
                 return 0;
             }
@@ -358,45 +433,40 @@ impl Searcher {
             }
         }
 
-        let mut ordered = self.order(board, &moves, tt_move, ply);
+        // Scored after the null move, whose search has taught the history table.
+        let mut moves = self.scored_moves(board, &moves, tt_move, ply);
         let mut best_score = -INFINITY;
         let mut best_move = None;
         let mut index = 0;
-        while let Some((m, kind)) = ordered.next_move() {
+        while let Some(ScoredMove { mv: m, kind, .. }) = pick_move(&mut moves) {
             let child = board.play(m);
-            self.stack.push(child.hash());
+            self.path.push(child.hash());
             let quiet = kind == MoveKind::Quiet;
             let is_killer = self.killers[ply].contains(&Some(m));
             let mut score;
             if index == 0 {
-                score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, true);
+                score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
             } else {
-                // Late quiet moves: reduced null-window search first.
-                let reduction = if depth >= 3 && index >= 3 && quiet && !is_killer {
-                    if index >= 10 && depth >= 5 {
-                        2
+                // Late quiet moves: a reduced null-window search first.
+                let reduction =
+                    if depth >= LMR_MIN_DEPTH && index >= LMR_MIN_INDEX && quiet && !is_killer {
+                        if index >= LMR_DEEP_MIN_INDEX && depth >= LMR_DEEP_MIN_DEPTH {
+                            LMR_DEEP_REDUCTION
+                        } else {
+                            LMR_REDUCTION
+                        }
                     } else {
-                        1
-                    }
-                } else {
-                    0
-                };
-                score = -self.negamax(
-                    &child,
-                    depth - 1 - reduction,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    true,
-                );
+                        0
+                    };
+                score = -self.negamax(&child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
                 if score > alpha && reduction > 0 {
-                    score = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1, true);
+                    score = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
                 }
                 if score > alpha && score < beta {
-                    score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, true);
+                    score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
                 }
             }
-            self.stack.pop();
+            self.path.pop();
             if self.clock.stopped() {
                 return 0;
             }
@@ -408,16 +478,7 @@ impl Searcher {
                     alpha = score;
                     if alpha >= beta {
                         if quiet {
-                            let k = &mut self.killers[ply];
-                            if k[0] != Some(m) {
-                                k[1] = k[0];
-                                k[0] = Some(m);
-                            }
-                            let h = &mut self.history[history_index(us, m)];
-                            *h += depth * depth;
-                            if *h > 1 << 20 {
-                                self.history.iter_mut().for_each(|h| *h /= 2);
-                            }
+                            self.reward(us, m, ply, depth);
                         }
                         break;
                     }
@@ -431,13 +492,27 @@ impl Searcher {
         best_score
     }
 
+    /// A quiet move cut off at `ply`: it becomes the first killer there and gains history.
+    fn reward(&mut self, us: Color, m: Move, ply: usize, depth: i32) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
+        let h = &mut self.history[history_index(us, m)];
+        *h += depth * depth;
+        if *h > HISTORY_LIMIT {
+            self.history.iter_mut().for_each(|h| *h /= HISTORY_RESCALE);
+        }
+    }
+
     /// Eliminations only, the side to move may stand pat.
     fn quiescence(&mut self, board: &Board, mut alpha: i32, beta: i32, ply: usize, q: u32) -> i32 {
         if self.clock.tick() {
             return 0;
         }
         let us = board.to_move();
-        if board.lost(us) >= crate::board::LOSING_LOSSES {
+        if board.lost(us) >= LOSING_LOSSES {
             return loss_in(ply);
         }
         if board.ply() >= self.max_plies {
@@ -468,77 +543,78 @@ impl Searcher {
         best
     }
 
-    /// The moves of a node with their ordering keys.
-    fn order(
+    /// The legal `moves` of a node with their ordering keys, in generation order.
+    fn scored_moves(
         &self,
         board: &Board,
         moves: &MoveList,
         tt_move: Option<Move>,
         ply: usize,
-    ) -> OrderedMoves {
+    ) -> ScoredMoves {
         let us = board.to_move();
-        let mut out = OrderedMoves {
-            moves: [(Move::new(moves[0].from, moves[0].to), MoveKind::Quiet, 0);
-                MoveList::CAPACITY],
-            len: 0,
-        };
-        for &m in moves.iter() {
-            let kind = board.kind(m);
-            let key = if Some(m) == tt_move {
-                1 << 30
-            } else {
-                match kind {
-                    MoveKind::Elimination => 1 << 29,
-                    MoveKind::Push => 1 << 28,
-                    MoveKind::Quiet => {
-                        if self.killers[ply][0] == Some(m) {
-                            (1 << 27) + 1
-                        } else if self.killers[ply][1] == Some(m) {
-                            1 << 27
-                        } else {
-                            self.history[history_index(us, m)]
-                        }
+        let killers = self.killers[ply];
+        moves
+            .iter()
+            .map(|&mv| {
+                let kind = board.kind(mv);
+                let key = if Some(mv) == tt_move {
+                    ORDER_TT
+                } else {
+                    match kind {
+                        MoveKind::Elimination => ORDER_ELIMINATION,
+                        MoveKind::Push => ORDER_PUSH,
+                        MoveKind::Quiet if killers[0] == Some(mv) => ORDER_KILLER_1,
+                        MoveKind::Quiet if killers[1] == Some(mv) => ORDER_KILLER_2,
+                        MoveKind::Quiet => self.history[history_index(us, mv)],
                     }
-                }
-            };
-            out.moves[out.len] = (m, kind, key);
-            out.len += 1;
-        }
-        out
+                };
+                ScoredMove { mv, kind, key }
+            })
+            .collect()
     }
 }
 
-/// Moves handed out best key first (selection: most nodes cut after a move or two).
-struct OrderedMoves {
-    moves: [(Move, MoveKind, i32); MoveList::CAPACITY],
-    len: usize,
+/// The selection step: takes out the move with the highest key, the first in generation order
+/// among equal keys (the rest keep their order). Most nodes cut after a move or two, so this
+/// beats sorting them all.
+fn pick_move(moves: &mut ScoredMoves) -> Option<ScoredMove> {
+    let mut best = 0;
+    for i in 1..moves.len() {
+        if moves[i].key > moves[best].key {
+            best = i;
+        }
+    }
+    (!moves.is_empty()).then(|| moves.remove(best))
 }
 
-impl OrderedMoves {
-    fn next_move(&mut self) -> Option<(Move, MoveKind)> {
-        if self.len == 0 {
-            return None;
-        }
-        let mut best = 0;
-        for i in 1..self.len {
-            if self.moves[i].2 > self.moves[best].2 {
-                best = i;
-            }
-        }
-        let (m, kind, _) = self.moves[best];
-        // Keep the generator's order among equal keys: shift instead of swap.
-        self.moves.copy_within(best + 1..self.len, best);
-        self.len -= 1;
-        Some((m, kind))
+/// A root move and its score in the last iteration.
+#[derive(Clone, Copy, Debug)]
+struct RootMove {
+    mv: Move,
+    score: i32,
+}
+
+/// The root moves.
+type RootMoves = ArrayVec<RootMove, MAX_MOVES>;
+
+/// Orders the root moves for the next iteration: by the last iteration's scores (stable, so equal
+/// scores keep their order), then `best` in front.
+fn order_root_moves(root: &mut RootMoves, best: Option<Move>) {
+    root.sort_by_key(|r| -r.score);
+    if let Some(i) = best.and_then(|best| root.iter().position(|r| r.mv == best)) {
+        root[..=i].rotate_right(1);
     }
 }
 
+/// The history slot of `side` playing `m`: one per side and (from, to) pair of bit indices.
 fn history_index(side: Color, m: Move) -> usize {
-    side.index() * 4096 + m.from.index() as usize * 64 + m.to.index() as usize
+    const BITS: usize = 64;
+    (side.index() * BITS + m.from.index() as usize) * BITS + m.to.index() as usize
 }
 
-/// The bench positions: the start, then positions reached by fixed move sequences.
-pub const BENCH_LINES: [&str; 7] = [
+/// The bench positions, each as the move sequence that reaches it from the start (the first is
+/// the start itself); the game's earlier positions count for repetitions as in a real game.
+pub const BENCH_POSITIONS: [&str; 7] = [
     "",
     "A6 B6 G2 F2 B7 C6 F1 E2 B6 C5 E3 D3 C5 C4 G1 F2",
     "A6 B6 G2 F2 B7 C6 F1 E2 B6 C5 E3 D3 C5 C4 G1 F2 A5 B5 G3 F4 B4 C3 G4 F5 D5 C6 F5 E5 D2 C3 \
@@ -562,25 +638,19 @@ pub fn bench(depth: Option<u32>) -> u64 {
     let depth = depth.unwrap_or(BENCH_DEPTH);
     let started = std::time::Instant::now();
     let mut total = 0;
-    for (index, line) in BENCH_LINES.iter().enumerate() {
+    for (index, line) in BENCH_POSITIONS.iter().enumerate() {
         let mut board = Board::start();
-        let mut history = Vec::new();
+        let mut game_positions = FxHashSet::default();
         let words: Vec<&str> = line.split_whitespace().collect();
         for pair in words.chunks(2) {
             let m = crate::notation::parse_move(&pair.join(" ")).expect("bench move parses");
-            history.push(board.hash());
+            game_positions.insert(board.hash());
             board = board.try_play(m).expect("bench move is legal");
         }
-        let mut searcher = Searcher::new(DEFAULT_TT_BYTES);
+        let mut searcher = Searcher::new(TABLE_BYTES);
         searcher.verbose = false;
-        let result = searcher.search(
-            &board,
-            &history,
-            Limits {
-                depth: Some(depth),
-                deadline: Deadline::unlimited(),
-            },
-        );
+        searcher.set_game_positions(&game_positions);
+        let result = searcher.search(&board, &Limits::depth(depth));
         total += result.nodes;
         println!(
             "position {} depth {} best {} score {} nodes {}",

@@ -1,9 +1,13 @@
 //! The bot binary as the contest runs it: both seats, CRLF and stray spaces, garbage lines,
-//! end of input; every reply is replayed in the library.
+//! over-long lines, moves our rules reject, end of input; every reply is replayed in the library.
 
-use frostfire::board::{Board, Color};
+use common::cli::BotOptions;
+use frostfire::board::{Board, Color, Move};
 use frostfire::engine::random;
 use frostfire::notation::parse_move;
+use frostfire::protocol::Session;
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
@@ -17,11 +21,15 @@ struct Bot {
 
 impl Bot {
     fn start(args: &[&str]) -> Bot {
+        Bot::start_with_stderr(args, Stdio::null())
+    }
+
+    fn start_with_stderr(args: &[&str], stderr: Stdio) -> Bot {
         let mut child = Command::new(BOT)
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(stderr)
             .spawn()
             .expect("the bot starts");
         let stdin = child.stdin.take();
@@ -46,6 +54,22 @@ impl Bot {
         line.trim_end_matches('\n').to_string()
     }
 
+    /// The bot's peak resident memory so far (`VmHWM`), in bytes.
+    fn peak_memory(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+            .expect("the bot is alive");
+        let line = status
+            .lines()
+            .find(|l| l.starts_with("VmHWM:"))
+            .expect("a VmHWM line");
+        let kb: u64 = line
+            .split_whitespace()
+            .nth(1)
+            .and_then(|v| v.parse().ok())
+            .expect("VmHWM in kB");
+        kb * 1024
+    }
+
     /// Closes the input; the bot must exit with status 0 and print nothing more.
     fn finish(mut self) {
         drop(self.stdin.take());
@@ -62,7 +86,7 @@ impl Bot {
 fn play(side: Color, plies: u32) -> Board {
     let mut bot = Bot::start(&["--movetime", "40"]);
     let mut board = Board::start();
-    let mut rng = common::rng::Rng::new(7);
+    let mut rng = SmallRng::seed_from_u64(7);
     bot.send(match side {
         Color::Ice => "1\n",
         Color::Fire => "  2 \r\n\r\n",
@@ -120,6 +144,93 @@ fn end_of_input_exits_quietly() {
     let mut bot = Bot::start(&[]);
     bot.send("2\n");
     bot.finish();
+}
+
+fn mv(text: &str) -> Move {
+    parse_move(text).unwrap()
+}
+
+/// The bot as Abagon, told Tyragon's first move `line`: its reply, which must be legal on
+/// `expected`, the board the bot should now have.
+fn answer_as_abagon(line: &str, expected: &Board) {
+    let mut bot = Bot::start(&["--depth", "2"]);
+    bot.send(&format!("2\n{line}\n"));
+    let reply = bot.reply();
+    let m = parse_move(&reply).unwrap();
+    assert!(expected.try_play(m).is_ok(), "{line}: {reply}");
+    bot.finish();
+}
+
+/// A move our rules reject, whose dragons allow it: the judge accepted it, so it is applied as
+/// given, and the bot answers at once from that board.
+#[test]
+fn a_rejected_move_that_the_dragons_allow_is_applied_as_given() {
+    let start = Board::start();
+    for line in ["A4 B4", "B4 A4"] {
+        assert!(start.try_play(mv(line)).is_err(), "{line} is illegal");
+        let forced = start.force_play(mv(line)).unwrap();
+        answer_as_abagon(line, &forced);
+
+        let mut session = Session::new(&BotOptions {
+            depth: Some(2),
+            ..BotOptions::default()
+        });
+        assert_eq!(session.handle("2"), None);
+        let reply = session.handle(line).expect("an answer at once");
+        assert_eq!(*session.board(), forced.play(mv(&reply)), "{line}: {reply}");
+    }
+    // As Tyragon: Abagon's G1 G2 pushes its own corner dragon off (four in a row).
+    let mut session = Session::new(&BotOptions {
+        depth: Some(2),
+        ..BotOptions::default()
+    });
+    let first = session.handle("1").expect("Tyragon opens");
+    let after_first = start.play(mv(&first));
+    let forced = after_first.force_play(mv("G1 G2")).unwrap();
+    assert_eq!(forced.lost(Color::Fire), 1);
+    let reply = session.handle("G1 G2").expect("an answer at once");
+    assert_eq!(*session.board(), forced.play(mv(&reply)));
+}
+
+/// A move our rules reject that cannot be applied (no dragon of the mover there, cells not
+/// adjacent): the bot keeps its board and answers at once with a legal move.
+#[test]
+fn a_rejected_move_that_cannot_be_applied_is_answered_from_the_bots_own_board() {
+    let own_board = Board::start().pass();
+    for line in ["C4 D4", "A4 A6", "E4 E3"] {
+        answer_as_abagon(line, &own_board);
+    }
+}
+
+/// A 20 MB line: the bot cuts it, logs a few lines, stays under the contest's 20 MB and answers
+/// the move that follows.
+#[test]
+fn a_20_mb_line_costs_neither_memory_nor_log_nor_the_game() {
+    const CAP: u64 = 20 * 1024 * 1024;
+    let log_path =
+        std::env::temp_dir().join(format!("frostfire-overlong-{}.stderr", std::process::id()));
+    let log = std::fs::File::create(&log_path).unwrap();
+    let mut bot = Bot::start_with_stderr(&["--depth", "3"], Stdio::from(log));
+    bot.send("2\n");
+    let mut long = vec![b'A'; 20 * 1024 * 1024];
+    long.push(b'\n');
+    bot.stdin.as_mut().unwrap().write_all(&long).unwrap();
+    bot.send("B4 C4\n");
+    let reply = bot.reply();
+    let m = parse_move(&reply).unwrap();
+    assert!(Board::start().play(mv("B4 C4")).try_play(m).is_ok());
+    let peak = bot.peak_memory();
+    assert!(peak < CAP, "peak memory {peak} bytes");
+    // An over-long last line without its end, then end of input: still a quiet exit.
+    bot.stdin
+        .as_mut()
+        .unwrap()
+        .write_all(&long[..long.len() - 1])
+        .unwrap();
+    bot.finish();
+    let logged = std::fs::metadata(&log_path).unwrap().len();
+    let _ = std::fs::remove_file(&log_path);
+    assert!(logged < 4096, "{logged} bytes of log");
 }
 
 #[test]

@@ -1,4 +1,6 @@
-//! One named test per rule of Frostfire (RULES.md §1, restated in the crate docs).
+//! One named test per rule of Frostfire, as the crate documentation states them ("The rules as
+//! implemented", "Decisions where the statement is silent" and "When the judge sends a move our
+//! rules reject").
 
 use frostfire::board::{
     Board, Cell, Color, Direction, IllegalMoveError, Move, MoveKind, Outcome, CORNERS, MAX_PLIES,
@@ -461,4 +463,83 @@ fn render_draws_a_hexagon_with_letters_and_digits() {
     ];
     assert_eq!(lines[..8], expected, "\n{text}");
     assert!(lines[8].contains("lost 0"));
+}
+
+/// "When the judge sends a move our rules reject" (crate docs): a move whose two cells are
+/// adjacent dragons of the mover is applied as its line says, and for a legal move that is the
+/// move itself.
+#[test]
+fn a_forced_move_shifts_the_line_and_drops_what_leaves_the_board() {
+    let start = Board::start();
+    for &m in start.legal_moves().iter() {
+        assert_eq!(start.force_play(m), Some(start.play(m)), "{m}");
+    }
+    let check = |b: &Board, m: &str, ice: &str, fire: &str| {
+        let forced = b.force_play(mv(m)).unwrap_or_else(|| panic!("{m} applies"));
+        let expected = Board::from_cells(&cells(ice), &cells(fire), b.to_move().other(), 1)
+            .expect("a valid expectation");
+        assert_eq!(forced, expected, "{m}");
+        assert_eq!(forced.hash(), forced.compute_hash());
+    };
+    // A third own dragon ahead: the three shift.
+    assert_eq!(
+        start.try_play(mv("A4 B4")),
+        Err(IllegalMoveError::ThirdOwnDragon(cell("C4")))
+    );
+    check(
+        &start,
+        "A4 B4",
+        "A5 A6 A7 B3 B4 B5 B6 B7 C4 C5 D4",
+        "G1 G2 G3 G4 F1 F2 F3 F4 F5 E3 E4",
+    );
+    // The front dragon pushed off the board: the mover loses it.
+    check(
+        &start,
+        "B4 A4",
+        "A4 A5 A6 A7 B3 B5 B6 B7 C4 C5",
+        "G1 G2 G3 G4 F1 F2 F3 F4 F5 E3 E4",
+    );
+    // Two pushing two: both opponents shift.
+    let b = board(
+        "C4 D4 A5 A6 A7 B6 B7 C7",
+        "E4 F4 G1 F1 E1 D1 C2 B3",
+        Color::Ice,
+    );
+    check(
+        &b,
+        "C4 D4",
+        "D4 E4 A5 A6 A7 B6 B7 C7",
+        "F4 G4 G1 F1 E1 D1 C2 B3",
+    );
+    // Pushed off from a corner: eliminated.
+    let b = board(
+        "C4 B4 A5 A6 A7 B6 B7 C7",
+        "A4 F4 G1 F1 E1 D1 C2 B3",
+        Color::Ice,
+    );
+    assert_eq!(
+        b.try_play(mv("C4 B4")),
+        Err(IllegalMoveError::PushOffCorner(cell("A4")))
+    );
+    check(
+        &b,
+        "C4 B4",
+        "B4 A4 A5 A6 A7 B6 B7 C7",
+        "F4 G1 F1 E1 D1 C2 B3",
+    );
+}
+
+#[test]
+fn a_move_without_two_adjacent_dragons_of_the_mover_cannot_be_forced() {
+    let start = Board::start();
+    assert_eq!(start.force_play(mv("A4 A6")), None, "not adjacent");
+    assert_eq!(start.force_play(mv("C4 D4")), None, "D4 is empty");
+    assert_eq!(start.force_play(mv("E4 E3")), None, "Abagon's dragons");
+    let over = board(
+        "E2 F2 A5 A6 A7 B6 B7",
+        "G2 A4 C2 D1 E6 D7 F5 G4",
+        Color::Ice,
+    );
+    assert!(over.outcome().is_some());
+    assert_eq!(over.force_play(mv("A5 A6")), None, "the game is over");
 }

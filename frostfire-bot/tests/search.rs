@@ -1,11 +1,13 @@
-//! The search finds forced wins, prefers a live game to a draw, avoids repetitions, and its
-//! benchmark is deterministic.
+//! The search finds forced wins, prefers a live game to a draw, avoids repetitions, draws its
+//! opening moves only among moves that do not lose, and its benchmark is pinned.
 
+use common::cli::BotOptions;
 use common::clock::Deadline;
-use frostfire::board::{Board, Cell, Color, MAX_PLIES};
-use frostfire::engine::greedy;
+use common::search::{Limits, SearchResult};
+use frostfire::board::{Board, Cell, Color, Move, MAX_PLIES};
+use frostfire::engine::{greedy, Engine};
 use frostfire::notation::{parse_cell, parse_move};
-use frostfire::search::{bench, Limits, SearchResult, Searcher, CONTEMPT, MATE, MATE_BOUND};
+use frostfire::search::{bench, Searcher, CONTEMPT, MATE, MATE_BOUND, TABLE_BYTES};
 
 fn cells(text: &str) -> Vec<Cell> {
     text.split_whitespace()
@@ -17,17 +19,11 @@ fn board(ice: &str, fire: &str, to_move: Color, ply: u32) -> Board {
     Board::from_cells(&cells(ice), &cells(fire), to_move, ply).unwrap()
 }
 
-fn search(board: &Board, history: &[u64], depth: u32) -> SearchResult {
+fn search(board: &Board, history: &[u64], depth: u32) -> SearchResult<Move> {
     let mut searcher = Searcher::new(1 << 20);
     searcher.verbose = false;
-    searcher.search(
-        board,
-        history,
-        Limits {
-            depth: Some(depth),
-            deadline: Deadline::unlimited(),
-        },
-    )
+    searcher.set_game_positions(&history.iter().copied().collect());
+    searcher.search(board, &Limits::depth(depth))
 }
 
 /// From a self-play game: Tyragon (x) to move forces the two eliminations it still needs in
@@ -95,11 +91,7 @@ fn the_search_always_has_a_move_even_when_stopped_at_once() {
     searcher.verbose = false;
     let r = searcher.search(
         &Board::start(),
-        &[],
-        Limits {
-            depth: None,
-            deadline: Deadline::from_now(std::time::Duration::ZERO),
-        },
+        &Limits::new(Deadline::from_now(std::time::Duration::ZERO), 64),
     );
     assert!(Board::start().legal_moves().contains(&r.best.unwrap()));
 }
@@ -140,4 +132,137 @@ fn a_live_position_is_preferred_to_a_repetition() {
 #[test]
 fn bench_is_deterministic() {
     assert_eq!(bench(Some(5)), bench(Some(5)));
+}
+
+/// The bench's node count is a checksum of what the search does: a change to the search that
+/// moves it must say why (and show the new search no weaker in a match against the old one).
+#[test]
+fn bench_node_count_is_pinned() {
+    assert_eq!(bench(Some(9)), 728_287);
+}
+
+/// From a random game: Abagon (o) to move, two dragons lost each; some moves let Tyragon win
+/// at once or by force, others do not.
+///
+/// ```text
+/// A      o . x .
+/// B     o x x . .
+/// C    . o . . . .
+/// D   x . . . . . o
+/// E    o x x o x x 7
+/// F     o x o . . 6
+/// G      . . o . 5
+///         1 2 3 4
+/// ```
+fn losing_moves_among_others() -> Board {
+    board(
+        "A6 B4 B5 D1 E2 E3 E5 E6 F2",
+        "A4 B3 C3 D7 E1 E4 F1 F3 G3",
+        Color::Fire,
+        53,
+    )
+}
+
+#[test]
+fn near_best_moves_never_include_a_losing_move() {
+    let b = losing_moves_among_others();
+    let depth = 5;
+    let loses = |m: Move| -search(&b.play(m), &[], depth - 1).score <= -MATE_BOUND;
+    let moves: Vec<Move> = b.legal_moves().to_vec();
+    assert!(
+        moves.iter().any(|&m| loses(m)),
+        "the test needs a losing move"
+    );
+    let mut searcher = Searcher::new(1 << 20);
+    searcher.verbose = false;
+    let limits = Limits::depth(depth);
+    let result = searcher.search(&b, &limits);
+    let best = result.best.unwrap();
+    assert!(!loses(best));
+    // A margin wider than every score: only the losing moves are left out.
+    let near = searcher.near_best_moves(&b, &result, 2 * MATE, &limits);
+    assert!(!near.is_empty(), "some other move does not lose");
+    for &m in near.iter() {
+        assert!(m != best && !loses(m), "{m} is drawn but loses");
+    }
+    let not_losing = moves.iter().filter(|&&m| !loses(m)).count();
+    assert_eq!(
+        near.len() + 1,
+        not_losing,
+        "every move that does not lose is kept"
+    );
+    // No margin: only moves as good as the best.
+    let equal = searcher.near_best_moves(&b, &result, 0, &limits);
+    assert!(equal.len() < near.len());
+}
+
+#[test]
+fn no_near_best_moves_without_a_completed_iteration_or_when_lost() {
+    let b = losing_moves_among_others();
+    let mut searcher = Searcher::new(1 << 16);
+    searcher.verbose = false;
+    let immediate = SearchResult::immediate(b.legal_moves().first().copied(), 0);
+    assert!(searcher
+        .near_best_moves(&b, &immediate, 2 * MATE, &Limits::depth(3))
+        .is_empty());
+    // Abagon to move with G2 lost whatever it does (see above): nothing to draw from.
+    let lost = board(
+        "E2 F2 A5 A6 A7 B6 B7 C7",
+        "G2 G1 C2 D1 E6 D7 F5 G4",
+        Color::Fire,
+        0,
+    );
+    let result = searcher.search(&lost, &Limits::depth(4));
+    assert!(result.score <= -MATE_BOUND);
+    assert!(searcher
+        .near_best_moves(&lost, &result, 2 * MATE, &Limits::depth(4))
+        .is_empty());
+}
+
+/// Self-play of `plies` plies between two search engines with `--opening-plies 4 --seed seed`.
+fn opening(seed: u64, plies: usize) -> Vec<Move> {
+    let options = BotOptions {
+        depth: Some(4),
+        seed,
+        opening_plies: 4,
+        ..BotOptions::default()
+    };
+    let mut engines = [Engine::new(&options), Engine::new(&options)];
+    let mut b = Board::start();
+    let mut played = Vec::new();
+    let positions = Default::default();
+    for ply in 0..plies {
+        let m = engines[ply % 2]
+            .choose(&b, &positions, Deadline::unlimited())
+            .unwrap();
+        assert!(b.try_play(m).is_ok());
+        b = b.play(m);
+        played.push(m);
+    }
+    played
+}
+
+#[test]
+fn opening_plies_vary_the_game_by_seed_and_repeat_with_the_same_seed() {
+    assert_eq!(
+        opening(3, 10),
+        opening(3, 10),
+        "the same seed plays the same game"
+    );
+    let first = opening(1, 8);
+    assert!(
+        (2..12).any(|seed| opening(seed, 8) != first),
+        "different seeds vary the opening"
+    );
+    // Without --opening-plies the engine plays its search's move.
+    let options = BotOptions {
+        depth: Some(4),
+        ..BotOptions::default()
+    };
+    let mut searcher = Searcher::new(TABLE_BYTES);
+    searcher.verbose = false;
+    let best = searcher.search(&Board::start(), &Limits::depth(4)).best;
+    let chosen =
+        Engine::new(&options).choose(&Board::start(), &Default::default(), Deadline::unlimited());
+    assert_eq!(chosen, best);
 }
