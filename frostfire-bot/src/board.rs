@@ -344,9 +344,10 @@ impl fmt::Display for Move {
 }
 
 /// What a legal move does to the opponent.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum MoveKind {
     /// The two dragons move into an empty cell.
+    #[default]
     Quiet,
     /// An opponent dragon is pushed one cell.
     Push,
@@ -451,6 +452,14 @@ const START_FIRE: Bits = bit(6, 1)
     | bit(5, 5)
     | bit(4, 3)
     | bit(4, 4);
+
+/// A filler for fixed-capacity move lists, which the one-file bundles build without `unsafe`
+/// (their `ArrayVec` needs `Default`); never a move that is played.
+impl Default for Move {
+    fn default() -> Move {
+        Move::new(Cell(0), Cell(0))
+    }
+}
 
 impl Default for Board {
     fn default() -> Self {
@@ -774,22 +783,24 @@ impl Board {
         if self.at(m.from) != Some(me) || self.at(m.to) != Some(me) {
             return None;
         }
-        // The line of dragons that moves, rear first: at most the 7 cells of a line.
-        let mut line: arrayvec::ArrayVec<(Cell, Color), 7> = arrayvec::ArrayVec::new();
+        // The line of dragons that moves, rear first: at most the 7 cells of a line (as cell
+        // indices and colour indices, which the bundles' fixed-capacity list can hold).
+        let mut line: arrayvec::ArrayVec<(u8, usize), 7> = arrayvec::ArrayVec::new();
         let mut next = Some(m.from);
         while let Some(cell) = next {
             let Some(color) = self.at(cell) else {
                 break;
             };
-            line.push((cell, color));
+            line.push((cell.0, color.index()));
             next = cell.step(dir);
         }
         let mut dragons = self.dragons;
         // Front first, so that each dragon steps into a cell just vacated (or off the board).
         for &(cell, color) in line.iter().rev() {
-            dragons[color.index()] &= !cell.bit();
+            let cell = Cell(cell);
+            dragons[color] &= !cell.bit();
             if let Some(ahead) = cell.step(dir) {
-                dragons[color.index()] |= ahead.bit();
+                dragons[color] |= ahead.bit();
             }
         }
         Board::from_bits(dragons[0], dragons[1], me.other(), self.ply + 1)

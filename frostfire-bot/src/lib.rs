@@ -83,9 +83,11 @@
 //!   move, and answers at once with a legal move of its own;
 //! - an opponent move that arrives when the bot's board has the bot to move is taken as the
 //!   bot's turn passed, then handled as above;
-//! - a line that does not parse as a move (not `Ax By`, or a cell off the board such as `A1`) is
-//!   not a move at all, judge or no judge: it is logged and ignored, and the bot answers the next
-//!   move, so that stray lines between moves cost nothing.
+//! - after the id line, every line is the judge's word that the opponent has moved: a line that
+//!   does not parse as a move (not `Ax By`, a cell off the board such as `A1`, an over-long line)
+//!   is a move that cannot be applied, handled as above (logged, our board kept, answered at
+//!   once), since a bot that waits for a better line loses on time. Before the id line, a line
+//!   that is neither an id nor a move is skipped.
 //!
 //! # The bot
 //!

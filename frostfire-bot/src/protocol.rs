@@ -6,8 +6,10 @@
 //!
 //! Robustness (nothing but moves ever goes to stdout; every problem is a warning on stderr, the
 //! input line quoted):
-//! - a line that is not a move at all (or a second id) is ignored, and the bot keeps reading;
+//! - before the id, a line that is neither an id nor a move is ignored;
 //! - if the first line is a move instead of an id, the bot takes the seat of Abagon and answers;
+//! - after the id, every line is the judge's word that the opponent has moved: a line that is not
+//!   a move (a second id included) is an opponent move that cannot be applied, and is answered;
 //! - an opponent move that our rules reject is handled as the crate documentation says under
 //!   "When the judge sends a move our rules reject": applied as given where the dragons allow
 //!   it ([`Board::force_play`]), otherwise not applied; either way the bot answers at once with
@@ -99,13 +101,7 @@ impl Session {
     }
 
     fn handle_move(&mut self, line: &str, me: Color, deadline: Deadline) -> Option<String> {
-        let m = match parse_move(line) {
-            Ok(m) => m,
-            Err(error) => {
-                warn(&format!("ignoring a line that is not a move: {error}"));
-                return None;
-            }
-        };
+        let parsed = parse_move(line);
         if self.board.to_move() == me {
             warn(&format!(
                 "opponent move {} arrived on my turn; taking my turn as passed",
@@ -113,9 +109,17 @@ impl Session {
             ));
             self.board = self.board.pass();
         }
-        match self.board.try_play(m) {
-            Ok(next) => self.advance(next, self.board.kind(m) == MoveKind::Elimination),
-            Err(error) => self.apply_rejected(line, m, error),
+        match parsed {
+            Ok(m) => match self.board.try_play(m) {
+                Ok(next) => self.advance(next, self.board.kind(m) == MoveKind::Elimination),
+                Err(error) => self.apply_rejected(line, m, error),
+            },
+            Err(error) => {
+                warn(&format!(
+                    "the opponent's move is not a move ({error}); keeping my board and playing on"
+                ));
+                self.skip_opponent_turn();
+            }
         }
         if let Some(outcome) = self.board.outcome() {
             log(&format!("the game is over: {outcome:?}"));
@@ -151,10 +155,15 @@ impl Session {
                      here; keeping my board and playing on",
                     quote(line)
                 ));
-                self.game_positions.insert(self.board.hash());
-                self.board = self.board.pass();
+                self.skip_opponent_turn();
             }
         }
+    }
+
+    /// The opponent's turn, which the judge says was played, passes on our board unchanged.
+    fn skip_opponent_turn(&mut self) {
+        self.game_positions.insert(self.board.hash());
+        self.board = self.board.pass();
     }
 
     /// Moves to `next`; after an elimination no earlier position can recur.

@@ -84,7 +84,7 @@ const HISTORY_AGING: i32 = 8;
 const HISTORY_SLOTS: usize = 2 * 64 * 64;
 
 /// A move with its ordering key and what it does.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 struct ScoredMove {
     mv: Move,
     kind: MoveKind,
@@ -588,7 +588,7 @@ fn pick_move(moves: &mut ScoredMoves) -> Option<ScoredMove> {
 }
 
 /// A root move and its score in the last iteration.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 struct RootMove {
     mv: Move,
     score: i32,

@@ -108,8 +108,8 @@ fn play(side: Color, plies: u32) -> Board {
             let decorated = match ply % 4 {
                 0 => format!("{text}\n"),
                 1 => format!("{text}\r\n"),
-                2 => format!("hello there\n   {}  \n", text.replace(' ', "   ")),
-                _ => format!("\n\tZ9 Z9\r\n{text}\n"),
+                2 => format!("\n   {}  \n", text.replace(' ', "   ")),
+                _ => format!("\n\t \r\n{text}\t\r\n"),
             };
             bot.send(&decorated);
         }
@@ -202,8 +202,8 @@ fn a_rejected_move_that_cannot_be_applied_is_answered_from_the_bots_own_board() 
     }
 }
 
-/// A 20 MB line: the bot cuts it, logs a few lines, stays under the contest's 20 MB and answers
-/// the move that follows.
+/// A 20 MB line where the opponent's move should be: the bot cuts it, logs a few lines, stays
+/// under the contest's 20 MB, and answers it as a move that cannot be applied, from its own board.
 #[test]
 fn a_20_mb_line_costs_neither_memory_nor_log_nor_the_game() {
     const CAP: u64 = 20 * 1024 * 1024;
@@ -215,22 +215,41 @@ fn a_20_mb_line_costs_neither_memory_nor_log_nor_the_game() {
     let mut long = vec![b'A'; 20 * 1024 * 1024];
     long.push(b'\n');
     bot.stdin.as_mut().unwrap().write_all(&long).unwrap();
-    bot.send("B4 C4\n");
     let reply = bot.reply();
     let m = parse_move(&reply).unwrap();
-    assert!(Board::start().play(mv("B4 C4")).try_play(m).is_ok());
+    assert!(Board::start().pass().try_play(m).is_ok(), "{reply}");
     let peak = bot.peak_memory();
     assert!(peak < CAP, "peak memory {peak} bytes");
-    // An over-long last line without its end, then end of input: still a quiet exit.
-    bot.stdin
-        .as_mut()
-        .unwrap()
-        .write_all(&long[..long.len() - 1])
-        .unwrap();
-    bot.finish();
+    // An over-long last line without its end, then end of input: answered like any line, then a
+    // quiet exit.
+    let mut stdin = bot.stdin.take().unwrap();
+    stdin.write_all(&long[..long.len() - 1]).unwrap();
+    drop(stdin);
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut bot.stdout, &mut rest).unwrap();
+    assert!(
+        parse_move(rest.trim()).is_ok() && rest.lines().count() == 1,
+        "{rest}"
+    );
+    assert!(bot.child.wait().unwrap().success());
     let logged = std::fs::metadata(&log_path).unwrap().len();
     let _ = std::fs::remove_file(&log_path);
     assert!(logged < 4096, "{logged} bytes of log");
+}
+
+/// After the id every line is the judge's word that the opponent moved: a line that is not a move
+/// is answered from the bot's own board, never left waiting (the judge would time the bot out).
+#[test]
+fn a_line_that_is_not_a_move_is_answered_from_the_bots_own_board() {
+    for line in ["hello there", "Z9 Z9", "2", "A4B4"] {
+        answer_as_abagon(line, &Board::start().pass());
+    }
+    // Before the id a line that is neither id nor move is skipped.
+    let mut bot = Bot::start(&["--depth", "2"]);
+    bot.send("hello\n1\n");
+    let reply = bot.reply();
+    assert!(Board::start().try_play(parse_move(&reply).unwrap()).is_ok());
+    bot.finish();
 }
 
 #[test]
