@@ -12,7 +12,8 @@
 //! row 4:    20 21 22 23 24     Scourge's base (bombers start here), Sentinel's goal
 //! ```
 
-use common::rng::zobrist_key;
+use arrayvec::ArrayVec;
+use common::zobrist::zobrist_key;
 use std::fmt;
 
 /// A cell of the 5×5 board.
@@ -169,15 +170,12 @@ impl common::transposition::PackedMove for Move {
     }
 }
 
-/// A filler for empty move-list slots; never played.
-impl Default for Move {
-    fn default() -> Move {
-        Move::new(Cell(0), Cell(0))
-    }
-}
+/// The most moves a position can have: a side has at most 5 bombers (3 steps, 1 vertical and 2
+/// horizontal captures each) and 5 stingers (2 + 1 + 2), 55 in all.
+pub const MAX_MOVES: usize = 64;
 
-/// The moves of a position: room for 64, more than Krieg's 10 pieces × 5 moves each.
-pub type MoveList = common::movelist::MoveList<Move, 64>;
+/// The moves of a position, on the stack.
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -528,6 +526,11 @@ impl Board {
             .map(|&mv| self.play(mv).perft(depth - 1))
             .sum()
     }
+}
+
+/// The number of move sequences of length `depth` from the initial position.
+pub fn perft(depth: u32) -> u64 {
+    Board::start().perft(depth)
 }
 
 impl fmt::Display for Board {

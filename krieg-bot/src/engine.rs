@@ -6,7 +6,9 @@ use crate::eval::evaluate;
 use crate::search::{Searcher, DEFAULT_TABLE_BYTES, MAX_DEPTH};
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
-use common::rng::Rng;
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
 use std::time::{Duration, Instant};
 
 /// Thinking time per move when `--movetime` is not given: far inside 75 % of the 2 s limit, so a
@@ -19,7 +21,7 @@ pub struct Engine {
     movetime: Duration,
     max_depth: u32,
     searcher: Searcher,
-    rng: Rng,
+    rng: SmallRng,
 }
 
 impl Engine {
@@ -32,7 +34,7 @@ impl Engine {
             movetime: options.movetime.unwrap_or(DEFAULT_MOVETIME),
             max_depth: options.depth.unwrap_or(MAX_DEPTH),
             searcher,
-            rng: Rng::new(options.seed),
+            rng: SmallRng::seed_from_u64(options.seed),
         }
     }
 
@@ -47,7 +49,7 @@ impl Engine {
                     .best_move
             }
             EngineKind::Greedy => greedy_move(board),
-            EngineKind::Random => self.rng.choose(board.legal_moves().as_slice()).copied(),
+            EngineKind::Random => board.legal_moves().choose(&mut self.rng).copied(),
         }
     }
 }

@@ -6,6 +6,7 @@
 
 use crate::board::{Board, Cell, Kind, Move, MoveList, Outcome, Side};
 use crate::eval::{evaluate, goal_steps};
+use crate::notation::parse_move;
 use common::clock::{nodes_per_second, Deadline, SearchClock};
 use common::score::{loss_in, plies_to_result, win_in, INFINITY};
 use common::transposition::{Bound, TranspositionTable};
@@ -347,31 +348,39 @@ fn capture_value(board: &Board, mv: Move) -> i32 {
 
 // ---- Benchmark ------------------------------------------------------------------------------------
 
-/// How many random plies from the start lead to each bench position (seeded by its index), so
-/// that the set covers the opening, the middlegame and the race.
-pub const BENCH_PLIES: [u32; 8] = [0, 1, 2, 3, 4, 5, 6, 8];
+/// The bench positions, each as the moves that lead to it from the start: random legal games of
+/// 0 to 8 plies, drawn once and kept as move lines so that the set never changes, covering the
+/// opening, the middlegame and the race.
+pub const BENCH_POSITIONS: [&str; 8] = [
+    "",
+    "1 2 2 3",
+    "1 0 2 1, 3 4 2 3",
+    "1 1 2 2, 3 3 2 4, 1 4 2 3",
+    "1 4 2 3, 3 1 2 0, 1 0 2 1, 4 2 3 1",
+    "1 1 2 0, 3 4 2 3, 1 2 2 1, 2 3 1 2, 0 0 1 1",
+    "1 4 2 3, 3 3 2 2, 1 3 2 4, 2 2 1 3, 1 1 2 0, 1 3 1 1",
+    "1 3 2 2, 3 2 2 3, 2 2 2 4, 3 0 2 1, 1 1 2 0, 4 1 3 2, 0 3 1 3, 3 2 2 3",
+];
 
 /// The benchmark's default depth.
 pub const BENCH_DEPTH: u32 = 11;
 
-/// The bench positions: from the start, [`BENCH_PLIES`] seeded random moves each (stopping early
-/// if a game ends), so they are legal by construction and the same on every run.
+/// The position after a line of moves `r1 c1 r2 c2, ...` from the start, or why a move of it
+/// does not parse or is illegal.
+pub fn position_after(line: &str) -> Result<Board, String> {
+    let mut board = Board::start();
+    for text in line.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+        let mv = parse_move(text).map_err(|e| format!("'{text}': {e}"))?;
+        board = board.try_play(mv).map_err(|e| format!("'{text}': {e}"))?;
+    }
+    Ok(board)
+}
+
+/// The positions of [`BENCH_POSITIONS`].
 pub fn bench_positions() -> Vec<Board> {
-    BENCH_PLIES
+    BENCH_POSITIONS
         .iter()
-        .enumerate()
-        .map(|(i, &plies)| {
-            let mut rng = common::rng::Rng::new(0xBE4C + i as u64);
-            let mut board = Board::start();
-            for _ in 0..plies {
-                let moves = board.legal_moves();
-                match rng.choose(moves.as_slice()) {
-                    Some(&mv) if board.play(mv).outcome().is_none() => board = board.play(mv),
-                    _ => break,
-                }
-            }
-            board
-        })
+        .map(|line| position_after(line).expect("the bench lines are legal (tested)"))
         .collect()
 }
 

@@ -120,3 +120,27 @@ fn fixed_depth_search_is_deterministic() {
     };
     assert_eq!(run(), run());
 }
+
+/// The bench's node count at its default depth, a checksum of what the search does: a change
+/// to ordering, pruning or evaluation moves it.
+const BENCH_NODES: u64 = 3_538_307;
+
+#[test]
+fn bench_node_count_is_pinned() {
+    assert_eq!(
+        krieg::search::bench(krieg::search::BENCH_DEPTH),
+        BENCH_NODES
+    );
+}
+
+#[test]
+fn bench_lines_are_legal_games_and_bad_lines_are_reported() {
+    use krieg::search::{position_after, BENCH_POSITIONS};
+    for line in BENCH_POSITIONS {
+        let board = position_after(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert_eq!(board.outcome(), None, "{line} leaves a game to play");
+    }
+    assert_eq!(position_after(""), Ok(Board::start()));
+    assert!(position_after("1 2 2 3, 1 2 2 3").is_err(), "illegal");
+    assert!(position_after("1 2 2").is_err(), "malformed");
+}
