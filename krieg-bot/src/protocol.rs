@@ -36,8 +36,13 @@ pub fn parse_side(line: &str) -> Option<Side> {
     }
 }
 
+/// Plays one game on standard input and output until end of input.
+pub fn run(options: &BotOptions) {
+    play(&mut LineReader::stdin(), options);
+}
+
 /// Plays one game on `input` (answers go to stdout) until end of input.
-pub fn run<R: BufRead>(input: &mut LineReader<R>, options: &BotOptions) {
+pub fn play<R: BufRead>(input: &mut LineReader<R>, options: &BotOptions) {
     let mut engine = Engine::new(options);
     let us = loop {
         let Some(line) = input.next_line() else {

@@ -1,6 +1,7 @@
 //! The search finds forced wins and is deterministic at a fixed depth.
 
 use common::clock::Deadline;
+use common::search::Limits;
 use krieg::board::{Board, Move, Outcome, Side};
 use krieg::search::{bench_positions, Searcher, MATE_BOUND};
 use std::time::Duration;
@@ -42,8 +43,8 @@ fn wins_after(board: &Board, us: Side, plies: u32) -> bool {
 
 fn best_move(board: &Board, depth: u32) -> (Move, i32) {
     let mut searcher = Searcher::new(1 << 20);
-    let result = searcher.search(board, Deadline::unlimited(), depth);
-    (result.best_move.expect("a move"), result.score)
+    let result = searcher.search(board, &Limits::depth(depth));
+    (result.best.expect("a move"), result.score)
 }
 
 #[test]
@@ -100,8 +101,8 @@ fn answers_with_a_legal_move_even_with_no_time() {
     let mut searcher = Searcher::new(1 << 16);
     let deadline = Deadline::from_now(Duration::ZERO);
     let start = Board::start();
-    let result = searcher.search(&start, deadline, 50);
-    let mv = result.best_move.expect("a move");
+    let result = searcher.search(&start, &Limits::new(deadline, 50));
+    let mv = result.best.expect("a move");
     assert!(start.try_play(mv).is_ok());
 }
 
@@ -113,8 +114,8 @@ fn fixed_depth_search_is_deterministic() {
             .iter()
             .map(|b| {
                 searcher.clear();
-                let r = searcher.search(b, Deadline::unlimited(), 6);
-                (r.best_move, r.score, r.nodes)
+                let r = searcher.search(b, &Limits::depth(6));
+                (r.best, r.score, r.nodes)
             })
             .collect::<Vec<_>>()
     };
@@ -127,10 +128,7 @@ const BENCH_NODES: u64 = 3_538_307;
 
 #[test]
 fn bench_node_count_is_pinned() {
-    assert_eq!(
-        krieg::search::bench(krieg::search::BENCH_DEPTH),
-        BENCH_NODES
-    );
+    assert_eq!(krieg::search::bench(None), BENCH_NODES);
 }
 
 #[test]
@@ -143,4 +141,20 @@ fn bench_lines_are_legal_games_and_bad_lines_are_reported() {
     assert_eq!(position_after(""), Ok(Board::start()));
     assert!(position_after("1 2 2 3, 1 2 2 3").is_err(), "illegal");
     assert!(position_after("1 2 2").is_err(), "malformed");
+}
+
+#[test]
+fn pick_move_takes_the_best_first_and_keeps_ties_in_order() {
+    use krieg::board::Cell;
+    use krieg::search::pick_move;
+    let cell = |i| Cell::from_index(i);
+    let mut moves: Vec<Move> = (0..5).map(|i| Move::new(cell(i), cell(i + 5))).collect();
+    let original = moves.clone();
+    let mut scores = vec![1, 3, 3, 2, 3];
+    let picked: Vec<Move> = (0..moves.len())
+        .map(|i| pick_move(&mut moves, &mut scores, i))
+        .collect();
+    let expected: Vec<Move> = [1, 2, 4, 3, 0].iter().map(|&i| original[i]).collect();
+    assert_eq!(picked, expected);
+    assert_eq!(scores, vec![3, 3, 3, 2, 1]);
 }
