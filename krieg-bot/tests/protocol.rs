@@ -2,6 +2,9 @@
 
 use krieg::board::{Board, ForcePlayError, Side};
 use krieg::notation::parse_move;
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
@@ -427,4 +430,95 @@ fn a_20_mb_line_is_answered_within_the_memory_cap_and_logged_briefly() {
         logged.contains(&(20 << 20).to_string()),
         "the length is logged: {logged}"
     );
+}
+
+// ---- Whatever arrives ---------------------------------------------------------------------------
+
+/// A line a careless or hostile judge might send: mostly moves in the notation, legal or not,
+/// sometimes garbage.
+fn random_line(rng: &mut SmallRng, board: &Board) -> String {
+    match rng.gen_range(0..10) {
+        0..=3 => match board.legal_moves().choose(rng) {
+            Some(mv) => mv.to_string(),
+            None => "0 0 0 0".to_string(),
+        },
+        4..=7 => {
+            let digit = |rng: &mut SmallRng| rng.gen_range(0..5);
+            let d: Vec<i32> = (0..4).map(|_| digit(rng)).collect();
+            format!("{} {} {} {}", d[0], d[1], d[2], d[3])
+        }
+        8 => ["", "1", "0", "hello", "9 9 9 9", "1 2 3", "\u{1b}[2J"][rng.gen_range(0..7)]
+            .to_string(),
+        _ => "x".repeat(rng.gen_range(1..3000)),
+    }
+}
+
+#[test]
+fn every_line_after_the_id_is_answered_with_a_move_our_pieces_can_make() {
+    let mut rng = SmallRng::seed_from_u64(10);
+    for session in 0..40 {
+        let us = if session % 2 == 0 {
+            Side::Sentinel
+        } else {
+            Side::Scourge
+        };
+        // The judge's lines, made up against the board the bot is expected to keep.
+        let mut expected = Board::start();
+        let mut lines = Vec::new();
+        let mut input = String::from(if us == Side::Sentinel { "1\n" } else { "0\n" });
+        for _ in 0..20 {
+            let line = random_line(&mut rng, &expected.with_side_to_move(us.other()));
+            input.push_str(&line);
+            input.push('\n');
+            lines.push(line);
+            expected = expected.with_side_to_move(us.other());
+        }
+        let output = Command::new(BOT)
+            .args(["--depth", "2"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .and_then(|mut child| {
+                child.stdin.take().unwrap().write_all(input.as_bytes())?;
+                child.wait_with_output()
+            })
+            .expect("the bot runs");
+        assert_eq!(output.status.code(), Some(0), "session {session}");
+        let replies: Vec<String> = String::from_utf8_lossy(&output.stdout)
+            .lines()
+            .map(str::to_string)
+            .collect();
+        // Replay: before each of the judge's lines (and first, as Sentinel) the bot answers.
+        let mut board = Board::start();
+        let mut replies = replies.iter();
+        let mut check_reply = |board: &mut Board| {
+            let mut moves = krieg::board::MoveList::new();
+            board.generate_moves(&mut moves);
+            if moves.is_empty() {
+                return;
+            }
+            let reply = replies.next().expect("an answer to every line");
+            let mv = parse_move(reply).unwrap_or_else(|e| panic!("bad reply {reply:?}: {e}"));
+            assert!(
+                moves.contains(&mv),
+                "session {session}: {reply} on\n{board}"
+            );
+            if board.outcome().is_none() {
+                assert!(board.try_play(mv).is_ok(), "legal by our rules");
+            }
+            *board = board.play(mv);
+        };
+        if us == Side::Sentinel {
+            check_reply(&mut board);
+        }
+        for line in lines.iter().filter(|l| !l.trim().is_empty()) {
+            board = krieg::protocol::opponent_moved(&board, us, line.trim());
+            check_reply(&mut board);
+        }
+        assert!(
+            replies.next().is_none(),
+            "nothing more than one answer a line"
+        );
+    }
 }
