@@ -170,6 +170,14 @@ impl common::transposition::PackedMove for Move {
     }
 }
 
+/// A filler for the spare slots of a move list where `ArrayVec` needs one (the one-file
+/// bundle's subset of it keeps values there); never played.
+impl Default for Move {
+    fn default() -> Move {
+        Move::new(Cell(0), Cell(0))
+    }
+}
+
 /// The most moves a position can have: a side has at most 5 bombers (3 steps, 1 vertical and 2
 /// horizontal captures each) and 5 stingers (2 + 1 + 2), 55 in all.
 pub const MAX_MOVES: usize = 64;
