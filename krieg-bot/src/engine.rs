@@ -1,12 +1,16 @@
 //! The three move choosers behind `--engine`: the real search, a one-ply greedy player and a
-//! random player (the last two are sparring partners for strength tests).
+//! random player (the last two are sparring partners for strength tests), and the opening draws
+//! of `--opening-plies`.
 
 use crate::board::{Board, Move, Outcome};
 use crate::eval::evaluate;
-use crate::search::{Searcher, DEFAULT_TABLE_BYTES, MAX_DEPTH};
+use crate::search::{Searcher, MAX_DEPTH, OPENING_MARGIN, TABLE_BYTES};
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
-use common::rng::Rng;
+use common::search::{Limits, OpeningChoice};
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
 use std::time::{Duration, Instant};
 
 /// Thinking time per move when `--movetime` is not given: far inside 75 % of the 2 s limit, so a
@@ -19,21 +23,35 @@ pub struct Engine {
     movetime: Duration,
     max_depth: u32,
     searcher: Searcher,
-    rng: Rng,
+    rng: SmallRng,
+    opening: OpeningChoice,
 }
 
 impl Engine {
     /// The engine that `options` ask for.
     pub fn new(options: &BotOptions) -> Engine {
-        let mut searcher = Searcher::new(DEFAULT_TABLE_BYTES);
+        let mut searcher = Searcher::new(TABLE_BYTES);
         searcher.verbose = true;
         Engine {
             kind: options.engine,
             movetime: options.movetime.unwrap_or(DEFAULT_MOVETIME),
             max_depth: options.depth.unwrap_or(MAX_DEPTH),
             searcher,
-            rng: Rng::new(options.seed),
+            rng: SmallRng::seed_from_u64(options.seed),
+            opening: OpeningChoice::new(options.opening_plies, options.seed),
         }
+    }
+
+    /// Logs one line per search iteration on stderr (on by default).
+    pub fn set_verbose(&mut self, verbose: bool) {
+        self.searcher.verbose = verbose;
+    }
+
+    /// What a search of `board` may spend when thinking from `started`: the soft budget (no new
+    /// iteration) is half the move time, the hard one all of it.
+    pub fn limits(&self, started: Instant) -> Limits {
+        let deadline = Deadline::new(started, self.movetime / 2, self.movetime);
+        Limits::new(deadline, self.max_depth)
     }
 
     /// The move to play in `board`, thinking from `started` (when the opponent's move was read);
@@ -41,13 +59,19 @@ impl Engine {
     pub fn choose(&mut self, board: &Board, started: Instant) -> Option<Move> {
         match self.kind {
             EngineKind::Search => {
-                let deadline = Deadline::new(started, self.movetime / 2, self.movetime);
-                self.searcher
-                    .search(board, deadline, self.max_depth)
-                    .best_move
+                let limits = self.limits(started);
+                let result = self.searcher.search(board, &limits);
+                let best = result.best?;
+                if !self.opening.active() {
+                    return Some(best);
+                }
+                let near = self
+                    .searcher
+                    .near_best_moves(board, &result, OPENING_MARGIN, &limits);
+                Some(self.opening.choose(best, &near))
             }
             EngineKind::Greedy => greedy_move(board),
-            EngineKind::Random => self.rng.choose(board.legal_moves().as_slice()).copied(),
+            EngineKind::Random => board.legal_moves().choose(&mut self.rng).copied(),
         }
     }
 }

@@ -26,8 +26,31 @@
 //! ## Protocol
 //!
 //! stdin: `1` or `0`, then each opponent move `r1 c1 r2 c2`; stdout: each of our moves in the same
-//! format, one per line, flushed ([`protocol`]). Limits: 2 s per move, 20 MB. A line the bot
-//! cannot understand is logged on stderr and skipped; end of input ends the program with status 0.
+//! format, one per line, flushed ([`protocol`]). Limits: 2 s per move, 20 MB. Before the id line,
+//! a line that is not one is logged on stderr and skipped (a move there means the id line was
+//! lost: only Scourge answers a move, so the bot plays Scourge); after it, every line is the
+//! judge asking for our move and is answered at once (next section). End of input ends the
+//! program with status 0. Input lines are read bounded: a line over 1 KB is cut, logged by its
+//! length and first bytes, and treated as malformed.
+//!
+//! ## When the judge sends a move our rules reject
+//!
+//! The judge is the authority: if it passed a move on, its rules and ours differ, and the bot
+//! follows the judge's board as far as it can be known, and never stalls (a bot that waits loses
+//! on time). Each case is logged on stderr as a `warning:` quoting the line and saying why our
+//! rules reject it.
+//!
+//! - **The move parses and the pieces allow it** (a piece of the mover on the start cell, and the
+//!   destination neither the start cell nor a cell of the mover's): it is applied as given
+//!   ([`board::Board::force_play`]): the piece moves and keeps its kind, an opponent piece on the
+//!   destination is taken, and a move of two cells straight or diagonally also takes an opponent
+//!   piece on the cell it jumps over. The bot plays on, legal moves by our rules, from that
+//!   board.
+//! - **It cannot be applied** (a malformed line, no piece of the mover on the start cell, the
+//!   destination the start cell or the mover's own piece): our board is kept, with the bot to
+//!   move, as the judge has asked for a move, and the bot answers with a legal move of its own.
+//! - **Our rules say the game is over** after such a move while the judge asks for a move: the
+//!   bot answers with a move its pieces can make, as the game goes on for the judge.
 //!
 //! ## The bot
 //!
@@ -35,11 +58,17 @@
 //! winning bomber steps first, killer and history ordering, and a capture quiescence
 //! ([`search`]); an evaluation of material, the bombers' race, immediate threats, hanging pieces
 //! and mobility ([`eval`]). It thinks 1.2 s per move by default ([`engine::DEFAULT_MOVETIME`]),
-//! far inside 75 % of the limit, and uses about 6 MB.
+//! far inside 75 % of the limit, and uses about 6 MB (peak resident set). With `--opening-plies
+//! N` its first N own moves are drawn, seeded by `--seed`, among the moves its search sees within
+//! [`search::OPENING_MARGIN`] of the best and not losing.
 //!
-//! Decisions where the statement is silent, all from the project's rules: a capture may take a
-//! stinger or a bomber; the blocked-side rule applies to the side to move after a move; a bomber
-//! reaching the base by a capture wins by the base rule (checked first).
+//! `bench` searches eight fixed positions ([`search::BENCH_POSITIONS`]) to depth 11; its node
+//! count, 3538307, is pinned by `tests/search.rs`. The perft counts of `tests/perft.rs` come from
+//! a second, plain implementation of the rules in that file.
+//!
+//! Decisions taken where the contest statement is silent: a capture may take a stinger or a
+//! bomber; the blocked-side rule applies to the side to move after a move; a bomber reaching the
+//! base by a capture wins by the base rule (checked first).
 
 pub mod board;
 pub mod engine;

@@ -14,15 +14,15 @@ fn main() -> ExitCode {
     match command {
         Command::Play(options) => {
             options.warn_about_movetime(Duration::from_millis(protocol::MOVE_LIMIT_MS));
-            protocol::run(&mut common::io::LineReader::stdin(), &options);
+            protocol::run(&options);
         }
         Command::Perft(depth) => {
             for d in 1..=depth {
-                println!("{d} {}", board::Board::start().perft(d));
+                println!("{d} {}", board::perft(d));
             }
         }
         Command::Bench(options) => {
-            search::bench(options.depth.unwrap_or(search::BENCH_DEPTH));
+            search::bench(options.depth);
         }
     }
     ExitCode::SUCCESS

@@ -1,40 +1,72 @@
-//! The search: iterative deepening → principal-variation negamax with alpha-beta → quiescence.
+//! The search, in the workspace's one dialect (see `common::search`): the iteration driver
+//! [`Searcher::search`] (iterative deepening, time, logging) → [`Searcher::root_search`] (one
+//! iteration over the root moves) → `negamax` (principal-variation alpha-beta with a
+//! transposition table) → `quiescence` (captures only).
 //!
 //! Scores are from the side to move's point of view. A won position scores `MATE - ply` (the
 //! sooner the better), a lost one `-(MATE - ply)`, a draw 0; anything beyond `MATE_BOUND` is a
 //! forced result.
+//!
+//! Moves are ordered: the table's move, a bomber stepping onto its goal, captures (bombers
+//! first), the two killers, then history (bomber steps a little before stinger steps). Each node
+//! scores its moves once and [`pick_move`] takes them best first, so a cutoff on an early move
+//! spares sorting the rest.
 
-use crate::board::{Board, Cell, Kind, Move, MoveList, Outcome, Side};
+use crate::board::{Board, Cell, Kind, Move, MoveList, Outcome, Side, MAX_MOVES};
 use crate::eval::{evaluate, goal_steps};
+use crate::notation::parse_move;
+use arrayvec::ArrayVec;
 use common::clock::{nodes_per_second, Deadline, SearchClock};
-use common::score::{loss_in, plies_to_result, win_in, INFINITY};
+use common::score::{is_decisive, loss_in, plies_to_result, win_in, INFINITY};
+use common::search::{Limits, SearchResult, PV_CAPACITY};
 use common::transposition::{Bound, TranspositionTable};
+use std::io::Write;
 use std::time::Instant;
 
 pub use common::score::{MATE, MATE_BOUND};
+
+// ---- Tunables -------------------------------------------------------------------------------------
+
+/// The transposition table the bot plays with (and `bench` uses): 4 MB, far under the 20 MB cap.
+pub const TABLE_BYTES: usize = 4 << 20;
 /// Deepest iteration (the game never lasts longer than this many plies anyway).
 pub const MAX_DEPTH: u32 = 100;
-const MAX_PLY: usize = 128;
+/// Deepest ply a search reaches, quiescence included (the size of the killer table).
+pub const MAX_PLY: usize = 128;
 
-/// Default transposition table size: far under the 20 MB cap.
-pub const DEFAULT_TABLE_BYTES: usize = 4 << 20;
+/// Ordering: the transposition table's move first...
+const ORDER_TABLE_MOVE: i32 = 1 << 30;
+/// ...then a bomber stepping onto its goal (it wins)...
+const ORDER_WINNING_STEP: i32 = 1 << 29;
+/// ...then captures, plus [`CAPTURE_BOMBER`] or [`CAPTURE_STINGER`]...
+const ORDER_CAPTURE: i32 = 1 << 28;
+/// ...then the first killer...
+const ORDER_KILLER_1: i32 = 1 << 27;
+/// ...and the second...
+const ORDER_KILLER_2: i32 = ORDER_KILLER_1 - 1;
+/// ...then quiet moves by `ORDER_HISTORY_WEIGHT * history` (history stays under
+/// [`HISTORY_MAX`], so these stay under the killers)...
+const ORDER_HISTORY_WEIGHT: i32 = 4;
+/// ...plus this for a bomber's step (the race is won by bombers).
+const ORDER_BOMBER_STEP: i32 = 2;
+/// How much taking a bomber is worth in ordering and quiescence.
+const CAPTURE_BOMBER: i32 = 2;
+/// How much taking a stinger is worth.
+const CAPTURE_STINGER: i32 = 1;
+/// History is divided by this at every new search, so that old cutoffs weigh less.
+const HISTORY_AGING: i32 = 8;
+/// History never grows past this.
+const HISTORY_MAX: i32 = 1 << 20;
+
+/// `--opening-plies`: a move counts as near the best if a search sees it at most this much worse,
+/// 30 evaluation units, under a third of a stinger (100) and about one hanging piece (25): a
+/// different plan of equal value, never a lost piece.
+pub const OPENING_MARGIN: i32 = 30;
+
+/// The scores of one node's moves, parallel to its [`MoveList`].
+type MoveScores = ArrayVec<i32, MAX_MOVES>;
 
 // ---- Search ---------------------------------------------------------------------------------------
-
-/// What a search found.
-#[derive(Clone, Debug)]
-pub struct SearchResult {
-    /// The move to play; `None` only when the side to move has no legal move.
-    pub best_move: Option<Move>,
-    /// Its score for the side to move.
-    pub score: i32,
-    /// The last completed depth.
-    pub depth: u32,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// The expected line of play.
-    pub pv: Vec<Move>,
-}
 
 /// The searcher keeps its tables from move to move.
 pub struct Searcher {
@@ -67,41 +99,32 @@ impl Searcher {
         self.history = [[0; Cell::COUNT]; Cell::COUNT];
     }
 
-    /// Iterative deepening from depth 1 up to `max_depth` or the deadline. Always returns a legal
-    /// move when there is one, even if stopped during the first iteration.
-    pub fn search(&mut self, board: &Board, deadline: Deadline, max_depth: u32) -> SearchResult {
-        self.clock = SearchClock::new(deadline);
+    /// Iterative deepening from depth 1 up to `limits.max_depth` or the deadline. Always returns a
+    /// legal move when there is one, even if stopped during the first iteration.
+    pub fn search(&mut self, board: &Board, limits: &Limits) -> SearchResult<Move> {
+        self.clock = SearchClock::new(limits.deadline);
         let started = Instant::now();
         let root_moves = board.legal_moves();
-        let mut result = SearchResult {
-            best_move: root_moves.as_slice().first().copied(),
-            score: 0,
-            depth: 0,
-            nodes: 0,
-            pv: Vec::new(),
-        };
+        let mut result = SearchResult::immediate(root_moves.first().copied(), 0);
         if root_moves.is_empty() {
             return result;
         }
-        // Age the history so that old cutoffs weigh less than new ones.
         for row in self.history.iter_mut() {
             for h in row.iter_mut() {
-                *h /= 8;
+                *h /= HISTORY_AGING;
             }
         }
-        for depth in 1..=max_depth.min(MAX_DEPTH) {
+        for depth in 1..=limits.max_depth.min(MAX_DEPTH) {
             if depth > 1 && self.clock.deadline().soft_expired() {
                 break;
             }
-            let score = self.negamax(board, depth as i32, -INFINITY, INFINITY, 0);
-            if self.clock.stopped() {
+            let Some((score, best)) = self.root_search(board, &root_moves, depth) else {
                 break;
-            }
-            let pv = self.principal_variation(board, depth as usize);
-            result.best_move = pv.first().copied().or(result.best_move);
+            };
+            result.best = Some(best);
             result.score = score;
             result.depth = depth;
-            result.pv = pv;
+            result.pv = self.principal_variation(board, best, depth as usize);
             if self.verbose {
                 let line: Vec<String> = result.pv.iter().map(|m| m.to_string()).collect();
                 common::io::log(&format!(
@@ -121,11 +144,122 @@ impl Searcher {
         result
     }
 
-    /// Follows table moves from the root.
-    fn principal_variation(&self, board: &Board, max_len: usize) -> Vec<Move> {
-        let mut pv = Vec::new();
-        let mut position = *board;
-        while pv.len() < max_len {
+    /// One iteration at `depth` over `root_moves` (in generation order; the root is ordered as
+    /// any node is). Returns the score and the best move, or `None` when the clock stopped it.
+    /// The root is a node like the others (counted, its table entry stored) except that it never
+    /// returns a table score: the move must come from this iteration.
+    pub fn root_search(
+        &mut self,
+        board: &Board,
+        root_moves: &[Move],
+        depth: u32,
+    ) -> Option<(i32, Move)> {
+        if self.clock.tick() {
+            return None;
+        }
+        let depth = depth as i32;
+        // The same mate-distance window as any node at ply 0.
+        let mut alpha = loss_in(0);
+        let beta = win_in(1);
+        let key = board.hash();
+        let table_move = self.tt.probe(key, 0).and_then(|entry| entry.best);
+        let mut moves: MoveList = root_moves.iter().copied().collect();
+        let mut scores = self.score_moves(board, &moves, table_move, 0);
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            let mv = pick_move(&mut moves, &mut scores, i);
+            let score = self.principal_variation_search(&board.play(mv), depth, alpha, beta, 1, i);
+            if self.clock.stopped() {
+                return None;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(mv);
+            }
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                if !mv.is_capture() {
+                    self.remember_cutoff(mv, depth, 0);
+                }
+                break;
+            }
+        }
+        let bound = Bound::of(best_score, original_alpha, beta);
+        self.tt.store(key, 0, depth, best_score, bound, best_move);
+        best_move.map(|mv| (best_score, mv))
+    }
+
+    /// The score of the move that led to `next`, searched from a node at `depth` with window
+    /// `(alpha, beta)`: the node's first move (`index` 0) with the full window, the others first
+    /// proved no better than `alpha` with a null window and searched again only if they are.
+    fn principal_variation_search(
+        &mut self,
+        next: &Board,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        index: usize,
+    ) -> i32 {
+        if index == 0 {
+            return -self.negamax(next, depth - 1, -beta, -alpha, ply);
+        }
+        let probe = -self.negamax(next, depth - 1, -alpha - 1, -alpha, ply);
+        if probe > alpha && probe < beta {
+            -self.negamax(next, depth - 1, -beta, -alpha, ply)
+        } else {
+            probe
+        }
+    }
+
+    /// The root moves other than `result.best` that a null-window search at `result.depth` does
+    /// not see as worse than `result.score - margin`, for `--opening-plies`
+    /// ([`common::search::OpeningChoice`]). Never a move scored as losing, and none when the
+    /// result is decided (a won game is played at its fastest). When the deadline of `limits`
+    /// passes it stops and returns the moves proved so far.
+    pub fn near_best_moves(
+        &mut self,
+        board: &Board,
+        result: &SearchResult<Move>,
+        margin: i32,
+        limits: &Limits,
+    ) -> MoveList {
+        let mut near = MoveList::new();
+        let Some(best) = result.best else {
+            return near;
+        };
+        if result.depth == 0 || is_decisive(result.score) {
+            return near;
+        }
+        self.clock = SearchClock::new(limits.deadline);
+        let threshold = result.score - margin;
+        let depth = result.depth as i32;
+        for mv in board.legal_moves().into_iter().filter(|&mv| mv != best) {
+            // The move reaches the threshold if its child fails low against `-threshold`.
+            let score = -self.negamax(&board.play(mv), depth - 1, -threshold, 1 - threshold, 1);
+            if self.clock.stopped() {
+                break;
+            }
+            if score >= threshold && score > -MATE_BOUND {
+                near.push(mv);
+            }
+        }
+        near
+    }
+
+    /// `best`, then the table's moves from the position after it, at most `max_len` moves.
+    fn principal_variation(
+        &self,
+        board: &Board,
+        best: Move,
+        max_len: usize,
+    ) -> ArrayVec<Move, PV_CAPACITY> {
+        let mut pv = ArrayVec::new();
+        pv.push(best);
+        let mut position = board.play(best);
+        while pv.len() < max_len.min(PV_CAPACITY) {
             let Some(mv) = self
                 .tt
                 .probe(position.hash(), 0)
@@ -160,8 +294,9 @@ impl Searcher {
         goal_reached(board, mover) || board.bombers(board.side_to_move()) == 0
     }
 
-    /// Negamax with alpha-beta and principal-variation windows. Returns a score within
-    /// `[alpha, beta]` when the true score is inside, else a bound on the side it fell.
+    /// Negamax with alpha-beta and principal-variation windows, below the root (`ply` ≥ 1).
+    /// Returns a score within `[alpha, beta]` when the true score is inside, else a bound on the
+    /// side it fell.
     fn negamax(&mut self, board: &Board, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         if self.clock.tick() {
             return 0;
@@ -175,9 +310,8 @@ impl Searcher {
             let outcome = board.outcome().unwrap_or(Outcome::Draw);
             return Self::outcome_score(board, outcome, ply);
         }
-        // A bomber that can step onto its goal wins next ply: nothing to search (at the root the
-        // move itself is wanted, and the ordering puts it first).
-        if ply > 0 && goal_steps(board, board.side_to_move()) != 0 {
+        // A bomber that can step onto its goal wins next ply: nothing to search.
+        if goal_steps(board, board.side_to_move()) != 0 {
             return win_in(ply + 1);
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
@@ -195,31 +329,19 @@ impl Searcher {
         let mut table_move = None;
         if let Some(entry) = self.tt.probe(key, ply) {
             table_move = entry.best;
-            // Not at the root, which must return a move of this search.
-            match entry.cutoff(depth, alpha, beta) {
-                Some(score) if ply > 0 => return score,
-                _ => {}
+            if let Some(score) = entry.cutoff(depth, alpha, beta) {
+                return score;
             }
         }
 
-        self.order_moves(board, moves.as_mut_slice(), table_move, ply);
+        let mut scores = self.score_moves(board, &moves, table_move, ply);
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
-        for (i, &mv) in moves.as_slice().iter().enumerate() {
-            let next = board.play(mv);
-            let score = if i == 0 {
-                -self.negamax(&next, depth - 1, -beta, -alpha, ply + 1)
-            } else {
-                // Prove the move no better than the best so far with a null window, re-search
-                // only if it is.
-                let probe = -self.negamax(&next, depth - 1, -alpha - 1, -alpha, ply + 1);
-                if probe > alpha && probe < beta {
-                    -self.negamax(&next, depth - 1, -beta, -alpha, ply + 1)
-                } else {
-                    probe
-                }
-            };
+        for i in 0..moves.len() {
+            let mv = pick_move(&mut moves, &mut scores, i);
+            let score =
+                self.principal_variation_search(&board.play(mv), depth, alpha, beta, ply + 1, i);
             if self.clock.stopped() {
                 return 0;
             }
@@ -227,9 +349,7 @@ impl Searcher {
                 best_score = score;
                 best_move = Some(mv);
             }
-            if score > alpha {
-                alpha = score;
-            }
+            alpha = alpha.max(score);
             if alpha >= beta {
                 if !mv.is_capture() {
                     self.remember_cutoff(mv, depth, ply);
@@ -262,10 +382,14 @@ impl Searcher {
             return stand_pat;
         }
         alpha = alpha.max(stand_pat);
-        let captures = moves.as_mut_slice();
-        captures.sort_by_key(|mv| std::cmp::Reverse(capture_value(board, *mv)));
+        // Steps score 0 and every capture more, so the captures come first.
+        let mut scores: MoveScores = moves.iter().map(|&mv| capture_value(board, mv)).collect();
         let mut best = stand_pat;
-        for &mv in captures.iter().filter(|mv| mv.is_capture()) {
+        for i in 0..moves.len() {
+            let mv = pick_move(&mut moves, &mut scores, i);
+            if !mv.is_capture() {
+                break;
+            }
             let next = board.play(mv);
             let score = if Self::lost_already(&next) {
                 win_in(ply + 1)
@@ -275,9 +399,7 @@ impl Searcher {
             if self.clock.stopped() {
                 return 0;
             }
-            if score > best {
-                best = score;
-            }
+            best = best.max(score);
             if score > alpha {
                 alpha = score;
                 if alpha >= beta {
@@ -288,28 +410,38 @@ impl Searcher {
         best
     }
 
-    /// Table move, then winning bomber steps, captures (bombers first), killers, history.
-    fn order_moves(&self, board: &Board, moves: &mut [Move], table_move: Option<Move>, ply: usize) {
+    /// The ordering score of each move (see the module doc).
+    fn score_moves(
+        &self,
+        board: &Board,
+        moves: &[Move],
+        table_move: Option<Move>,
+        ply: usize,
+    ) -> MoveScores {
         let killers = self.killers[ply];
         let us = board.side_to_move();
         let bombers = board.pieces(us, Kind::Bomber);
-        moves.sort_by_cached_key(|&mv| {
-            let score = if Some(mv) == table_move {
-                1 << 30
-            } else if bombers & mv.from.bit() != 0 && mv.to.row() == us.goal_row() {
-                1 << 29
-            } else if mv.is_capture() {
-                (1 << 28) + capture_value(board, mv)
-            } else if Some(mv) == killers[0] {
-                1 << 27
-            } else if Some(mv) == killers[1] {
-                (1 << 27) - 1
-            } else {
-                let advance = if bombers & mv.from.bit() != 0 { 2 } else { 0 };
-                self.history[mv.from.index()][mv.to.index()] * 4 + advance
-            };
-            std::cmp::Reverse(score)
-        });
+        moves
+            .iter()
+            .map(|&mv| {
+                let is_bomber = bombers & mv.from.bit() != 0;
+                if Some(mv) == table_move {
+                    ORDER_TABLE_MOVE
+                } else if is_bomber && mv.to.row() == us.goal_row() {
+                    ORDER_WINNING_STEP
+                } else if mv.is_capture() {
+                    ORDER_CAPTURE + capture_value(board, mv)
+                } else if Some(mv) == killers[0] {
+                    ORDER_KILLER_1
+                } else if Some(mv) == killers[1] {
+                    ORDER_KILLER_2
+                } else {
+                    let bomber_step = if is_bomber { ORDER_BOMBER_STEP } else { 0 };
+                    self.history[mv.from.index()][mv.to.index()] * ORDER_HISTORY_WEIGHT
+                        + bomber_step
+                }
+            })
+            .collect()
     }
 
     fn remember_cutoff(&mut self, mv: Move, depth: i32, ply: usize) {
@@ -318,13 +450,27 @@ impl Searcher {
             self.killers[ply][0] = Some(mv);
         }
         let h = &mut self.history[mv.from.index()][mv.to.index()];
-        *h = (*h + depth * depth).min(1 << 20);
+        *h = (*h + depth * depth).min(HISTORY_MAX);
     }
 
     /// Nodes counted by the last search.
     pub fn nodes(&self) -> u64 {
         self.clock.nodes()
     }
+}
+
+/// Moves the best-scored move of `moves[index..]` to `index` and returns it: the first of equal
+/// scores, the others keeping their order (so taking every move in turn gives a stable sort).
+pub fn pick_move(moves: &mut [Move], scores: &mut [i32], index: usize) -> Move {
+    let mut best = index;
+    for i in index + 1..moves.len() {
+        if scores[i] > scores[best] {
+            best = i;
+        }
+    }
+    moves[index..=best].rotate_right(1);
+    scores[index..=best].rotate_right(1);
+    moves[index]
 }
 
 /// True if a bomber of `side` stands on its goal row.
@@ -339,56 +485,67 @@ fn capture_value(board: &Board, mv: Move) -> i32 {
     }
     let them = board.side_to_move().other();
     if board.pieces(them, Kind::Bomber) & mv.captured_cell().bit() != 0 {
-        2
+        CAPTURE_BOMBER
     } else {
-        1
+        CAPTURE_STINGER
     }
 }
 
 // ---- Benchmark ------------------------------------------------------------------------------------
 
-/// How many random plies from the start lead to each bench position (seeded by its index), so
-/// that the set covers the opening, the middlegame and the race.
-pub const BENCH_PLIES: [u32; 8] = [0, 1, 2, 3, 4, 5, 6, 8];
+/// The bench positions, each as the moves that lead to it from the start: random legal games of
+/// 0 to 8 plies, drawn once and kept as move lines so that the set never changes, covering the
+/// opening, the middlegame and the race.
+pub const BENCH_POSITIONS: [&str; 8] = [
+    "",
+    "1 2 2 3",
+    "1 0 2 1, 3 4 2 3",
+    "1 1 2 2, 3 3 2 4, 1 4 2 3",
+    "1 4 2 3, 3 1 2 0, 1 0 2 1, 4 2 3 1",
+    "1 1 2 0, 3 4 2 3, 1 2 2 1, 2 3 1 2, 0 0 1 1",
+    "1 4 2 3, 3 3 2 2, 1 3 2 4, 2 2 1 3, 1 1 2 0, 1 3 1 1",
+    "1 3 2 2, 3 2 2 3, 2 2 2 4, 3 0 2 1, 1 1 2 0, 4 1 3 2, 0 3 1 3, 3 2 2 3",
+];
 
 /// The benchmark's default depth.
 pub const BENCH_DEPTH: u32 = 11;
 
-/// The bench positions: from the start, [`BENCH_PLIES`] seeded random moves each (stopping early
-/// if a game ends), so they are legal by construction and the same on every run.
+/// The position after a line of moves `r1 c1 r2 c2, ...` from the start, or why a move of it
+/// does not parse or is illegal.
+pub fn position_after(line: &str) -> Result<Board, String> {
+    let mut board = Board::start();
+    for text in line.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+        let mv = parse_move(text).map_err(|e| format!("'{text}': {e}"))?;
+        board = board.try_play(mv).map_err(|e| format!("'{text}': {e}"))?;
+    }
+    Ok(board)
+}
+
+/// The positions of [`BENCH_POSITIONS`].
 pub fn bench_positions() -> Vec<Board> {
-    BENCH_PLIES
+    BENCH_POSITIONS
         .iter()
-        .enumerate()
-        .map(|(i, &plies)| {
-            let mut rng = common::rng::Rng::new(0xBE4C + i as u64);
-            let mut board = Board::start();
-            for _ in 0..plies {
-                let moves = board.legal_moves();
-                match rng.choose(moves.as_slice()) {
-                    Some(&mv) if board.play(mv).outcome().is_none() => board = board.play(mv),
-                    _ => break,
-                }
-            }
-            board
-        })
+        .map(|line| position_after(line).expect("the bench lines are legal (tested)"))
         .collect()
 }
 
-/// Searches every bench position to `depth` with a fresh table, printing a line each and last
-/// `<N> nodes <M> nps`. Returns the total node count, which depends only on the search's logic.
-pub fn bench(depth: u32) -> u64 {
-    let mut searcher = Searcher::new(DEFAULT_TABLE_BYTES);
+/// Searches every bench position to `depth` (default [`BENCH_DEPTH`]) with a fresh table of the
+/// size the bot plays with, printing a line each and last `<N> nodes <M> nps`. Returns the total
+/// node count, which depends only on the search's logic. Output errors are ignored (a closed
+/// pipe ends nothing but the printing).
+pub fn bench(depth: Option<u32>) -> u64 {
+    let mut out = std::io::stdout().lock();
+    let limits = Limits::depth(depth.unwrap_or(BENCH_DEPTH));
+    let mut searcher = Searcher::new(TABLE_BYTES);
     let started = Instant::now();
     let mut total = 0;
     for (i, board) in bench_positions().iter().enumerate() {
         searcher.clear();
-        let result = searcher.search(board, Deadline::unlimited(), depth);
+        let result = searcher.search(board, &limits);
         total += result.nodes;
-        let best = result
-            .best_move
-            .map_or("none".to_string(), |m| m.to_string());
-        println!(
+        let best = result.best.map_or("none".to_string(), |m| m.to_string());
+        let _ = writeln!(
+            out,
             "position {}: depth {} best {best} score {} nodes {}",
             i + 1,
             result.depth,
@@ -396,7 +553,8 @@ pub fn bench(depth: u32) -> u64 {
             result.nodes
         );
     }
-    println!(
+    let _ = writeln!(
+        out,
         "{total} nodes {} nps",
         nodes_per_second(total, started.elapsed())
     );

@@ -1,33 +1,62 @@
 //! The bot binary, started as the contest starts it.
 
-use krieg::board::{Board, Side};
+use krieg::board::{Board, ForcePlayError, Side};
 use krieg::notation::parse_move;
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::Duration;
 
 const BOT: &str = env!("CARGO_BIN_EXE_krieg-bot");
+
+/// How long a test waits for a reply before calling it a stall (the bot thinks 30 ms).
+const REPLY_WAIT: Duration = Duration::from_secs(10);
 
 struct Bot {
     child: Child,
     stdin: Option<ChildStdin>,
-    stdout: BufReader<ChildStdout>,
+    /// The bot's stdout, line by line, read by a thread so that a missing reply times out.
+    lines: Receiver<String>,
 }
 
 impl Bot {
     fn start(args: &[&str]) -> Bot {
+        Bot::start_with_stderr(args, Stdio::null())
+    }
+
+    fn start_with_stderr(args: &[&str], stderr: Stdio) -> Bot {
         let mut child = Command::new(BOT)
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(stderr)
             .spawn()
             .expect("the bot starts");
         let stdin = child.stdin.take();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let (sender, lines) = mpsc::channel();
+        std::thread::spawn(move || loop {
+            // Each line as printed, its `\n` included (a last line may lack it).
+            let mut line = Vec::new();
+            match stdout.read_until(b'\n', &mut line) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    if sender
+                        .send(String::from_utf8_lossy(&line).to_string())
+                        .is_err()
+                    {
+                        break;
+                    }
+                }
+            }
+        });
         Bot {
             child,
             stdin,
-            stdout,
+            lines,
         }
     }
 
@@ -37,9 +66,12 @@ impl Bot {
         stdin.flush().unwrap();
     }
 
+    /// The next line the bot prints, which must come within [`REPLY_WAIT`].
     fn read_line(&mut self) -> String {
-        let mut line = String::new();
-        self.stdout.read_line(&mut line).unwrap();
+        let line = self
+            .lines
+            .recv_timeout(REPLY_WAIT)
+            .expect("a reply at once, not a stall");
         assert!(line.ends_with('\n'), "a whole line: {line:?}");
         line.trim_end_matches('\n').to_string()
     }
@@ -47,10 +79,25 @@ impl Bot {
     /// Closes stdin and returns the exit status and whatever else was printed.
     fn finish(mut self) -> (i32, String) {
         drop(self.stdin.take());
-        let mut rest = String::new();
-        let _ = std::io::Read::read_to_string(&mut self.stdout, &mut rest);
         let status = self.child.wait().unwrap();
+        let rest: String = self.lines.iter().collect();
         (status.code().unwrap_or(-1), rest)
+    }
+
+    /// The peak resident memory of the bot so far, in bytes, from `/proc/<pid>/status`.
+    fn peak_memory(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+            .expect("the bot's /proc status");
+        let line = status
+            .lines()
+            .find(|l| l.starts_with("VmHWM:"))
+            .expect("a VmHWM line");
+        let kb: u64 = line
+            .split_whitespace()
+            .nth(1)
+            .and_then(|n| n.parse().ok())
+            .expect("VmHWM in kB");
+        kb * 1024
     }
 }
 
@@ -116,16 +163,20 @@ fn exits_quietly_on_end_of_input() {
 }
 
 #[test]
-fn garbage_is_skipped_and_never_answered() {
+fn garbage_before_the_id_line_is_skipped_and_garbage_moves_are_answered_on_our_board() {
     let mut bot = Bot::start(&["--movetime", "30"]);
-    bot.send("hello\n0\n9 9 9 9\nA4 B5\n1 0 2 1 extra\n");
-    // None of those is a move: the bot still waits for Sentinel's move.
-    bot.send("1 0 2 1\n");
-    let line = bot.read_line();
-    let board = Board::start()
-        .try_play(parse_move("1 0 2 1").unwrap())
-        .unwrap();
-    assert!(board.try_play(parse_move(&line).unwrap()).is_ok(), "{line}");
+    bot.send("hello\n0\n");
+    // None of these is a move, but each asks for ours: the bot keeps its board and answers.
+    let mut board = Board::start().with_side_to_move(Side::Scourge);
+    for garbage in ["9 9 9 9", "A4 B5", "1 0 2 1 extra"] {
+        bot.send(&format!("{garbage}\n"));
+        let line = bot.read_line();
+        let mv = parse_move(&line).unwrap_or_else(|e| panic!("bad reply {line:?}: {e}"));
+        board = board
+            .try_play(mv)
+            .unwrap_or_else(|e| panic!("illegal reply {line} to {garbage}: {e}"))
+            .with_side_to_move(Side::Scourge);
+    }
     let (status, rest) = bot.finish();
     assert_eq!((status, rest.as_str()), (0, ""));
 }
@@ -184,5 +235,290 @@ fn greedy_and_random_engines_play_legal_moves() {
         let line = bot.read_line();
         assert!(Board::start().try_play(parse_move(&line).unwrap()).is_ok());
         bot.finish();
+    }
+}
+
+// ---- When the judge sends a move our rules reject (src/lib.rs) --------------------------------
+
+fn diagram(rows: [&str; 5], side: Side) -> Board {
+    Board::from_diagram(&rows, side).expect("a valid diagram")
+}
+
+/// A bot playing Scourge is sent `line` as Sentinel's first move: it must answer at once with a
+/// legal move on `expected` (Scourge to move), and, when that leaves a game, play legal moves on
+/// from there to the end against the first legal move of each position.
+fn answers_then_plays_on(line: &str, expected: Board) {
+    let mut bot = Bot::start(&["--movetime", "30"]);
+    bot.send(&format!("0\n{line}\n"));
+    let mut board = expected;
+    for _ in 0..200 {
+        let reply = bot.read_line();
+        let mv = parse_move(&reply).unwrap_or_else(|e| panic!("bad reply {reply:?}: {e}"));
+        board = board
+            .try_play(mv)
+            .unwrap_or_else(|e| panic!("illegal reply {reply} after {line}: {e}"));
+        let Some(&theirs) = board.legal_moves().first() else {
+            break;
+        };
+        board = board.play(theirs);
+        if board.outcome().is_some() {
+            break;
+        }
+        bot.send(&format!("{theirs}\n"));
+    }
+    assert!(board.outcome().is_some(), "the game ended");
+    let (status, rest) = bot.finish();
+    assert_eq!((status, rest.as_str()), (0, ""));
+}
+
+#[test]
+fn a_rejected_move_the_pieces_allow_is_applied_as_given() {
+    // A stinger jumps straight over an empty cell onto a Scourge stinger, which it takes.
+    answers_then_plays_on(
+        "1 0 3 0",
+        diagram(["BBBBB", ".SSSS", ".....", "Sssss", "bbbbb"], Side::Scourge),
+    );
+    // A bomber steps two rows at once.
+    answers_then_plays_on(
+        "0 2 2 2",
+        diagram(["BB.BB", "SSSSS", "..B..", "sssss", "bbbbb"], Side::Scourge),
+    );
+}
+
+#[test]
+fn a_move_that_cannot_be_applied_keeps_our_board_and_is_answered() {
+    let start = Board::start().with_side_to_move(Side::Scourge);
+    answers_then_plays_on("2 2 3 3", start); // no Sentinel piece on (2,2)
+    answers_then_plays_on("0 1 0 2", start); // onto a Sentinel piece
+    answers_then_plays_on("1 1 1 1", start); // nowhere
+    answers_then_plays_on("hello", start); // not a move
+}
+
+#[test]
+fn a_move_before_the_id_line_makes_us_scourge() {
+    let mut bot = Bot::start(&["--movetime", "30"]);
+    bot.send("1 0 2 1\n");
+    let reply = bot.read_line();
+    let board = Board::start()
+        .try_play(parse_move("1 0 2 1").unwrap())
+        .unwrap();
+    assert!(
+        board.try_play(parse_move(&reply).unwrap()).is_ok(),
+        "{reply}"
+    );
+    bot.finish();
+}
+
+#[test]
+fn a_move_that_ends_the_game_by_our_rules_is_still_answered() {
+    // Sentinel's bomber lands on our base, taking our bomber there: our rules say Sentinel has
+    // won, the judge asks for our move.
+    let mut bot = Bot::start(&["--movetime", "30"]);
+    bot.send("0\n0 0 4 0\n");
+    let reply = bot.read_line();
+    let board = diagram([".BBBB", "SSSSS", ".....", "sssss", "Bbbbb"], Side::Scourge);
+    assert!(board.outcome().is_some());
+    let mut moves = krieg::board::MoveList::new();
+    board.generate_moves(&mut moves);
+    let mv = parse_move(&reply).unwrap();
+    assert!(moves.contains(&mv), "{reply} is a move our pieces can make");
+    let (status, rest) = bot.finish();
+    assert_eq!((status, rest.as_str()), (0, ""));
+}
+
+#[test]
+fn force_play_moves_the_piece_takes_what_the_move_says_and_keeps_the_board_consistent() {
+    let start = ["BBBBB", "SSSSS", ".....", "sssss", "bbbbb"];
+    let cases = [
+        // Straight jump over an empty cell onto an opponent: takes the one on the landing cell.
+        (
+            start,
+            "1 0 3 0",
+            ["BBBBB", ".SSSS", ".....", "Sssss", "bbbbb"],
+        ),
+        // Diagonal jump over an opponent onto an empty cell: takes the one jumped over.
+        (
+            ["BBBBB", "SSSSS", "..s..", "sss.s", "bbbbb"],
+            "1 1 3 3",
+            ["BBBBB", "S.SSS", ".....", "sssSs", "bbbbb"],
+        ),
+        // A bomber's long step: it stays a bomber.
+        (
+            start,
+            "0 2 2 2",
+            ["BB.BB", "SSSSS", "..B..", "sssss", "bbbbb"],
+        ),
+    ];
+    for (before, text, after) in cases {
+        let before = diagram(before, Side::Sentinel);
+        let mv = parse_move(text).unwrap();
+        assert!(
+            before.try_play(mv).is_err(),
+            "{text} is illegal by our rules"
+        );
+        let forced = before.force_play(mv).expect("the pieces allow it");
+        assert_eq!(forced, diagram(after, Side::Scourge), "{text}");
+        assert_eq!(forced.hash(), forced.compute_hash(), "{text}");
+    }
+    let start = Board::start();
+    for (text, error) in [
+        ("2 2 3 3", ForcePlayError::NoOwnPiece),
+        ("3 0 2 1", ForcePlayError::NoOwnPiece),
+        ("1 1 1 1", ForcePlayError::NoMovement),
+        ("0 1 1 1", ForcePlayError::OwnPieceOnDestination),
+    ] {
+        let mv = parse_move(text).unwrap();
+        assert_eq!(start.force_play(mv), Err(error), "{text}");
+    }
+    // A legal move is played the same either way.
+    let legal = parse_move("1 2 2 3").unwrap();
+    assert_eq!(start.force_play(legal), Ok(start.play(legal)));
+}
+
+#[test]
+fn opponent_moved_always_leaves_us_to_move() {
+    use krieg::protocol::opponent_moved;
+    let start = Board::start();
+    for line in ["1 2 2 3", "1 0 3 0", "2 2 3 3", "hello", ""] {
+        let after = opponent_moved(&start, Side::Scourge, line);
+        assert_eq!(after.side_to_move(), Side::Scourge, "{line:?}");
+        assert_eq!(after.hash(), after.compute_hash(), "{line:?}");
+    }
+    let legal = parse_move("1 2 2 3").unwrap();
+    assert_eq!(
+        opponent_moved(&start, Side::Scourge, "1 2 2 3"),
+        start.play(legal)
+    );
+    // Our board had us to move (we had nothing to answer with): the judge's move is theirs.
+    let ours = start.with_side_to_move(Side::Scourge);
+    assert_eq!(
+        opponent_moved(&ours, Side::Scourge, "1 2 2 3"),
+        start.play(legal)
+    );
+}
+
+// ---- Over-long input ----------------------------------------------------------------------------
+
+#[test]
+fn a_20_mb_line_is_answered_within_the_memory_cap_and_logged_briefly() {
+    let log = std::env::temp_dir().join(format!("krieg-overlong-{}.stderr", std::process::id()));
+    let stderr = std::fs::File::create(&log).unwrap();
+    let mut bot = Bot::start_with_stderr(&["--movetime", "30", "--depth", "3"], stderr.into());
+    bot.send("0\n");
+    let huge = "7".repeat(20 << 20);
+    bot.send(&format!("{huge}\n"));
+    // Not a move: answered on our board, Scourge to move.
+    let reply = bot.read_line();
+    let board = Board::start().with_side_to_move(Side::Scourge);
+    let board = board.try_play(parse_move(&reply).unwrap()).unwrap();
+    // And the game goes on.
+    let theirs = board.legal_moves()[0];
+    bot.send(&format!("{theirs}\n"));
+    let reply = bot.read_line();
+    assert!(board
+        .play(theirs)
+        .try_play(parse_move(&reply).unwrap())
+        .is_ok());
+    let peak = bot.peak_memory();
+    let (status, rest) = bot.finish();
+    assert_eq!((status, rest.as_str()), (0, ""));
+    assert!(peak < 20 << 20, "peak memory {peak} bytes, cap 20 MB");
+    let logged = std::fs::read_to_string(&log).unwrap();
+    let _ = std::fs::remove_file(&log);
+    assert!(logged.len() < 4096, "{} bytes of log", logged.len());
+    assert!(
+        logged.contains(&(20 << 20).to_string()),
+        "the length is logged: {logged}"
+    );
+}
+
+// ---- Whatever arrives ---------------------------------------------------------------------------
+
+/// A line a careless or hostile judge might send: mostly moves in the notation, legal or not,
+/// sometimes garbage.
+fn random_line(rng: &mut SmallRng, board: &Board) -> String {
+    match rng.gen_range(0..10) {
+        0..=3 => match board.legal_moves().choose(rng) {
+            Some(mv) => mv.to_string(),
+            None => "0 0 0 0".to_string(),
+        },
+        4..=7 => {
+            let digit = |rng: &mut SmallRng| rng.gen_range(0..5);
+            let d: Vec<i32> = (0..4).map(|_| digit(rng)).collect();
+            format!("{} {} {} {}", d[0], d[1], d[2], d[3])
+        }
+        8 => ["", "1", "0", "hello", "9 9 9 9", "1 2 3", "\u{1b}[2J"][rng.gen_range(0..7)]
+            .to_string(),
+        _ => "x".repeat(rng.gen_range(1..3000)),
+    }
+}
+
+#[test]
+fn every_line_after_the_id_is_answered_with_a_move_our_pieces_can_make() {
+    let mut rng = SmallRng::seed_from_u64(10);
+    for session in 0..40 {
+        let us = if session % 2 == 0 {
+            Side::Sentinel
+        } else {
+            Side::Scourge
+        };
+        // The judge's lines, made up against the board the bot is expected to keep.
+        let mut expected = Board::start();
+        let mut lines = Vec::new();
+        let mut input = String::from(if us == Side::Sentinel { "1\n" } else { "0\n" });
+        for _ in 0..20 {
+            let line = random_line(&mut rng, &expected.with_side_to_move(us.other()));
+            input.push_str(&line);
+            input.push('\n');
+            lines.push(line);
+            expected = expected.with_side_to_move(us.other());
+        }
+        let output = Command::new(BOT)
+            .args(["--depth", "2"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .and_then(|mut child| {
+                child.stdin.take().unwrap().write_all(input.as_bytes())?;
+                child.wait_with_output()
+            })
+            .expect("the bot runs");
+        assert_eq!(output.status.code(), Some(0), "session {session}");
+        let replies: Vec<String> = String::from_utf8_lossy(&output.stdout)
+            .lines()
+            .map(str::to_string)
+            .collect();
+        // Replay: before each of the judge's lines (and first, as Sentinel) the bot answers.
+        let mut board = Board::start();
+        let mut replies = replies.iter();
+        let mut check_reply = |board: &mut Board| {
+            let mut moves = krieg::board::MoveList::new();
+            board.generate_moves(&mut moves);
+            if moves.is_empty() {
+                return;
+            }
+            let reply = replies.next().expect("an answer to every line");
+            let mv = parse_move(reply).unwrap_or_else(|e| panic!("bad reply {reply:?}: {e}"));
+            assert!(
+                moves.contains(&mv),
+                "session {session}: {reply} on\n{board}"
+            );
+            if board.outcome().is_none() {
+                assert!(board.try_play(mv).is_ok(), "legal by our rules");
+            }
+            *board = board.play(mv);
+        };
+        if us == Side::Sentinel {
+            check_reply(&mut board);
+        }
+        for line in lines.iter().filter(|l| !l.trim().is_empty()) {
+            board = krieg::protocol::opponent_moved(&board, us, line.trim());
+            check_reply(&mut board);
+        }
+        assert!(
+            replies.next().is_none(),
+            "nothing more than one answer a line"
+        );
     }
 }

@@ -1,4 +1,4 @@
-//! Every rule of Krieg (RULES.md §2), one named test each.
+//! Every rule of Krieg (`src/lib.rs`, "The rules as implemented"), one named test each.
 
 use krieg::board::{Board, Cell, IllegalMoveError, Move, Outcome, Side, WinReason};
 use krieg::notation::parse_move;

@@ -1,9 +1,12 @@
 //! The search finds forced wins and is deterministic at a fixed depth.
 
+use common::cli::BotOptions;
 use common::clock::Deadline;
+use common::search::Limits;
 use krieg::board::{Board, Move, Outcome, Side};
+use krieg::engine::Engine;
 use krieg::search::{bench_positions, Searcher, MATE_BOUND};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 fn board(rows: [&str; 5], side: Side) -> Board {
     Board::from_diagram(&rows, side).expect("a valid diagram")
@@ -42,8 +45,8 @@ fn wins_after(board: &Board, us: Side, plies: u32) -> bool {
 
 fn best_move(board: &Board, depth: u32) -> (Move, i32) {
     let mut searcher = Searcher::new(1 << 20);
-    let result = searcher.search(board, Deadline::unlimited(), depth);
-    (result.best_move.expect("a move"), result.score)
+    let result = searcher.search(board, &Limits::depth(depth));
+    (result.best.expect("a move"), result.score)
 }
 
 #[test]
@@ -100,8 +103,8 @@ fn answers_with_a_legal_move_even_with_no_time() {
     let mut searcher = Searcher::new(1 << 16);
     let deadline = Deadline::from_now(Duration::ZERO);
     let start = Board::start();
-    let result = searcher.search(&start, deadline, 50);
-    let mv = result.best_move.expect("a move");
+    let result = searcher.search(&start, &Limits::new(deadline, 50));
+    let mv = result.best.expect("a move");
     assert!(start.try_play(mv).is_ok());
 }
 
@@ -113,10 +116,153 @@ fn fixed_depth_search_is_deterministic() {
             .iter()
             .map(|b| {
                 searcher.clear();
-                let r = searcher.search(b, Deadline::unlimited(), 6);
-                (r.best_move, r.score, r.nodes)
+                let r = searcher.search(b, &Limits::depth(6));
+                (r.best, r.score, r.nodes)
             })
             .collect::<Vec<_>>()
     };
     assert_eq!(run(), run());
+}
+
+/// The bench's node count at its default depth, a checksum of what the search does: a change
+/// to ordering, pruning or evaluation moves it.
+const BENCH_NODES: u64 = 3_538_307;
+
+#[test]
+fn bench_node_count_is_pinned() {
+    assert_eq!(krieg::search::bench(None), BENCH_NODES);
+}
+
+#[test]
+fn bench_lines_are_legal_games_and_bad_lines_are_reported() {
+    use krieg::search::{position_after, BENCH_POSITIONS};
+    for line in BENCH_POSITIONS {
+        let board = position_after(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert_eq!(board.outcome(), None, "{line} leaves a game to play");
+    }
+    assert_eq!(position_after(""), Ok(Board::start()));
+    assert!(position_after("1 2 2 3, 1 2 2 3").is_err(), "illegal");
+    assert!(position_after("1 2 2").is_err(), "malformed");
+}
+
+#[test]
+fn pick_move_takes_the_best_first_and_keeps_ties_in_order() {
+    use krieg::board::Cell;
+    use krieg::search::pick_move;
+    let cell = |i| Cell::from_index(i);
+    let mut moves: Vec<Move> = (0..5).map(|i| Move::new(cell(i), cell(i + 5))).collect();
+    let original = moves.clone();
+    let mut scores = vec![1, 3, 3, 2, 3];
+    let picked: Vec<Move> = (0..moves.len())
+        .map(|i| pick_move(&mut moves, &mut scores, i))
+        .collect();
+    let expected: Vec<Move> = [1, 2, 4, 3, 0].iter().map(|&i| original[i]).collect();
+    assert_eq!(picked, expected);
+    assert_eq!(scores, vec![3, 3, 3, 2, 1]);
+}
+
+/// Sentinel to move must take Scourge's bomber on (1,3), which otherwise steps onto row 0: two
+/// captures do it, (0,3) over it to (2,3) and (1,2) over it to (1,4), neither winning; every
+/// other move loses.
+fn two_captures_or_lose() -> Board {
+    board(
+        ["BB.B.", "S.Sb.", ".....", "ss.ss", "bb.bb"],
+        Side::Sentinel,
+    )
+}
+
+#[test]
+fn near_best_moves_keep_the_other_saving_move_and_no_losing_one() {
+    let b = two_captures_or_lose();
+    let saving = ["0 3 2 3", "1 2 1 4"];
+    for mv in b.legal_moves() {
+        let loses = !saving.contains(&mv.to_string().as_str());
+        assert_eq!(loses, forced_win(&b.play(mv), 1), "{mv}");
+    }
+    let limits = Limits::depth(6);
+    let mut searcher = Searcher::new(1 << 20);
+    let result = searcher.search(&b, &limits);
+    let best = result.best.expect("a move").to_string();
+    assert!(saving.contains(&best.as_str()), "{best}");
+    assert!(
+        result.score.abs() < MATE_BOUND,
+        "no forced result: {}",
+        result.score
+    );
+    // A margin wider than any evaluation, short of a result: only the losing moves stay out.
+    let wide_margin = 5_000;
+    let near = searcher.near_best_moves(&b, &result, wide_margin, &limits);
+    let near: Vec<String> = near.iter().map(|m| m.to_string()).collect();
+    let other = saving.iter().find(|&&m| m != best).unwrap();
+    assert_eq!(near, vec![other.to_string()]);
+    // With no margin, only moves as good as the best.
+    let tight = searcher.near_best_moves(&b, &result, 0, &limits);
+    assert!(tight
+        .iter()
+        .all(|m| saving.contains(&m.to_string().as_str())));
+}
+
+#[test]
+fn opening_draws_never_pick_a_losing_move() {
+    let b = two_captures_or_lose();
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..20 {
+        let options = BotOptions {
+            depth: Some(6),
+            opening_plies: 1,
+            seed,
+            ..BotOptions::default()
+        };
+        let mut engine = Engine::new(&options);
+        engine.set_verbose(false);
+        let mv = engine.choose(&b, Instant::now()).expect("a move");
+        assert!(
+            !forced_win(&b.play(mv), 1),
+            "seed {seed} drew the losing {mv}"
+        );
+        seen.insert(mv.to_string());
+    }
+    assert!(!seen.is_empty());
+}
+
+/// A game of our engine against itself at a fixed depth, both sides drawing their first
+/// `plies` own moves with `seed`: the moves played.
+fn self_play(seed: u64, plies: u32) -> Vec<Move> {
+    let options = BotOptions {
+        depth: Some(4),
+        opening_plies: plies,
+        seed,
+        ..BotOptions::default()
+    };
+    let mut sides = [Engine::new(&options), Engine::new(&options)];
+    for engine in sides.iter_mut() {
+        engine.set_verbose(false);
+    }
+    let mut board = Board::start();
+    let mut moves = Vec::new();
+    while board.outcome().is_none() && moves.len() < 60 {
+        let engine = &mut sides[board.side_to_move().index()];
+        let mv = engine.choose(&board, Instant::now()).expect("a move");
+        board = board.try_play(mv).expect("a legal move");
+        moves.push(mv);
+    }
+    moves
+}
+
+#[test]
+fn opening_plies_vary_the_game_by_seed_and_repeat_it_for_the_same_seed() {
+    assert_eq!(
+        self_play(7, 3),
+        self_play(7, 3),
+        "the same seed plays the same game"
+    );
+    let fixed = self_play(7, 0);
+    assert_eq!(
+        fixed,
+        self_play(8, 0),
+        "without draws the seed changes nothing"
+    );
+    let first = self_play(1, 3);
+    let varied = (2..6).any(|seed| self_play(seed, 3)[..6] != first[..6]);
+    assert!(varied, "different seeds vary the opening");
 }
