@@ -16,7 +16,8 @@
 //! yellow, red, green, brown): Player 1's ranger of colour `c` starts on `(0, c)`, Player 2's on
 //! `(7, 7 - c)`. A bomb is the colour of the ranger that carries it.
 
-use common::rng::zobrist_key;
+use arrayvec::ArrayVec;
+use common::zobrist::zobrist_key;
 use std::fmt;
 
 /// The colour names, index = colour.
@@ -288,13 +289,6 @@ impl common::transposition::PackedMove for Move {
     }
 }
 
-/// [`Move::NULL`], the filler of empty move-list slots.
-impl Default for Move {
-    fn default() -> Move {
-        Move::NULL
-    }
-}
-
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
@@ -402,9 +396,12 @@ impl fmt::Display for IllegalMoveError {
 
 impl std::error::Error for IllegalMoveError {}
 
-/// The moves of a position, without allocation: room for 160, more than the most a position
-/// can have (the free first move has 104).
-pub type MoveList = common::movelist::MoveList<Move, 160>;
+/// Room in a [`MoveList`]: more than the most moves a position can have (the free first move has
+/// 104; a required ranger has at most 21 moves and the bomb at most 8 passes).
+pub const MAX_MOVES: usize = 160;
+
+/// The moves of a position, without allocation.
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
 /// The eight directions of a pass, as (Δrow, Δcolumn).
 pub const DIRECTIONS: [(i32, i32); 8] = [

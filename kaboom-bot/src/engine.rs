@@ -5,7 +5,9 @@ use crate::eval::evaluate;
 use crate::search::Searcher;
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
-use common::rng::Rng;
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
 use std::time::Duration;
 
 /// The hard per-move budget when `--movetime` is not given: far inside 75 % of the contest's
@@ -16,7 +18,7 @@ pub const DEFAULT_BUDGET: Duration = Duration::from_millis(1200);
 pub struct Engine {
     kind: EngineKind,
     searcher: Option<Searcher>,
-    rng: Rng,
+    rng: SmallRng,
     budget: Duration,
     depth: Option<u32>,
 }
@@ -32,7 +34,7 @@ impl Engine {
         Engine {
             kind: options.engine,
             searcher,
-            rng: Rng::new(options.seed),
+            rng: SmallRng::seed_from_u64(options.seed),
             budget: options.movetime.unwrap_or(DEFAULT_BUDGET),
             depth: options.depth,
         }
@@ -50,7 +52,7 @@ impl Engine {
             return None;
         }
         Some(match self.kind {
-            EngineKind::Random => *self.rng.choose(moves.as_slice())?,
+            EngineKind::Random => *moves.as_slice().choose(&mut self.rng)?,
             EngineKind::Greedy => greedy(board),
             EngineKind::Search => {
                 let searcher = self.searcher.get_or_insert_with(Searcher::new);

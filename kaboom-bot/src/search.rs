@@ -12,7 +12,7 @@
 //! since only a ranger move can parry it), the transposition table, then the moves: table move,
 //! killers, history.
 
-use crate::board::{Board, Move, MoveKind, MoveList};
+use crate::board::{Board, Move, MoveKind, MAX_MOVES};
 use crate::eval::{evaluate, horizon, Horizon};
 use crate::notation::format_move;
 use common::clock::{nodes_per_second, Deadline, SearchClock};
@@ -262,7 +262,7 @@ impl Searcher {
         }
         let mut moves = board.legal_moves();
         let killers = self.killers[ply];
-        let mut keys = [0i32; MoveList::CAPACITY];
+        let mut keys = [0i32; MAX_MOVES];
         for (key, &m) in keys.iter_mut().zip(moves.as_slice()) {
             *key = if m == tt_move {
                 i32::MAX

@@ -1,9 +1,11 @@
 //! The bot as the contest runs it: a process reading its id, the columns and the moves, all in
 //! its own frame, and printing its own.
 
-use common::rng::Rng;
 use kaboom::board::{Board, Player};
 use kaboom::notation::{format_move, parse_legal};
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
@@ -32,7 +34,7 @@ fn read_reply(out: &mut BufReader<ChildStdout>) -> String {
 /// printed in the bot's own frame.
 fn play_game(bot: Player, seed: u64) {
     let (mut child, mut stdin, mut out) = spawn();
-    let mut rng = Rng::new(seed);
+    let mut rng = SmallRng::seed_from_u64(seed);
     let mut board = Board::new();
     let id = if bot == Player::One {
         "1\r\n"
@@ -49,7 +51,7 @@ fn play_game(bot: Player, seed: u64) {
             board = board.play(m);
         } else {
             let moves = board.legal_moves();
-            let m = *rng.choose(moves.as_slice()).expect("a move");
+            let m = *moves.as_slice().choose(&mut rng).expect("a move");
             let text = format_move(m, bot);
             let line = match turn % 3 {
                 0 => format!("{text}\r\n"),
