@@ -2,9 +2,11 @@
 
 use crate::board::{Board, Move};
 use crate::eval::evaluate;
-use crate::search::Searcher;
+use crate::search::{Searcher, MAX_DEPTH, OPENING_MARGIN, TABLE_BYTES};
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
+use common::io::log;
+use common::search::{Limits, OpeningChoice};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -14,11 +16,12 @@ use std::time::Duration;
 /// 2 s, even with the other core busy.
 pub const DEFAULT_BUDGET: Duration = Duration::from_millis(1200);
 
-/// A move chooser with its state (the search's tables, the random generator).
+/// A move chooser with its state (the search's tables, the random generator, the opening draws).
 pub struct Engine {
     kind: EngineKind,
     searcher: Option<Searcher>,
     rng: SmallRng,
+    opening: OpeningChoice,
     budget: Duration,
     depth: Option<u32>,
 }
@@ -27,7 +30,7 @@ impl Engine {
     /// The engine the options ask for.
     pub fn new(options: &BotOptions) -> Engine {
         let searcher = (options.engine == EngineKind::Search).then(|| {
-            let mut s = Searcher::new();
+            let mut s = Searcher::new(TABLE_BYTES);
             s.verbose = true;
             s
         });
@@ -35,6 +38,7 @@ impl Engine {
             kind: options.engine,
             searcher,
             rng: SmallRng::seed_from_u64(options.seed),
+            opening: OpeningChoice::new(options.opening_plies, options.seed),
             budget: options.movetime.unwrap_or(DEFAULT_BUDGET),
             depth: options.depth,
         }
@@ -55,8 +59,22 @@ impl Engine {
             EngineKind::Random => *moves.as_slice().choose(&mut self.rng)?,
             EngineKind::Greedy => greedy(board),
             EngineKind::Search => {
-                let searcher = self.searcher.get_or_insert_with(Searcher::new);
-                searcher.search(board, deadline, self.depth).best
+                let searcher = self
+                    .searcher
+                    .get_or_insert_with(|| Searcher::new(TABLE_BYTES));
+                let limits = Limits::new(deadline, self.depth.unwrap_or(MAX_DEPTH));
+                let result = searcher.search(board, &limits);
+                let best = result.best?;
+                if !self.opening.active() {
+                    return Some(best);
+                }
+                let near = searcher.near_best_moves(board, &result, OPENING_MARGIN, &limits);
+                let drawn = self.opening.choose(best, &near);
+                log(&format!(
+                    "opening: drew 1 of {} moves within {OPENING_MARGIN} of the best",
+                    near.len() + 1
+                ));
+                drawn
             }
         })
     }

@@ -1,9 +1,14 @@
-//! The search finds forced wins and parries threats; `bench` is deterministic.
+//! The search finds forced wins and parries threats; `bench` is deterministic and its node count
+//! is pinned, so a change to what the search does cannot pass unnoticed.
 
 use common::clock::Deadline;
+use common::search::Limits;
 use kaboom::board::{Board, Move, Player, Setup, Square};
 use kaboom::engine::greedy;
-use kaboom::search::{bench_positions, Searcher, MATE_BOUND};
+use kaboom::notation::parse_legal;
+use kaboom::search::{
+    bench, bench_boards, Searcher, BENCH_POSITIONS, MATE_BOUND, MAX_DEPTH, TABLE_BYTES,
+};
 use std::time::Duration;
 
 fn sq(row: i32, column: i32) -> Square {
@@ -37,8 +42,8 @@ fn search_takes_an_immediate_win() {
     let mut setup = mid_game(&[(Player::One, 0, sq(5, 5)), (Player::Two, 2, sq(3, 0))]);
     setup.required = Some(0);
     let board = Board::from_setup(&setup).expect("consistent");
-    let result = Searcher::new().search(&board, Deadline::unlimited(), Some(4));
-    assert_eq!(result.best, Move::ranger(sq(5, 5), sq(7, 5)));
+    let result = Searcher::new(TABLE_BYTES).search(&board, &Limits::depth(4));
+    assert_eq!(result.best, Some(Move::ranger(sq(5, 5), sq(7, 5))));
     assert!(result.score >= MATE_BOUND);
 }
 
@@ -51,10 +56,10 @@ fn search_finds_a_forced_win_in_three_plies() {
     setup.required = Some(1);
     let board = Board::from_setup(&setup).expect("consistent");
     assert_eq!(board.winning_move(), None);
-    let result = Searcher::new().search(&board, Deadline::unlimited(), Some(6));
-    assert_eq!(result.best, Move::ranger(sq(6, 1), sq(7, 0)));
+    let result = Searcher::new(TABLE_BYTES).search(&board, &Limits::depth(6));
+    assert_eq!(result.best, Some(Move::ranger(sq(6, 1), sq(7, 0))));
     assert!(result.score >= MATE_BOUND, "score {}", result.score);
-    assert!(wins_in_three(&board, result.best));
+    assert!(result.best.is_some_and(|m| wins_in_three(&board, m)));
 }
 
 #[test]
@@ -79,9 +84,10 @@ fn search_blocks_a_threatened_winning_pass() {
         .filter(|&&m| board.play(m).winning_move().is_some())
         .count();
     assert!(threatened > 0, "the threat is real");
-    let result = Searcher::new().search(&board, Deadline::unlimited(), Some(5));
-    let after = board.play(result.best);
-    assert_eq!(after.winning_move(), None, "played {:?}", result.best);
+    let result = Searcher::new(TABLE_BYTES).search(&board, &Limits::depth(5));
+    let best = result.best.expect("a move");
+    let after = board.play(best);
+    assert_eq!(after.winning_move(), None, "played {best:?}");
     assert!(result.score > -MATE_BOUND);
     // The greedy player sees it too (its evaluation knows the threat).
     assert_eq!(board.play(greedy(&board)).winning_move(), None);
@@ -89,21 +95,21 @@ fn search_blocks_a_threatened_winning_pass() {
 
 #[test]
 fn search_always_returns_a_legal_move_even_when_stopped_at_once() {
-    for board in bench_positions() {
-        let deadline = Deadline::from_now(Duration::ZERO);
-        let result = Searcher::new().search(&board, deadline, None);
-        assert_eq!(board.check(result.best), Ok(()));
+    for board in bench_boards() {
+        let limits = Limits::new(Deadline::from_now(Duration::ZERO), MAX_DEPTH);
+        let result = Searcher::new(TABLE_BYTES).search(&board, &limits);
+        assert_eq!(result.best.map(|m| board.check(m)), Some(Ok(())));
     }
 }
 
 #[test]
 fn bench_node_counts_are_deterministic() {
     let run = || -> u64 {
-        bench_positions()
+        bench_boards()
             .iter()
             .map(|b| {
-                Searcher::new()
-                    .search(b, Deadline::unlimited(), Some(5))
+                Searcher::new(TABLE_BYTES)
+                    .search(b, &Limits::depth(5))
                     .nodes
             })
             .sum()
@@ -111,4 +117,27 @@ fn bench_node_counts_are_deterministic() {
     let first = run();
     assert!(first > 0);
     assert_eq!(first, run());
+}
+
+/// The node count of `bench --depth 8` (the default depth 10 gives 2432519). A change to the
+/// search, the evaluation, the move generator's order or the table size moves it: such a change
+/// must say why, and show with a match against the previous bot that it is no weaker.
+const BENCH_DEPTH_8_NODES: u64 = 406_896;
+
+#[test]
+fn bench_node_count_is_pinned() {
+    assert_eq!(bench(Some(8)), BENCH_DEPTH_8_NODES);
+}
+
+#[test]
+fn every_bench_line_is_legal_to_its_end() {
+    for line in BENCH_POSITIONS {
+        let mut board = Board::new();
+        for text in line.iter() {
+            let m = parse_legal(&board, text, board.to_move())
+                .unwrap_or_else(|e| panic!("bench move '{text}' in {line:?}: {e}"));
+            board = board.play(m);
+        }
+        assert!(board.outcome().is_none(), "{line:?} ends the game");
+    }
 }
