@@ -1,14 +1,20 @@
 //! The search finds forced wins and parries threats; `bench` is deterministic and its node count
 //! is pinned, so a change to what the search does cannot pass unnoticed.
 
+use common::cli::BotOptions;
 use common::clock::Deadline;
+use common::score::is_decisive;
 use common::search::Limits;
 use kaboom::board::{Board, Move, Player, Setup, Square};
-use kaboom::engine::greedy;
+use kaboom::engine::{greedy, Engine};
 use kaboom::notation::parse_legal;
 use kaboom::search::{
-    bench, bench_boards, Searcher, BENCH_POSITIONS, MATE_BOUND, MAX_DEPTH, TABLE_BYTES,
+    bench, bench_boards, Searcher, BENCH_POSITIONS, MATE_BOUND, MAX_DEPTH, OPENING_MARGIN,
+    TABLE_BYTES,
 };
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
 use std::time::Duration;
 
 fn sq(row: i32, column: i32) -> Square {
@@ -140,4 +146,132 @@ fn every_bench_line_is_legal_to_its_end() {
         }
         assert!(board.outcome().is_none(), "{line:?} ends the game");
     }
+}
+
+/// The position of `search_blocks_a_threatened_winning_pass`: Player 1 must block column 1 or
+/// lose to a pass.
+fn threatened_position() -> Board {
+    let mut setup = mid_game(&[
+        (Player::One, 1, sq(3, 6)),
+        (Player::Two, 6, sq(0, 1)),
+        (Player::Two, 5, sq(5, 1)),
+    ]);
+    setup.carrier = [Some(0), Some(5)];
+    setup.required = Some(2);
+    Board::from_setup(&setup).expect("consistent")
+}
+
+/// The first position of seeded random games where some moves lose at once (they leave the
+/// opponent a winning move) and at least three do not.
+fn position_with_losing_moves() -> Board {
+    let mut rng = SmallRng::seed_from_u64(5);
+    loop {
+        let mut board = Board::new();
+        while board.outcome().is_none() {
+            let moves = board.legal_moves();
+            let losing = moves
+                .iter()
+                .filter(|&&m| board.play(m).winning_move().is_some())
+                .count();
+            if board.winning_move().is_none() && losing > 0 && moves.len() >= losing + 3 {
+                return board;
+            }
+            board = board.play(*moves.choose(&mut rng).expect("a move"));
+        }
+    }
+}
+
+#[test]
+fn near_best_moves_never_offer_a_losing_move() {
+    let board = position_with_losing_moves();
+    let limits = Limits::depth(5);
+    let mut searcher = Searcher::new(TABLE_BYTES);
+    let result = searcher.search(&board, &limits);
+    // Any margin at all: even then a move that loses is never among the alternatives.
+    let near = searcher.near_best_moves(&board, &result, 2 * MATE_BOUND, &limits);
+    assert!(!near.is_empty(), "{board}");
+    for &m in near.iter() {
+        assert_ne!(
+            Some(m),
+            result.best,
+            "the best move is not its own alternative"
+        );
+        assert_eq!(
+            board.play(m).winning_move(),
+            None,
+            "{m:?} loses at once\n{board}"
+        );
+    }
+    // Nor is a move that loses in the threatened position, where one move alone saves the game.
+    let board = threatened_position();
+    let result = searcher.search(&board, &limits);
+    assert!(!is_decisive(result.score));
+    let near = searcher.near_best_moves(&board, &result, 2 * MATE_BOUND, &limits);
+    assert!(near.is_empty(), "{near:?}");
+}
+
+#[test]
+fn near_best_moves_are_within_the_margin() {
+    let board = bench_boards()[1];
+    let limits = Limits::depth(4);
+    let mut searcher = Searcher::new(TABLE_BYTES);
+    let result = searcher.search(&board, &limits);
+    let near = searcher.near_best_moves(&board, &result, OPENING_MARGIN, &limits);
+    let none = searcher.near_best_moves(&board, &result, -1, &limits);
+    assert!(
+        none.is_empty(),
+        "nothing beats the best by a point: {none:?}"
+    );
+    let all = searcher.near_best_moves(&board, &result, 2 * MATE_BOUND, &limits);
+    assert!(near.len() < all.len(), "the margin leaves moves out");
+    assert!(near.iter().all(|m| all.contains(m)));
+}
+
+/// Plays `plies` plies from the start between two search engines with the same options.
+fn self_play(opening_plies: u32, seed: u64, plies: usize) -> Vec<Move> {
+    let options = BotOptions {
+        depth: Some(3),
+        opening_plies,
+        seed,
+        ..BotOptions::default()
+    };
+    let mut engines = [Engine::new(&options), Engine::new(&options)];
+    let mut board = Board::new();
+    let mut game = Vec::new();
+    while game.len() < plies && board.outcome().is_none() {
+        let engine = &mut engines[board.to_move().index()];
+        let m = engine
+            .choose(&board, Deadline::unlimited())
+            .expect("a running game has a move");
+        assert_eq!(board.check(m), Ok(()), "{m:?}");
+        board = board.play(m);
+        game.push(m);
+    }
+    game
+}
+
+#[test]
+fn opening_plies_vary_the_game_by_seed_and_replay_it_with_the_same_seed() {
+    let plain = self_play(0, 1, 10);
+    assert_eq!(
+        plain,
+        self_play(0, 2, 10),
+        "without draws the seed plays no part"
+    );
+    assert_eq!(
+        self_play(3, 7, 10),
+        self_play(3, 7, 10),
+        "the same seed, the same game"
+    );
+    let varied = (1..=8)
+        .filter(|&seed| self_play(3, seed, 10) != plain)
+        .count();
+    assert!(varied >= 4, "only {varied} of 8 seeds left the plain game");
+    let openings: Vec<Vec<Move>> = (1..=8).map(|seed| self_play(3, seed, 6)).collect();
+    let distinct = openings
+        .iter()
+        .enumerate()
+        .filter(|(k, line)| !openings[..*k].contains(line))
+        .count();
+    assert!(distinct >= 3, "{distinct} distinct openings of 8");
 }
