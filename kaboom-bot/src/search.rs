@@ -207,7 +207,9 @@ impl Searcher {
         }
         if result.pv.first() != result.best.as_ref() {
             result.pv.clear();
-            result.pv.extend(result.best);
+            if let Some(best) = result.best {
+                result.pv.push(best);
+            }
         }
         result.nodes = self.clock.nodes();
         result
@@ -253,7 +255,11 @@ impl Searcher {
             }
         }
         scores.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
-        *root_moves = scores.iter().map(|&(_, k)| root_moves[k]).collect();
+        let previous = root_moves.clone();
+        root_moves.clear();
+        for &(_, k) in scores.iter() {
+            root_moves.push(previous[k]);
+        }
         RootIteration {
             best,
             score: alpha,
