@@ -386,7 +386,7 @@ impl Searcher {
         let Some(best) = result.best else {
             return near;
         };
-        if result.depth == 0 || is_decisive(result.score) {
+        if result.depth == 0 || is_decisive(result.score) || limits.deadline.hard_expired() {
             return near;
         }
         // Never below the losses: a move that fails this test may be lost, one that passes is not.

@@ -275,3 +275,13 @@ fn opening_plies_vary_the_game_by_seed_and_replay_it_with_the_same_seed() {
         .count();
     assert!(distinct >= 3, "{distinct} distinct openings of 8");
 }
+
+#[test]
+fn near_best_moves_test_nothing_once_the_move_is_due() {
+    let board = bench_boards()[1];
+    let mut searcher = Searcher::new(TABLE_BYTES);
+    let result = searcher.search(&board, &Limits::depth(4));
+    let due = Limits::new(Deadline::from_now(Duration::ZERO), 4);
+    let near = searcher.near_best_moves(&board, &result, 2 * MATE_BOUND, &due);
+    assert!(near.is_empty(), "{near:?}");
+}
