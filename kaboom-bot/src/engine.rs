@@ -1,6 +1,6 @@
 //! The move choosers behind `--engine`: the search, a one-ply greedy player, a random player.
 
-use crate::board::{Board, Move};
+use crate::board::{Board, Move, MoveList};
 use crate::eval::evaluate;
 use crate::search::{Searcher, MAX_DEPTH, OPENING_MARGIN, TABLE_BYTES};
 use common::cli::{BotOptions, EngineKind};
@@ -24,6 +24,8 @@ pub struct Engine {
     opening: OpeningChoice,
     budget: Duration,
     depth: Option<u32>,
+    /// The moves the next choice is restricted to, if any.
+    allowed: Option<MoveList>,
 }
 
 impl Engine {
@@ -41,6 +43,7 @@ impl Engine {
             opening: OpeningChoice::new(options.opening_plies, options.seed),
             budget: options.movetime.unwrap_or(DEFAULT_BUDGET),
             depth: options.depth,
+            allowed: None,
         }
     }
 
@@ -49,26 +52,45 @@ impl Engine {
         self.budget
     }
 
+    /// Restricts the next choice to the legal moves among `moves` (all legal moves if none of
+    /// them is).
+    pub fn restrict_next_move(&mut self, moves: MoveList) {
+        self.allowed = Some(moves);
+    }
+
     /// A legal move for the side to move of `board` (`None` only when the game is over).
     pub fn choose(&mut self, board: &Board, deadline: Deadline) -> Option<Move> {
-        let moves = board.legal_moves();
+        let allowed = self.allowed.take();
+        let legal = board.legal_moves();
+        let mut moves = MoveList::new();
+        for &m in legal.iter() {
+            if allowed.as_ref().map_or(true, |a| a.contains(&m)) {
+                moves.push(m);
+            }
+        }
+        if moves.is_empty() {
+            moves = legal;
+        }
         if moves.is_empty() {
             return None;
         }
         Some(match self.kind {
             EngineKind::Random => *moves.as_slice().choose(&mut self.rng)?,
-            EngineKind::Greedy => greedy(board),
+            EngineKind::Greedy => greedy_among(board, &moves),
             EngineKind::Search => {
                 let searcher = self
                     .searcher
                     .get_or_insert_with(|| Searcher::new(TABLE_BYTES));
                 let limits = Limits::new(deadline, self.depth.unwrap_or(MAX_DEPTH));
+                searcher.set_allowed_root_moves(allowed);
                 let result = searcher.search(board, &limits);
                 let best = result.best?;
                 if !self.opening.active() {
+                    searcher.set_allowed_root_moves(None);
                     return Some(best);
                 }
                 let near = searcher.near_best_moves(board, &result, OPENING_MARGIN, &limits);
+                searcher.set_allowed_root_moves(None);
                 let drawn = self.opening.choose(best, &near);
                 log(&format!(
                     "opening: drew 1 of {} moves within {OPENING_MARGIN} of the best",
@@ -83,10 +105,14 @@ impl Engine {
 /// One ply: a winning move if there is one, else the move after which the evaluation (from the
 /// opponent's side, negated) is best; ties go to the first in generation order.
 pub fn greedy(board: &Board) -> Move {
-    if let Some(win) = board.winning_move() {
+    greedy_among(board, &board.legal_moves())
+}
+
+/// [`greedy`] among `moves`, legal moves of `board` (at least one).
+fn greedy_among(board: &Board, moves: &MoveList) -> Move {
+    if let Some(win) = board.winning_move().filter(|win| moves.contains(win)) {
         return win;
     }
-    let moves = board.legal_moves();
     let mut best = moves.as_slice()[0];
     let mut best_score = i32::MIN;
     for &m in moves.as_slice() {

@@ -111,8 +111,10 @@
 //!   ([`board::Board::skip_turn`]), and the colour we must move is that of the square the move
 //!   names as its landing;
 //! - **malformed** (wrong shape, a value out of range, an over-long line): our board is kept and
-//!   the turn passes to us as above, our move free (any ranger, or a pass), since the landing
-//!   square is unknown; during the placements we place our bomb.
+//!   the turn passes to us as above, our move free since the landing square is unknown; we pass
+//!   the bomb if we can, as a pass is legal whatever colour the judge requires of us (the search
+//!   chooses among the passes), else we move any ranger; during the placements we place our
+//!   bomb.
 //!
 //! Each case but the first logs a warning quoting the line and saying why our rules reject it;
 //! then the bot answers with a move legal on its board, within its usual budget. A line that

@@ -15,7 +15,7 @@
 //! it is, and we move (see the crate's docs, "When the judge sends a move our rules reject").
 //! Either is logged as a warning quoting the line.
 
-use crate::board::{Board, ForceError, IllegalMoveError, Player};
+use crate::board::{Board, ForceError, IllegalMoveError, MoveKind, MoveList, Player};
 use crate::engine::Engine;
 use crate::notation::{format_move, parse_move, ParseMoveError};
 use common::cli::{BotInfo, BotOptions};
@@ -47,7 +47,8 @@ pub enum Reception {
     /// turn passes to us ([`Board::skip_turn`]), the colour we must move that of its landing
     /// square.
     Unplayable(IllegalMoveError, ForceError),
-    /// A malformed line: our board is kept and the turn passes to us, our move free.
+    /// A malformed line: our board is kept and the turn passes to us, our move free; we pass the
+    /// bomb if we can, since a pass is legal whatever colour the judge requires of us.
     Malformed(ParseMoveError),
     /// A line while our rules give the turn to nobody else (the game is over on our board after
     /// the opponent's last move): nothing to apply, nobody to answer.
@@ -65,9 +66,10 @@ impl fmt::Display for Reception {
                 f,
                 "our rules reject it ({e}) and it cannot be applied ({why}); our board is kept and we move"
             ),
-            Reception::Malformed(e) => {
-                write!(f, "it is malformed ({e}); our board is kept and we move")
-            }
+            Reception::Malformed(e) => write!(
+                f,
+                "it is malformed ({e}); our board is kept and we move, passing the bomb if we can"
+            ),
             Reception::Ignored => write!(f, "the game is over on our board; nothing to answer"),
         }
     }
@@ -117,6 +119,10 @@ pub fn play<R: BufRead>(reader: &mut LineReader<R>, options: &BotOptions) {
             warn(&format!("opponent move {}: {reception}", quote(&line)));
         }
         board = next;
+        if matches!(reception, Reception::Malformed(_)) {
+            // The colour the judge requires of us is unknown, but a pass is legal whatever it is.
+            engine.restrict_next_move(passes(&board));
+        }
     }
 }
 
@@ -142,4 +148,15 @@ pub fn receive(board: &Board, line: &str, me: Player) -> (Board, Reception) {
             Reception::Unplayable(illegal, why),
         ),
     }
+}
+
+/// The passes among the legal moves of `board`.
+pub fn passes(board: &Board) -> MoveList {
+    let mut passes = MoveList::new();
+    for &m in board.legal_moves().iter() {
+        if m.kind() == MoveKind::Pass {
+            passes.push(m);
+        }
+    }
+    passes
 }

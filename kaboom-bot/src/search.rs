@@ -75,6 +75,8 @@ pub struct Searcher {
     killers: [[Option<Move>; 2]; MAX_PLY],
     history: Vec<i32>,
     clock: SearchClock,
+    /// The root moves the search may choose among, when the caller restricts them.
+    allowed_root_moves: Option<MoveList>,
     /// Log one line per iteration on stderr.
     pub verbose: bool,
 }
@@ -108,6 +110,7 @@ impl Searcher {
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; HISTORY_SIZE],
             clock: SearchClock::new(Limits::depth(0).deadline),
+            allowed_root_moves: None,
             verbose: false,
         }
     }
@@ -117,6 +120,33 @@ impl Searcher {
         self.table.clear();
         self.killers = [[None; 2]; MAX_PLY];
         self.history.iter_mut().for_each(|h| *h = 0);
+    }
+
+    /// Restricts the root moves of the next searches (and of [`Searcher::near_best_moves`]) to
+    /// the legal ones among `moves`; `None`, or no legal move among them, lifts the restriction.
+    /// The protocol uses it to answer with a pass when it cannot know the colour the judge
+    /// requires of us.
+    pub fn set_allowed_root_moves(&mut self, moves: Option<MoveList>) {
+        self.allowed_root_moves = moves;
+    }
+
+    /// The legal moves of `board` that the root may choose among.
+    fn root_candidates(&self, board: &Board) -> MoveList {
+        let legal = board.legal_moves();
+        let Some(allowed) = &self.allowed_root_moves else {
+            return legal;
+        };
+        let mut candidates = MoveList::new();
+        for &m in legal.iter() {
+            if allowed.contains(&m) {
+                candidates.push(m);
+            }
+        }
+        if candidates.is_empty() {
+            legal
+        } else {
+            candidates
+        }
     }
 
     /// The principal variation: `best`, then the table's moves after it, at most `max` moves.
@@ -140,14 +170,14 @@ impl Searcher {
     pub fn search(&mut self, board: &Board, limits: &Limits) -> SearchResult<Move> {
         let start = Instant::now();
         self.clock = SearchClock::new(limits.deadline);
-        let moves = board.legal_moves();
+        let moves = self.root_candidates(board);
         let Some(&first) = moves.first() else {
             return SearchResult::immediate(None, 0);
         };
         if moves.len() == 1 {
             return SearchResult::immediate(Some(first), 0);
         }
-        if let Some(win) = board.winning_move() {
+        if let Some(win) = board.winning_move().filter(|win| moves.contains(win)) {
             return SearchResult::immediate(Some(win), win_in(1));
         }
         self.killers = [[None; 2]; MAX_PLY];
@@ -393,7 +423,7 @@ impl Searcher {
         let threshold = (result.score - margin).max(-MATE_BOUND + 1);
         self.clock = SearchClock::new(limits.deadline);
         let depth = result.depth as i32;
-        for &m in board.legal_moves().iter() {
+        for &m in self.root_candidates(board).iter() {
             if m == best {
                 continue;
             }

@@ -2,7 +2,7 @@
 //! its own frame, and printing its own; and what it does with a line its rules reject or cannot
 //! read (the crate docs, "When the judge sends a move our rules reject"), or one of 20 MB.
 
-use kaboom::board::{Board, Move, Player, Square};
+use kaboom::board::{Board, Move, MoveKind, Player, Square};
 use kaboom::notation::{format_move, parse_legal};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
@@ -203,6 +203,26 @@ fn a_malformed_move_keeps_our_board_and_is_answered_at_once() {
         parse_legal(&kept, &reply, Player::One)
             .unwrap_or_else(|e| panic!("reply '{reply}' to {line:?}: {e}\n{kept}"));
     }
+}
+
+#[test]
+fn a_malformed_first_move_is_answered_with_a_pass() {
+    // The bot is Player 2; Player 1's first regular move does not parse. The colour the judge
+    // requires of the bot is unknown, but a pass is legal whatever it is.
+    let (mut child, mut stdin, mut out) = spawn();
+    stdin.write_all(b"2\n3\n").expect("write");
+    let mut board = Board::new();
+    board = board.play(parse_legal(&board, "3", Player::Two).expect("a column"));
+    let column = read_reply(&mut out);
+    board = board.play(parse_legal(&board, &column, Player::Two).expect("our column"));
+    stdin.write_all(b"1,2,3\n").expect("write");
+    drop(stdin);
+    let reply = read_reply(&mut out);
+    let kept = board.skip_turn(None);
+    let answer = parse_legal(&kept, &reply, Player::Two)
+        .unwrap_or_else(|e| panic!("reply '{reply}': {e}\n{kept}"));
+    assert_eq!(answer.kind(), MoveKind::Pass, "reply '{reply}'\n{kept}");
+    assert!(child.wait().expect("exit").success());
 }
 
 #[test]

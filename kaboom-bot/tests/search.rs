@@ -5,7 +5,7 @@ use common::cli::BotOptions;
 use common::clock::Deadline;
 use common::score::is_decisive;
 use common::search::Limits;
-use kaboom::board::{Board, Move, Player, Setup, Square};
+use kaboom::board::{Board, Move, MoveList, Player, Setup, Square};
 use kaboom::engine::{greedy, Engine};
 use kaboom::notation::parse_legal;
 use kaboom::search::{
@@ -284,4 +284,39 @@ fn near_best_moves_test_nothing_once_the_move_is_due() {
     let due = Limits::new(Deadline::from_now(Duration::ZERO), 4);
     let near = searcher.near_best_moves(&board, &result, 2 * MATE_BOUND, &due);
     assert!(near.is_empty(), "{near:?}");
+}
+
+#[test]
+fn the_root_can_be_restricted_to_some_moves() {
+    let board = bench_boards()[3];
+    let mut searcher = Searcher::new(TABLE_BYTES);
+    let free = searcher
+        .search(&board, &Limits::depth(4))
+        .best
+        .expect("a move");
+    let mut others = MoveList::new();
+    for &m in board.legal_moves().iter() {
+        if m != free {
+            others.push(m);
+        }
+    }
+    assert!(!others.is_empty());
+    searcher.set_allowed_root_moves(Some(others.clone()));
+    let restricted = searcher
+        .search(&board, &Limits::depth(4))
+        .best
+        .expect("a move");
+    assert!(others.contains(&restricted), "{restricted:?}");
+    assert_ne!(restricted, free);
+    // No legal move among the allowed ones: the restriction is lifted.
+    let mut illegal = MoveList::new();
+    illegal.push(Move::ranger(sq(3, 3), sq(3, 4)));
+    searcher.set_allowed_root_moves(Some(illegal));
+    let lifted = searcher
+        .search(&board, &Limits::depth(4))
+        .best
+        .expect("a move");
+    assert_eq!(board.check(lifted), Ok(()));
+    searcher.set_allowed_root_moves(None);
+    assert_eq!(searcher.search(&board, &Limits::depth(4)).best, Some(free));
 }
