@@ -81,9 +81,11 @@ pub struct Searcher {
     pub verbose: bool,
 }
 
+/// The history slot of `m`: ranger moves (and forfeits) first, then passes, each by from and to
+/// square.
 fn history_index(m: Move) -> usize {
     let kind = usize::from(m.kind() == MoveKind::Pass);
-    kind * 4096 + m.from().index() * 64 + m.to().index()
+    (kind * 64 + m.from().index()) * 64 + m.to().index()
 }
 
 /// Moves the move with the highest key among `moves[index..]` to `index`, and its key with it,
