@@ -16,7 +16,8 @@
 //! yellow, red, green, brown): Player 1's ranger of colour `c` starts on `(0, c)`, Player 2's on
 //! `(7, 7 - c)`. A bomb is the colour of the ranger that carries it.
 
-use common::rng::zobrist_key;
+use arrayvec::ArrayVec;
+use common::zobrist::zobrist_key;
 use std::fmt;
 
 /// The colour names, index = colour.
@@ -288,13 +289,6 @@ impl common::transposition::PackedMove for Move {
     }
 }
 
-/// [`Move::NULL`], the filler of empty move-list slots.
-impl Default for Move {
-    fn default() -> Move {
-        Move::NULL
-    }
-}
-
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
@@ -402,9 +396,42 @@ impl fmt::Display for IllegalMoveError {
 
 impl std::error::Error for IllegalMoveError {}
 
-/// The moves of a position, without allocation: room for 160, more than the most a position
-/// can have (the free first move has 104).
-pub type MoveList = common::movelist::MoveList<Move, 160>;
+/// Why a move cannot be applied even by force ([`Board::force_play`]): the pieces it names are
+/// not where it says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ForceError {
+    /// A placement after the two opening plies, or a regular move during them.
+    WrongPhase,
+    /// The start square holds no ranger of the mover.
+    NoRangerOfMover,
+    /// A ranger move onto an occupied square.
+    LandingOccupied,
+    /// A pass whose target square holds no other ranger of the mover.
+    NoPassTarget,
+    /// Both players have made all their regular moves: there is no ply left to play.
+    NoPlyLeft,
+}
+
+impl fmt::Display for ForceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ForceError::WrongPhase => write!(f, "it is the wrong kind of move for this ply"),
+            ForceError::NoRangerOfMover => write!(f, "the mover has no ranger on its start square"),
+            ForceError::LandingOccupied => write!(f, "its landing square is occupied"),
+            ForceError::NoPassTarget => write!(f, "the mover has no other ranger on its target"),
+            ForceError::NoPlyLeft => write!(f, "both players have made their 50 regular moves"),
+        }
+    }
+}
+
+impl std::error::Error for ForceError {}
+
+/// Room in a [`MoveList`]: more than the most moves a position can have (the free first move has
+/// 104; a required ranger has at most 21 moves and the bomb at most 8 passes).
+pub const MAX_MOVES: usize = 160;
+
+/// The moves of a position, without allocation.
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
 /// The eight directions of a pass, as (Δrow, Δcolumn).
 pub const DIRECTIONS: [(i32, i32); 8] = [
@@ -864,6 +891,72 @@ impl Board {
     pub fn try_play(&self, m: Move) -> Result<Board, IllegalMoveError> {
         self.check(m)?;
         Ok(self.play(m))
+    }
+
+    /// The position after `m` applied as given, whether or not the rules allow it, wherever
+    /// the pieces allow it: a ranger move takes the mover's ranger on the start square (with the
+    /// bomb if it carries it) to the empty landing square, whatever its colour or direction; a
+    /// pass gives the mover's bomb to its ranger on the target square, wherever the bomb was; a
+    /// forfeit names any ranger of the mover. Everything else follows as after a legal move: the
+    /// colour the opponent must move is that of the landing square, the pass count (kept within
+    /// 15), the ply count, the hash and the end checks. A game our rules call over goes on.
+    /// Used for an opponent move that our rules reject but the judge has accepted (see the
+    /// crate's docs, "When the judge sends a move our rules reject").
+    pub fn force_play(&self, m: Move) -> Result<Board, ForceError> {
+        let player = self.to_move;
+        let own = self.occupied[player.index()];
+        let (from, to) = (m.from(), m.to());
+        if self.plies >= MAX_PLIES {
+            return Err(ForceError::NoPlyLeft);
+        }
+        match (self.in_placement(), m.kind()) {
+            (true, MoveKind::Place) | (false, MoveKind::Forfeit) if own & from.bit() == 0 => {
+                return Err(ForceError::NoRangerOfMover)
+            }
+            (true, MoveKind::Place) | (false, MoveKind::Forfeit) => {}
+            (true, _) | (false, MoveKind::Place) => return Err(ForceError::WrongPhase),
+            (false, MoveKind::Ranger) => {
+                if own & from.bit() == 0 {
+                    return Err(ForceError::NoRangerOfMover);
+                }
+                if self.occupied() & to.bit() != 0 {
+                    return Err(ForceError::LandingOccupied);
+                }
+            }
+            (false, MoveKind::Pass) => {
+                if own & from.bit() == 0 {
+                    return Err(ForceError::NoRangerOfMover);
+                }
+                if own & to.bit() == 0 || to == from {
+                    return Err(ForceError::NoPassTarget);
+                }
+            }
+        }
+        let mut start = *self;
+        start.outcome = None;
+        let p = player.index();
+        if m.kind() == MoveKind::Pass && start.passes[p] >= MAX_CONSECUTIVE_PASSES {
+            start.passes[p] = MAX_CONSECUTIVE_PASSES - 1;
+        }
+        let mut board = start.play(m);
+        // `play` keeps the hash incrementally from valid positions only; rebuild it.
+        board.hash = board.compute_hash();
+        Ok(board)
+    }
+
+    /// The position with the side to move's turn gone by unrecorded: the judge sent a move we
+    /// cannot apply at all, and asks the other player to move. The ply counts; the colour the
+    /// other player must move is that of `landing` (where the lost move landed) if known, else
+    /// the move is free. A game our rules call over goes on, unless no ply is left.
+    pub fn skip_turn(&self, landing: Option<Square>) -> Board {
+        let mut board = *self;
+        board.to_move = self.to_move.other();
+        board.required = landing.map_or(FREE, Square::colour);
+        board.last_forfeit = false;
+        board.plies = (board.plies + 1).min(MAX_PLIES);
+        board.outcome = (board.plies >= MAX_PLIES).then_some(Outcome::MoveLimitDraw);
+        board.hash = board.compute_hash();
+        board
     }
 
     /// The position after the legal move `m` (unchecked: `m` must come from

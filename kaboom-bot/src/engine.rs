@@ -1,40 +1,49 @@
 //! The move choosers behind `--engine`: the search, a one-ply greedy player, a random player.
 
-use crate::board::{Board, Move};
+use crate::board::{Board, Move, MoveList};
 use crate::eval::evaluate;
-use crate::search::Searcher;
+use crate::search::{Searcher, MAX_DEPTH, OPENING_MARGIN, TABLE_BYTES};
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
-use common::rng::Rng;
+use common::io::log;
+use common::search::{Limits, OpeningChoice};
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
 use std::time::Duration;
 
 /// The hard per-move budget when `--movetime` is not given: far inside 75 % of the contest's
 /// 2 s, even with the other core busy.
 pub const DEFAULT_BUDGET: Duration = Duration::from_millis(1200);
 
-/// A move chooser with its state (the search's tables, the random generator).
+/// A move chooser with its state (the search's tables, the random generator, the opening draws).
 pub struct Engine {
     kind: EngineKind,
     searcher: Option<Searcher>,
-    rng: Rng,
+    rng: SmallRng,
+    opening: OpeningChoice,
     budget: Duration,
     depth: Option<u32>,
+    /// The moves the next choice is restricted to, if any.
+    allowed: Option<MoveList>,
 }
 
 impl Engine {
     /// The engine the options ask for.
     pub fn new(options: &BotOptions) -> Engine {
         let searcher = (options.engine == EngineKind::Search).then(|| {
-            let mut s = Searcher::new();
+            let mut s = Searcher::new(TABLE_BYTES);
             s.verbose = true;
             s
         });
         Engine {
             kind: options.engine,
             searcher,
-            rng: Rng::new(options.seed),
+            rng: SmallRng::seed_from_u64(options.seed),
+            opening: OpeningChoice::new(options.opening_plies, options.seed),
             budget: options.movetime.unwrap_or(DEFAULT_BUDGET),
             depth: options.depth,
+            allowed: None,
         }
     }
 
@@ -43,18 +52,51 @@ impl Engine {
         self.budget
     }
 
+    /// Restricts the next choice to the legal moves among `moves` (all legal moves if none of
+    /// them is).
+    pub fn restrict_next_move(&mut self, moves: MoveList) {
+        self.allowed = Some(moves);
+    }
+
     /// A legal move for the side to move of `board` (`None` only when the game is over).
     pub fn choose(&mut self, board: &Board, deadline: Deadline) -> Option<Move> {
-        let moves = board.legal_moves();
+        let allowed = self.allowed.take();
+        let legal = board.legal_moves();
+        let mut moves = MoveList::new();
+        for &m in legal.iter() {
+            if allowed.as_ref().map_or(true, |a| a.contains(&m)) {
+                moves.push(m);
+            }
+        }
+        if moves.is_empty() {
+            moves = legal;
+        }
         if moves.is_empty() {
             return None;
         }
         Some(match self.kind {
-            EngineKind::Random => *self.rng.choose(moves.as_slice())?,
-            EngineKind::Greedy => greedy(board),
+            EngineKind::Random => *moves.as_slice().choose(&mut self.rng)?,
+            EngineKind::Greedy => greedy_among(board, &moves),
             EngineKind::Search => {
-                let searcher = self.searcher.get_or_insert_with(Searcher::new);
-                searcher.search(board, deadline, self.depth).best
+                let searcher = self
+                    .searcher
+                    .get_or_insert_with(|| Searcher::new(TABLE_BYTES));
+                let limits = Limits::new(deadline, self.depth.unwrap_or(MAX_DEPTH));
+                searcher.set_allowed_root_moves(allowed);
+                let result = searcher.search(board, &limits);
+                let best = result.best?;
+                if !self.opening.active() {
+                    searcher.set_allowed_root_moves(None);
+                    return Some(best);
+                }
+                let near = searcher.near_best_moves(board, &result, OPENING_MARGIN, &limits);
+                searcher.set_allowed_root_moves(None);
+                let drawn = self.opening.choose(best, &near);
+                log(&format!(
+                    "opening: drew 1 of {} moves within {OPENING_MARGIN} of the best",
+                    near.len() + 1
+                ));
+                drawn
             }
         })
     }
@@ -63,10 +105,14 @@ impl Engine {
 /// One ply: a winning move if there is one, else the move after which the evaluation (from the
 /// opponent's side, negated) is best; ties go to the first in generation order.
 pub fn greedy(board: &Board) -> Move {
-    if let Some(win) = board.winning_move() {
+    greedy_among(board, &board.legal_moves())
+}
+
+/// [`greedy`] among `moves`, legal moves of `board` (at least one).
+fn greedy_among(board: &Board, moves: &MoveList) -> Move {
+    if let Some(win) = board.winning_move().filter(|win| moves.contains(win)) {
         return win;
     }
-    let moves = board.legal_moves();
     let mut best = moves.as_slice()[0];
     let mut best_score = i32::MIN;
     for &m in moves.as_slice() {

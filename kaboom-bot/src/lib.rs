@@ -53,32 +53,73 @@
 //!   (`x` in 0..=1, the others in 0..=7). Fields are separated by single commas, no spaces.
 //! - `1,i,j,i,j` is always read as a forfeit (it is legal only as above); `0,i,j,i,j` is a pass
 //!   of the bomb to its own carrier, which is illegal.
-//! - Before its first regular move Player 1's free move may also be a pass (RULES.md says so);
-//!   a free move is never a forfeit (at that point every ranger can move anyway).
+//! - Player 1's free first regular move may also be a pass (the rules above allow "any ranger
+//!   move or any pass"); a free move is never a forfeit (at that point every ranger can move
+//!   anyway).
 //! - Perft counts every ply from the very start, the placements included, and a forced forfeit
-//!   as one move: 8, 64, 6640, 86660, 1023004 for depths 1 to 5.
+//!   as one move: 8, 64, 6640, 86660, 1023004 for depths 1 to 5. Depths 1 to 4 agree with an
+//!   independent generator written from the same rules, depth 3 also by hand (64 placements ×
+//!   (102 ranger moves + 14/8 passes on average)); depth 5 is this generator's own count, kept
+//!   to catch regressions (`tests/perft.rs`).
 //!
 //! # The bot
 //!
 //! `kaboom-bot` reads `1` or `2`, then (Player 2) the opponent's column, then the opponent's
 //! moves, all in its own frame, and prints its column and its moves in its own frame, one line
-//! each, flushed. Input lines are normalised (CRLF, spaces); a line that does not parse is
-//! logged on stderr and skipped; a well-formed but illegal opponent move is logged and replaced
-//! by a legal stand-in (the one landing on the same square, or the first) so that the game goes
-//! on. End of input ends the process with status 0. Stdout carries only moves.
+//! each, flushed ([`protocol`]). Input lines are normalised (CRLF, spaces) and bounded (a line
+//! over 1 KB is cut, and is malformed); every line after the id is the opponent's move and is
+//! answered at once, as the next section says. End of input ends the process with status 0.
+//! Stdout carries only moves; stderr gets one line per search iteration and per move, and one
+//! warning, quoting the line (cut at 80 characters), for every line the bot works around.
 //!
 //! Options (from `common::cli`): `--movetime MS` (hard budget per move, default 1200 ms, far
 //! inside 75 % of the contest's 2 s; no new iteration after half of it), `--depth N`,
-//! `--engine search|greedy|random`, `--seed S`; subcommands `perft D` and `bench`.
+//! `--engine search|greedy|random`, `--seed S`, `--opening-plies N` (the first N own moves,
+//! the column included, are drawn with `--seed` among those the search scores within
+//! [`search::OPENING_MARGIN`] of the best, never a move it sees as lost); subcommands `perft D`
+//! and `bench`.
 //!
 //! The search ([`search`]) is iterative-deepening PVS negamax with a 2 MB transposition
-//! table (the contest allows 8 MB for the whole process; the bot peaks near 4 MB), killer
-//! and history move ordering, win-in-one detection at every node, and a one-ply extension at
-//! the horizon while the opponent threatens a winning pass. The evaluation ([`eval`]) scores the
-//! bomb carrier's progress and open lines, pass threats, rangers on and heading for the goal
-//! row, the ranger our landing colour forces on the opponent, mobility and the pass-count
-//! pressure. The bomb column is chosen by the same search. Draws score 0, halfway between a
-//! win and a loss, as in the contest's points.
+//! table ([`search::TABLE_BYTES`]; the contest allows 8 MB for the whole process, and the bot
+//! peaks near 4 MB, a 20 MB input line included), killer and history move ordering, late move
+//! reductions, win-in-one detection at every node, and a one-ply extension at the horizon while
+//! the opponent threatens a winning pass. The evaluation ([`eval`]) scores the bomb carrier's
+//! progress and open lines, pass threats, rangers on and heading for the goal row, the ranger
+//! our landing colour forces on the opponent, mobility and the pass-count pressure. The bomb
+//! column is chosen by the same search. Draws score 0, halfway between a win (2 points) and a
+//! loss (0), as a draw's 1 point is in the contest.
+//!
+//! # When the judge sends a move our rules reject
+//!
+//! The judge is the authority: a move it sends on is one it accepted, so where our rules and
+//! the judge's differ, the bot follows the judge's board as far as it can be known, and never
+//! waits for another line (the judge has asked for our move). Every line after the id is taken
+//! as the opponent's move ([`protocol::receive`]):
+//!
+//! - **legal**: played;
+//! - **well formed, rejected by our rules, and the pieces allow it** (a ranger of the wrong
+//!   colour, a move in a direction or over squares our rules forbid, a pass from a ranger
+//!   without the bomb or past 15 passes, a forfeit while a move was possible, a move after the
+//!   game ended on our board): applied as given ([`board::Board::force_play`]): the mover's
+//!   ranger on the start square goes to the landing square, with the bomb if it carries it; or
+//!   the bomb goes to the mover's ranger on the pass's target; or the forfeit is recorded. The
+//!   colour we must move next is that of the square where the move landed; the pass count (kept
+//!   within 15), the ply count, the hash and the end checks follow as after a legal move;
+//! - **well formed, but its pieces are not there** (no ranger of the mover on the start square,
+//!   an occupied landing square, a pass to a square without another ranger of the mover, a
+//!   regular move after the 102nd ply): our board is kept, the opponent's turn counts as made
+//!   ([`board::Board::skip_turn`]), and the colour we must move is that of the square the move
+//!   names as its landing;
+//! - **malformed** (wrong shape, a value out of range, an over-long line): our board is kept and
+//!   the turn passes to us as above, our move free since the landing square is unknown; we pass
+//!   the bomb if we can, as a pass is legal whatever colour the judge requires of us (the search
+//!   chooses among the passes), else we move any ranger; during the placements we place our
+//!   bomb.
+//!
+//! Each case but the first logs a warning quoting the line and saying why our rules reject it;
+//! then the bot answers with a move legal on its board, within its usual budget. A line that
+//! arrives when the game is over on our board after the opponent's own move is logged and left
+//! unanswered.
 
 pub mod board;
 pub mod engine;

@@ -15,6 +15,7 @@
 //! ([`IllegalMoveError`], from [`Board::check`]).
 
 use crate::board::{Board, IllegalMoveError, Move, MoveKind, Player, Square};
+use common::io::quote;
 use std::fmt;
 
 /// `square` as `(row, column)` in `frame`'s own view.
@@ -40,7 +41,8 @@ pub fn convert_column(column: u8) -> u8 {
     7 - column
 }
 
-/// A line whose shape is wrong (never a question of the rules).
+/// A line whose shape is wrong (never a question of the rules). The messages quote a field with
+/// [`quote`]: control bytes escaped, cut after a few dozen characters.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseMoveError {
     /// Nothing to parse.
@@ -55,21 +57,20 @@ pub enum ParseMoveError {
     OutOfRange(String),
 }
 
+/// The messages name what was wrong; a line that is wrong as a whole is not repeated (the
+/// caller quotes it), a wrong field is quoted.
 impl fmt::Display for ParseMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ParseMoveError::Empty => write!(f, "empty line"),
-            ParseMoveError::ColumnExpected(s) => {
-                write!(f, "expected a bomb column (one digit 0-7), got '{s}'")
+            ParseMoveError::ColumnExpected(_) => {
+                write!(f, "expected a bomb column (one digit 0-7)")
             }
-            ParseMoveError::WrongShape(s) => {
-                write!(
-                    f,
-                    "expected 'x,i1,j1,i2,j2' (five digits and four commas), got '{s}'"
-                )
+            ParseMoveError::WrongShape(_) => {
+                write!(f, "expected 'x,i1,j1,i2,j2' (five digits and four commas)")
             }
-            ParseMoveError::NotANumber(s) => write!(f, "'{s}' is not a number"),
-            ParseMoveError::OutOfRange(s) => write!(f, "'{s}' is out of range"),
+            ParseMoveError::NotANumber(s) => write!(f, "{} is not a number", quote(s)),
+            ParseMoveError::OutOfRange(s) => write!(f, "{} is out of range", quote(s)),
         }
     }
 }

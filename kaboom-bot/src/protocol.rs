@@ -9,18 +9,19 @@
 //! ```
 //!
 //! Player 1 prints its column first, then reads Player 2's; Player 2 reads Player 1's column and
-//! prints its own. The move's deadline starts right after the opponent's line is read. A line
-//! that does not parse is logged and skipped; a well-formed opponent move that is illegal on our
-//! board is logged and replaced by the opponent's legal move landing on the same square (the
-//! colour it forces is what matters to us), or its first legal move, so the game goes on.
+//! prints its own. The move's deadline starts right after the opponent's line is read. Every line
+//! from the judge is the opponent's move and asks for ours: a move our rules reject is applied as
+//! given where the pieces allow it, and a line that cannot be applied at all leaves our board as
+//! it is, and we move (see the crate's docs, "When the judge sends a move our rules reject").
+//! Either is logged as a warning quoting the line.
 
-use crate::board::{Board, Player};
+use crate::board::{Board, ForceError, IllegalMoveError, MoveKind, MoveList, Player};
 use crate::engine::Engine;
-use crate::notation::{format_move, parse_move, MoveError};
-use common::cli::BotInfo;
-use common::cli::BotOptions;
+use crate::notation::{format_move, parse_move, ParseMoveError};
+use common::cli::{BotInfo, BotOptions};
 use common::clock::Deadline;
-use common::io::{log, reply, LineReader};
+use common::io::{log, quote, reply, warn, LineReader};
+use std::fmt;
 use std::io::BufRead;
 
 /// The contest's time limit per move, in ms.
@@ -35,8 +36,52 @@ pub const BOT: BotInfo = BotInfo {
     solver: None,
 };
 
+/// How a line from the judge was taken onto our board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reception {
+    /// A legal move of the opponent, played.
+    Legal,
+    /// A well-formed move our rules reject, applied as given ([`Board::force_play`]).
+    Forced(IllegalMoveError),
+    /// A move our rules reject whose pieces are not where it says: our board is kept and the
+    /// turn passes to us ([`Board::skip_turn`]), the colour we must move that of its landing
+    /// square.
+    Unplayable(IllegalMoveError, ForceError),
+    /// A malformed line: our board is kept and the turn passes to us, our move free; we pass the
+    /// bomb if we can, since a pass is legal whatever colour the judge requires of us.
+    Malformed(ParseMoveError),
+    /// A line while our rules give the turn to nobody else (the game is over on our board after
+    /// the opponent's last move): nothing to apply, nobody to answer.
+    Ignored,
+}
+
+impl fmt::Display for Reception {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reception::Legal => write!(f, "a legal move"),
+            Reception::Forced(e) => {
+                write!(f, "our rules reject it ({e}); applied as given")
+            }
+            Reception::Unplayable(e, why) => write!(
+                f,
+                "our rules reject it ({e}) and it cannot be applied ({why}); our board is kept and we move"
+            ),
+            Reception::Malformed(e) => write!(
+                f,
+                "it is malformed ({e}); our board is kept and we move, passing the bomb if we can"
+            ),
+            Reception::Ignored => write!(f, "the game is over on our board; nothing to answer"),
+        }
+    }
+}
+
+/// Plays one game on standard input and output; returns at end of input.
+pub fn run(options: &BotOptions) {
+    play(&mut LineReader::stdin(), options);
+}
+
 /// Plays one game on `reader`, answering on standard output; returns at end of input.
-pub fn run<R: BufRead>(reader: &mut LineReader<R>, options: &BotOptions) {
+pub fn play<R: BufRead>(reader: &mut LineReader<R>, options: &BotOptions) {
     let me = loop {
         let Some(line) = reader.next_line() else {
             return;
@@ -44,7 +89,10 @@ pub fn run<R: BufRead>(reader: &mut LineReader<R>, options: &BotOptions) {
         match line.as_str() {
             "1" => break Player::One,
             "2" => break Player::Two,
-            other => log(&format!("kaboom-bot: expected 1 or 2, got '{other}'")),
+            _ => warn(&format!(
+                "expected our player number, 1 or 2; skipped {}",
+                quote(&line)
+            )),
         }
     };
     let mut engine = Engine::new(options);
@@ -52,66 +100,63 @@ pub fn run<R: BufRead>(reader: &mut LineReader<R>, options: &BotOptions) {
     let mut deadline = Deadline::from_now(engine.budget());
     loop {
         if board.to_move() == me && board.outcome().is_none() {
-            match engine.choose(&board, deadline) {
-                Some(m) => {
-                    let text = format_move(m, me);
-                    reply(&text);
-                    log(&format!(
-                        "kaboom-bot: played {text} after {} ms",
-                        deadline.elapsed().as_millis()
-                    ));
-                    board = board.play(m);
-                }
-                None => log("kaboom-bot: no legal move"),
+            if let Some(m) = engine.choose(&board, deadline) {
+                let text = format_move(m, me);
+                reply(&text);
+                log(&format!(
+                    "played {text} after {} ms",
+                    deadline.elapsed().as_millis()
+                ));
+                board = board.play(m);
             }
         }
         let Some(line) = reader.next_line() else {
             return;
         };
         deadline = Deadline::from_now(engine.budget());
-        if board.to_move() == me || board.outcome().is_some() {
-            log(&format!(
-                "kaboom-bot: unexpected line '{line}' (not the opponent's turn)"
-            ));
-            continue;
+        let (next, reception) = receive(&board, &line, me);
+        if reception != Reception::Legal {
+            warn(&format!("opponent move {}: {reception}", quote(&line)));
         }
-        board = match apply_opponent(&board, &line, me) {
-            Ok(next) => next,
-            Err(MoveError::Parse(e)) => {
-                log(&format!("kaboom-bot: ignoring line '{line}': {e}"));
-                continue;
-            }
-            Err(MoveError::Illegal(e)) => {
-                log(&format!(
-                    "kaboom-bot: opponent move '{line}' is illegal here: {e}"
-                ));
-                recover(&board, &line, me)
-            }
-        };
+        board = next;
+        if matches!(reception, Reception::Malformed(_)) {
+            // The colour the judge requires of us is unknown, but a pass is legal whatever it is.
+            engine.restrict_next_move(passes(&board));
+        }
     }
 }
 
-/// The board after the opponent's `line` (written in our frame `me`).
-pub fn apply_opponent(board: &Board, line: &str, me: Player) -> Result<Board, MoveError> {
+/// Our board after the judge's `line` (the opponent's move, written in our frame `me`), and how
+/// it was taken. Unless the game is over on our board, the result is always our turn.
+pub fn receive(board: &Board, line: &str, me: Player) -> (Board, Reception) {
+    if board.to_move() == me {
+        return (*board, Reception::Ignored);
+    }
     let compact: String = line.chars().filter(|c| !c.is_whitespace()).collect();
-    let m = parse_move(board, &compact, me)?;
-    Ok(board.try_play(m)?)
+    let m = match parse_move(board, &compact, me) {
+        Ok(m) => m,
+        Err(e) => return (board.skip_turn(None), Reception::Malformed(e)),
+    };
+    let illegal = match board.check(m) {
+        Ok(()) => return (board.play(m), Reception::Legal),
+        Err(e) => e,
+    };
+    match board.force_play(m) {
+        Ok(next) => (next, Reception::Forced(illegal)),
+        Err(why) => (
+            board.skip_turn(Some(m.to())),
+            Reception::Unplayable(illegal, why),
+        ),
+    }
 }
 
-/// A legal opponent move standing in for an illegal one: the one landing on the same square, or
-/// the first.
-fn recover(board: &Board, line: &str, me: Player) -> Board {
-    let compact: String = line.chars().filter(|c| !c.is_whitespace()).collect();
-    let moves = board.legal_moves();
-    let wanted = parse_move(board, &compact, me).ok();
-    let stand_in = moves
-        .as_slice()
-        .iter()
-        .find(|m| wanted.is_some_and(|w| w.to() == m.to()))
-        .or_else(|| moves.as_slice().first())
-        .copied();
-    match stand_in {
-        Some(m) => board.play(m),
-        None => *board,
+/// The passes among the legal moves of `board`.
+pub fn passes(board: &Board) -> MoveList {
+    let mut passes = MoveList::new();
+    for &m in board.legal_moves().iter() {
+        if m.kind() == MoveKind::Pass {
+            passes.push(m);
+        }
     }
+    passes
 }

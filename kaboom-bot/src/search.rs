@@ -1,4 +1,6 @@
-//! Iterative-deepening negamax with alpha-beta (principal variation search).
+//! Iterative-deepening negamax with alpha-beta (principal variation search), in the shape every
+//! search of the workspace shares (see `common::search`): [`Searcher::search`] is the iteration
+//! driver, `root_search` one iteration over the root moves, `negamax` the node.
 //!
 //! The contract of `Searcher::negamax`: it returns the value of the position for its side to
 //! move; a value inside `(alpha, beta)` is exact, a value `<= alpha` is an upper bound and a
@@ -10,23 +12,40 @@
 //! Per node, in order: the clock, the game end, a win in one (detected without generating
 //! moves), the horizon (with a one-ply extension while the opponent threatens a winning pass,
 //! since only a ranger move can parry it), the transposition table, then the moves: table move,
-//! killers, history.
+//! killers, history. Ka-Boom has no quiescence search: the horizon extension is its quiet test.
 
-use crate::board::{Board, Move, MoveKind, MoveList};
+use crate::board::{Board, Move, MoveKind, MoveList, MAX_MOVES};
 use crate::eval::{evaluate, horizon, Horizon};
 use crate::notation::format_move;
-use common::clock::{nodes_per_second, Deadline, SearchClock};
+use arrayvec::ArrayVec;
+use common::clock::{nodes_per_second, SearchClock};
 use common::io::log;
-use common::score::{loss_in, plies_to_result, win_in, INFINITY};
+use common::score::{is_decisive, loss_in, plies_to_result, win_in, INFINITY};
+use common::search::{Limits, SearchResult, PV_CAPACITY};
 use common::transposition::{Bound, TranspositionTable};
 use std::time::Instant;
 
 pub use common::score::{MATE, MATE_BOUND};
+
+/// The transposition table the bot plays with: 2^17 entries of 16 bytes, 2 MB (the contest
+/// allows 8 MB for the whole process).
+pub const TABLE_BYTES: usize = 2 << 20;
 /// The deepest ply the search reaches (a game has at most 102 plies).
 pub const MAX_PLY: usize = 128;
-/// The transposition table's size: 2^17 entries of 16 bytes, 2 MB (the contest allows 8 MB for
-/// the whole process).
-pub const TT_BYTES: usize = 2 << 20;
+/// The deepest iteration: room below [`MAX_PLY`] for the horizon extensions.
+pub const MAX_DEPTH: u32 = MAX_PLY as u32 - 8;
+
+/// Move ordering: the table's move first...
+const ORDER_TT: i32 = i32::MAX;
+/// ...then the two killers of the ply...
+const ORDER_KILLER_1: i32 = 1_000_000_000;
+const ORDER_KILLER_2: i32 = ORDER_KILLER_1 - 1;
+/// ...then the rest by history, whose scores stay below this cap (and so below the killers).
+const HISTORY_MAX: i32 = 1 << 24;
+/// History scores are divided by this at the start of each search, so old games fade.
+const HISTORY_AGING: i32 = 8;
+/// History slots: a kind (ranger move or pass) × from square × to square.
+const HISTORY_SIZE: usize = 2 * 64 * 64;
 
 /// Late move reduction: from this remaining depth...
 const LMR_MIN_DEPTH: i32 = 3;
@@ -34,167 +53,170 @@ const LMR_MIN_DEPTH: i32 = 3;
 /// first searched one ply shallower.
 const LMR_MIN_INDEX: usize = 3;
 
-/// The result of a search.
+/// `--opening-plies`: a move is near-best when the search sees it at most this much below the
+/// best, on the evaluation's scale ([`crate::eval`]): a third of one open line from the carrier
+/// to the goal row, a fifteenth of a pass threat. Small enough that a drawn move concedes nothing
+/// the search can see, large enough that the opening placements and first moves vary.
+pub const OPENING_MARGIN: i32 = 30;
+
+/// One completed (or stopped) iteration over the root moves.
 #[derive(Clone, Copy, Debug)]
-pub struct SearchResult {
-    /// The move to play (always legal when the position has a move).
-    pub best: Move,
-    /// Its score for the side to move.
-    pub score: i32,
-    /// The last completed depth (0 if none completed).
-    pub depth: u32,
-    /// Nodes searched.
-    pub nodes: u64,
+struct RootIteration {
+    best: Move,
+    score: i32,
+    /// False when the clock stopped the iteration: only `best` (the best move so far) means
+    /// anything then.
+    complete: bool,
 }
 
 /// The searcher with its tables, kept across the moves of a game.
 pub struct Searcher {
-    tt: TranspositionTable<Move>,
-    killers: [[Move; 2]; MAX_PLY + 1],
+    table: TranspositionTable<Move>,
+    killers: [[Option<Move>; 2]; MAX_PLY],
     history: Vec<i32>,
+    clock: SearchClock,
+    /// The root moves the search may choose among, when the caller restricts them.
+    allowed_root_moves: Option<MoveList>,
     /// Log one line per iteration on stderr.
     pub verbose: bool,
 }
 
-impl Default for Searcher {
-    fn default() -> Self {
-        Searcher::new()
-    }
-}
-
+/// The history slot of `m`: ranger moves (and forfeits) first, then passes, each by from and to
+/// square.
 fn history_index(m: Move) -> usize {
     let kind = usize::from(m.kind() == MoveKind::Pass);
-    kind * 4096 + m.from().index() * 64 + m.to().index()
+    (kind * 64 + m.from().index()) * 64 + m.to().index()
+}
+
+/// Moves the move with the highest key among `moves[index..]` to `index`, and its key with it,
+/// and returns it. Of equal keys the first wins and the others keep their order, so the moves
+/// come out as a stable sort by key would give them, without sorting the moves a cutoff never
+/// reaches.
+fn pick_move(moves: &mut [Move], keys: &mut [i32], index: usize) -> Move {
+    let mut best = index;
+    for i in index + 1..moves.len() {
+        if keys[i] > keys[best] {
+            best = i;
+        }
+    }
+    moves[index..=best].rotate_right(1);
+    keys[index..=best].rotate_right(1);
+    moves[index]
 }
 
 impl Searcher {
-    /// A searcher with an empty table.
-    pub fn new() -> Searcher {
+    /// A searcher with an empty table of `table_bytes` bytes ([`TABLE_BYTES`] in play).
+    pub fn new(table_bytes: usize) -> Searcher {
         Searcher {
-            tt: TranspositionTable::with_bytes(TT_BYTES),
-            killers: [[Move::NULL; 2]; MAX_PLY + 1],
-            history: vec![0; 2 * 4096],
+            table: TranspositionTable::with_bytes(table_bytes),
+            killers: [[None; 2]; MAX_PLY],
+            history: vec![0; HISTORY_SIZE],
+            clock: SearchClock::new(Limits::depth(0).deadline),
+            allowed_root_moves: None,
             verbose: false,
         }
     }
 
     /// Forgets everything (a new game).
     pub fn clear(&mut self) {
-        self.tt.clear();
-        self.killers = [[Move::NULL; 2]; MAX_PLY + 1];
+        self.table.clear();
+        self.killers = [[None; 2]; MAX_PLY];
         self.history.iter_mut().for_each(|h| *h = 0);
     }
 
-    /// The principal variation from the table, at most `max` moves.
-    fn pv(&self, board: &Board, max: usize) -> Vec<Move> {
-        let mut line = Vec::new();
+    /// Restricts the root moves of the next searches (and of [`Searcher::near_best_moves`]) to
+    /// the legal ones among `moves`; `None`, or no legal move among them, lifts the restriction.
+    /// The protocol uses it to answer with a pass when it cannot know the colour the judge
+    /// requires of us.
+    pub fn set_allowed_root_moves(&mut self, moves: Option<MoveList>) {
+        self.allowed_root_moves = moves;
+    }
+
+    /// The legal moves of `board` that the root may choose among.
+    fn root_candidates(&self, board: &Board) -> MoveList {
+        let legal = board.legal_moves();
+        let Some(allowed) = &self.allowed_root_moves else {
+            return legal;
+        };
+        let mut candidates = MoveList::new();
+        for &m in legal.iter() {
+            if allowed.contains(&m) {
+                candidates.push(m);
+            }
+        }
+        if candidates.is_empty() {
+            legal
+        } else {
+            candidates
+        }
+    }
+
+    /// The principal variation: `best`, then the table's moves after it, at most `max` moves.
+    fn pv(&self, board: &Board, best: Move, max: usize) -> ArrayVec<Move, PV_CAPACITY> {
+        let mut line = ArrayVec::new();
         let mut b = *board;
-        while line.len() < max {
-            let Some(m) = self.tt.probe(b.hash(), 0).and_then(|entry| entry.best) else {
-                break;
-            };
-            if b.check(m).is_err() {
+        let mut next = Some(best);
+        while let Some(m) = next {
+            if line.len() >= max.min(PV_CAPACITY) || b.check(m).is_err() {
                 break;
             }
             line.push(m);
             b = b.play(m);
+            next = self.table.probe(b.hash(), 0).and_then(|entry| entry.best);
         }
         line
     }
 
-    /// Searches `board` until `deadline` (soft: no new iteration; hard: stop at once) or depth
-    /// `max_depth`. Returns a legal move whenever the position has one.
-    pub fn search(
-        &mut self,
-        board: &Board,
-        deadline: Deadline,
-        max_depth: Option<u32>,
-    ) -> SearchResult {
+    /// Searches `board` until the limits' deadline (soft: no new iteration; hard: stop at once)
+    /// or depth. Returns a legal move whenever the position has one.
+    pub fn search(&mut self, board: &Board, limits: &Limits) -> SearchResult<Move> {
         let start = Instant::now();
-        let mut clock = SearchClock::new(deadline);
-        let moves = board.legal_moves();
-        let mut result = SearchResult {
-            best: moves.as_slice().first().copied().unwrap_or(Move::NULL),
-            score: 0,
-            depth: 0,
-            nodes: 0,
+        self.clock = SearchClock::new(limits.deadline);
+        let moves = self.root_candidates(board);
+        let Some(&first) = moves.first() else {
+            return SearchResult::immediate(None, 0);
         };
-        if moves.len() <= 1 {
-            return result;
+        if moves.len() == 1 {
+            return SearchResult::immediate(Some(first), 0);
         }
-        if let Some(win) = board.winning_move() {
-            result.best = win;
-            result.score = win_in(1);
-            return result;
+        if let Some(win) = board.winning_move().filter(|win| moves.contains(win)) {
+            return SearchResult::immediate(Some(win), win_in(1));
         }
-        self.killers = [[Move::NULL; 2]; MAX_PLY + 1];
+        self.killers = [[None; 2]; MAX_PLY];
         for h in self.history.iter_mut() {
-            *h /= 8;
+            *h /= HISTORY_AGING;
         }
-        let max_depth = max_depth
-            .unwrap_or(MAX_PLY as u32 - 8)
-            .min(MAX_PLY as u32 - 8);
-        let mut root: Vec<Move> = moves.as_slice().to_vec();
+        let max_depth = limits.max_depth.min(MAX_DEPTH);
+        let mut result = SearchResult::immediate(Some(first), 0);
+        let mut root_moves = moves;
         for depth in 1..=max_depth {
-            if depth > 1 && clock.deadline().soft_expired() {
+            if depth > 1 && self.clock.deadline().soft_expired() {
                 break;
             }
-            // Search the previous best first.
-            if let Some(pos) = root.iter().position(|&m| m == result.best) {
-                root[..=pos].rotate_right(1);
-            }
-            let mut alpha = -INFINITY;
-            let beta = INFINITY;
-            let mut best = root[0];
-            let mut scores = Vec::with_capacity(root.len());
-            for (k, &m) in root.iter().enumerate() {
-                let child = board.play(m);
-                let score = if k == 0 {
-                    -self.negamax(&child, depth as i32 - 1, -beta, -alpha, 1, &mut clock)
-                } else {
-                    let s =
-                        -self.negamax(&child, depth as i32 - 1, -alpha - 1, -alpha, 1, &mut clock);
-                    if s > alpha && !clock.stopped() {
-                        -self.negamax(&child, depth as i32 - 1, -beta, -alpha, 1, &mut clock)
-                    } else {
-                        s
-                    }
-                };
-                if clock.stopped() {
-                    break;
-                }
-                scores.push((score, k));
-                if score > alpha {
-                    alpha = score;
-                    best = m;
-                }
-            }
-            if clock.stopped() {
+            let iteration = self.root_search(board, &mut root_moves, depth);
+            if !iteration.complete {
                 // An unfinished iteration: keep the last completed one, but use a better first
                 // move of this one if depth 1 never completed.
                 if result.depth == 0 {
-                    result.best = best;
+                    result.best = Some(iteration.best);
                 }
                 break;
             }
-            // Order the root moves by this iteration's scores for the next one (stable).
-            let mut order: Vec<(i32, usize)> = scores;
-            order.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
-            root = order.iter().map(|&(_, k)| root[k]).collect();
-            result.best = best;
-            result.score = alpha;
+            result.best = Some(iteration.best);
+            result.score = iteration.score;
             result.depth = depth;
-            self.tt.store(
+            self.table.store(
                 board.hash(),
                 0,
                 depth as i32,
-                alpha,
+                iteration.score,
                 Bound::Exact,
-                Some(best),
+                Some(iteration.best),
             );
+            result.pv = self.pv(board, iteration.best, depth as usize);
             if self.verbose {
-                let pv: Vec<String> = self
-                    .pv(board, depth as usize)
+                let pv: Vec<String> = result
+                    .pv
                     .iter()
                     .scan(*board, |b, &m| {
                         let text = format_move(m, b.to_move());
@@ -203,32 +225,83 @@ impl Searcher {
                     })
                     .collect();
                 log(&format!(
-                    "depth {depth} score {alpha} nodes {} nps {} pv {}",
-                    clock.nodes(),
-                    nodes_per_second(clock.nodes(), start.elapsed()),
+                    "depth {depth} score {} nodes {} nps {} pv {}",
+                    iteration.score,
+                    self.clock.nodes(),
+                    nodes_per_second(self.clock.nodes(), start.elapsed()),
                     pv.join(" ")
                 ));
             }
             // A forced result within this depth will not change deeper.
-            if plies_to_result(alpha).is_some_and(|plies| plies <= depth as i32) {
+            if plies_to_result(iteration.score).is_some_and(|plies| plies <= depth as i32) {
                 break;
             }
         }
-        result.nodes = clock.nodes();
+        if result.pv.first() != result.best.as_ref() {
+            result.pv.clear();
+            if let Some(best) = result.best {
+                result.pv.push(best);
+            }
+        }
+        result.nodes = self.clock.nodes();
         result
     }
 
-    /// The value of `board` for its side to move; see the module documentation.
-    fn negamax(
+    /// One iteration at `depth` over `root_moves` (the previous best first), principal variation
+    /// search with a full window. A complete iteration leaves `root_moves` ordered by its scores
+    /// (stable), for the next one.
+    fn root_search(
         &mut self,
         board: &Board,
-        mut depth: i32,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        clock: &mut SearchClock,
-    ) -> i32 {
-        if clock.tick() {
+        root_moves: &mut MoveList,
+        depth: u32,
+    ) -> RootIteration {
+        let depth = depth as i32;
+        let mut alpha = -INFINITY;
+        let beta = INFINITY;
+        let mut best = root_moves[0];
+        let mut scores: ArrayVec<(i32, usize), MAX_MOVES> = ArrayVec::new();
+        for (k, &m) in root_moves.iter().enumerate() {
+            let child = board.play(m);
+            let score = if k == 0 {
+                -self.negamax(&child, depth - 1, -beta, -alpha, 1)
+            } else {
+                let s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1);
+                if s > alpha && !self.clock.stopped() {
+                    -self.negamax(&child, depth - 1, -beta, -alpha, 1)
+                } else {
+                    s
+                }
+            };
+            if self.clock.stopped() {
+                return RootIteration {
+                    best,
+                    score: alpha,
+                    complete: false,
+                };
+            }
+            scores.push((score, k));
+            if score > alpha {
+                alpha = score;
+                best = m;
+            }
+        }
+        scores.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+        let previous = root_moves.clone();
+        root_moves.clear();
+        for &(_, k) in scores.iter() {
+            root_moves.push(previous[k]);
+        }
+        RootIteration {
+            best,
+            score: alpha,
+            complete: true,
+        }
+    }
+
+    /// The value of `board` for its side to move; see the module documentation.
+    fn negamax(&mut self, board: &Board, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        if self.clock.tick() {
             return 0;
         }
         if let Some(outcome) = board.outcome() {
@@ -244,6 +317,7 @@ impl Searcher {
         if ply >= MAX_PLY {
             return evaluate(board);
         }
+        let mut depth = depth;
         if depth <= 0 {
             // Only a ranger move parries a threatened winning pass: look one ply further.
             match horizon(board) {
@@ -252,9 +326,9 @@ impl Searcher {
             }
         }
         let pv_node = beta - alpha > 1;
-        let mut tt_move = Move::NULL;
-        if let Some(entry) = self.tt.probe(board.hash(), ply) {
-            tt_move = entry.best.unwrap_or(Move::NULL);
+        let mut table_move = None;
+        if let Some(entry) = self.table.probe(board.hash(), ply) {
+            table_move = entry.best;
             match entry.cutoff(depth, alpha, beta) {
                 Some(score) if !pv_node => return score,
                 _ => {}
@@ -262,95 +336,115 @@ impl Searcher {
         }
         let mut moves = board.legal_moves();
         let killers = self.killers[ply];
-        let mut keys = [0i32; MoveList::CAPACITY];
-        for (key, &m) in keys.iter_mut().zip(moves.as_slice()) {
-            *key = if m == tt_move {
-                i32::MAX
-            } else if m == killers[0] {
-                1_000_000_000
-            } else if m == killers[1] {
-                999_999_999
+        let mut keys = [0i32; MAX_MOVES];
+        for (key, &m) in keys.iter_mut().zip(moves.iter()) {
+            *key = if Some(m) == table_move {
+                ORDER_TT
+            } else if Some(m) == killers[0] {
+                ORDER_KILLER_1
+            } else if Some(m) == killers[1] {
+                ORDER_KILLER_2
             } else {
                 self.history[history_index(m)]
             };
         }
-        // Insertion sort, best key first (the lists are short).
-        let list = moves.as_mut_slice();
-        for i in 1..list.len() {
-            let (key, m) = (keys[i], list[i]);
-            let mut j = i;
-            while j > 0 && keys[j - 1] < key {
-                keys[j] = keys[j - 1];
-                list[j] = list[j - 1];
-                j -= 1;
-            }
-            keys[j] = key;
-            list[j] = m;
-        }
 
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
-        let mut best_move = Move::NULL;
-        for (k, &m) in moves.as_slice().iter().enumerate() {
+        let mut best_move = None;
+        for k in 0..moves.len() {
+            let m = pick_move(&mut moves, &mut keys, k);
             let child = board.play(m);
             let score = if k == 0 {
-                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, clock)
+                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
             } else {
                 // Late move reduction: a quiet late move at a deep enough node is first tried
                 // one ply shallower, and searched fully only if it beats alpha.
                 let reduce = i32::from(
                     depth >= LMR_MIN_DEPTH
                         && k >= LMR_MIN_INDEX
-                        && m != killers[0]
-                        && m != killers[1]
+                        && Some(m) != killers[0]
+                        && Some(m) != killers[1]
                         && child.winning_move().is_none(),
                 );
-                let mut s = -self.negamax(
-                    &child,
-                    depth - 1 - reduce,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    clock,
-                );
-                if reduce > 0 && s > alpha && !clock.stopped() {
-                    s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1, clock);
+                let mut s = -self.negamax(&child, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1);
+                if reduce > 0 && s > alpha && !self.clock.stopped() {
+                    s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
                 }
-                if s > alpha && s < beta && !clock.stopped() {
-                    -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, clock)
+                if s > alpha && s < beta && !self.clock.stopped() {
+                    -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
                 } else {
                     s
                 }
             };
-            if clock.stopped() {
+            if self.clock.stopped() {
                 return 0;
             }
             if score > best_score {
                 best_score = score;
-                best_move = m;
+                best_move = Some(m);
             }
             if score > alpha {
                 alpha = score;
             }
             if alpha >= beta {
-                if m != killers[0] {
-                    self.killers[ply] = [m, killers[0]];
+                if Some(m) != killers[0] {
+                    self.killers[ply] = [Some(m), killers[0]];
                 }
                 let h = &mut self.history[history_index(m)];
-                *h = (*h + depth * depth).min(1 << 24);
+                *h = (*h + depth * depth).min(HISTORY_MAX);
                 break;
             }
         }
         let bound = Bound::of(best_score, original_alpha, beta);
-        let best_move = (best_move != Move::NULL).then_some(best_move);
-        self.tt
+        self.table
             .store(board.hash(), ply, depth, best_score, bound, best_move);
         best_score
     }
+
+    /// For `--opening-plies`: the root moves other than `result.best` that a null-window search
+    /// at `result.depth` shows to score at least `result.score - margin`, and never a move it
+    /// sees as lost. Each is tested within `limits`' deadline; a move not tested in time is left
+    /// out. None when the best move needed no search or its result is already decided (a win is
+    /// played, not varied).
+    pub fn near_best_moves(
+        &mut self,
+        board: &Board,
+        result: &SearchResult<Move>,
+        margin: i32,
+        limits: &Limits,
+    ) -> MoveList {
+        let mut near = MoveList::new();
+        let Some(best) = result.best else {
+            return near;
+        };
+        if result.depth == 0 || is_decisive(result.score) || limits.deadline.hard_expired() {
+            return near;
+        }
+        // Never below the losses: a move that fails this test may be lost, one that passes is not.
+        let threshold = (result.score - margin).max(-MATE_BOUND + 1);
+        self.clock = SearchClock::new(limits.deadline);
+        let depth = result.depth as i32;
+        for &m in self.root_candidates(board).iter() {
+            if m == best {
+                continue;
+            }
+            let child = board.play(m);
+            let score = -self.negamax(&child, depth - 1, -threshold, -threshold + 1, 1);
+            if self.clock.stopped() {
+                break;
+            }
+            if score >= threshold {
+                near.push(m);
+            }
+        }
+        near
+    }
 }
 
-/// The fixed move sequences (in the mover's frame, from the start) that `bench` searches.
-pub const BENCH_LINES: [&[&str]; 6] = [
+/// The bench positions, as the move sequences (in the mover's frame, from the start) that reach
+/// them.
+pub const BENCH_POSITIONS: [&[&str]; 6] = [
     &[],
     &["3", "4"],
     &["2", "1", "1,0,2,5,2"],
@@ -371,37 +465,42 @@ pub const BENCH_LINES: [&[&str]; 6] = [
 /// The default depth of `bench`.
 pub const BENCH_DEPTH: u32 = 10;
 
-/// The bench positions, reached by playing [`BENCH_LINES`].
-pub fn bench_positions() -> Vec<Board> {
-    BENCH_LINES
+/// The boards of [`BENCH_POSITIONS`]. A sequence that stops being legal (a rules change) ends
+/// early, at the last position it reaches; the test of the bench count then fails.
+pub fn bench_boards() -> Vec<Board> {
+    BENCH_POSITIONS
         .iter()
         .map(|line| {
             let mut board = Board::new();
             for text in line.iter() {
-                let m = crate::notation::parse_legal(&board, text, board.to_move())
-                    .unwrap_or_else(|e| panic!("bench line move '{text}': {e}"));
-                board = board.play(m);
+                match crate::notation::parse_legal(&board, text, board.to_move()) {
+                    Ok(m) => board = board.play(m),
+                    Err(_) => break,
+                }
             }
             board
         })
         .collect()
 }
 
-/// Searches every bench position at a fixed depth with a fresh table, printing one line each
-/// and then `<N> nodes <M> nps`. Returns the total node count.
+/// Searches every bench position at a fixed depth (`depth`, or [`BENCH_DEPTH`]) with a fresh
+/// table of the size the bot plays with, printing one line each and then `<N> nodes <M> nps`.
+/// Returns the total node count.
 pub fn bench(depth: Option<u32>) -> u64 {
     let depth = depth.unwrap_or(BENCH_DEPTH);
     let start = Instant::now();
     let mut total = 0;
-    for (k, board) in bench_positions().iter().enumerate() {
-        let mut searcher = Searcher::new();
-        let result = searcher.search(board, Deadline::unlimited(), Some(depth));
+    for (k, board) in bench_boards().iter().enumerate() {
+        let mut searcher = Searcher::new(TABLE_BYTES);
+        let result = searcher.search(board, &Limits::depth(depth));
         total += result.nodes;
+        let best = result
+            .best
+            .map_or_else(|| "none".to_string(), |m| format_move(m, board.to_move()));
         println!(
-            "position {} depth {} best {} score {} nodes {}",
+            "position {} depth {} best {best} score {} nodes {}",
             k + 1,
             result.depth,
-            format_move(result.best, board.to_move()),
             result.score,
             result.nodes
         );

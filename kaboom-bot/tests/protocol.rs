@@ -1,11 +1,16 @@
 //! The bot as the contest runs it: a process reading its id, the columns and the moves, all in
-//! its own frame, and printing its own.
+//! its own frame, and printing its own; and what it does with a line its rules reject or cannot
+//! read (the crate docs, "When the judge sends a move our rules reject"), or one of 20 MB.
 
-use common::rng::Rng;
-use kaboom::board::{Board, Player};
+use kaboom::board::{Board, Move, MoveKind, Player, Square};
 use kaboom::notation::{format_move, parse_legal};
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
 
 fn spawn() -> (Child, ChildStdin, BufReader<ChildStdout>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_kaboom-bot"))
@@ -28,11 +33,11 @@ fn read_reply(out: &mut BufReader<ChildStdout>) -> String {
 }
 
 /// Plays one game against the bot in seat `bot`, the test playing random moves for the other
-/// seat, sending lines with CRLF, extra spaces and garbage. Every reply must be legal exactly as
+/// seat, sending lines with CRLF, extra spaces, tabs and blank lines. Every reply must be legal exactly as
 /// printed in the bot's own frame.
 fn play_game(bot: Player, seed: u64) {
     let (mut child, mut stdin, mut out) = spawn();
-    let mut rng = Rng::new(seed);
+    let mut rng = SmallRng::seed_from_u64(seed);
     let mut board = Board::new();
     let id = if bot == Player::One {
         "1\r\n"
@@ -49,12 +54,12 @@ fn play_game(bot: Player, seed: u64) {
             board = board.play(m);
         } else {
             let moves = board.legal_moves();
-            let m = *rng.choose(moves.as_slice()).expect("a move");
+            let m = *moves.as_slice().choose(&mut rng).expect("a move");
             let text = format_move(m, bot);
             let line = match turn % 3 {
                 0 => format!("{text}\r\n"),
                 1 => format!("\n  {text}  \n"),
-                _ => format!("garbage here\n{text}\n"),
+                _ => format!("\t{text} \t\r\n\n"),
             };
             turn += 1;
             stdin.write_all(line.as_bytes()).expect("write");
@@ -100,4 +105,232 @@ fn end_of_input_at_any_point_exits_cleanly() {
         drop(stdin);
         assert!(child.wait().expect("exit").success(), "input {input:?}");
     }
+}
+
+/// Plays the opening as Player 2 against the bot (Player 1): the bot's column, ours (the first
+/// placement), the bot's first regular move. Returns the board, Player 2 to move.
+fn opening_against_player_one(stdin: &mut ChildStdin, out: &mut BufReader<ChildStdout>) -> Board {
+    let bot = Player::One;
+    stdin.write_all(b"1\n").expect("write");
+    let mut board = Board::new();
+    let column = read_reply(out);
+    board = board.play(parse_legal(&board, &column, bot).expect("a legal column"));
+    let ours = board.legal_moves()[2];
+    stdin
+        .write_all(format!("{}\n", format_move(ours, bot)).as_bytes())
+        .expect("write");
+    board = board.play(ours);
+    let first = read_reply(out);
+    board.play(parse_legal(&board, &first, bot).expect("a legal first move"))
+}
+
+/// Sends the opponent's `line` after the opening, closes the bot's input, and returns the bot's
+/// reply: a bot that waited for another line would see the end of input and exit silently.
+fn reply_to_last_line(line: &str) -> (Board, String) {
+    let (mut child, mut stdin, mut out) = spawn();
+    let board = opening_against_player_one(&mut stdin, &mut out);
+    stdin
+        .write_all(format!("{line}\n").as_bytes())
+        .expect("write");
+    drop(stdin);
+    let reply = read_reply(&mut out);
+    assert!(child.wait().expect("exit").success());
+    (board, reply)
+}
+
+/// The same, with the line made from the board after the opening.
+fn reply_to(make_line: impl Fn(&Board) -> String) -> (Board, String, String) {
+    let (mut child, mut stdin, mut out) = spawn();
+    let board = opening_against_player_one(&mut stdin, &mut out);
+    let line = make_line(&board);
+    stdin
+        .write_all(format!("{line}\n").as_bytes())
+        .expect("write");
+    drop(stdin);
+    let reply = read_reply(&mut out);
+    assert!(child.wait().expect("exit").success());
+    (board, line, reply)
+}
+
+/// A move of Player 2 that our rules reject and whose pieces allow it: a ranger of another
+/// colour than the required one, one step forward.
+fn wrong_colour_move(board: &Board) -> Move {
+    (0..8)
+        .map(|colour| board.ranger(Player::Two, colour))
+        .filter_map(|from| from.offset(-1, 0).map(|to| Move::ranger(from, to)))
+        .find(|&m| board.check(m).is_err() && board.force_play(m).is_ok())
+        .expect("a ranger of another colour can step forward")
+}
+
+#[test]
+fn a_move_our_rules_reject_is_applied_as_given_and_answered_at_once() {
+    let (board, line, reply) = reply_to(|board| format_move(wrong_colour_move(board), Player::One));
+    let m = wrong_colour_move(&board);
+    assert_eq!(line, format_move(m, Player::One));
+    let forced = board.force_play(m).expect("applied");
+    let answer = parse_legal(&forced, &reply, Player::One)
+        .unwrap_or_else(|e| panic!("reply '{reply}' to '{line}': {e}\n{forced}"));
+    assert_eq!(forced.check(answer), Ok(()));
+}
+
+#[test]
+fn a_move_whose_pieces_are_not_there_keeps_our_board_and_is_answered_at_once() {
+    // From a square no ranger of Player 2 stands on, to an empty one.
+    let empty = |board: &Board, square: &Square| board.ranger_at(*square).is_none();
+    let (board, line, reply) = reply_to(|board| {
+        let from = (0..64)
+            .map(Square::from_index)
+            .find(|s| empty(board, s))
+            .expect("empty");
+        let to = (0..64)
+            .map(Square::from_index)
+            .find(|s| empty(board, s) && *s != from)
+            .expect("empty");
+        format_move(Move::ranger(from, to), Player::One)
+    });
+    let sent = kaboom::notation::parse_move(&board, &line, Player::One).expect("well formed");
+    let kept = board.skip_turn(Some(sent.to()));
+    assert_eq!(kept.to_move(), Player::One);
+    parse_legal(&kept, &reply, Player::One)
+        .unwrap_or_else(|e| panic!("reply '{reply}' to '{line}': {e}\n{kept}"));
+}
+
+#[test]
+fn a_malformed_move_keeps_our_board_and_is_answered_at_once() {
+    for line in ["1,2,3", "garbage here", "1,0,0,8,0", "\u{1b}[2J"] {
+        let (board, reply) = reply_to_last_line(line);
+        let kept = board.skip_turn(None);
+        parse_legal(&kept, &reply, Player::One)
+            .unwrap_or_else(|e| panic!("reply '{reply}' to {line:?}: {e}\n{kept}"));
+    }
+}
+
+#[test]
+fn a_malformed_first_move_is_answered_with_a_pass() {
+    // The bot is Player 2; Player 1's first regular move does not parse. The colour the judge
+    // requires of the bot is unknown, but a pass is legal whatever it is.
+    let (mut child, mut stdin, mut out) = spawn();
+    stdin.write_all(b"2\n3\n").expect("write");
+    let mut board = Board::new();
+    board = board.play(parse_legal(&board, "3", Player::Two).expect("a column"));
+    let column = read_reply(&mut out);
+    board = board.play(parse_legal(&board, &column, Player::Two).expect("our column"));
+    stdin.write_all(b"1,2,3\n").expect("write");
+    drop(stdin);
+    let reply = read_reply(&mut out);
+    let kept = board.skip_turn(None);
+    let answer = parse_legal(&kept, &reply, Player::Two)
+        .unwrap_or_else(|e| panic!("reply '{reply}': {e}\n{kept}"));
+    assert_eq!(answer.kind(), MoveKind::Pass, "reply '{reply}'\n{kept}");
+    assert!(child.wait().expect("exit").success());
+}
+
+#[test]
+fn a_malformed_column_is_answered_with_our_column_at_once() {
+    let (mut child, mut stdin, mut out) = spawn();
+    stdin.write_all(b"2\n1,0,0,1,0\n").expect("write");
+    drop(stdin);
+    let reply = read_reply(&mut out);
+    let kept = Board::new().skip_turn(None);
+    parse_legal(&kept, &reply, Player::Two).unwrap_or_else(|e| panic!("reply '{reply}': {e}"));
+    assert!(child.wait().expect("exit").success());
+}
+
+/// The contest's memory cap for Ka-Boom.
+const MEMORY_CAP_KB: u64 = 8 * 1024;
+/// A 20 MB line, of a letter no reply or log of the bot otherwise contains.
+const LONG_LINE_BYTES: usize = 20 << 20;
+const FILLER: u8 = b'q';
+
+/// The peak resident memory of a running process, from `/proc/<pid>/status`.
+fn peak_memory_kb(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("status");
+    let line = status
+        .lines()
+        .find(|l| l.starts_with("VmHWM:"))
+        .expect("VmHWM");
+    line.split_whitespace()
+        .nth(1)
+        .and_then(|kb| kb.parse().ok())
+        .expect("a number of kB")
+}
+
+/// Sends `before`, a 20 MB line, then `after` to a bot whose output is read by a thread, and
+/// returns the bot's replies (as they arrive, at most `replies`), its peak memory while still
+/// running, and its whole stderr. A bot that never answers fails the test after a long grace
+/// time (a guard against a hung test, not a measure of speed).
+fn long_line_session(before: &str, after: &str, replies: usize) -> (Vec<String>, u64, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kaboom-bot"))
+        .args(["--movetime", "30"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the bot starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let out = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut err = child.stderr.take().expect("stderr");
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in out.lines() {
+            if tx.send(line.expect("utf-8")).is_err() {
+                break;
+            }
+        }
+    });
+    let stderr = std::thread::spawn(move || {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut err, &mut text).expect("stderr");
+        text
+    });
+    stdin.write_all(before.as_bytes()).expect("write");
+    let mut long = vec![FILLER; LONG_LINE_BYTES];
+    long.push(b'\n');
+    stdin.write_all(&long).expect("write");
+    stdin.write_all(after.as_bytes()).expect("write");
+    stdin.flush().expect("flush");
+    let mut got = Vec::new();
+    while got.len() < replies {
+        let reply = rx
+            .recv_timeout(Duration::from_secs(60))
+            .expect("the bot answers");
+        got.push(reply);
+    }
+    let peak = peak_memory_kb(child.id());
+    drop(stdin);
+    assert!(child.wait().expect("exit").success());
+    (got, peak, stderr.join().expect("stderr thread"))
+}
+
+fn assert_bounded(peak_kb: u64, stderr: &str) {
+    assert!(
+        peak_kb < MEMORY_CAP_KB * 3 / 4,
+        "peak memory {peak_kb} kB against a cap of {MEMORY_CAP_KB} kB"
+    );
+    assert!(stderr.len() < 16 * 1024, "{} bytes of stderr", stderr.len());
+    let echoed = stderr.bytes().filter(|&b| b == FILLER).count();
+    assert!(
+        echoed <= 400,
+        "the line is echoed: {echoed} bytes of it in stderr"
+    );
+}
+
+#[test]
+fn a_20_mb_opponent_move_is_answered_with_a_legal_move_within_the_memory_cap() {
+    // Player 2 to the bot, the opponent's column 4, then the 20 MB line as Player 1's move.
+    let (replies, peak_kb, stderr) = long_line_session("2\n4\n", "", 2);
+    let mut board = Board::new();
+    board = board.play(parse_legal(&board, "4", Player::Two).expect("its column, in our frame"));
+    board = board.play(parse_legal(&board, &replies[0], Player::Two).expect("our column"));
+    let kept = board.skip_turn(None);
+    parse_legal(&kept, &replies[1], Player::Two)
+        .unwrap_or_else(|e| panic!("reply '{}': {e}\n{kept}", replies[1]));
+    assert_bounded(peak_kb, &stderr);
+}
+
+#[test]
+fn a_20_mb_first_line_is_skipped_and_the_game_played_within_the_memory_cap() {
+    let (replies, peak_kb, stderr) = long_line_session("", "1\n", 1);
+    parse_legal(&Board::new(), &replies[0], Player::One).expect("a column");
+    assert_bounded(peak_kb, &stderr);
 }

@@ -1,4 +1,4 @@
-//! One named test per rule of Ka-Boom (RULES.md §3 as restated in the crate docs).
+//! One named test per rule of Ka-Boom, as the crate docs state them ("The rules as implemented").
 
 use kaboom::board::{
     Board, IllegalMoveError, Move, MoveKind, Outcome, Player, Setup, Square, COLOUR, COLOUR_NAMES,

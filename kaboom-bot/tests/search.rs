@@ -1,9 +1,20 @@
-//! The search finds forced wins and parries threats; `bench` is deterministic.
+//! The search finds forced wins and parries threats; `bench` is deterministic and its node count
+//! is pinned, so a change to what the search does cannot pass unnoticed.
 
+use common::cli::BotOptions;
 use common::clock::Deadline;
-use kaboom::board::{Board, Move, Player, Setup, Square};
-use kaboom::engine::greedy;
-use kaboom::search::{bench_positions, Searcher, MATE_BOUND};
+use common::score::is_decisive;
+use common::search::Limits;
+use kaboom::board::{Board, Move, MoveList, Player, Setup, Square};
+use kaboom::engine::{greedy, Engine};
+use kaboom::notation::parse_legal;
+use kaboom::search::{
+    bench, bench_boards, Searcher, BENCH_POSITIONS, MATE_BOUND, MAX_DEPTH, OPENING_MARGIN,
+    TABLE_BYTES,
+};
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
 use std::time::Duration;
 
 fn sq(row: i32, column: i32) -> Square {
@@ -37,8 +48,8 @@ fn search_takes_an_immediate_win() {
     let mut setup = mid_game(&[(Player::One, 0, sq(5, 5)), (Player::Two, 2, sq(3, 0))]);
     setup.required = Some(0);
     let board = Board::from_setup(&setup).expect("consistent");
-    let result = Searcher::new().search(&board, Deadline::unlimited(), Some(4));
-    assert_eq!(result.best, Move::ranger(sq(5, 5), sq(7, 5)));
+    let result = Searcher::new(TABLE_BYTES).search(&board, &Limits::depth(4));
+    assert_eq!(result.best, Some(Move::ranger(sq(5, 5), sq(7, 5))));
     assert!(result.score >= MATE_BOUND);
 }
 
@@ -51,10 +62,10 @@ fn search_finds_a_forced_win_in_three_plies() {
     setup.required = Some(1);
     let board = Board::from_setup(&setup).expect("consistent");
     assert_eq!(board.winning_move(), None);
-    let result = Searcher::new().search(&board, Deadline::unlimited(), Some(6));
-    assert_eq!(result.best, Move::ranger(sq(6, 1), sq(7, 0)));
+    let result = Searcher::new(TABLE_BYTES).search(&board, &Limits::depth(6));
+    assert_eq!(result.best, Some(Move::ranger(sq(6, 1), sq(7, 0))));
     assert!(result.score >= MATE_BOUND, "score {}", result.score);
-    assert!(wins_in_three(&board, result.best));
+    assert!(result.best.is_some_and(|m| wins_in_three(&board, m)));
 }
 
 #[test]
@@ -79,9 +90,10 @@ fn search_blocks_a_threatened_winning_pass() {
         .filter(|&&m| board.play(m).winning_move().is_some())
         .count();
     assert!(threatened > 0, "the threat is real");
-    let result = Searcher::new().search(&board, Deadline::unlimited(), Some(5));
-    let after = board.play(result.best);
-    assert_eq!(after.winning_move(), None, "played {:?}", result.best);
+    let result = Searcher::new(TABLE_BYTES).search(&board, &Limits::depth(5));
+    let best = result.best.expect("a move");
+    let after = board.play(best);
+    assert_eq!(after.winning_move(), None, "played {best:?}");
     assert!(result.score > -MATE_BOUND);
     // The greedy player sees it too (its evaluation knows the threat).
     assert_eq!(board.play(greedy(&board)).winning_move(), None);
@@ -89,21 +101,21 @@ fn search_blocks_a_threatened_winning_pass() {
 
 #[test]
 fn search_always_returns_a_legal_move_even_when_stopped_at_once() {
-    for board in bench_positions() {
-        let deadline = Deadline::from_now(Duration::ZERO);
-        let result = Searcher::new().search(&board, deadline, None);
-        assert_eq!(board.check(result.best), Ok(()));
+    for board in bench_boards() {
+        let limits = Limits::new(Deadline::from_now(Duration::ZERO), MAX_DEPTH);
+        let result = Searcher::new(TABLE_BYTES).search(&board, &limits);
+        assert_eq!(result.best.map(|m| board.check(m)), Some(Ok(())));
     }
 }
 
 #[test]
 fn bench_node_counts_are_deterministic() {
     let run = || -> u64 {
-        bench_positions()
+        bench_boards()
             .iter()
             .map(|b| {
-                Searcher::new()
-                    .search(b, Deadline::unlimited(), Some(5))
+                Searcher::new(TABLE_BYTES)
+                    .search(b, &Limits::depth(5))
                     .nodes
             })
             .sum()
@@ -111,4 +123,200 @@ fn bench_node_counts_are_deterministic() {
     let first = run();
     assert!(first > 0);
     assert_eq!(first, run());
+}
+
+/// The node count of `bench --depth 8` (the default depth 10 gives 2432519). A change to the
+/// search, the evaluation, the move generator's order or the table size moves it: such a change
+/// must say why, and show with a match against the previous bot that it is no weaker.
+const BENCH_DEPTH_8_NODES: u64 = 406_896;
+
+#[test]
+fn bench_node_count_is_pinned() {
+    assert_eq!(bench(Some(8)), BENCH_DEPTH_8_NODES);
+}
+
+#[test]
+fn every_bench_line_is_legal_to_its_end() {
+    for line in BENCH_POSITIONS {
+        let mut board = Board::new();
+        for text in line.iter() {
+            let m = parse_legal(&board, text, board.to_move())
+                .unwrap_or_else(|e| panic!("bench move '{text}' in {line:?}: {e}"));
+            board = board.play(m);
+        }
+        assert!(board.outcome().is_none(), "{line:?} ends the game");
+    }
+}
+
+/// The position of `search_blocks_a_threatened_winning_pass`: Player 1 must block column 1 or
+/// lose to a pass.
+fn threatened_position() -> Board {
+    let mut setup = mid_game(&[
+        (Player::One, 1, sq(3, 6)),
+        (Player::Two, 6, sq(0, 1)),
+        (Player::Two, 5, sq(5, 1)),
+    ]);
+    setup.carrier = [Some(0), Some(5)];
+    setup.required = Some(2);
+    Board::from_setup(&setup).expect("consistent")
+}
+
+/// The first position of seeded random games where some moves lose at once (they leave the
+/// opponent a winning move) and at least three do not.
+fn position_with_losing_moves() -> Board {
+    let mut rng = SmallRng::seed_from_u64(5);
+    loop {
+        let mut board = Board::new();
+        while board.outcome().is_none() {
+            let moves = board.legal_moves();
+            let losing = moves
+                .iter()
+                .filter(|&&m| board.play(m).winning_move().is_some())
+                .count();
+            if board.winning_move().is_none() && losing > 0 && moves.len() >= losing + 3 {
+                return board;
+            }
+            board = board.play(*moves.choose(&mut rng).expect("a move"));
+        }
+    }
+}
+
+#[test]
+fn near_best_moves_never_offer_a_losing_move() {
+    let board = position_with_losing_moves();
+    let limits = Limits::depth(5);
+    let mut searcher = Searcher::new(TABLE_BYTES);
+    let result = searcher.search(&board, &limits);
+    // Any margin at all: even then a move that loses is never among the alternatives.
+    let near = searcher.near_best_moves(&board, &result, 2 * MATE_BOUND, &limits);
+    assert!(!near.is_empty(), "{board}");
+    for &m in near.iter() {
+        assert_ne!(
+            Some(m),
+            result.best,
+            "the best move is not its own alternative"
+        );
+        assert_eq!(
+            board.play(m).winning_move(),
+            None,
+            "{m:?} loses at once\n{board}"
+        );
+    }
+    // Nor is a move that loses in the threatened position, where one move alone saves the game.
+    let board = threatened_position();
+    let result = searcher.search(&board, &limits);
+    assert!(!is_decisive(result.score));
+    let near = searcher.near_best_moves(&board, &result, 2 * MATE_BOUND, &limits);
+    assert!(near.is_empty(), "{near:?}");
+}
+
+#[test]
+fn near_best_moves_are_within_the_margin() {
+    let board = bench_boards()[1];
+    let limits = Limits::depth(4);
+    let mut searcher = Searcher::new(TABLE_BYTES);
+    let result = searcher.search(&board, &limits);
+    let near = searcher.near_best_moves(&board, &result, OPENING_MARGIN, &limits);
+    let none = searcher.near_best_moves(&board, &result, -1, &limits);
+    assert!(
+        none.is_empty(),
+        "nothing beats the best by a point: {none:?}"
+    );
+    let all = searcher.near_best_moves(&board, &result, 2 * MATE_BOUND, &limits);
+    assert!(near.len() < all.len(), "the margin leaves moves out");
+    assert!(near.iter().all(|m| all.contains(m)));
+}
+
+/// Plays `plies` plies from the start between two search engines with the same options.
+fn self_play(opening_plies: u32, seed: u64, plies: usize) -> Vec<Move> {
+    let options = BotOptions {
+        depth: Some(3),
+        opening_plies,
+        seed,
+        ..BotOptions::default()
+    };
+    let mut engines = [Engine::new(&options), Engine::new(&options)];
+    let mut board = Board::new();
+    let mut game = Vec::new();
+    while game.len() < plies && board.outcome().is_none() {
+        let engine = &mut engines[board.to_move().index()];
+        let m = engine
+            .choose(&board, Deadline::unlimited())
+            .expect("a running game has a move");
+        assert_eq!(board.check(m), Ok(()), "{m:?}");
+        board = board.play(m);
+        game.push(m);
+    }
+    game
+}
+
+#[test]
+fn opening_plies_vary_the_game_by_seed_and_replay_it_with_the_same_seed() {
+    let plain = self_play(0, 1, 10);
+    assert_eq!(
+        plain,
+        self_play(0, 2, 10),
+        "without draws the seed plays no part"
+    );
+    assert_eq!(
+        self_play(3, 7, 10),
+        self_play(3, 7, 10),
+        "the same seed, the same game"
+    );
+    let varied = (1..=8)
+        .filter(|&seed| self_play(3, seed, 10) != plain)
+        .count();
+    assert!(varied >= 4, "only {varied} of 8 seeds left the plain game");
+    let openings: Vec<Vec<Move>> = (1..=8).map(|seed| self_play(3, seed, 6)).collect();
+    let distinct = openings
+        .iter()
+        .enumerate()
+        .filter(|(k, line)| !openings[..*k].contains(line))
+        .count();
+    assert!(distinct >= 3, "{distinct} distinct openings of 8");
+}
+
+#[test]
+fn near_best_moves_test_nothing_once_the_move_is_due() {
+    let board = bench_boards()[1];
+    let mut searcher = Searcher::new(TABLE_BYTES);
+    let result = searcher.search(&board, &Limits::depth(4));
+    let due = Limits::new(Deadline::from_now(Duration::ZERO), 4);
+    let near = searcher.near_best_moves(&board, &result, 2 * MATE_BOUND, &due);
+    assert!(near.is_empty(), "{near:?}");
+}
+
+#[test]
+fn the_root_can_be_restricted_to_some_moves() {
+    let board = bench_boards()[3];
+    let mut searcher = Searcher::new(TABLE_BYTES);
+    let free = searcher
+        .search(&board, &Limits::depth(4))
+        .best
+        .expect("a move");
+    let mut others = MoveList::new();
+    for &m in board.legal_moves().iter() {
+        if m != free {
+            others.push(m);
+        }
+    }
+    assert!(!others.is_empty());
+    searcher.set_allowed_root_moves(Some(others.clone()));
+    let restricted = searcher
+        .search(&board, &Limits::depth(4))
+        .best
+        .expect("a move");
+    assert!(others.contains(&restricted), "{restricted:?}");
+    assert_ne!(restricted, free);
+    // No legal move among the allowed ones: the restriction is lifted.
+    let mut illegal = MoveList::new();
+    illegal.push(Move::ranger(sq(3, 3), sq(3, 4)));
+    searcher.set_allowed_root_moves(Some(illegal));
+    let lifted = searcher
+        .search(&board, &Limits::depth(4))
+        .best
+        .expect("a move");
+    assert_eq!(board.check(lifted), Ok(()));
+    searcher.set_allowed_root_moves(None);
+    assert_eq!(searcher.search(&board, &Limits::depth(4)).best, Some(free));
 }
