@@ -205,7 +205,10 @@ pub enum MoveKind {
 /// ```
 ///
 /// A placement and a forfeit have `from == to`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+///
+/// `Default` (the null move, kind 0) is only a filler for fixed-capacity lists, which the
+/// one-file bundles build without `unsafe`.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Move(u16);
 
 impl fmt::Debug for Move {
