@@ -1,6 +1,8 @@
 //! The bot as CodinGame runs it: spawned, talked to on stdin/stdout, for both seats.
 
-use common::rng::Rng;
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use yavalath::board::{Board, Cell, Player};
@@ -76,7 +78,7 @@ fn check_shape(line: &str) -> Cell {
 /// Plays a whole game: the bot in `seat`, a random player (which swaps if `swap`) opposite.
 fn play_game(seat: Player, seed: u64, swap: bool) {
     let mut bot = Bot::start(&["--movetime", "15"]);
-    let mut rng = Rng::new(seed);
+    let mut rng = SmallRng::seed_from_u64(seed);
     let mut board = Board::new();
     let mut last = None;
     bot.send(&format!("{}\n", seat.number()));
@@ -89,7 +91,7 @@ fn play_game(seat: Player, seed: u64, swap: bool) {
         } else {
             let m = match board.swap_cell() {
                 Some(stolen) if swap => stolen,
-                _ => *rng.choose(board.moves().as_slice()).unwrap(),
+                _ => *board.moves().choose(&mut rng).unwrap(),
             };
             board = board.play(m);
             last = Some(m);
