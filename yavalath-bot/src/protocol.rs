@@ -43,7 +43,7 @@ use crate::notation::{format_move, parse_last_move, parse_row};
 use common::cli::BotInfo;
 use common::cli::BotOptions;
 use common::clock::Deadline;
-use common::io::{log, quote, reply, warn, LineReader};
+use common::io::{log, quote, reply, warn, LineReader, OVERLONG_MARKER};
 use std::io::BufRead;
 use std::time::{Duration, Instant};
 
@@ -174,7 +174,7 @@ fn read_turn<R: BufRead>(reader: &mut LineReader<R>) -> Option<Turn> {
     let mut pending_move_line = None;
     for row in 0..ROWS {
         let line = reader.next_line()?;
-        if parse_last_move(&line).is_ok() {
+        if is_move_line(&line) {
             // A move line where a row should be: the grid is short.
             turn.notes
                 .push(format!("grid row {row} missing, got {}", quote(&line)));
@@ -206,6 +206,14 @@ fn read_turn<R: BufRead>(reader: &mut LineReader<R>) -> Option<Turn> {
         turn.notes.push(format!("bad last move: {e}"));
     });
     Some(turn)
+}
+
+/// True if `line` is a move (`x y`, nothing more), which ends a short grid early. An over-long
+/// line is a row gone wrong, whatever its first bytes say.
+fn is_move_line(line: &str) -> bool {
+    !line.ends_with(OVERLONG_MARKER)
+        && line.split(' ').count() == 2
+        && parse_last_move(line).is_ok()
 }
 
 /// Plays the contest protocol on standard input until it ends, answering on stdout.
