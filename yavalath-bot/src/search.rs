@@ -265,7 +265,8 @@ impl Searcher {
         if result.depth == 0 || is_decisive(result.score) {
             return near;
         }
-        let threshold = result.score - margin;
+        // A move must score at least this, and a loss never does.
+        let threshold = result.score.saturating_sub(margin).max(1 - MATE_BOUND);
         self.clock = SearchClock::new(limits.deadline);
         let me = board.to_move();
         let safe = board.empty() & !Threats::of(board).lose(me);
