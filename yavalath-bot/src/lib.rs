@@ -32,13 +32,13 @@
 //! # When the judge sends a move our rules reject
 //!
 //! The judge is the authority: if it passed a move on, its rules and ours differ, and the bot
-//! plays on the judge's board. That board is the grid, so the bot answers from the grid whatever
-//! our rules say of the move that led to it. When the grid cannot be read, the move is applied as
-//! given to the bot's own record of the stones (the cell becomes the opponent's, even one our
-//! rules call taken, or after what our rules call the end of the game), a warning quotes the
-//! move and why our rules reject it, and the bot answers a legal move of that board at once. A
-//! move line that cannot be read at all changes nothing; the bot still answers at once, with a
-//! cell it does not know to be taken.
+//! plays on the judge's board. A warning quotes the move and says why our rules reject it (a
+//! taken cell, or a game our rules say is over). The judge's board is the grid, so the bot
+//! answers from the grid whatever our rules say of the move that led to it. When the grid cannot
+//! be read, the move is applied as given to the bot's own record of the stones (the cell becomes
+//! the opponent's, even one our rules call taken), and the bot answers a legal move of that
+//! board at once. A move line that cannot be read at all changes nothing; the bot still answers
+//! at once, with a cell it does not know to be taken.
 //!
 //! # Protocol
 //!
