@@ -55,7 +55,8 @@
 //! turn's first line arrives; `--movetime` sets the per-turn budget (and the first turn's when
 //! larger). Nothing in a reply's path waits on anything but the search: the 8 MB transposition
 //! table is allocated and written before the first turn, the search polls its clock every few
-//! thousand nodes (quiescence included), and every log line of a turn is written after its reply.
+//! thousand nodes (quiescence included), and a turn's log lines go, after its reply, to a log
+//! thread of their own, so that a blocked standard error holds up nothing.
 //! The search ([`search`]) is iterative-deepening negamax
 //! with alpha-beta and a transposition table that settles threats before depth: a win on the move
 //! is taken, an opponent's winning cell is blocked (a block that makes a 3 is a loss), moves that

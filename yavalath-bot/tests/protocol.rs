@@ -384,3 +384,40 @@ fn a_move_our_rules_reject_is_applied_and_answered_at_once() {
     assert_eq!((first | second) & e.bit(), 0, "{e} is taken");
     assert!(bot.finish().0.success());
 }
+
+#[test]
+fn a_blocked_standard_error_delays_no_reply() {
+    // Nobody reads the bot's stderr, so the pipe fills after a few dozen KB: unexpected lines,
+    // each logged, fill it long before the turn. The bot must answer anyway, and exit at the end.
+    let bot = Bot::start_with_stderr(&["--movetime", "15"], Stdio::piped());
+    let Bot {
+        mut child,
+        stdin,
+        mut stdout,
+    } = bot;
+    let stderr = child.stderr.take().unwrap();
+    // Written from a thread: a bot that stops reading must not stop the test.
+    let mut stdin = stdin.unwrap();
+    let writer = std::thread::spawn(move || {
+        let junk = format!("{}\n", "y".repeat(500));
+        let mut text = junk.repeat(2000);
+        text.push_str("1\n");
+        text.push_str(&turn(&Board::new(), Player::First, None, "\n"));
+        let _ = stdin.write_all(text.as_bytes());
+        let _ = stdin.flush();
+        stdin
+    });
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = stdout.read_line(&mut line);
+        let _ = sender.send(line);
+    });
+    let reply = receiver.recv_timeout(std::time::Duration::from_secs(30));
+    drop(stderr);
+    drop(writer.join().unwrap());
+    let status = child.wait().unwrap();
+    let line = reply.expect("a reply while stderr is blocked");
+    assert!(Board::new().is_legal(check_shape(&line)));
+    assert!(status.success());
+}
