@@ -214,13 +214,14 @@ impl Bookkeeping {
         Board::from_stones(first, second, me).ok()
     }
 
-    /// True if the bot may print `m` on `board`: legal there, and not a cell known to be taken,
-    /// except Player 2's swap of the one stone it was told of.
-    pub fn may_print(&self, m: Cell, board: Option<&Board>) -> bool {
+    /// True if the bot may print `m` on `board`: legal there, and neither a cell known to be
+    /// taken nor one `seen` taken (on the rows of an unreadable grid that parsed), except Player
+    /// 2's swap of the one stone it was told of.
+    pub fn may_print(&self, m: Cell, board: Option<&Board>, seen: u64) -> bool {
         let legal = board.map_or(true, |b| b.is_legal(m));
         let swap =
             board.and_then(Board::swap_cell) == Some(m) && self.mine == 0 && self.theirs == m.bit();
-        legal && (self.taken() & m.bit() == 0 || swap)
+        legal && ((self.taken() | seen) & m.bit() == 0 || swap)
     }
 }
 
@@ -347,11 +348,17 @@ pub fn play<R: BufRead>(input: R, options: &BotOptions) {
             known.record_theirs(m);
         }
         let board = position(&mut turn, player, &mut known);
+        // What the rows of an unreadable grid show taken; a readable grid is the board itself.
+        let seen = if turn.complete {
+            0
+        } else {
+            turn.own | turn.theirs
+        };
         let chosen = board
             .as_ref()
             .and_then(|b| engine.choose(b, deadline))
-            .filter(|&m| known.may_print(m, board.as_ref()))
-            .or_else(|| free_cell(board.as_ref(), &known, turn.own | turn.theirs));
+            .filter(|&m| known.may_print(m, board.as_ref(), seen))
+            .or_else(|| free_cell(board.as_ref(), &known, seen));
         match chosen {
             Some(m) => {
                 reply(&format_move(m));

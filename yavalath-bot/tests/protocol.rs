@@ -421,3 +421,40 @@ fn a_blocked_standard_error_delays_no_reply() {
     assert!(Board::new().is_legal(check_shape(&line)));
     assert!(status.success());
 }
+
+#[test]
+fn the_bookkeeping_never_allows_a_known_or_seen_cell_but_the_swap() {
+    use yavalath::protocol::Bookkeeping;
+    let (a, b, c) = (cell(4, 4), cell(3, 3), cell(0, 0));
+    // Player 2's first turn: told Player 1 played a; the swap is a's cell.
+    let mut known = Bookkeeping::new();
+    known.record_theirs(a);
+    let board = known.board(Player::Second).expect("a position");
+    assert!(known.may_print(a, Some(&board), 0), "the swap");
+    assert!(known.may_print(a, Some(&board), a.bit()), "the swap, seen");
+    assert!(!known.may_print(b, Some(&board), b.bit()), "seen taken");
+    assert!(known.may_print(b, Some(&board), 0));
+    // After the swap, a is the bot's; Player 1 plays b.
+    known.record_own(a);
+    known.record_theirs(b);
+    assert_eq!((known.mine(), known.theirs()), (a.bit(), b.bit()));
+    let board = known
+        .board(Player::Second)
+        .expect("a position after the swap");
+    assert_eq!(board.ply(), 3);
+    for m in [a, b] {
+        assert!(!known.may_print(m, Some(&board), 0), "{m} is known taken");
+        assert!(
+            !known.may_print(m, None, 0),
+            "{m} is known taken, without a board"
+        );
+    }
+    assert!(known.may_print(c, None, 0));
+    assert!(!known.may_print(c, None, c.bit()));
+    // Player 1 takes the bot's stone a (a move our rules reject): applied as given.
+    known.record_theirs(a);
+    assert_eq!((known.mine(), known.theirs()), (0, a.bit() | b.bit()));
+    // A readable grid adds what it shows.
+    known.merge_grid(c.bit(), 0);
+    assert_eq!(known.mine(), c.bit());
+}
