@@ -7,8 +7,8 @@
 # 2. GAMES games at --movetime 100 against --engine greedy;
 # 3. 10 games at contest settings (the bot's default budget) against itself at --movetime 300:
 #    the slowest reply and the peak memory of our bot (player A).
-# Yavalath's contest limit is 100 ms a turn, so there our bot keeps its default budget (45 ms
-# a turn, 640 ms the first) in every run, against itself in the third.
+# Yavalath's contest limit is 100 ms a turn, so there our bot keeps its default budget (35 ms
+# a turn, 500 ms the first) in every run, against itself in the third.
 # Each prints the referee's per-game lines and summary; records go to matches/strength-GAME-*/.
 set -euo pipefail
 [ $# -ge 1 ] || { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }

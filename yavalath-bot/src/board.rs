@@ -21,7 +21,7 @@
 //! In axial coordinates `q = x - min(y, 4)`, `r = y - 4` the six directions are `(±1, 0)`,
 //! `(0, ±1)` and `±(1, -1)`; the three axes are the three opposite pairs.
 
-use common::rng::zobrist_key;
+use common::zobrist::zobrist_key;
 use std::fmt;
 
 /// Number of cells.
@@ -42,8 +42,9 @@ pub const AXES: usize = 3;
 
 const NO_CELL: u8 = u8::MAX;
 
-/// A cell of the board (index 0..61, see the module docs).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A cell of the board (index 0..61, see the module docs). `Default` (cell 0) is only a filler
+/// for fixed-capacity lists, which the one-file bundles build without `unsafe`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell(u8);
 
 /// `(x, y)` of every cell index.
@@ -386,7 +387,7 @@ const ZOBRIST: [[u64; CELLS]; 2] = {
 const ZOBRIST_SECOND_TO_MOVE: u64 = zobrist_key(ZOBRIST_SEED, 2 * CELLS as u64);
 
 /// A list of moves (at most 61: the 60 empty cells and the swap on ply 1).
-pub type MoveList = common::movelist::MoveList<Cell, CELLS>;
+pub type MoveList = arrayvec::ArrayVec<Cell, CELLS>;
 
 /// The transposition table's move: the cell's index.
 impl common::transposition::PackedMove for Cell {
@@ -396,13 +397,6 @@ impl common::transposition::PackedMove for Cell {
 
     fn unpack(code: u16) -> Cell {
         Cell(code as u8)
-    }
-}
-
-/// A filler for empty move-list slots; never played.
-impl Default for Cell {
-    fn default() -> Cell {
-        Cell(0)
     }
 }
 

@@ -3,10 +3,14 @@
 
 use crate::board::{Board, Cell, Outcome};
 use crate::eval::evaluate;
-use crate::search::{Searcher, DEFAULT_TT_BYTES};
+use crate::search::{Searcher, MAX_DEPTH, OPENING_MARGIN, TABLE_BYTES};
+use arrayvec::ArrayVec;
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
-use common::rng::Rng;
+use common::search::{Limits, OpeningChoice};
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
 
 /// Player 1's first stone: `(2, 1)`, three steps from the centre and on no line through it. The
 /// search engine, as Player 2, steals every stone within two steps of the centre (see
@@ -25,23 +29,35 @@ pub fn should_swap(first_stone: Cell) -> bool {
     first_stone.centre_distance() <= SWAP_MAX_DISTANCE
 }
 
+/// The cells equivalent to [`OPENING`] under the board's twelve symmetries (rotations and
+/// reflections of the hexagon): those as far from the centre, on no line through it. Every one
+/// of them is exactly as good a first stone, so an opening draw picks among them.
+pub fn opening_equivalents() -> ArrayVec<Cell, 12> {
+    let opening = Cell::from_xy(OPENING.0, OPENING.1).expect("the opening cell exists");
+    Cell::all()
+        .filter(|c| {
+            let (q, r) = c.axial();
+            c.centre_distance() == opening.centre_distance() && q != 0 && r != 0 && q + r != 0
+        })
+        .collect()
+}
+
 /// A move chooser.
 pub struct Engine {
     kind: EngineKind,
     searcher: Option<Searcher>,
-    rng: Rng,
+    max_depth: u32,
+    opening: OpeningChoice,
+    rng: SmallRng,
 }
 
 impl Engine {
-    /// The engine `options` ask for (the search gets its transposition table now, before the
-    /// first move's clock starts).
+    /// The engine `options` ask for. The search gets its transposition table now, before the
+    /// first move's clock starts: allocating and writing 8 MB is then no part of any reply.
     pub fn new(options: &BotOptions) -> Engine {
         let searcher = match options.engine {
             EngineKind::Search => {
-                let mut s = Searcher::new(DEFAULT_TT_BYTES);
-                if let Some(d) = options.depth {
-                    s.max_depth = d;
-                }
+                let mut s = Searcher::new(TABLE_BYTES);
                 s.verbose = true;
                 Some(s)
             }
@@ -50,7 +66,9 @@ impl Engine {
         Engine {
             kind: options.engine,
             searcher,
-            rng: Rng::new(options.seed),
+            max_depth: options.depth.unwrap_or(MAX_DEPTH),
+            opening: OpeningChoice::new(options.opening_plies, options.seed),
+            rng: SmallRng::seed_from_u64(options.seed),
         }
     }
 
@@ -61,25 +79,42 @@ impl Engine {
         }
     }
 
+    /// The search's log lines since the last call (see [`Searcher::take_log`]).
+    pub fn take_log(&mut self) -> String {
+        self.searcher
+            .as_mut()
+            .map_or_else(String::new, Searcher::take_log)
+    }
+
     /// The move to play, `None` only if the game is over.
     pub fn choose(&mut self, board: &Board, deadline: Deadline) -> Option<Cell> {
         match self.kind {
-            EngineKind::Random => self.rng.choose(board.moves().as_slice()).copied(),
+            EngineKind::Random => board.moves().choose(&mut self.rng).copied(),
             EngineKind::Greedy => greedy(board),
             EngineKind::Search => {
                 if board.outcome().is_some() {
                     return None;
                 }
                 if board.ply() == 0 {
-                    return Cell::from_xy(OPENING.0, OPENING.1);
+                    let opening = Cell::from_xy(OPENING.0, OPENING.1)?;
+                    let mut others = opening_equivalents();
+                    others.retain(|c| *c != opening);
+                    return Some(self.opening.choose(opening, &others));
                 }
                 if let Some(stolen) = board.swap_cell() {
                     if should_swap(stolen) {
-                        return Some(stolen);
+                        return Some(self.opening.choose(stolen, &[]));
                     }
                 }
                 let searcher = self.searcher.as_mut()?;
-                searcher.search(board, deadline).map(|r| r.best)
+                let limits = Limits::new(deadline, self.max_depth);
+                let result = searcher.search(board, &limits);
+                let best = result.best?;
+                if !self.opening.active() {
+                    return Some(best);
+                }
+                let near = searcher.near_best_moves(board, &result, OPENING_MARGIN, &limits);
+                Some(self.opening.choose(best, &near))
             }
         }
     }
@@ -91,7 +126,7 @@ impl Engine {
 pub fn greedy(board: &Board) -> Option<Cell> {
     let me = board.to_move();
     let mut best: Option<(i32, Cell)> = None;
-    for &m in board.moves().as_slice() {
+    for &m in board.moves().iter() {
         let child = board.play(m);
         let score = match child.outcome() {
             Some(Outcome::Four(p)) if p == me => return Some(m),

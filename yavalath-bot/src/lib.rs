@@ -22,10 +22,23 @@
 //!   (`4 4 hello`), which is ignored.
 //! - The referee gives each player 1000 ms for its first turn (or `--movetime-ms` if longer) and
 //!   `--movetime-ms` (default 100) for every later turn; memory cap 256 MB.
-//! - The bot rebuilds the position from the grid every turn (the number of moves played is the
-//!   number of stones, plus one when the counts show a swap). If the id line is missing it takes
-//!   the `-1 -1` of the first turn to mean it is Player 1.
+//! - The bot answers from the grid it is sent every turn (the number of moves played is the
+//!   number of stones, plus one when the counts show a swap). It also remembers every move it
+//!   printed and every opponent move it was told: when a grid cannot be read it answers from
+//!   that, and it never prints a cell it knows to be taken (see [`protocol`]). If the id line is
+//!   missing it takes the `-1 -1` of the first turn to mean it is Player 1.
 //! - The opponent's move is accepted on one line (`x y`, the rules) or on two (`x`, then `y`).
+//!
+//! # When the judge sends a move our rules reject
+//!
+//! The judge is the authority: if it passed a move on, its rules and ours differ, and the bot
+//! plays on the judge's board. A warning quotes the move and says why our rules reject it (a
+//! taken cell, or a game our rules say is over). The judge's board is the grid, so the bot
+//! answers from the grid whatever our rules say of the move that led to it. When the grid cannot
+//! be read, the move is applied as given to the bot's own record of the stones (the cell becomes
+//! the opponent's, even one our rules call taken), and the bot answers a legal move of that
+//! board at once. A move line that cannot be read at all changes nothing; the bot still answers
+//! at once, with a cell it does not know to be taken.
 //!
 //! # Protocol
 //!
@@ -36,10 +49,15 @@
 //!
 //! # The bot
 //!
-//! `yavalath-bot [--movetime MS] [--depth N] [--engine search|greedy|random] [--seed S]`,
-//! `yavalath-bot perft D`, `yavalath-bot bench [--depth N]`. Budgets: 45 ms per turn (soft
-//! budget half of it), 640 ms on the bot's first turn; `--movetime` sets the per-turn budget
-//! (and the first turn's when larger). The search ([`search`]) is iterative-deepening negamax
+//! `yavalath-bot [--movetime MS] [--depth N] [--engine search|greedy|random] [--seed S]
+//! [--opening-plies N]`, `yavalath-bot perft D`, `yavalath-bot bench [--depth N]`. Budgets: 35 ms
+//! per turn (soft budget half of it), 500 ms on the bot's first turn, counted from the moment the
+//! turn's first line arrives; `--movetime` sets the per-turn budget (and the first turn's when
+//! larger). Nothing in a reply's path waits on anything but the search: the 8 MB transposition
+//! table is allocated and written before the first turn, the search polls its clock every few
+//! thousand nodes (quiescence included), and a turn's log lines go, after its reply, to a log
+//! thread of their own, so that a blocked standard error holds up nothing.
+//! The search ([`search`]) is iterative-deepening negamax
 //! with alpha-beta and a transposition table that settles threats before depth: a win on the move
 //! is taken, an opponent's winning cell is blocked (a block that makes a 3 is a loss), moves that
 //! make a 3 without a 4 are never played, and forced blocks are searched without using depth, so
@@ -47,7 +65,10 @@
 //! quiescence search follows chains of threats (moves that make a new winning cell) to their end.
 //! Late quiet moves are reduced by one ply. As Player 1 it opens on
 //! `(2, 1)`; as Player 2 it steals a first stone within two steps of the centre
-//! ([`engine::should_swap`]).
+//! ([`engine::should_swap`]). With `--opening-plies N` its first N own moves are drawn (seeded by
+//! `--seed`): the first stone among the twelve cells equivalent to `(2, 1)` by symmetry, later
+//! ones among the moves the search scores within [`search::OPENING_MARGIN`] of the best and not
+//! as losing; a swap counts as one of them.
 //!
 //! # One source file
 //!

@@ -14,7 +14,7 @@ fn main() -> ExitCode {
     match command {
         Command::Play(options) => {
             options.warn_about_movetime(Duration::from_millis(protocol::MOVE_LIMIT_MS));
-            protocol::play(std::io::stdin().lock(), &options);
+            protocol::run(&options);
         }
         Command::Perft(depth) => {
             for d in 1..=depth {

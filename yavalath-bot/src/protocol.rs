@@ -8,20 +8,46 @@
 //! <x> <y>                the opponent's last move, -1 -1 on the first turn of the game
 //! ```
 //!
-//! The bot answers `x y` and flushes. The grid is trusted over the bot's own bookkeeping (a
-//! difference is logged). A line that cannot be understood is logged on stderr and skipped; if the
-//! grid is unreadable the bot falls back on its own board and the opponent's move. Stdout carries
-//! only moves.
+//! The bot answers `x y` and flushes. Stdout carries only moves. Everything the bot has to say
+//! on stderr is handed, after its reply, to a thread of its own ([`LogWriter`]), so that a slow
+//! or blocked standard error can delay neither a reply nor the reading of the next turn.
+//!
+//! # Reading a turn
+//!
+//! A turn is the `9` line, a block of nine rows and the move line. The block is always nine
+//! lines, whatever they hold (an over-long row arrives cut and marked, and counts as one bad
+//! row), so the bot never loses its place in the input; only a line that is a move (`x y`) ends
+//! a short grid early. The move may also come as two lines (`x`, then `y`). The clock of a turn
+//! starts when its `9` line arrives.
+//!
+//! # What the bot answers from
+//!
+//! The grid, when all nine rows parse into a position: the judge's own board. Besides, the bot
+//! keeps its own [`Bookkeeping`]: every move it printed and every opponent move it was told (a
+//! swap moves a stone from one side to the other). When the grid cannot be read it answers from
+//! that bookkeeping; when even that is no position (it missed moves), it plays the best free
+//! cell it knows of. Whatever it answers from, it never prints a cell it knows to be taken
+//! (but for the swap it is entitled to).
+//!
+//! # When the judge sends a move our rules reject
+//!
+//! The judge is the authority, and the grid is the judge's board, so the bot answers from it
+//! whatever our rules say of how it came about. When the grid is unreadable, the told move is
+//! applied as given to the bookkeeping (a stone of the opponent on that cell, even one our rules
+//! say is taken or comes after the game's end), with a warning quoting the move and why our rules
+//! reject it, and the bot answers a legal move of that board at once.
 
-use crate::board::{Board, Cell, Cells, Player, ROWS};
+use crate::board::{placement_effect, Board, Cell, Cells, Effect, Player, ALL_CELLS, ROWS};
 use crate::engine::Engine;
+use crate::eval::centrality;
 use crate::notation::{format_move, parse_last_move, parse_row};
 use common::cli::BotInfo;
 use common::cli::BotOptions;
 use common::clock::Deadline;
-use common::io::{log, reply, LineReader};
+use common::io::{log, quote, reply, LineReader, OVERLONG_MARKER};
 use std::io::BufRead;
-use std::time::Duration;
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+use std::time::{Duration, Instant};
 
 /// The contest's time limit per turn after the first, in ms.
 pub const MOVE_LIMIT_MS: u64 = 100;
@@ -31,18 +57,20 @@ pub const BOT: BotInfo = BotInfo {
     name: "yavalath-bot",
     protocol: "stdin: the id `1` or `2`, then per turn `9`, nine grid rows and the opponent's last move `x y`; stdout: `x y`",
     limit: "1000 ms for the first turn, 100 ms after",
-    default_movetime: "640 ms on the first turn and 45 ms after",
+    default_movetime: "500 ms on the first turn and 35 ms after",
     solver: None,
 };
 /// The contest's time limit of a player's first turn, in ms.
 pub const FIRST_MOVE_LIMIT_MS: u64 = 1000;
 
-/// Hard budget of every turn but the first, in ms (the contest allows 100). The referee sees
-/// up to 10 ms more on a loaded machine (the bot is descheduled, then replies), and replies must
-/// stay within 60 ms.
-pub const MOVE_BUDGET_MS: u64 = 45;
-/// Hard budget of the bot's first turn, in ms (the contest allows 1000; replies within 700).
-pub const FIRST_MOVE_BUDGET_MS: u64 = 640;
+/// Hard budget of every turn but the first, in ms (the contest allows 100), counted from the
+/// turn's first line. On a machine overloaded by other work the bot can wait for a CPU for tens
+/// of milliseconds after its clock says stop (a self-play soak at load 4-5 saw replies 28 ms
+/// past a 45 ms budget), and replies must stay within 75 ms.
+pub const MOVE_BUDGET_MS: u64 = 35;
+/// Hard budget of the bot's first turn, in ms (the contest allows 1000; replies must stay within
+/// 750 on a busy machine).
+pub const FIRST_MOVE_BUDGET_MS: u64 = 500;
 
 /// The hard budgets `(first turn, later turns)` for these options: `--movetime` sets the later
 /// turns, and the first turn too when it is longer than the first-turn default.
@@ -54,36 +82,191 @@ pub fn budgets(options: &BotOptions) -> (Duration, Duration) {
     (first, later)
 }
 
-/// What one turn's input said.
-struct Turn {
-    /// Own and opponent's stones, if all nine rows parsed.
-    grid: Option<(u64, u64)>,
-    /// The opponent's last move, `Ok(None)` for `-1 -1`, `Err` if unreadable.
-    last: Result<Option<Cell>, ()>,
+/// Messages (a turn's log each) that may wait for the log thread; more are dropped, and counted.
+pub const LOG_QUEUE: usize = 64;
+/// How long the bot waits at the end of its input for the log thread to write what is queued;
+/// a blocked standard error must not keep it from exiting.
+pub const LOG_FLUSH_WAIT: Duration = Duration::from_millis(100);
+
+/// Writes the bot's log lines on stderr from a thread of its own. The bot hands it a turn's lines
+/// without waiting: if standard error is slow or blocked, the lines wait in a queue of
+/// [`LOG_QUEUE`] messages, and past that are dropped (the next message that gets through says how
+/// many were). Dropping the writer gives it [`LOG_FLUSH_WAIT`] to finish what is queued.
+pub struct LogWriter {
+    queue: Option<SyncSender<String>>,
+    finished: Option<Receiver<()>>,
+    dropped: u32,
 }
 
-/// Reads the rest of a turn after its `9` line; `None` at end of input.
+impl LogWriter {
+    /// Starts the log thread (without one, for lack of threads, lines are written at once).
+    pub fn start() -> LogWriter {
+        let (queue, lines) = sync_channel::<String>(LOG_QUEUE);
+        let (done, finished) = sync_channel::<()>(1);
+        let started = std::thread::Builder::new()
+            .name("log".to_string())
+            .spawn(move || {
+                for text in lines {
+                    for line in text.lines() {
+                        log(line);
+                    }
+                }
+                let _ = done.send(());
+            })
+            .is_ok();
+        LogWriter {
+            queue: started.then_some(queue),
+            finished: started.then_some(finished),
+            dropped: 0,
+        }
+    }
+
+    /// Queues `text` (lines as [`log`] writes them) without waiting.
+    pub fn send(&mut self, mut text: String) {
+        if text.is_empty() {
+            return;
+        }
+        let Some(queue) = self.queue.as_ref() else {
+            text.lines().for_each(log);
+            return;
+        };
+        if self.dropped > 0 {
+            text.push_str(&format!("\nwarning: {} log messages dropped", self.dropped));
+        }
+        match queue.try_send(text) {
+            Ok(()) => self.dropped = 0,
+            Err(_) => self.dropped += 1,
+        }
+    }
+
+    /// Queues one warning line.
+    pub fn warn(&mut self, message: &str) {
+        self.send(format!("warning: {message}"));
+    }
+}
+
+impl Drop for LogWriter {
+    fn drop(&mut self) {
+        drop(self.queue.take());
+        if let Some(finished) = self.finished.take() {
+            let _ = finished.recv_timeout(LOG_FLUSH_WAIT);
+        }
+    }
+}
+
+/// What the bot knows of the stones from its own replies and the moves it was told, kept
+/// whether or not the grids can be read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Bookkeeping {
+    mine: u64,
+    theirs: u64,
+}
+
+impl Bookkeeping {
+    /// Nothing known yet.
+    pub fn new() -> Bookkeeping {
+        Bookkeeping::default()
+    }
+
+    /// The cells known to hold the bot's stones.
+    pub fn mine(&self) -> u64 {
+        self.mine
+    }
+
+    /// The cells known to hold the opponent's stones.
+    pub fn theirs(&self) -> u64 {
+        self.theirs
+    }
+
+    /// Every cell known to be taken.
+    pub fn taken(&self) -> u64 {
+        self.mine | self.theirs
+    }
+
+    /// The bot printed `m` (a swap takes the opponent's stone).
+    pub fn record_own(&mut self, m: Cell) {
+        self.theirs &= !m.bit();
+        self.mine |= m.bit();
+    }
+
+    /// The opponent was said to play `m` (a swap takes the bot's stone; so does a move our rules
+    /// reject, which is applied as given).
+    pub fn record_theirs(&mut self, m: Cell) {
+        self.mine &= !m.bit();
+        self.theirs |= m.bit();
+    }
+
+    /// A readable grid, `own` and `theirs` as the bot is sent them: every stone it shows is
+    /// taken by the side it shows. Cells it shows empty stay as known (the grid is the judge's
+    /// board, but a cell the bot saw taken is never worth printing).
+    pub fn merge_grid(&mut self, own: u64, theirs: u64) {
+        self.mine = (self.mine | own) & !theirs;
+        self.theirs = (self.theirs | theirs) & !own;
+    }
+
+    /// The position these stones make with `me` to move, if they make one (they do not when the
+    /// bot has missed moves).
+    pub fn board(&self, me: Player) -> Option<Board> {
+        let (first, second) = match me {
+            Player::First => (self.mine, self.theirs),
+            Player::Second => (self.theirs, self.mine),
+        };
+        Board::from_stones(first, second, me).ok()
+    }
+
+    /// True if the bot may print `m` on `board`: legal there, and neither a cell known to be
+    /// taken nor one `seen` taken (on the rows of an unreadable grid that parsed), except Player
+    /// 2's swap of the one stone it was told of.
+    pub fn may_print(&self, m: Cell, board: Option<&Board>, seen: u64) -> bool {
+        let legal = board.map_or(true, |b| b.is_legal(m));
+        let swap =
+            board.and_then(Board::swap_cell) == Some(m) && self.mine == 0 && self.theirs == m.bit();
+        legal && ((self.taken() | seen) & m.bit() == 0 || swap)
+    }
+}
+
+/// What one turn's input said.
+struct Turn {
+    /// Own and opponent's stones on the rows that parsed.
+    own: u64,
+    theirs: u64,
+    /// All nine rows parsed.
+    complete: bool,
+    /// The opponent's last move, `Ok(None)` for `-1 -1`, `Err` if unreadable.
+    last: Result<Option<Cell>, ()>,
+    /// Problems found, for the log after the reply.
+    notes: Vec<String>,
+}
+
+/// Reads the rest of a turn after its `9` line: nine row lines (fewer only if a move line comes
+/// early), then the move; `None` at end of input.
 fn read_turn<R: BufRead>(reader: &mut LineReader<R>) -> Option<Turn> {
-    let (mut own, mut theirs) = (0u64, 0u64);
-    let mut grid_ok = true;
+    let mut turn = Turn {
+        own: 0,
+        theirs: 0,
+        complete: true,
+        last: Err(()),
+        notes: Vec::new(),
+    };
     let mut pending_move_line = None;
     for row in 0..ROWS {
         let line = reader.next_line()?;
-        if line.contains(' ') {
+        if is_move_line(&line) {
             // A move line where a row should be: the grid is short.
-            log(&format!("grid row {row} missing, got '{line}'"));
-            grid_ok = false;
+            turn.notes
+                .push(format!("grid row {row} missing, got {}", quote(&line)));
+            turn.complete = false;
             pending_move_line = Some(line);
             break;
         }
         match parse_row(row, &line) {
-            Ok((o, t)) => {
-                own |= o;
-                theirs |= t;
+            Ok((own, theirs)) => {
+                turn.own |= own;
+                turn.theirs |= theirs;
             }
             Err(e) => {
-                log(&format!("bad grid: {e}"));
-                grid_ok = false;
+                turn.notes.push(format!("bad grid: {e}"));
+                turn.complete = false;
             }
         }
     }
@@ -91,25 +274,39 @@ fn read_turn<R: BufRead>(reader: &mut LineReader<R>) -> Option<Turn> {
         Some(line) => line,
         None => reader.next_line()?,
     };
-    if !line.contains(' ') && line.parse::<i64>().is_ok() {
+    if line.len() <= 2 && line.parse::<i8>().is_ok() {
         // x and y on two lines, as the statement's wording could also be read.
         let y = reader.next_line()?;
         line = format!("{line} {y}");
     }
-    let last = parse_last_move(&line).map_err(|e| log(&format!("bad last move: {e}")));
-    Some(Turn {
-        grid: if grid_ok { Some((own, theirs)) } else { None },
-        last,
-    })
+    turn.last = parse_last_move(&line).map_err(|e| {
+        turn.notes.push(format!("bad last move: {e}"));
+    });
+    Some(turn)
+}
+
+/// True if `line` is a move (`x y`, nothing more), which ends a short grid early. An over-long
+/// line is a row gone wrong, whatever its first bytes say.
+fn is_move_line(line: &str) -> bool {
+    !line.ends_with(OVERLONG_MARKER)
+        && line.split(' ').count() == 2
+        && parse_last_move(line).is_ok()
+}
+
+/// Plays the contest protocol on standard input until it ends, answering on stdout.
+pub fn run(options: &BotOptions) {
+    play(std::io::stdin().lock(), options);
 }
 
 /// Plays the contest protocol on `input` until it ends, answering on stdout.
 pub fn play<R: BufRead>(input: R, options: &BotOptions) {
     let mut reader = LineReader::new(input);
+    let mut logger = LogWriter::start();
     let mut engine = Engine::new(options);
     let (first_budget, later_budget) = budgets(options);
     let mut me: Option<Player> = None;
-    // The board after our last reply, for checking the grid and as a fallback.
+    let mut known = Bookkeeping::new();
+    // The board after our last reply, to tell when our rules reject the opponent's move.
     let mut after_reply: Option<Board> = None;
     let mut turns = 0u32;
 
@@ -118,11 +315,12 @@ pub fn play<R: BufRead>(input: R, options: &BotOptions) {
             match (me, line.as_str()) {
                 (None, "1") => me = Some(Player::First),
                 (None, "2") => me = Some(Player::Second),
-                _ => log(&format!("ignoring unexpected line '{line}'")),
+                _ => logger.warn(&format!("ignoring unexpected line {}", quote(&line))),
             }
             continue;
         }
-        let Some(turn) = read_turn(&mut reader) else {
+        let started = Instant::now();
+        let Some(mut turn) = read_turn(&mut reader) else {
             return;
         };
         let budget = if turns == 0 {
@@ -130,71 +328,100 @@ pub fn play<R: BufRead>(input: R, options: &BotOptions) {
         } else {
             later_budget
         };
-        let deadline = Deadline::from_now(budget);
+        let deadline = Deadline::new(started, budget / 2, budget);
         turns += 1;
 
-        let player = *me.get_or_insert_with(|| match (&turn.last, turn.grid) {
-            (Ok(None), _) => Player::First,
-            (_, Some((own, theirs))) if own.count_ones() == theirs.count_ones() => Player::First,
+        let player = *me.get_or_insert_with(|| match turn.last {
+            Ok(None) => Player::First,
+            _ if turn.complete && turn.own.count_ones() == turn.theirs.count_ones() => {
+                Player::First
+            }
             _ => Player::Second,
         });
-        let board = position(&turn, player, after_reply.as_ref());
-        let choice = board.as_ref().and_then(|b| engine.choose(b, deadline));
-        let m = match (choice, &board) {
-            (Some(m), Some(b)) if b.is_legal(m) => m,
-            _ => match emergency_move(&turn, board.as_ref()) {
-                Some(m) => m,
-                None => {
-                    log("no legal move found; answering 0 0");
-                    reply("0 0");
-                    continue;
-                }
-            },
+        if let Ok(Some(m)) = turn.last {
+            if let Some(Err(e)) = after_reply.map(|b| b.try_play(m)) {
+                turn.notes.push(format!(
+                    "the judge's move {} breaks our rules ({e}); applied as given",
+                    quote(&format_move(m))
+                ));
+            }
+            known.record_theirs(m);
+        }
+        let board = position(&mut turn, player, &mut known);
+        // What the rows of an unreadable grid show taken; a readable grid is the board itself.
+        let seen = if turn.complete {
+            0
+        } else {
+            turn.own | turn.theirs
         };
-        reply(&format_move(m));
-        log(&format!(
+        let chosen = board
+            .as_ref()
+            .and_then(|b| engine.choose(b, deadline))
+            .filter(|&m| known.may_print(m, board.as_ref(), seen))
+            .or_else(|| free_cell(board.as_ref(), &known, seen));
+        match chosen {
+            Some(m) => {
+                reply(&format_move(m));
+                known.record_own(m);
+                after_reply = board.and_then(|b| b.try_play(m).ok());
+            }
+            None => turn
+                .notes
+                .push("every cell I know of is taken; no answer".to_string()),
+        }
+        let elapsed = deadline.elapsed();
+
+        // The log, now that the reply is out.
+        let mut text = engine.take_log();
+        for note in &turn.notes {
+            text.push_str(&format!("warning: {note}\n"));
+        }
+        text.push_str(&format!(
             "turn {turns}: played {} after {} ms",
-            format_move(m),
-            deadline.elapsed().as_millis()
+            chosen.map_or_else(|| "nothing".to_string(), format_move),
+            elapsed.as_millis()
         ));
-        after_reply = board.map(|b| b.play(m));
+        logger.send(text);
     }
 }
 
-/// The position to answer: the grid's if it is readable and consistent, else the bot's own
-/// board with the opponent's move played on it.
-fn position(turn: &Turn, me: Player, after_reply: Option<&Board>) -> Option<Board> {
-    let own_view = after_reply.and_then(|b| match turn.last {
-        Ok(Some(m)) => b.try_play(m).ok(),
-        _ => None,
-    });
-    if let Some((own, theirs)) = turn.grid {
+/// The position to answer: the grid's if it is readable and a position, else the one the
+/// bookkeeping makes, if any. The bookkeeping learns what a readable grid shows.
+fn position(turn: &mut Turn, me: Player, known: &mut Bookkeeping) -> Option<Board> {
+    if turn.complete {
         let (first, second) = match me {
-            Player::First => (own, theirs),
-            Player::Second => (theirs, own),
+            Player::First => (turn.own, turn.theirs),
+            Player::Second => (turn.theirs, turn.own),
         };
         match Board::from_stones(first, second, me) {
             Ok(board) => {
-                if let Some(b) = own_view {
-                    if b.stones(Player::First) != first || b.stones(Player::Second) != second {
-                        log("the grid differs from my board; trusting the grid");
-                    }
+                if known.taken() & !(turn.own | turn.theirs) != 0 {
+                    turn.notes
+                        .push("the grid lacks stones I know of; answering the grid".to_string());
                 }
+                known.merge_grid(turn.own, turn.theirs);
                 return Some(board);
             }
-            Err(e) => log(&format!("grid is not a position: {e}")),
+            Err(e) => turn.notes.push(format!("the grid is not a position: {e}")),
         }
     }
-    own_view
+    let board = known.board(me);
+    turn.notes.push(match board {
+        Some(_) => "answering from my own bookkeeping".to_string(),
+        None => "my bookkeeping is no position; answering a free cell".to_string(),
+    });
+    board
 }
 
-/// Any empty cell of the grid or board, when nothing better is known.
-fn emergency_move(turn: &Turn, board: Option<&Board>) -> Option<Cell> {
-    if let Some(b) = board {
-        if let Some(&m) = b.moves().as_slice().first() {
-            return Some(m);
-        }
-    }
-    let (own, theirs) = turn.grid?;
-    Cells(crate::board::ALL_CELLS & !(own | theirs)).next()
+/// The best cell free on `board` (or anywhere, without one) that is not known to be taken nor
+/// `seen` taken on the rows of the grid that parsed: a winning cell, else the most central one
+/// that makes no 3 of the bot's stones, else any.
+fn free_cell(board: Option<&Board>, known: &Bookkeeping, seen: u64) -> Option<Cell> {
+    let free = board.map_or(ALL_CELLS, Board::empty) & !known.taken() & !seen;
+    let mine = known.mine() | board.map_or(0, |b| b.stones(b.to_move()));
+    Cells(free).max_by_key(|&c| match placement_effect(mine, c) {
+        Effect::Four => i32::MAX,
+        Effect::Quiet => centrality(c),
+        Effect::Three => -1,
+    })
 }

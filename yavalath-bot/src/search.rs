@@ -1,5 +1,8 @@
 //! Iterative-deepening negamax with alpha-beta (principal variation search) and a transposition
-//! table, built around the threats of Yavalath.
+//! table, built around the threats of Yavalath, in the workspace's one dialect of search
+//! (`common::search`): [`Searcher::search`] drives the iterations, [`Searcher::root_search`]
+//! searches the root moves once, [`Searcher::negamax`] is the node, [`Searcher::quiescence`]
+//! the horizon.
 //!
 //! # The contract
 //!
@@ -18,115 +21,132 @@
 //!    costs nothing to look at, and this is how a threat whose block makes the blocker's 3 is
 //!    seen as the win it is);
 //! 4. otherwise the moves are the cells that do not make a 3 (a 3 without a 4 loses at once, so
-//!    such moves are never searched); none left: lost; at depth 0 the static evaluation.
+//!    such moves are never searched); none left: lost; at depth 0 the quiescence search.
 //!
-//! Moves are ordered: the table's move, moves that make a new threat, the two killers, then
-//! history and centrality.
+//! Moves are ordered ([`pick_move`]): the table's move, moves that make a new threat, the two
+//! killers, then history and centrality.
+//!
+//! # Time
+//!
+//! Every node, the quiescence's included, ticks the clock, which looks at the wall time every
+//! few thousand nodes; an iteration is not begun past the soft budget. The search writes nothing
+//! while it runs: its one line per iteration is kept for [`Searcher::take_log`], which the bot
+//! writes after its reply, so that a slow standard error cannot delay a move.
 
 use crate::board::{Board, Cell, Cells, MoveList, Player, CELLS};
 use crate::eval::{centrality, evaluate_with};
 use crate::notation::format_move;
 use crate::threats::{gather, threat_makers_padded, Threats};
+use arrayvec::ArrayVec;
 use common::clock::{nodes_per_second, Deadline, SearchClock};
 use common::score::{is_decisive, loss_in, win_in, INFINITY};
+use common::search::{Limits, SearchResult, PV_CAPACITY};
 use common::transposition::{Bound, TranspositionTable};
+use std::fmt::Write as _;
 use std::time::Instant;
 
 pub use common::score::{MATE, MATE_BOUND};
-const MAX_PLY: usize = 96;
+
+/// The transposition table the bot plays with, and `bench` searches with: 2^19 entries of 16
+/// bytes = 8 MB.
+pub const TABLE_BYTES: usize = 8 << 20;
 /// Depth limit of iterative deepening when none is given.
 pub const MAX_DEPTH: u32 = 64;
-
+/// Plies from the root the killer table covers; the horizon comes before it.
+pub const MAX_PLY: usize = 96;
+/// A node this many plies from the root or further goes to the quiescence search.
+const HORIZON_PLY: usize = MAX_PLY - 1;
+/// The quiescence search stands pat this many plies from the root or further (a threat and its
+/// forced block take two plies past it, and the node after them one more).
+const QUIESCENCE_LAST_PLY: usize = MAX_PLY - 4;
 /// Plies of threats the quiescence search follows past the horizon (the forced blocks between
 /// them are free).
 pub const MAX_QUIESCENCE: i32 = 10;
 
 /// Late move reductions apply from this depth on...
 const LMR_MIN_DEPTH: i32 = 3;
-/// ...to the moves after this many (in search order), unless tactical or killers.
+/// ...to the moves after this many (in search order), unless tactical or killers...
 const LMR_MIN_INDEX: usize = 3;
+/// ...by this many plies.
+const LMR_REDUCTION: i32 = 1;
+/// Moves at or below this depth are not worth the threat-maker scan in ordering.
+const THREAT_ORDER_MIN_DEPTH: i32 = 1;
 
-/// Default size of the transposition table: 2^19 entries of 16 bytes = 8 MB.
-pub const DEFAULT_TT_BYTES: usize = 8 << 20;
-
-const NO_MOVE: u8 = u8::MAX;
-
-/// Ordering bonuses, above any history score.
+/// Ordering bonuses, above any history score: the table's move, a move that makes a new threat,
+/// the first and second killers.
 const ORDER_TT: i32 = 1 << 30;
 const ORDER_THREAT: i32 = 1 << 26;
 const ORDER_KILLER_1: i32 = 1 << 25;
 const ORDER_KILLER_2: i32 = 1 << 24;
+/// History scores are divided by this at the start of every search (old cut-offs fade).
+const HISTORY_DECAY: i32 = 8;
+/// History scores stay below the killers' bonus.
+const HISTORY_MAX: i32 = ORDER_KILLER_2 / 2;
 
-/// What a search found.
-#[derive(Clone, Debug)]
-pub struct SearchResult {
-    /// The move to play.
-    pub best: Cell,
-    /// Its score for the player to move.
-    pub score: i32,
-    /// The deepest completed iteration (0 when the move needed no search).
-    pub depth: u32,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// The principal variation, starting with `best`.
-    pub pv: Vec<Cell>,
-}
+/// How much worse than the best move (in evaluation points, see [`crate::eval`]) a move may score
+/// and still be drawn by `--opening-plies`: less than one window of two stones
+/// ([`crate::eval::PAIR`], 12), the smallest thing the evaluation counts as a building block, so
+/// a drawn move gives away at most a few steps of centrality or a single stone's window.
+pub const OPENING_MARGIN: i32 = 10;
 
-/// The search and its memory between moves (table, history).
+/// The search and its memory between moves (table, killers, history).
 pub struct Searcher {
     tt: TranspositionTable<Cell>,
-    killers: [[u8; 2]; MAX_PLY],
+    /// Two moves per ply that recently caused a cut-off.
+    killers: [[Option<Cell>; 2]; MAX_PLY],
+    /// Cut-off credit per (player, cell), for ordering quiet moves.
     history: [[i32; CELLS]; 2],
     clock: SearchClock,
-    /// Iterative deepening stops after this depth.
-    pub max_depth: u32,
-    /// Log one line per iteration on stderr.
+    /// Keep one line per iteration for [`Searcher::take_log`].
     pub verbose: bool,
+    log: String,
 }
 
-/// Moves at or below this depth are not worth the threat-maker scan in ordering.
-const THREAT_ORDER_MIN_DEPTH: i32 = 1;
-
 impl Searcher {
-    /// A searcher with a transposition table of at most `tt_bytes`.
-    pub fn new(tt_bytes: usize) -> Searcher {
+    /// A searcher with a transposition table of at most `table_bytes`. The table is written
+    /// through here, so its pages are in memory before any move's clock starts.
+    pub fn new(table_bytes: usize) -> Searcher {
         Searcher {
-            tt: TranspositionTable::with_bytes(tt_bytes),
-            killers: [[NO_MOVE; 2]; MAX_PLY],
+            tt: TranspositionTable::with_bytes(table_bytes),
+            killers: [[None; 2]; MAX_PLY],
             history: [[0; CELLS]; 2],
             clock: SearchClock::new(Deadline::unlimited()),
-            max_depth: MAX_DEPTH,
             verbose: false,
+            log: String::new(),
         }
     }
 
-    /// Searches `board` until `deadline` (or `max_depth`) and returns the move to play, `None` only
-    /// if the game is over. The swap is never chosen here (see `engine`): at the root on ply 1
+    /// Forgets everything learnt: table, killers, history.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.killers = [[None; 2]; MAX_PLY];
+        self.history = [[0; CELLS]; 2];
+    }
+
+    /// The lines kept since the last call (one per iteration, when `verbose`), emptied.
+    pub fn take_log(&mut self) -> String {
+        std::mem::take(&mut self.log)
+    }
+
+    /// Searches `board` within `limits` and returns the move to play (`best` is `None` only if
+    /// the game is over). The swap is never chosen here (see `engine`): at the root on ply 1
     /// only placements are searched.
-    pub fn search(&mut self, board: &Board, deadline: Deadline) -> Option<SearchResult> {
-        let legal = board.moves();
-        let fallback = *legal.as_slice().first()?;
-        self.clock = SearchClock::new(deadline);
-        self.killers = [[NO_MOVE; 2]; MAX_PLY];
+    pub fn search(&mut self, board: &Board, limits: &Limits) -> SearchResult<Cell> {
+        let Some(&fallback) = board.moves().first() else {
+            return SearchResult::immediate(None, 0);
+        };
+        self.clock = SearchClock::new(limits.deadline);
+        self.killers = [[None; 2]; MAX_PLY];
         for side in self.history.iter_mut() {
             for h in side.iter_mut() {
-                *h /= 8;
+                *h /= HISTORY_DECAY;
             }
         }
         let me = board.to_move();
         let opp = me.other();
         let threats = Threats::of(board);
-        let quick = |best: Cell, score: i32| {
-            Some(SearchResult {
-                best,
-                score,
-                depth: 0,
-                nodes: 0,
-                pv: vec![best],
-            })
-        };
         if threats.win(me) != 0 {
-            return quick(Cell::lowest(threats.win(me)), win_in(0));
+            return SearchResult::immediate(Some(Cell::lowest(threats.win(me))), win_in(0));
         }
         let empty = board.empty();
         let opp_wins = threats.win(opp);
@@ -142,63 +162,67 @@ impl Searcher {
             if opp_wins.count_ones() == 1 && calm != 0 {
                 // The block is forced, but search it anyway to report its score: cheap.
                 let s = -self.negamax(&board.play(block), 1, -INFINITY, INFINITY, 1);
-                return quick(block, if self.clock.stopped() { score } else { s });
+                let mut result = SearchResult::immediate(
+                    Some(block),
+                    if self.clock.stopped() { score } else { s },
+                );
+                result.nodes = self.clock.nodes();
+                return result;
             }
-            return quick(block, score);
+            return SearchResult::immediate(Some(block), score);
         }
         let safe = empty & !threats.lose(me);
         if safe == 0 {
-            return quick(fallback, loss_in(0));
+            return SearchResult::immediate(Some(fallback), loss_in(0));
         }
-        let mut root: Vec<Cell> = Cells(safe).collect();
+        let mut root: MoveList = Cells(safe).collect();
         if root.len() == 1 {
-            return quick(root[0], 0);
+            return SearchResult::immediate(Some(root[0]), 0);
         }
         root.sort_by_key(|&c| -centrality(c));
 
         let start = Instant::now();
-        let mut best = SearchResult {
-            best: root[0],
-            score: 0,
-            depth: 0,
-            nodes: 0,
-            pv: vec![root[0]],
-        };
-        let max_depth = self.max_depth.min(empty.count_ones()).max(1);
+        let mut best = SearchResult::immediate(Some(root[0]), 0);
+        let max_depth = limits.max_depth.min(empty.count_ones()).max(1);
         for depth in 1..=max_depth {
-            let (score, mv, complete) = self.root_search(board, &mut root, depth as i32);
-            if !complete {
+            let Some((score, mv)) = self.root_search(board, &mut root, depth as i32) else {
                 break;
-            }
-            best.best = mv;
+            };
+            best.best = Some(mv);
             best.score = score;
             best.depth = depth;
             best.pv = self.principal_variation(board, mv, depth as usize);
             if self.verbose {
                 let pv: Vec<String> = best.pv.iter().map(|&c| format_move(c)).collect();
-                common::io::log(&format!(
+                let _ = writeln!(
+                    self.log,
                     "depth {depth} score {score} nodes {} nps {} pv {}",
                     self.clock.nodes(),
                     nodes_per_second(self.clock.nodes(), start.elapsed()),
                     pv.join(", ")
-                ));
+                );
             }
-            if is_decisive(score) || deadline.soft_expired() {
+            if is_decisive(score) || limits.deadline.soft_expired() {
                 break;
             }
         }
         best.nodes = self.clock.nodes();
-        Some(best)
+        best
     }
 
     /// One iteration over the root moves, best first; moves the best to the front. Returns the
-    /// score, the best move, and whether the iteration completed.
-    fn root_search(&mut self, board: &Board, root: &mut [Cell], depth: i32) -> (i32, Cell, bool) {
+    /// score and the best move, or `None` if time ran out before the iteration completed.
+    pub fn root_search(
+        &mut self,
+        board: &Board,
+        root_moves: &mut [Cell],
+        depth: i32,
+    ) -> Option<(i32, Cell)> {
         let mut alpha = -INFINITY;
         let beta = INFINITY;
         let mut best_index = 0;
-        for i in 0..root.len() {
-            let child = board.play(root[i]);
+        for (i, &m) in root_moves.iter().enumerate() {
+            let child = board.play(m);
             let mut score;
             if i == 0 {
                 score = -self.negamax(&child, depth - 1, -beta, -alpha, 1);
@@ -209,21 +233,61 @@ impl Searcher {
                 }
             }
             if self.clock.stopped() {
-                return (alpha, root[best_index], false);
+                return None;
             }
             if score > alpha {
                 alpha = score;
                 best_index = i;
             }
         }
-        root[..=best_index].rotate_right(1);
+        root_moves[..=best_index].rotate_right(1);
+        let best = root_moves[0];
         self.tt
-            .store(board.hash(), 0, depth, alpha, Bound::Exact, Some(root[0]));
-        (alpha, root[0], true)
+            .store(board.hash(), 0, depth, alpha, Bound::Exact, Some(best));
+        Some((alpha, best))
+    }
+
+    /// The root moves other than `result.best` that score at least `result.score - margin` at
+    /// the result's depth (each re-tested with a null window, while `limits` allow), never one
+    /// scored as losing: the candidates of an opening draw. None after a result that needed no
+    /// search or is decided.
+    pub fn near_best_moves(
+        &mut self,
+        board: &Board,
+        result: &SearchResult<Cell>,
+        margin: i32,
+        limits: &Limits,
+    ) -> MoveList {
+        let mut near = MoveList::new();
+        let Some(best) = result.best else {
+            return near;
+        };
+        if result.depth == 0 || is_decisive(result.score) {
+            return near;
+        }
+        // A move must score at least this, and a loss never does.
+        let threshold = result.score.saturating_sub(margin).max(1 - MATE_BOUND);
+        self.clock = SearchClock::new(limits.deadline);
+        let me = board.to_move();
+        let safe = board.empty() & !Threats::of(board).lose(me);
+        let depth = result.depth as i32;
+        for m in Cells(safe) {
+            if m == best {
+                continue;
+            }
+            let score = -self.negamax(&board.play(m), depth - 1, -threshold, 1 - threshold, 1);
+            if self.clock.stopped() {
+                break;
+            }
+            if score >= threshold && score > -MATE_BOUND {
+                near.push(m);
+            }
+        }
+        near
     }
 
     /// The negamax search (see the module docs for the contract and the threat rules).
-    fn negamax(
+    pub fn negamax(
         &mut self,
         board: &Board,
         depth: i32,
@@ -269,8 +333,8 @@ impl Searcher {
             if safe == 0 && swap.is_none() {
                 return loss_in(ply);
             }
-            if depth <= 0 || ply >= MAX_PLY - 1 {
-                return self.quiesce(board, &threats, depth, alpha, beta, ply, safe);
+            if depth <= 0 || ply >= HORIZON_PLY {
+                return self.quiescence(board, depth, alpha, beta, ply, &threats);
             }
         }
         if let Some(block) = forced {
@@ -279,18 +343,15 @@ impl Searcher {
         }
 
         let key = board.hash();
-        let mut tt_move = NO_MOVE;
+        let mut tt_move = None;
         if let Some(entry) = self.tt.probe(key, ply) {
-            tt_move = entry.best.map_or(NO_MOVE, |cell| cell.index() as u8);
+            tt_move = entry.best;
             if let Some(score) = entry.cutoff(depth, alpha, beta) {
                 return score;
             }
         }
 
-        let mut moves = MoveList::new();
-        for c in Cells(safe) {
-            moves.push(c);
-        }
+        let mut moves: MoveList = Cells(safe).collect();
         if let Some(c) = swap {
             moves.push(c);
         }
@@ -302,49 +363,41 @@ impl Searcher {
         } else {
             0
         };
-        let mut order = [0i32; CELLS];
+        let mut order: ArrayVec<i32, CELLS> = ArrayVec::new();
         let killers = self.killers[ply];
-        for (i, &m) in moves.as_slice().iter().enumerate() {
-            let idx = m.index() as u8;
-            order[i] = if idx == tt_move {
+        for &m in moves.iter() {
+            let history = self.history[me.index()][m.index()];
+            order.push(if Some(m) == tt_move {
                 ORDER_TT
             } else if makers & m.bit() != 0 {
-                ORDER_THREAT + self.history[me.index()][m.index()]
-            } else if idx == killers[0] {
+                ORDER_THREAT + history
+            } else if Some(m) == killers[0] {
                 ORDER_KILLER_1
-            } else if idx == killers[1] {
+            } else if Some(m) == killers[1] {
                 ORDER_KILLER_2
             } else {
-                self.history[me.index()][m.index()] + centrality(m)
-            };
+                history + centrality(m)
+            });
         }
 
         let alpha_start = alpha;
         let mut best_score = -INFINITY;
-        let mut best_move = moves.as_slice()[0];
-        let n = moves.len();
-        for i in 0..n {
-            // Selection sort step: bring the best remaining move to position i.
-            let mut pick = i;
-            for j in i + 1..n {
-                if order[j] > order[pick] {
-                    pick = j;
-                }
-            }
-            order.swap(i, pick);
-            moves.as_mut_slice().swap(i, pick);
-            let m = moves.as_slice()[i];
-
+        let mut best_move = moves[0];
+        for i in 0..moves.len() {
+            let m = pick_move(&mut moves, &mut order, i);
             let child = board.play(m);
             let mut score;
             if i == 0 {
                 score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
             } else {
-                // Late move reduction: a quiet move late in the order is first searched one ply
+                // Late move reduction: a quiet move late in the order is first searched
                 // shallower, and again at full depth only if it looks better than alpha.
-                let reduction = i32::from(
-                    depth >= LMR_MIN_DEPTH && i >= LMR_MIN_INDEX && order[i] < ORDER_KILLER_2,
-                );
+                let reduction =
+                    if depth >= LMR_MIN_DEPTH && i >= LMR_MIN_INDEX && order[i] < ORDER_KILLER_2 {
+                        LMR_REDUCTION
+                    } else {
+                        0
+                    };
                 score = -self.negamax(&child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
                 if reduction > 0 && score > alpha && !self.clock.stopped() {
                     score = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
@@ -377,23 +430,23 @@ impl Searcher {
     /// The horizon: the static evaluation ("stand pat"), unless a threat does better. Only
     /// moves that make a new winning cell are tried; the opponent's block is forced and costs no
     /// depth, so a chain of threats ending in a double threat or in a block that makes a 3 is
-    /// seen to its end. At most [`MAX_QUIESCENCE`] plies of threats.
-    #[allow(clippy::too_many_arguments)]
-    fn quiesce(
+    /// seen to its end. `depth` (0 or below) counts the plies of threats past the horizon, at
+    /// most [`MAX_QUIESCENCE`]; `threats` are the position's, which the caller has computed.
+    pub fn quiescence(
         &mut self,
         board: &Board,
-        threats: &Threats,
         depth: i32,
         mut alpha: i32,
         beta: i32,
         ply: usize,
-        safe: u64,
+        threats: &Threats,
     ) -> i32 {
         let stand = evaluate_with(board, threats);
-        if stand >= beta || depth <= -MAX_QUIESCENCE || ply >= MAX_PLY - 4 {
+        if stand >= beta || depth <= -MAX_QUIESCENCE || ply >= QUIESCENCE_LAST_PLY {
             return stand;
         }
         let me = board.to_move();
+        let safe = board.empty() & !threats.lose(me);
         let makers = gather(threat_makers_padded(
             threats.padded[me.index()],
             threats.padded[me.other().index()],
@@ -420,21 +473,26 @@ impl Searcher {
 
     /// Killer and history updates for a move that caused a cut-off.
     fn reward(&mut self, me: Player, m: Cell, ply: usize, depth: i32) {
-        let idx = m.index() as u8;
         let killers = &mut self.killers[ply];
-        if killers[0] != idx {
+        if killers[0] != Some(m) {
             killers[1] = killers[0];
-            killers[0] = idx;
+            killers[0] = Some(m);
         }
         let h = &mut self.history[me.index()][m.index()];
-        *h = (*h + depth * depth).min(ORDER_KILLER_2 / 2);
+        *h = (*h + depth * depth).min(HISTORY_MAX);
     }
 
     /// The line the table remembers from `board` after `first`, at most `max` moves.
-    fn principal_variation(&self, board: &Board, first: Cell, max: usize) -> Vec<Cell> {
-        let mut pv = vec![first];
+    fn principal_variation(
+        &self,
+        board: &Board,
+        first: Cell,
+        max: usize,
+    ) -> ArrayVec<Cell, PV_CAPACITY> {
+        let mut pv = ArrayVec::new();
+        pv.push(first);
         let mut b = board.play(first);
-        while pv.len() < max && b.outcome().is_none() {
+        while pv.len() < max.min(PV_CAPACITY) && b.outcome().is_none() {
             let Some(m) = self.tt.probe(b.hash(), 0).and_then(|entry| entry.best) else {
                 break;
             };
@@ -446,6 +504,20 @@ impl Searcher {
         }
         pv
     }
+}
+
+/// The selection step of move ordering: brings the best-scored of `moves[index..]` (by `order`,
+/// which is permuted alongside) to `index` and returns it. Ties keep the earlier move.
+pub fn pick_move(moves: &mut [Cell], order: &mut [i32], index: usize) -> Cell {
+    let mut pick = index;
+    for j in index + 1..moves.len() {
+        if order[j] > order[pick] {
+            pick = j;
+        }
+    }
+    order.swap(index, pick);
+    moves.swap(index, pick);
+    moves[index]
 }
 
 /// The benchmark positions: move sequences from the empty board.
@@ -496,24 +568,23 @@ pub fn bench_board(sequence: &[(u8, u8)]) -> Board {
     board
 }
 
-/// Searches every bench position at `depth` (default [`BENCH_DEPTH`]) with a fresh table, prints
-/// one line each and then `<N> nodes <M> nps`; returns the total node count.
+/// Searches every bench position to `depth` (default [`BENCH_DEPTH`]) with a cleared table of
+/// [`TABLE_BYTES`], the size the bot plays with; prints one line each and then
+/// `<N> nodes <M> nps`; returns the total node count.
 pub fn bench(depth: Option<u32>) -> u64 {
-    let depth = depth.unwrap_or(BENCH_DEPTH);
+    let limits = Limits::depth(depth.unwrap_or(BENCH_DEPTH));
     let start = Instant::now();
     let mut total = 0;
+    let mut searcher = Searcher::new(TABLE_BYTES);
     for (i, sequence) in BENCH_POSITIONS.iter().enumerate() {
         let board = bench_board(sequence);
-        let mut searcher = Searcher::new(1 << 20);
-        searcher.max_depth = depth;
-        let result = searcher
-            .search(&board, Deadline::unlimited())
-            .expect("bench positions are not finished");
+        searcher.clear();
+        let result = searcher.search(&board, &limits);
         total += result.nodes;
         println!(
             "position {} best {} score {} depth {} nodes {}",
             i + 1,
-            format_move(result.best),
+            result.best.map_or_else(|| "none".to_string(), format_move),
             result.score,
             result.depth,
             result.nodes

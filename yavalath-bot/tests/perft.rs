@@ -2,7 +2,10 @@
 
 use yavalath::board::{perft, Board, Cell};
 
-/// Counts from the issue: 61 cells; 60 placements or the swap; then every empty cell.
+/// Counts worked out by hand: no game can end before ply 5 (a line of 3 needs three stones of
+/// one player), so every count is a product of free cells. Ply 1 has 61 cells; ply 2 has 60
+/// placements or the swap; ply 3 every empty cell (59 after a placement, 60 after a swap); ply 4
+/// likewise: 61·60·59·58 + 61·1·60·59 = 12,740,460.
 const PERFT: [(u32, u64); 4] = [(1, 61), (2, 3721), (3, 219_600), (4, 12_740_460)];
 
 #[test]
@@ -18,6 +21,10 @@ fn perft_counts_by_formula() {
     let n = 61u64;
     assert_eq!(perft(2), n * (n - 1) + n);
     assert_eq!(perft(3), n * (n - 1) * (n - 2) + n * (n - 1));
+    assert_eq!(
+        perft(4),
+        n * (n - 1) * (n - 2) * (n - 3) + n * (n - 1) * (n - 2)
+    );
 }
 
 #[test]

@@ -1,6 +1,8 @@
 //! Random playouts: every invariant of the position on every ply.
 
-use common::rng::Rng;
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
 use yavalath::board::{placement_effect, Board, Cell, Effect, Player, ROWS};
 use yavalath::engine::Engine;
 use yavalath::eval::{window_score, window_score_by_table, WINDOWS};
@@ -93,7 +95,7 @@ fn check_position(board: &Board) {
 fn random_playouts_keep_every_invariant() {
     let mut swaps = 0;
     for seed in 0..300u64 {
-        let mut rng = Rng::new(seed);
+        let mut rng = SmallRng::seed_from_u64(seed);
         let mut board = Board::new();
         while board.outcome().is_none() {
             check_position(&board);
@@ -106,9 +108,7 @@ fn random_playouts_keep_every_invariant() {
                     swaps += 1;
                     stolen
                 }
-                _ => *rng
-                    .choose(moves.as_slice())
-                    .expect("a running game has moves"),
+                _ => *moves.choose(&mut rng).expect("a running game has moves"),
             };
             let next = board.play(m);
             assert_eq!(next.ply(), board.ply() + 1);
@@ -150,7 +150,7 @@ fn the_search_never_makes_a_losing_three_when_it_has_another_move() {
     for seed in 0..6u64 {
         let mut engine = Engine::new(&options);
         engine.set_verbose(false);
-        let mut rng = Rng::new(seed);
+        let mut rng = SmallRng::seed_from_u64(seed);
         let mut board = Board::new();
         while board.outcome().is_none() {
             let mover = board.to_move();
@@ -159,7 +159,7 @@ fn the_search_never_makes_a_losing_three_when_it_has_another_move() {
                     .choose(&board, common::clock::Deadline::unlimited())
                     .expect("a move")
             } else {
-                *rng.choose(board.moves().as_slice()).unwrap()
+                *board.moves().choose(&mut rng).unwrap()
             };
             let threats = Threats::of(&board);
             let safe = board.empty() & !threats.lose(mover);

@@ -1,6 +1,8 @@
 //! The bot as CodinGame runs it: spawned, talked to on stdin/stdout, for both seats.
 
-use common::rng::Rng;
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use yavalath::board::{Board, Cell, Player};
@@ -16,11 +18,15 @@ struct Bot {
 
 impl Bot {
     fn start(args: &[&str]) -> Bot {
+        Bot::start_with_stderr(args, Stdio::null())
+    }
+
+    fn start_with_stderr(args: &[&str], stderr: Stdio) -> Bot {
         let mut child = Command::new(BOT)
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(stderr)
             .spawn()
             .expect("the bot starts");
         let stdin = child.stdin.take();
@@ -42,6 +48,22 @@ impl Bot {
         let mut line = String::new();
         self.stdout.read_line(&mut line).unwrap();
         line
+    }
+
+    /// The peak resident memory of the process so far (`VmHWM`), in bytes.
+    fn peak_memory(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+            .expect("the bot's status");
+        let line = status
+            .lines()
+            .find(|l| l.starts_with("VmHWM:"))
+            .expect("a VmHWM line");
+        let kb: u64 = line
+            .split_whitespace()
+            .nth(1)
+            .and_then(|v| v.parse().ok())
+            .expect("a number of kB");
+        kb * 1024
     }
 
     /// Closes its input and returns its exit status and any further output.
@@ -76,7 +98,7 @@ fn check_shape(line: &str) -> Cell {
 /// Plays a whole game: the bot in `seat`, a random player (which swaps if `swap`) opposite.
 fn play_game(seat: Player, seed: u64, swap: bool) {
     let mut bot = Bot::start(&["--movetime", "15"]);
-    let mut rng = Rng::new(seed);
+    let mut rng = SmallRng::seed_from_u64(seed);
     let mut board = Board::new();
     let mut last = None;
     bot.send(&format!("{}\n", seat.number()));
@@ -89,7 +111,7 @@ fn play_game(seat: Player, seed: u64, swap: bool) {
         } else {
             let m = match board.swap_cell() {
                 Some(stolen) if swap => stolen,
-                _ => *rng.choose(board.moves().as_slice()).unwrap(),
+                _ => *board.moves().choose(&mut rng).unwrap(),
             };
             board = board.play(m);
             last = Some(m);
@@ -182,4 +204,257 @@ fn exits_quietly_at_end_of_input() {
     let (status, rest) = bot.finish();
     assert!(status.success());
     assert_eq!(rest, "");
+}
+
+/// A turn whose nine rows are all garbage, then `last` (a move line as the judge sends it).
+fn unreadable_turn(last: &str) -> String {
+    format!("9\n{}{last}\n", "garbage\n".repeat(9))
+}
+
+fn cell(x: i32, y: i32) -> Cell {
+    Cell::from_xy(x, y).unwrap()
+}
+
+#[test]
+fn two_unreadable_grids_without_a_board_never_repeat_a_cell() {
+    // Player 2, and neither the grids nor the moves can be read: the bot knows only its own
+    // replies, and must not answer onto them.
+    let mut bot = Bot::start(&["--movetime", "15"]);
+    bot.send("2\n");
+    let mut printed = Vec::new();
+    for _ in 0..4 {
+        bot.send(&unreadable_turn("what?"));
+        let m = check_shape(&bot.read_line());
+        assert!(!printed.contains(&m), "{m} printed twice: {printed:?}");
+        printed.push(m);
+    }
+    assert!(bot.finish().0.success());
+}
+
+#[test]
+fn unreadable_grids_after_its_own_swap_are_answered_from_its_bookkeeping() {
+    let mut bot = Bot::start(&["--movetime", "15"]);
+    bot.send("2\n");
+    // Turn 1: the grid cannot be read, Player 1 played the centre: the bot swaps.
+    bot.send(&unreadable_turn("4 4"));
+    assert_eq!(bot.read_line(), "4 4\n");
+    let mut board = Board::new().play(cell(4, 4)).play(cell(4, 4));
+    for told in [cell(3, 3), cell(0, 0), cell(8, 4)] {
+        board = board.play(told);
+        bot.send(&unreadable_turn(&format_move(told)));
+        let m = check_shape(&bot.read_line());
+        board = board
+            .try_play(m)
+            .unwrap_or_else(|e| panic!("{m}: {e} on\n{board}"));
+    }
+    assert!(bot.finish().0.success());
+}
+
+#[test]
+fn unreadable_grids_after_its_first_stone_is_stolen_never_reuse_it() {
+    let mut bot = Bot::start(&["--movetime", "15"]);
+    bot.send("1\n");
+    bot.send(&turn(&Board::new(), Player::First, None, "\n"));
+    let first = check_shape(&bot.read_line());
+    // Player 2 steals it; the next grids cannot be read.
+    let mut board = Board::new().play(first).play(first);
+    bot.send(&unreadable_turn(&format_move(first)));
+    let m = check_shape(&bot.read_line());
+    assert_ne!(m, first, "the stolen stone is Player 2's");
+    board = board.try_play(m).expect("a legal reply");
+    let told = cell(0, 8);
+    board = board.play(told);
+    bot.send(&unreadable_turn(&format_move(told)));
+    let m = check_shape(&bot.read_line());
+    assert!(board.is_legal(m), "{m} on\n{board}");
+    assert!(bot.finish().0.success());
+}
+
+#[test]
+fn an_overlong_grid_row_neither_desynchronises_nor_bloats_the_bot() {
+    const MEMORY_CAP: u64 = 20 << 20;
+    const STDERR_CAP: u64 = 4096;
+    let log = std::env::temp_dir().join(format!("yavalath-overlong-{}.stderr", std::process::id()));
+    let file = std::fs::File::create(&log).unwrap();
+    let mut bot = Bot::start_with_stderr(&["--movetime", "15"], Stdio::from(file));
+    bot.send("1\n");
+    let mut board = Board::new();
+    bot.send(&turn(&board, Player::First, None, "\n"));
+    let first = check_shape(&bot.read_line());
+    board = board.play(first).play(cell(4, 4));
+    // Row 3 is 20 MB of "0 " (its first bytes read as a move line would).
+    let mut text = turn(&board, Player::First, Some(cell(4, 4)), "\n");
+    let rows: Vec<&str> = text.lines().collect();
+    let long_row = "0 ".repeat(10 << 20);
+    let mut lines: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
+    lines[4] = long_row;
+    text = lines.join("\n") + "\n";
+    bot.send(&text);
+    let m = check_shape(&bot.read_line());
+    board = board
+        .try_play(m)
+        .expect("a legal reply from its bookkeeping");
+    // The next turn is read as a turn: the long row did not shift the input.
+    let reply = board
+        .moves()
+        .iter()
+        .copied()
+        .find(|&c| board.play(c).outcome().is_none())
+        .unwrap();
+    board = board.play(reply);
+    bot.send(&turn(&board, Player::First, Some(reply), "\n"));
+    let m = check_shape(&bot.read_line());
+    assert!(board.is_legal(m), "{m} on\n{board}");
+    let peak = bot.peak_memory();
+    assert!(bot.finish().0.success());
+    let logged = std::fs::read_to_string(&log).unwrap();
+    let _ = std::fs::remove_file(&log);
+    assert!(peak < MEMORY_CAP, "peak memory {peak} bytes");
+    assert!(
+        (logged.len() as u64) < STDERR_CAP,
+        "{} bytes on stderr",
+        logged.len()
+    );
+    assert!(
+        !logged.contains("unexpected line"),
+        "the rows after the long one were read out of place:\n{logged}"
+    );
+}
+
+#[test]
+fn a_20_mb_line_anywhere_is_answered_within_the_memory_cap() {
+    const MEMORY_CAP: u64 = 20 << 20;
+    const STDERR_CAP: u64 = 4096;
+    let log = std::env::temp_dir().join(format!("yavalath-20mb-{}.stderr", std::process::id()));
+    let file = std::fs::File::create(&log).unwrap();
+    let mut bot = Bot::start_with_stderr(&["--movetime", "15"], Stdio::from(file));
+    // Where the id should be, and as the move line.
+    bot.send(&"1".repeat(20 << 20));
+    bot.send("\n1\n");
+    let board = Board::new();
+    let text = turn(&board, Player::First, None, "\n").replace("-1 -1", &"7 ".repeat(10 << 20));
+    bot.send(&text);
+    let m = check_shape(&bot.read_line());
+    assert!(board.is_legal(m));
+    let peak = bot.peak_memory();
+    assert!(bot.finish().0.success());
+    let logged = std::fs::metadata(&log).unwrap().len();
+    let _ = std::fs::remove_file(&log);
+    assert!(peak < MEMORY_CAP, "peak memory {peak} bytes");
+    assert!(logged < STDERR_CAP, "{logged} bytes on stderr");
+}
+
+#[test]
+fn a_move_our_rules_reject_is_applied_and_answered_at_once() {
+    // The judge's board, kept as stones: (Player 1's, Player 2's). The bot is Player 1.
+    let judge = |first: u64, second: u64| Board::from_stones(first, second, Player::First).unwrap();
+    let mut bot = Bot::start(&["--movetime", "15"]);
+    bot.send("1\n");
+    bot.send(&turn(&Board::new(), Player::First, None, "\n"));
+    let a = check_shape(&bot.read_line());
+    let (mut first, mut second) = (a.bit(), cell(4, 4).bit());
+    bot.send(&turn(
+        &judge(first, second),
+        Player::First,
+        Some(cell(4, 4)),
+        "\n",
+    ));
+    let b = check_shape(&bot.read_line());
+    first |= b.bit();
+    // The judge says Player 2 played (4, 4) again, a cell our rules say is taken, and its grid
+    // shows a second stone of Player 2's at (0, 0): the grid is the board.
+    second |= cell(0, 0).bit();
+    let board = judge(first, second);
+    bot.send(&turn(&board, Player::First, Some(cell(4, 4)), "\n"));
+    let c = check_shape(&bot.read_line());
+    assert!(board.is_legal(c), "{c} on\n{board}");
+    first |= c.bit();
+    // With the grid unreadable, Player 2 plays onto the bot's stone `b` (no swap so late):
+    // applied as given, the stone is Player 2's, and the bot answers on that board.
+    first &= !b.bit();
+    second |= b.bit();
+    let board = judge(first, second);
+    bot.send(&unreadable_turn(&format_move(b)));
+    let d = check_shape(&bot.read_line());
+    assert!(board.is_legal(d), "{d} on\n{board}");
+    first |= d.bit();
+    // An unreadable move on an unreadable grid: still a move of a free cell.
+    bot.send(&unreadable_turn("x y"));
+    let e = check_shape(&bot.read_line());
+    assert_eq!((first | second) & e.bit(), 0, "{e} is taken");
+    assert!(bot.finish().0.success());
+}
+
+#[test]
+fn a_blocked_standard_error_delays_no_reply() {
+    // Nobody reads the bot's stderr, so the pipe fills after a few dozen KB: unexpected lines,
+    // each logged, fill it long before the turn. The bot must answer anyway, and exit at the end.
+    let bot = Bot::start_with_stderr(&["--movetime", "15"], Stdio::piped());
+    let Bot {
+        mut child,
+        stdin,
+        mut stdout,
+    } = bot;
+    let stderr = child.stderr.take().unwrap();
+    // Written from a thread: a bot that stops reading must not stop the test.
+    let mut stdin = stdin.unwrap();
+    let writer = std::thread::spawn(move || {
+        let junk = format!("{}\n", "y".repeat(500));
+        let mut text = junk.repeat(2000);
+        text.push_str("1\n");
+        text.push_str(&turn(&Board::new(), Player::First, None, "\n"));
+        let _ = stdin.write_all(text.as_bytes());
+        let _ = stdin.flush();
+        stdin
+    });
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = stdout.read_line(&mut line);
+        let _ = sender.send(line);
+    });
+    let reply = receiver.recv_timeout(std::time::Duration::from_secs(30));
+    drop(stderr);
+    drop(writer.join().unwrap());
+    let status = child.wait().unwrap();
+    let line = reply.expect("a reply while stderr is blocked");
+    assert!(Board::new().is_legal(check_shape(&line)));
+    assert!(status.success());
+}
+
+#[test]
+fn the_bookkeeping_never_allows_a_known_or_seen_cell_but_the_swap() {
+    use yavalath::protocol::Bookkeeping;
+    let (a, b, c) = (cell(4, 4), cell(3, 3), cell(0, 0));
+    // Player 2's first turn: told Player 1 played a; the swap is a's cell.
+    let mut known = Bookkeeping::new();
+    known.record_theirs(a);
+    let board = known.board(Player::Second).expect("a position");
+    assert!(known.may_print(a, Some(&board), 0), "the swap");
+    assert!(known.may_print(a, Some(&board), a.bit()), "the swap, seen");
+    assert!(!known.may_print(b, Some(&board), b.bit()), "seen taken");
+    assert!(known.may_print(b, Some(&board), 0));
+    // After the swap, a is the bot's; Player 1 plays b.
+    known.record_own(a);
+    known.record_theirs(b);
+    assert_eq!((known.mine(), known.theirs()), (a.bit(), b.bit()));
+    let board = known
+        .board(Player::Second)
+        .expect("a position after the swap");
+    assert_eq!(board.ply(), 3);
+    for m in [a, b] {
+        assert!(!known.may_print(m, Some(&board), 0), "{m} is known taken");
+        assert!(
+            !known.may_print(m, None, 0),
+            "{m} is known taken, without a board"
+        );
+    }
+    assert!(known.may_print(c, None, 0));
+    assert!(!known.may_print(c, None, c.bit()));
+    // Player 1 takes the bot's stone a (a move our rules reject): applied as given.
+    known.record_theirs(a);
+    assert_eq!((known.mine(), known.theirs()), (0, a.bit() | b.bit()));
+    // A readable grid adds what it shows.
+    known.merge_grid(c.bit(), 0);
+    assert_eq!(known.mine(), c.bit());
 }

@@ -1,4 +1,5 @@
-//! Every rule of RULES.md §4 and the statement's examples.
+//! Every rule of the crate's docs (`src/lib.rs`, "The rules as implemented") and the
+//! statement's examples.
 
 use yavalath::board::{
     placement_effect, Board, Cell, Effect, IllegalMoveError, Outcome, Player, ALL_CELLS, CELLS,

@@ -1,6 +1,7 @@
 //! The search finds forced wins, blocks threats, and its benchmark is deterministic.
 
 use common::clock::Deadline;
+use common::search::{Limits, SearchResult};
 use std::time::Duration;
 use yavalath::board::{Board, Cell, Player};
 use yavalath::engine::{greedy, should_swap, Engine};
@@ -14,10 +15,19 @@ fn bits(cells: &[(i32, i32)]) -> u64 {
     cells.iter().fold(0, |b, &(x, y)| b | c(x, y).bit())
 }
 
-fn search(board: &Board, depth: u32) -> yavalath::search::SearchResult {
+/// The search's result, whose move is always there (the tests' positions are not finished).
+struct Found {
+    best: Cell,
+    score: i32,
+}
+
+fn search(board: &Board, depth: u32) -> Found {
     let mut s = Searcher::new(1 << 20);
-    s.max_depth = depth;
-    s.search(board, Deadline::unlimited()).expect("a move")
+    let SearchResult { best, score, .. } = s.search(board, &Limits::depth(depth));
+    Found {
+        best: best.expect("a move"),
+        score,
+    }
 }
 
 #[test]
@@ -97,8 +107,8 @@ fn answers_a_legal_move_even_without_time() {
     }
     let mut s = Searcher::new(1 << 16);
     let deadline = Deadline::from_now(Duration::ZERO);
-    let result = s.search(&board, deadline).expect("a move");
-    assert!(board.is_legal(result.best));
+    let result = s.search(&board, &Limits::new(deadline, 64));
+    assert!(board.is_legal(result.best.expect("a move")));
 }
 
 #[test]
@@ -126,4 +136,116 @@ fn steals_central_openings_and_leaves_outer_ones() {
 #[test]
 fn bench_is_deterministic() {
     assert_eq!(bench(Some(4)), bench(Some(4)));
+}
+
+#[test]
+fn bench_node_count_is_pinned() {
+    // The node count of `bench --depth 5` with the table the bot plays with. A change here is a
+    // change of what the search does: explain it, and show the new search no weaker by a match.
+    assert_eq!(bench(Some(5)), 454_272);
+}
+
+/// A self-play game of `plies` plies between two engines with `--opening-plies 3 --seed seed`,
+/// searching to a fixed depth (so that it does not depend on the clock).
+fn opening_game(seed: u64, plies: usize) -> Vec<Cell> {
+    let options = common::cli::BotOptions {
+        depth: Some(3),
+        opening_plies: 3,
+        seed,
+        ..Default::default()
+    };
+    let mut engines = [Engine::new(&options), Engine::new(&options)];
+    let mut board = Board::new();
+    let mut moves = Vec::new();
+    while moves.len() < plies && board.outcome().is_none() {
+        let engine = &mut engines[board.to_move().index()];
+        engine.set_verbose(false);
+        let m = engine
+            .choose(&board, Deadline::unlimited())
+            .expect("a move");
+        board = board.try_play(m).expect("a legal move");
+        moves.push(m);
+    }
+    moves
+}
+
+#[test]
+fn opening_draws_are_reproducible_and_vary_with_the_seed() {
+    assert_eq!(opening_game(5, 10), opening_game(5, 10));
+    let first = opening_game(0, 6);
+    let varied = (1..8)
+        .filter(|&seed| opening_game(seed, 6) != first)
+        .count();
+    assert!(varied >= 4, "only {varied} of 7 seeds varied the opening");
+    // The first stone is always one of the twelve equivalents of the usual opening.
+    for seed in 0..8 {
+        let stone = opening_game(seed, 1)[0];
+        assert!(yavalath::engine::opening_equivalents().contains(&stone));
+        assert!(!should_swap(stone));
+    }
+}
+
+#[test]
+fn near_best_moves_are_never_losing_ones() {
+    // Positions from seeded random games where the side to move has a defence but also safe
+    // moves (no 3) that lose: even with a margin that lets every score through, no losing move
+    // is a candidate, and with the real margin the candidates are within it.
+    use rand::rngs::SmallRng;
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+    const DEPTH: u32 = 3;
+    let limits = Limits::depth(DEPTH);
+    let (mut checked, mut drawn) = (0, 0);
+    for seed in 0..40u64 {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut board = Board::new();
+        while board.ply() < 8 {
+            let quiet: Vec<Cell> = board
+                .moves()
+                .iter()
+                .copied()
+                .filter(|&m| board.play(m).outcome().is_none())
+                .collect();
+            let Some(&m) = quiet.choose(&mut rng) else {
+                break;
+            };
+            board = board.play(m);
+        }
+        if board.outcome().is_some() || board.swap_cell().is_some() {
+            continue;
+        }
+        let mut searcher = Searcher::new(1 << 20);
+        let result = searcher.search(&board, &limits);
+        if result.depth == 0 || result.score.abs() >= MATE_BOUND {
+            continue;
+        }
+        // As the search sees it: the reply searched to the depth left after the move.
+        let loses = |m: Cell| -search(&board.play(m), DEPTH - 1).score <= -MATE_BOUND;
+        let losing = board
+            .moves()
+            .iter()
+            .filter(|&&m| board.play(m).outcome().is_none() && loses(m))
+            .count();
+        if losing == 0 {
+            continue;
+        }
+        let near = searcher.near_best_moves(&board, &result, 4 * MATE_BOUND, &limits);
+        drawn += usize::from(!near.is_empty());
+        for &m in near.iter() {
+            assert!(!loses(m), "{m} loses\n{board}");
+            assert_ne!(Some(m), result.best);
+        }
+        let margin = yavalath::search::OPENING_MARGIN;
+        let close = searcher.near_best_moves(&board, &result, margin, &limits);
+        for &m in close.iter() {
+            assert!(!loses(m), "{m} loses\n{board}");
+        }
+        assert!(close.len() <= near.len());
+        checked += 1;
+    }
+    assert!(
+        checked >= 3,
+        "only {checked} positions with losing candidates"
+    );
+    assert!(drawn >= 1, "no position had an alternative to draw");
 }
