@@ -28,8 +28,10 @@
 //! 4) run in `DIR/game-<k>-p<seat>/`, kept for inspection.
 
 mod game;
+pub mod html;
 mod options;
 pub mod process;
+pub mod record;
 pub mod stats;
 
 pub use game::{Fault, GameEnd, Input, RefereeGame, Seat, Transport};
