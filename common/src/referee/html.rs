@@ -297,7 +297,7 @@ nav.games a.on { background: var(--ink); color: #fff; }
 .seat.p2 { background: var(--p2); }
 .result { font-weight: bold; margin: 2px 0 8px; }
 .view { display: flex; gap: 16px; align-items: flex-start; }
-.left { width: 560px; flex: none; }
+.left { width: 480px; flex: none; }
 .frames { background: #fff; border: 1px solid var(--line); border-radius: 6px; }
 .frames svg { display: none; width: 100%; height: auto; }
 .frames svg.on { display: block; }
@@ -546,11 +546,12 @@ fn game_section(html: &mut String, number: usize, game: &GameView, width: u32, h
         "<section class=\"game\" id=\"game-{number}\" data-plies=\"{}\">",
         game.moves.len()
     );
-    let _ = writeln!(
-        html,
-        "<h2>Game {number} <small>{}</small></h2>",
+    let label = if game.label == format!("game {number}") {
+        String::new()
+    } else {
         escape(&game.label)
-    );
+    };
+    let _ = writeln!(html, "<h2>Game {number} <small>{label}</small></h2>");
     let _ = writeln!(
         html,
         "<p class=\"players\"><span class=\"seat p1\">p1</span> <code>{}</code> &nbsp; \
@@ -581,10 +582,10 @@ fn game_section(html: &mut String, number: usize, game: &GameView, width: u32, h
     let _ = writeln!(
         html,
         "</div>\n<div class=\"controls\">\
-         <button data-go=\"first\" title=\"first ply (Home)\">⏮</button>\
-         <button data-go=\"prev\" title=\"previous ply (←)\">◀</button>\
-         <button data-go=\"next\" title=\"next ply (→)\">▶</button>\
-         <button data-go=\"last\" title=\"last ply (End)\">⏭</button>\
+         <button data-go=\"first\" title=\"first ply (Home)\">«</button>\
+         <button data-go=\"prev\" title=\"previous ply (←)\">‹</button>\
+         <button data-go=\"next\" title=\"next ply (→)\">›</button>\
+         <button data-go=\"last\" title=\"last ply (End)\">»</button>\
          <input type=\"range\" min=\"0\" max=\"{last}\" value=\"0\" aria-label=\"ply\">\
          <span class=\"plynumber\">ply 0 / {last}</span></div>\n\
          <p class=\"caption\"></p>\n</div>"
