@@ -307,7 +307,7 @@ nav.games a.on { background: var(--ink); color: #fff; }
 .controls input[type=range] { flex: 1; }
 .plynumber { min-width: 90px; text-align: right; font-variant-numeric: tabular-nums; }
 .caption { margin: 0; min-height: 20px; }
-ol.moves { list-style: none; margin: 0; padding: 0; width: 300px; max-height: 600px; overflow-y: auto;
+ol.moves { list-style: none; margin: 0; padding: 0; width: 300px; max-height: 540px; overflow-y: auto;
   background: #fff; border: 1px solid var(--line); border-radius: 6px; font-variant-numeric: tabular-nums; }
 ol.moves li { padding: 1px 8px; cursor: pointer; display: flex; gap: 6px; align-items: baseline; }
 ol.moves li:nth-child(odd) { background: #f3f4f6; }
