@@ -5,7 +5,7 @@
 #   scripts/bundle.sh GAME [OUT.rs]      (GAME: the lib name, e.g. yavalath; OUT: default stdout)
 #
 # The file holds `mod common { mod clock, io, cli, rng, movelist, score, transposition }` (read from common/src now), then
-# `mod GAME { ...every `pub mod` of GAME-bot/src/lib.rs but `referee`... }`, then the bot's
+# `mod GAME { ...every `pub mod` of GAME-bot/src/lib.rs but `referee` and `view`... }`, then the bot's
 # main.rs. Paths are rewritten for the new nesting: in the game's modules `crate::` becomes
 # `crate::GAME::` and `common::` becomes `crate::common::`; in common's, `crate::` becomes
 # `crate::common::`. Unit-test modules (`#[cfg(test)]` to the end of a file) and whole-line
@@ -24,7 +24,7 @@ if [ ! -f "$crate/src/lib.rs" ] || [ ! -f "$crate/src/main.rs" ]; then
     exit 2
 fi
 common_modules="clock io cli rng movelist score transposition"
-game_modules=$(sed -n 's/^pub mod \([a-z_0-9]*\);$/\1/p' "$crate/src/lib.rs" | grep -vx referee || true)
+game_modules=$(sed -n 's/^pub mod \([a-z_0-9]*\);$/\1/p' "$crate/src/lib.rs" | grep -vxE 'referee|view' || true)
 if [ -z "$game_modules" ]; then
     echo "$0: no modules found in $crate/src/lib.rs" >&2
     exit 1

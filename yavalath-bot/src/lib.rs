@@ -62,3 +62,4 @@ pub mod protocol;
 pub mod referee;
 pub mod search;
 pub mod threats;
+pub mod view;
