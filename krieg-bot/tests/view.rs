@@ -6,6 +6,11 @@ use common::referee::RefereeGame;
 use krieg::board::{Board, Kind, Side};
 use krieg::notation::format_move;
 use krieg::referee::KriegReferee;
+use std::path::PathBuf;
+use std::process::Command;
+
+const REFEREE: &str = env!("CARGO_BIN_EXE_krieg-referee");
+const BOT: &str = env!("CARGO_BIN_EXE_krieg-bot");
 
 /// A whole game of varied legal moves, as a record, with every position after the start.
 fn game_record(seed: usize) -> (String, Vec<Board>, Vec<String>) {
@@ -106,4 +111,74 @@ fn an_illegal_ply_is_reported_with_its_line_and_the_game_shown_up_to_it() {
     let view = replay::<KriegReferee>("other", &text.replace("# krieg", "# kaboom"));
     assert!(view.frames.is_empty());
     assert_eq!(view.problems[0].line_number, 1);
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("krieg-view-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn the_referee_writes_the_page_of_a_match_and_view_reads_records() {
+    let dir = scratch("match");
+    let html = dir.join("match.html");
+    let random = format!("{BOT} --engine random --seed {{seed}}");
+    let out = Command::new(REFEREE)
+        .args(["--games", "2", "--record-dir"])
+        .arg(&dir)
+        .arg("--html")
+        .arg(&html)
+        .args([&random, &random])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert_eq!(page.matches("<section class=\"game\"").count(), 2);
+    let mut boards = 0;
+    for k in 1..=2 {
+        let record = std::fs::read_to_string(dir.join(format!("game-{k}.txt"))).unwrap();
+        boards += 1 + record.lines().filter(|l| !l.starts_with('#')).count();
+    }
+    assert_eq!(page.matches("<svg class=\"board\"").count(), boards);
+    assert!(!page.contains("class=\"problems\""));
+
+    let view = dir.join("view.html");
+    let records = [dir.join("game-1.txt"), dir.join("game-2.txt")];
+    let out = Command::new(REFEREE)
+        .arg("view")
+        .args(&records)
+        .arg("--html")
+        .arg(&view)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let viewed = std::fs::read_to_string(&view).unwrap();
+    assert_eq!(viewed.matches("<svg class=\"board\"").count(), boards);
+
+    let broken = dir.join("broken.txt");
+    let record = std::fs::read_to_string(&records[0]).unwrap();
+    let cut: Vec<&str> = record.lines().take(5).collect();
+    std::fs::write(&broken, cut.join("\n")).unwrap();
+    let out = Command::new(REFEREE)
+        .arg("view")
+        .arg(&broken)
+        .arg(&records[1])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("broken.txt: line 6: truncated"), "{stderr}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(stdout.matches("<section class=\"game\"").count(), 2);
+    let _ = std::fs::remove_dir_all(&dir);
 }
