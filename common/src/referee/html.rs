@@ -296,7 +296,7 @@ nav.games a.on { background: var(--ink); color: #fff; }
 .seat.p1 { background: var(--p1); }
 .seat.p2 { background: var(--p2); }
 .result { font-weight: bold; margin: 2px 0 8px; }
-.view { display: flex; gap: 16px; align-items: flex-start; }
+.view { display: flex; gap: 16px; align-items: flex-start; width: max-content; }
 .left { width: 480px; flex: none; }
 .frames { background: #fff; border: 1px solid var(--line); border-radius: 6px; }
 .frames svg { display: none; width: 100%; height: auto; }
@@ -353,11 +353,13 @@ const SCRIPT: &str = r#"
     current = { game: g, ply: p };
     var hash = '#game=' + (g + 1) + '&ply=' + p;
     if (location.hash !== hash && history.replaceState) history.replaceState(null, '', hash);
-    if (all.length) {
-      var r = all[p].getBoundingClientRect();
-      document.body.dataset.board = [r.left + window.scrollX, r.top + window.scrollY, r.width, r.height]
-        .map(Math.round).join(',');
+    // Where the board and the whole view are, for scripts that check the page in a browser.
+    function rect(element) {
+      var r = element.getBoundingClientRect();
+      return [r.left + window.scrollX, r.top + window.scrollY, r.width, r.height].map(Math.round).join(',');
     }
+    if (all.length) document.body.dataset.board = rect(all[p]);
+    document.body.dataset.view = rect(section.querySelector('.view'));
     document.body.dataset.shown = (g + 1) + ',' + p + ',' + last;
   }
   function fromHash() {
