@@ -178,17 +178,30 @@ impl DrawGame for FrostfireReferee {
                 }
             }
         }
+        // Up to 22 dragons on each of up to 300 plies: the attributes they share are written once
+        // per drawing, on a group, to keep long games' pages small.
+        out.push_str("<g stroke=\"#111827\" stroke-width=\"2\">");
         for cell in Cell::all() {
             if let Some(color) = board.at(cell) {
-                dragon(
-                    &mut out,
-                    cell_centre(cell),
-                    color,
-                    &cell.to_string(),
-                    "dragon",
+                let (x, y) = cell_centre(cell);
+                let _ = write!(
+                    out,
+                    "<circle class=\"dragon p{}\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"22\" fill=\"{}\"/>",
+                    color.number(),
+                    COLOURS[color.index()]
                 );
             }
         }
+        out.push_str(
+            "</g><g text-anchor=\"middle\" font-size=\"13\" font-weight=\"bold\" fill=\"#fff\">",
+        );
+        for cell in Cell::all() {
+            if board.at(cell).is_some() {
+                let (x, y) = cell_centre(cell);
+                let _ = write!(out, "<text x=\"{x:.1}\" y=\"{:.1}\">{cell}</text>", y + 4.5);
+            }
+        }
+        out.push_str("</g>");
         let status = match board.outcome() {
             Some(_) => "game over".to_string(),
             None => format!("{} to move", name(board.to_move())),

@@ -81,9 +81,17 @@ impl GameView {
 /// Replays the record `text` of a `G` game through `G`'s rules, drawing each position.
 pub fn replay<G: DrawGame>(label: &str, text: &str) -> GameView {
     let record = parse_record(text);
+    let mut players = record.players.clone();
+    if players[0] == players[1] {
+        // A program against itself: the summary tells the seats apart.
+        players = [
+            format!("{} (p1)", players[0]),
+            format!("{} (p2)", players[1]),
+        ];
+    }
     let mut view = GameView {
         label: label.to_string(),
-        players: record.players.clone(),
+        players,
         commands: record.players.clone(),
         moves: Vec::new(),
         frames: Vec::new(),
@@ -810,6 +818,11 @@ mod tests {
         assert_eq!(view.frames[3], "<text>5 3+2</text>");
         assert_eq!(view.rules_end.as_ref().unwrap().winner, Some(Seat::First));
         assert_eq!(view.players, ["one".to_string(), "two".to_string()]);
+        let view = replay::<CountGame>("self", &WON.replace("# p2: two", "# p2: one"));
+        assert_eq!(
+            view.players,
+            ["one (p1)".to_string(), "one (p2)".to_string()]
+        );
     }
 
     #[test]
