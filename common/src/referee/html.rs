@@ -82,6 +82,11 @@ impl GameView {
 pub fn replay<G: DrawGame>(label: &str, text: &str) -> GameView {
     let record = parse_record(text);
     let mut players = record.players.clone();
+    for (seat, name) in Seat::BOTH.into_iter().zip(players.iter_mut()) {
+        if name.is_empty() {
+            *name = format!("(unknown {seat})");
+        }
+    }
     if players[0] == players[1] {
         // A program against itself: the summary tells the seats apart.
         players = [
@@ -155,6 +160,7 @@ pub fn replay<G: DrawGame>(label: &str, text: &str) -> GameView {
             }
         }
     }
+    view.problems.sort_by_key(|problem| problem.line_number);
     if let (Some(end), Some(result)) = (&view.rules_end, &view.result) {
         if end.winner != result.winner {
             view.problems.push(Problem::new(
@@ -246,6 +252,11 @@ fn standings(games: &[GameView]) -> Standings {
         unfinished: 0,
     };
     for game in games {
+        if game.frames.is_empty() {
+            // Not a record of this game at all: it names no player and counts no result.
+            table.unfinished += 1;
+            continue;
+        }
         let mut index = [0; 2];
         for seat in Seat::BOTH {
             let name = &game.players[seat.index()];
@@ -451,7 +462,7 @@ fn summary(html: &mut String, games: &[GameView]) {
         table.draws,
         table.seat_wins[1],
         if table.unfinished > 0 {
-            format!(", {} without a result", table.unfinished)
+            format!(", {} without a result or unreadable", table.unfinished)
         } else {
             String::new()
         }
@@ -818,6 +829,8 @@ mod tests {
         assert_eq!(view.frames[3], "<text>5 3+2</text>");
         assert_eq!(view.rules_end.as_ref().unwrap().winner, Some(Seat::First));
         assert_eq!(view.players, ["one".to_string(), "two".to_string()]);
+        let view = replay::<CountGame>("unnamed", &WON.replace("# p2: two\n", ""));
+        assert_eq!(view.players[1], "(unknown p2)");
         let view = replay::<CountGame>("self", &WON.replace("# p2: two", "# p2: one"));
         assert_eq!(
             view.players,
@@ -851,6 +864,11 @@ mod tests {
     fn another_game_and_a_truncated_record() {
         let view = replay::<CountGame>("other", &WON.replace("# count", "# krieg"));
         assert!(view.frames.is_empty());
+        let html = page::<CountGame>("count", std::slice::from_ref(&view));
+        assert!(
+            !html.contains("<tr><td><code>one</code>"),
+            "a record of another game names no player"
+        );
         assert_eq!(view.problems[0].line_number, 1);
         assert!(view.problems[0].message.contains("krieg"));
         let cut: String = WON.lines().take(6).map(|l| format!("{l}\n")).collect();
