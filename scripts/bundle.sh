@@ -8,7 +8,8 @@
 # - `mod arrayvec`, `mod rand`, `mod rustc_hash`: the faithful subsets of scripts/bundle/, each
 #   only if the code below uses it, each with its crate's licence notice, without indentation;
 # - `mod common { ... }`: common/src/lib.rs with every `pub mod` but `referee` inlined;
-# - `mod GAME { ... }`: GAME-bot/src/lib.rs, likewise;
+# - `mod GAME { ... }`: GAME-bot/src/lib.rs, likewise but for `referee` and `view` (the match
+#   runner's and the replay page's, not the bot's);
 # - the bot's main.rs.
 # A `mod NAME;` is replaced by the module's file (NAME.rs or NAME/mod.rs), recursively. Paths are
 # rewritten for the new nesting: in common's modules `crate::` becomes `crate::common::`; in the
@@ -68,14 +69,14 @@ inline() {
                     next;
                 }
                 next if m{^\s*//};
-                next if $top && $skip ne "" && /^\s*pub\s+use\s+(self::|crate::)?\Q$skip\E::/;
+                next if $top && $skip ne "" && /^\s*pub\s+use\s+(self::|crate::)?(?:$skip)::/;
                 if ($compact) {
                     s/^\s+//;
                     next if $_ eq "";
                 }
                 if (/^(\s*)(pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;\s*$/) {
                     my ($indent, $vis, $name) = ($1, $2 // "", $3);
-                    next if $top && $name eq $skip;
+                    next if $top && $skip ne "" && $name =~ /^(?:$skip)$/;
                     my ($child, $child_dir) = ("$dir/$name.rs", "$dir/$name");
                     $child = "$dir/$name/mod.rs" unless -f $child;
                     die "bundle.sh: no file for module $name in $dir\n" unless -f $child;
@@ -117,7 +118,7 @@ rewrite() {
     rewrite "$root/common/src/lib.rs" referee "s/\\bcrate::/crate::common::/g; $packages"
     echo "}"
     echo "pub mod $game {"
-    rewrite "$crate/src/lib.rs" referee \
+    rewrite "$crate/src/lib.rs" 'referee|view' \
         "s/\\bcrate::/crate::$game\\::/g; s/(?<![:\\w])common::/crate::common::/g; $packages"
     echo "}"
     # main.rs's inner attributes (`#![...]`) go to the top of the file.

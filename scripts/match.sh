@@ -8,11 +8,12 @@
 # option is passed to the referee (see `target/release/GAME-referee --help`). With no option at
 # all it plays one game and draws the board after every ply. Records and the players' stderr go
 # to matches/GAME-<time>/ unless --record-dir is given.
+# --html FILE writes the replay page of the match (one self-contained HTML file) at the end.
 set -euo pipefail
 
 games="frostfire krieg kaboom yavalath connect4"
 usage() {
-    sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 [ $# -ge 1 ] || usage

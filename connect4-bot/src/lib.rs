@@ -92,3 +92,4 @@ pub mod protocol;
 pub mod referee;
 pub mod search;
 pub mod state;
+pub mod view;

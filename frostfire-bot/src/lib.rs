@@ -124,3 +124,4 @@ pub mod notation;
 pub mod protocol;
 pub mod referee;
 pub mod search;
+pub mod view;

@@ -6,7 +6,7 @@ use common::referee::{Fault, GameEnd, Input, RefereeGame, Seat, Transport};
 
 /// A Krieg game between two processes. Player 1 is Sentinel.
 pub struct KriegReferee {
-    board: Board,
+    pub(crate) board: Board,
     plies: u32,
     last_move: Option<String>,
     greeted: [bool; 2],

@@ -83,3 +83,4 @@ pub mod protocol;
 pub mod referee;
 pub mod search;
 pub mod threats;
+pub mod view;

@@ -28,8 +28,10 @@
 //! 4) run in `DIR/game-<k>-p<seat>/`, kept for inspection.
 
 mod game;
+pub mod html;
 mod options;
 pub mod process;
+pub mod record;
 pub mod stats;
 
 pub use game::{Fault, GameEnd, Input, RefereeGame, Seat, Transport};
@@ -373,7 +375,7 @@ fn expand(command: &str, seed: u64, game: u32) -> String {
 }
 
 /// Plays the whole match, printing a line per game, the players' line and the summary.
-pub fn run_match<G: RefereeGame>(options: &MatchOptions) -> io::Result<Tally> {
+pub fn run_match<G: html::DrawGame>(options: &MatchOptions) -> io::Result<Tally> {
     if let Some(dir) = &options.record_dir {
         fs::create_dir_all(dir)?;
     }
@@ -388,6 +390,7 @@ pub fn run_match<G: RefereeGame>(options: &MatchOptions) -> io::Result<Tally> {
     let mut peak = [0u64; 2];
     let mut faults = [0u32; 2];
     let stdout = io::stdout();
+    let mut page_records = Vec::new();
     for number in 1..=options.games {
         let a = expand(&options.command_a, options.seed, number);
         let b = expand(&options.command_b, options.seed, number);
@@ -426,6 +429,8 @@ pub fn run_match<G: RefereeGame>(options: &MatchOptions) -> io::Result<Tally> {
             let path = dir.join(format!("game-{number}.txt"));
             fs::write(path, record_text(G::NAME, &setup.commands, &report))?;
         }
+        let record = record_text(G::NAME, &setup.commands, &report);
+        page_records.push((record, player_one == Side::A));
         let mut out = stdout.lock();
         writeln!(out, "{}", report.line())?;
         out.flush()?;
@@ -456,12 +461,16 @@ pub fn run_match<G: RefereeGame>(options: &MatchOptions) -> io::Result<Tally> {
         tally.elo_text()
     )?;
     out.flush()?;
+    if let Some(file) = &options.html {
+        let commands = [options.command_a.as_str(), options.command_b.as_str()];
+        fs::write(file, html::match_page::<G>(commands, &page_records))?;
+    }
     Ok(tally)
 }
 
 /// The whole `<game>-referee` program: parses the command line and runs the match. Exit status 0
 /// after a match (whatever its result), 2 for a bad command line, 1 when the match could not run.
-pub fn main<G: RefereeGame>() -> ExitCode {
+pub fn main<G: html::DrawGame>() -> ExitCode {
     let usage_text = || {
         usage(
             G::NAME,
@@ -470,7 +479,11 @@ pub fn main<G: RefereeGame>() -> ExitCode {
             G::DEFAULT_MAX_PLIES,
         )
     };
-    match parse_options(std::env::args().skip(1)) {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().is_some_and(|arg| arg == "view") {
+        return html::view_main::<G>(&args[1..]);
+    }
+    match parse_options(args) {
         Ok(None) => {
             println!("{}", usage_text());
             ExitCode::SUCCESS

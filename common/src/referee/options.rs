@@ -24,6 +24,8 @@ pub struct MatchOptions {
     pub seed: u64,
     /// Draw a game still running after this many plies (`None`: the game's default).
     pub max_plies: Option<u32>,
+    /// Write the replay page of the match there.
+    pub html: Option<PathBuf>,
 }
 
 /// A referee command line that could not be understood.
@@ -74,6 +76,7 @@ where
         show: false,
         seed: 1,
         max_plies: None,
+        html: None,
     };
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -89,6 +92,10 @@ where
                     .next()
                     .ok_or(OptionsError::MissingValue("--record-dir"))?;
                 options.record_dir = Some(PathBuf::from(dir));
+            }
+            "--html" => {
+                let file = args.next().ok_or(OptionsError::MissingValue("--html"))?;
+                options.html = Some(PathBuf::from(file));
             }
             other if other.starts_with("--") => return Err(OptionsError::UnknownOption(arg)),
             _ => players.push(arg),
@@ -147,7 +154,10 @@ options:
   --show               draw the board after every ply
   --seed <S>           '{{seed}}' in a command becomes S+k in game k (default 1);
                        '{{game}}' becomes k
+  --html <FILE>        write the replay page of the match there (one HTML file)
   -h, --help           this text
+
+{game}-referee view RECORD... [--html FILE] writes the replay page of records already written.
 
 The last line is: summary: games=<N> a_wins=<W> draws=<D> b_wins=<L> elo=<E> ci95=<C>"
     )
@@ -225,5 +235,16 @@ mod tests {
             Err(OptionsError::UnknownOption("--fast".into()))
         );
         assert_eq!(parse(&["--help"]), Ok(None));
+    }
+
+    #[test]
+    fn html_page_file() {
+        let o = parse(&["a", "--html", "page.html", "b"]).unwrap().unwrap();
+        assert_eq!(o.html, Some(PathBuf::from("page.html")));
+        assert_eq!(parse(&["a", "b"]).unwrap().unwrap().html, None);
+        assert_eq!(
+            parse(&["a", "b", "--html"]),
+            Err(OptionsError::MissingValue("--html"))
+        );
     }
 }

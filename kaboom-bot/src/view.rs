@@ -1,0 +1,188 @@
+//! Ka-Boom drawn for the replay page (`kaboom-referee --html`, `kaboom-referee view`): the
+//! coloured 8×8 board in Player 1's frame (its base, row 0, at the bottom), each ranger a disc
+//! of its colour, Player 1's with a black rim and Player 2's with a white one, the bombs as black
+//! balls on their carriers; the last move as an arrow (dashed for a bomb pass), a placement or a
+//! forfeit ringed; under the board, who must move which colour and the passes in a row.
+
+use std::fmt::Write as _;
+
+use common::referee::html::DrawGame;
+
+use crate::board::{Board, MoveKind, Player, Square, COLOUR, COLOUR_NAMES};
+use crate::notation::parse_move;
+use crate::referee::KaboomReferee;
+
+/// Side of a square, in SVG units.
+const CELL: i32 = 54;
+/// Left and top margins (row numbers on the left, column numbers under the board).
+const LEFT: i32 = 28;
+const TOP: i32 = 12;
+/// The eight colours, in the order of [`COLOUR_NAMES`].
+const PALETTE: [&str; 8] = [
+    "#f97316", "#2563eb", "#7c3aed", "#ec4899", "#facc15", "#dc2626", "#16a34a", "#92400e",
+];
+/// The rim of each player's rangers.
+const RIMS: [&str; 2] = ["#111827", "#f9fafb"];
+
+/// The top-left corner of a square (row 7 at the top).
+fn corner(square: Square) -> (i32, i32) {
+    (
+        LEFT + square.column() * CELL,
+        TOP + (7 - square.row()) * CELL,
+    )
+}
+
+fn centre(square: Square) -> (i32, i32) {
+    let (x, y) = corner(square);
+    (x + CELL / 2, y + CELL / 2)
+}
+
+fn all_squares() -> impl Iterator<Item = Square> {
+    (0..64).map(Square::from_index)
+}
+
+impl DrawGame for KaboomReferee {
+    type Position = Board;
+    const SIZE: (u32, u32) = ((8 * CELL + LEFT + 12) as u32, (8 * CELL + TOP + 82) as u32);
+
+    fn position(&self) -> Board {
+        *self.board()
+    }
+
+    fn background() -> String {
+        let mut out = format!(
+            "<rect width=\"{}\" height=\"{}\" fill=\"#fff\"/>",
+            Self::SIZE.0,
+            Self::SIZE.1
+        );
+        for square in all_squares() {
+            let (x, y) = corner(square);
+            let colour = COLOUR[square.row() as usize][square.column() as usize];
+            let _ = write!(
+                out,
+                "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{}\" \
+                 fill-opacity=\"0.55\" stroke=\"#fff\" stroke-width=\"1\"/>",
+                PALETTE[colour as usize]
+            );
+        }
+        for i in 0..8 {
+            let _ = write!(
+                out,
+                "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"14\" fill=\"#6b7280\">{i}</text>\
+                 <text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"14\" fill=\"#6b7280\">{i}</text>",
+                LEFT / 2,
+                TOP + (7 - i) * CELL + CELL / 2 + 5,
+                LEFT + i * CELL + CELL / 2,
+                TOP + 8 * CELL + 17
+            );
+        }
+        out
+    }
+
+    fn draw(board: &Board, last: Option<(&Board, &str)>) -> String {
+        let mut out = String::new();
+        let played =
+            last.and_then(|(before, reply)| parse_move(before, reply, before.to_move()).ok());
+        if let Some(m) = played {
+            for square in [m.from(), m.to()] {
+                let (x, y) = corner(square);
+                let _ = write!(
+                    out,
+                    "<rect class=\"last\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" \
+                     fill=\"none\" stroke=\"#111827\" stroke-width=\"4\" stroke-dasharray=\"7 4\"/>",
+                    x + 2,
+                    y + 2,
+                    CELL - 4,
+                    CELL - 4
+                );
+                if m.from() == m.to() {
+                    break;
+                }
+            }
+            if m.kind() == MoveKind::Ranger {
+                let ((x1, y1), (x2, y2)) = (centre(m.from()), centre(m.to()));
+                let _ = write!(
+                    out,
+                    "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" stroke=\"#111827\" \
+                     stroke-width=\"5\" stroke-linecap=\"round\" opacity=\"0.6\"/>"
+                );
+            }
+        }
+        let bombs = [board.bomb(Player::One), board.bomb(Player::Two)];
+        for square in all_squares() {
+            let Some((player, colour)) = board.ranger_at(square) else {
+                continue;
+            };
+            let (x, y) = centre(square);
+            let _ = write!(
+                out,
+                "<g class=\"ranger p{}\"><circle cx=\"{x}\" cy=\"{y}\" r=\"21\" fill=\"{}\" \
+                 stroke=\"#111827\" stroke-width=\"1\"/><circle cx=\"{x}\" cy=\"{y}\" r=\"13\" \
+                 fill=\"{}\"/></g>",
+                player.number(),
+                RIMS[player.index()],
+                PALETTE[colour as usize]
+            );
+            if bombs[player.index()] == Some(square) {
+                let _ = write!(
+                    out,
+                    "<g class=\"bomb p{}\"><path d=\"M{} {} q4 -9 11 -7\" stroke=\"#111827\" \
+                     stroke-width=\"2\" fill=\"none\"/><circle cx=\"{}\" cy=\"{}\" r=\"8\" \
+                     fill=\"#111827\" stroke=\"#fff\" stroke-width=\"1.5\"/>\
+                     <circle cx=\"{}\" cy=\"{}\" r=\"2.5\" fill=\"#fbbf24\"/></g>",
+                    player.number(),
+                    x + 15,
+                    y - 15,
+                    x + 13,
+                    y - 13,
+                    x + 26,
+                    y - 22,
+                );
+            }
+        }
+        if let Some(m) = played {
+            if m.kind() == MoveKind::Pass {
+                let ((x1, y1), (x2, y2)) = (centre(m.from()), centre(m.to()));
+                let _ = write!(
+                    out,
+                    "<line class=\"pass\" x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" \
+                     stroke=\"#111827\" stroke-width=\"3\" stroke-dasharray=\"8 5\"/>"
+                );
+            }
+        }
+        let what = match played.map(|m| m.kind()) {
+            Some(MoveKind::Place) => "bomb placed",
+            Some(MoveKind::Ranger) => "ranger moved",
+            Some(MoveKind::Pass) => "bomb passed",
+            Some(MoveKind::Forfeit) => "forfeit",
+            None => "start",
+        };
+        let status = match (board.outcome(), board.required()) {
+            (Some(outcome), _) => match outcome.winner() {
+                Some(winner) => format!("{winner} wins"),
+                None => "draw".to_string(),
+            },
+            (None, Some(colour)) => format!(
+                "{} must move {}",
+                board.to_move(),
+                COLOUR_NAMES[colour as usize]
+            ),
+            (None, None) if board.in_placement() => {
+                format!("{} places its bomb", board.to_move())
+            }
+            (None, None) => format!("{} to move", board.to_move()),
+        };
+        let base = TOP + 8 * CELL + 40;
+        let _ = write!(
+            out,
+            "<text x=\"{LEFT}\" y=\"{base}\" font-size=\"15\" fill=\"#111827\">{what} · {status}</text>\
+             <text x=\"{LEFT}\" y=\"{}\" font-size=\"15\" fill=\"#111827\">passes in a row: \
+             p1 {}, p2 {} (15 at most) · ply {}</text>",
+            base + 22,
+            board.passes(Player::One),
+            board.passes(Player::Two),
+            board.plies()
+        );
+        out
+    }
+}

@@ -1,0 +1,184 @@
+//! The replay page of Krieg: every ply drawn from the rules, the last drawing the final position,
+//! bad records reported by line, and the referee's `--html` and `view`.
+
+use common::referee::html::{page, replay, DrawGame};
+use common::referee::RefereeGame;
+use krieg::board::{Board, Kind, Side};
+use krieg::notation::format_move;
+use krieg::referee::KriegReferee;
+use std::path::PathBuf;
+use std::process::Command;
+
+const REFEREE: &str = env!("CARGO_BIN_EXE_krieg-referee");
+const BOT: &str = env!("CARGO_BIN_EXE_krieg-bot");
+
+/// A whole game of varied legal moves, as a record, with every position after the start.
+fn game_record(seed: usize) -> (String, Vec<Board>, Vec<String>) {
+    let mut referee = KriegReferee::new();
+    let mut board = Board::start();
+    let mut text = "# krieg\n# p1: one\n# p2: two\n".to_string();
+    let mut positions = vec![board];
+    let mut replies = Vec::new();
+    loop {
+        let moves = board.legal_moves();
+        let mv = moves.as_slice()[(seed * 7 + positions.len() * 13) % moves.len()];
+        let reply = format_move(mv);
+        let seat = referee.to_move().number();
+        let end = referee.play(&reply).expect("a legal move");
+        board = board.play(mv);
+        positions.push(board);
+        text.push_str(&format!("{seat} {reply}\n# time: {}\n", positions.len()));
+        replies.push(reply);
+        if let Some(end) = end {
+            let who = end.winner.map_or("draw".to_string(), |s| s.to_string());
+            text.push_str(&format!("# result: {who} {}\n", end.reason));
+            return (text, positions, replies);
+        }
+    }
+}
+
+fn count(svg: &str, class: &str) -> u32 {
+    svg.matches(&format!("class=\"{class}\"")).count() as u32
+}
+
+#[test]
+fn every_ply_is_drawn_and_the_last_drawing_is_the_final_position() {
+    for seed in 0..6 {
+        let (text, positions, replies) = game_record(seed);
+        let view = replay::<KriegReferee>("game", &text);
+        assert!(view.problems.is_empty(), "{:?}", view.problems);
+        assert_eq!(view.frames.len(), positions.len());
+        let n = positions.len() - 1;
+        let last = view.frames.last().unwrap();
+        let expected = KriegReferee::draw(
+            &positions[n],
+            Some((&positions[n - 1], replies[n - 1].as_str())),
+        );
+        assert_eq!(last, &expected);
+        for (side, seat) in [(Side::Sentinel, "p1"), (Side::Scourge, "p2")] {
+            for (kind, name) in [(Kind::Bomber, "bomber"), (Kind::Stinger, "stinger")] {
+                let pieces = positions[n].pieces(side, kind).count_ones();
+                assert_eq!(count(last, &format!("piece {seat} {name}")), pieces);
+            }
+        }
+        let html = page::<KriegReferee>("krieg", &[view]);
+        assert_eq!(
+            html.matches("<svg class=\"board\"").count(),
+            positions.len()
+        );
+        assert_eq!(html.matches("<li data-ply=").count(), positions.len());
+    }
+}
+
+#[test]
+fn the_start_shows_ten_pieces_a_side_and_no_last_move() {
+    let start = KriegReferee::draw(&Board::start(), None);
+    for seat in ["p1", "p2"] {
+        assert_eq!(count(&start, &format!("piece {seat} bomber")), 5);
+        assert_eq!(count(&start, &format!("piece {seat} stinger")), 5);
+    }
+    assert_eq!(count(&start, "last"), 0);
+}
+
+#[test]
+fn a_capture_is_highlighted_and_its_piece_crossed_out() {
+    // Sentinel's stinger on (2, 0) jumps sideways over Scourge's stinger on (2, 1).
+    let before = Board::from_diagram(
+        &["B....", ".....", "Ss...", ".....", "....b"],
+        Side::Sentinel,
+    )
+    .unwrap();
+    let reply = "2 0 2 2";
+    let after = before.play(krieg::notation::parse_move(reply).unwrap());
+    let svg = KriegReferee::draw(&after, Some((&before, reply)));
+    assert_eq!(count(&svg, "last"), 2);
+    assert_eq!(count(&svg, "captured"), 1);
+    assert_eq!(count(&svg, "piece p2 stinger"), 0);
+    assert_eq!(count(&svg, "taken p2 stinger"), 1);
+}
+
+#[test]
+fn an_illegal_ply_is_reported_with_its_line_and_the_game_shown_up_to_it() {
+    let (text, _, _) = game_record(1);
+    let mut lines: Vec<&str> = text.lines().collect();
+    // Line 8 is the third ply (after three header lines and two plies with their times).
+    assert!(lines[7].starts_with("1 "));
+    lines[7] = "1 0 0 4 4";
+    let view = replay::<KriegReferee>("bad", &lines.join("\n"));
+    assert_eq!(view.frames.len(), 3);
+    assert_eq!(view.problems[0].line_number, 8);
+    assert!(view.problems[0].message.starts_with("illegal move"));
+    let view = replay::<KriegReferee>("other", &text.replace("# krieg", "# kaboom"));
+    assert!(view.frames.is_empty());
+    assert_eq!(view.problems[0].line_number, 1);
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("krieg-view-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn the_referee_writes_the_page_of_a_match_and_view_reads_records() {
+    let dir = scratch("match");
+    let html = dir.join("match.html");
+    let random = format!("{BOT} --engine random --seed {{seed}}");
+    let out = Command::new(REFEREE)
+        .args(["--games", "2", "--record-dir"])
+        .arg(&dir)
+        .arg("--html")
+        .arg(&html)
+        .args([&random, &random])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert_eq!(page.matches("<section class=\"game\"").count(), 2);
+    let mut boards = 0;
+    for k in 1..=2 {
+        let record = std::fs::read_to_string(dir.join(format!("game-{k}.txt"))).unwrap();
+        boards += 1 + record.lines().filter(|l| !l.starts_with('#')).count();
+    }
+    assert_eq!(page.matches("<svg class=\"board\"").count(), boards);
+    assert!(!page.contains("class=\"problems\""));
+
+    let view = dir.join("view.html");
+    let records = [dir.join("game-1.txt"), dir.join("game-2.txt")];
+    let out = Command::new(REFEREE)
+        .arg("view")
+        .args(&records)
+        .arg("--html")
+        .arg(&view)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let viewed = std::fs::read_to_string(&view).unwrap();
+    assert_eq!(viewed.matches("<svg class=\"board\"").count(), boards);
+
+    let broken = dir.join("broken.txt");
+    let record = std::fs::read_to_string(&records[0]).unwrap();
+    let cut: Vec<&str> = record.lines().take(5).collect();
+    std::fs::write(&broken, cut.join("\n")).unwrap();
+    let out = Command::new(REFEREE)
+        .arg("view")
+        .arg(&broken)
+        .arg(&records[1])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("broken.txt: line 6: truncated"), "{stderr}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(stdout.matches("<section class=\"game\"").count(), 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,183 @@
+#!/usr/bin/env bash
+# Checks the replay page in a real browser, as a person would look at it: for one game of each
+# kind, plays a short match with --html, opens the page in headless Chromium at its first and
+# last ply (`#game=1&ply=0`, `#game=1&ply=last`), takes screenshots, and checks that the page
+# showed the ply asked for, that the board is drawn (enough non-white pixels in the board's
+# area) and that the two plies differ there.
+#
+#   scripts/check-viewer.sh [--keep DIR] [--docs DIR]
+#
+# --keep DIR keeps the pages, records and screenshots in DIR; --docs DIR writes there one picture
+# per game (the board and the move list at the last ply), as the README shows them. Chromium
+# comes from the distribution (Debian's `chromium`), installed with apt-get when missing; the
+# pictures are read with python3's standard library only.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+games="krieg frostfire kaboom yavalath connect4"
+keep=""
+docs=""
+while [ $# -gt 0 ]; do
+    case $1 in
+    --keep) keep=${2:?--keep needs a directory}; shift 2 ;;
+    --docs) docs=${2:?--docs needs a directory}; shift 2 ;;
+    *) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+    esac
+done
+
+if ! command -v chromium >/dev/null 2>&1; then
+    echo "check-viewer: installing chromium" >&2
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo=sudo
+    $sudo apt-get update
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y chromium
+fi
+
+if [ -n "$keep" ]; then
+    work=$keep
+    mkdir -p "$work"
+else
+    work=$(mktemp -d)
+    trap 'rm -rf "$work"' EXIT
+fi
+[ -z "$docs" ] || mkdir -p "$docs"
+
+# Headless, with nothing that reaches the network, in a fresh profile each time.
+browse() {
+    local profile
+    profile=$(mktemp -d)
+    timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+        --disable-background-networking --disable-component-update --disable-sync \
+        --user-data-dir="$profile" --window-size=1100,1000 --hide-scrollbars \
+        --force-device-scale-factor=1 "$@" 2>/dev/null
+    rm -rf "$profile"
+}
+
+for game in $games; do
+    cargo build --release --quiet --manifest-path "$root/Cargo.toml" -p "$game-bot"
+    bot="$root/target/release/$game-bot"
+    page="$work/$game.html"
+    "$root/target/release/$game-referee" --games 1 --record-dir "$work/$game" --html "$page" \
+        "$bot --movetime 50" "$bot --engine random --seed 3" >"$work/$game.out"
+    for ply in 0 last; do
+        url="file://$page#game=1&ply=$ply"
+        browse --dump-dom "$url" | grep -o '<body[^>]*>' >"$work/$game-$ply.body" || true
+        browse --screenshot="$work/$game-$ply.png" "$url" >/dev/null
+    done
+    python3 - "$work" "$game" "$docs" <<'PYTHON'
+import re
+import struct
+import sys
+import zlib
+
+work, game, docs = sys.argv[1:4]
+
+
+def read_png(path):
+    """Width, height and rows of RGB(A) bytes of an 8-bit, non-interlaced PNG."""
+    data = open(path, "rb").read()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", f"{path}: not a PNG"
+    pos, idat = 8, b""
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        chunk = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", chunk)
+            assert depth == 8 and colour in (2, 6) and interlace == 0, f"{path}: unexpected PNG"
+            channels = 4 if colour == 6 else 3
+        elif kind == b"IDAT":
+            idat += chunk
+        pos += 12 + length
+    raw = zlib.decompress(idat)
+    stride = width * channels
+    rows, previous = [], bytearray(stride)
+    for y in range(height):
+        start = y * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        for x in range(stride):
+            a = line[x - channels] if x >= channels else 0
+            b = previous[x]
+            c = previous[x - channels] if x >= channels else 0
+            if kind == 1:
+                line[x] = (line[x] + a) & 255
+            elif kind == 2:
+                line[x] = (line[x] + b) & 255
+            elif kind == 3:
+                line[x] = (line[x] + (a + b) // 2) & 255
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(line)
+        previous = line
+    return width, height, channels, rows
+
+
+def write_png(path, width, height, rows):
+    """An RGB PNG of `rows` (bytes of RGB), filter 0."""
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+    raw = b"".join(b"\x00" + bytes(row) for row in rows)
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    with open(path, "wb") as out:
+        out.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+                  + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+
+
+def attributes(ply):
+    body = open(f"{work}/{game}-{ply}.body").read()
+    found = dict(re.findall(r'data-(\w+)="([^"]*)"', body))
+    if "board" not in found or "shown" not in found:
+        sys.exit(f"check-viewer: {game}: the page did not run its script (no data-board)")
+    return found
+
+
+def fail(message):
+    sys.exit(f"check-viewer: {game}: {message}")
+
+
+first, last = attributes("0"), attributes("last")
+shown_first, shown_last = first["shown"].split(","), last["shown"].split(",")
+if shown_first[1] != "0":
+    fail(f"#game=1&ply=0 showed ply {shown_first[1]}")
+if shown_last[1] != shown_last[2] or shown_last[2] == "0":
+    fail(f"#game=1&ply=last showed ply {shown_last[1]} of {shown_last[2]}")
+x, y, w, h = (int(v) for v in first["board"].split(","))
+if first["board"] != last["board"]:
+    fail(f"the board moved between plies ({first['board']} vs {last['board']})")
+images = {}
+for ply in ("0", "last"):
+    width, height, channels, rows = read_png(f"{work}/{game}-{ply}.png")
+    if x < 0 or y < 0 or x + w > width or y + h > height or w < 100 or h < 100:
+        fail(f"the board ({x},{y} {w}x{h}) is not inside the {width}x{height} screenshot")
+    images[ply] = (channels, rows)
+area = w * h
+drawn = [0, 0]
+differ = 0
+for row in range(y, y + h):
+    line0, line1 = images["0"][1][row], images["last"][1][row]
+    c0, c1 = images["0"][0], images["last"][0]
+    for col in range(x, x + w):
+        p0 = line0[col * c0:col * c0 + 3]
+        p1 = line1[col * c1:col * c1 + 3]
+        drawn[0] += min(p0) < 230
+        drawn[1] += min(p1) < 230
+        if max(abs(p0[i] - p1[i]) for i in range(3)) > 24:
+            differ += 1
+print(f"check-viewer: {game}: plies 0 and {shown_last[2]}; board {w}x{h} at ({x},{y}); "
+      f"drawn {100 * drawn[0] / area:.1f} % and {100 * drawn[1] / area:.1f} % of it, "
+      f"{100 * differ / area:.1f} % differs")
+if min(drawn) < area // 10:
+    fail("the board's area is almost blank")
+if differ < area // 200:
+    fail("the first and the last ply look the same")
+if docs:
+    vx, vy, vw, vh = (int(v) for v in last["view"].split(","))
+    channels, rows = images["last"]
+    vw, vh = min(vw, len(rows[0]) // channels - vx), min(vh, len(rows) - vy)
+    crop = [bytearray(b for px in range(vx, vx + vw) for b in rows[r][px * channels:px * channels + 3])
+            for r in range(vy, vy + vh)]
+    write_png(f"{docs}/{game}.png", vw, vh, crop)
+PYTHON
+done
+echo "check-viewer: every game's replay page draws its board, and the first and last plies differ"
