@@ -4,7 +4,9 @@ use std::time::Duration;
 
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
-use common::rng::Rng;
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
 
 use crate::board::{Board, Move, Outcome};
 use crate::eval::evaluate;
@@ -56,6 +58,6 @@ pub fn greedy(board: &Board) -> Option<Move> {
 /// the bot is a fresh process at every move.
 pub fn random(board: &Board, seed: u64) -> Option<Move> {
     let moves = board.legal_moves();
-    let mut rng = Rng::new(seed ^ board.hash());
-    rng.choose(moves.as_slice()).copied()
+    let mut rng = SmallRng::seed_from_u64(seed ^ board.hash());
+    moves.choose(&mut rng).copied()
 }

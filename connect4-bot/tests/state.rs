@@ -3,10 +3,12 @@
 
 mod support;
 
-use common::rng::Rng;
 use connect4::board::{Board, Kind, Team, CLEARING_BITS, DUAL_BIT};
 use connect4::engine::greedy;
 use connect4::state::{from_board_alone, reconstruct, Inference, Memory};
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
 use support::{line, mv, position_with};
 
 fn discs(b: &Board) -> [u64; 2] {
@@ -187,7 +189,7 @@ fn without_state_after_clears_the_bot_plays_safe() {
 
 #[test]
 fn a_bot_that_loses_its_state_every_move_never_misses_its_dual_disc() {
-    let mut rng = Rng::new(7);
+    let mut rng = SmallRng::seed_from_u64(7);
     for game in 0..200 {
         let forgetful = if game % 2 == 0 { Team::One } else { Team::Two };
         let mut truth = Board::new();
@@ -204,7 +206,7 @@ fn a_bot_that_loses_its_state_every_move_never_misses_its_dual_disc() {
                     .copied()
                     .filter(|m| matches!(m.kind, Kind::Normal | Kind::Dual))
                     .collect();
-                *rng.choose(&moves).unwrap()
+                *moves.choose(&mut rng).unwrap()
             };
             truth = truth
                 .try_play(m)
@@ -216,7 +218,7 @@ fn a_bot_that_loses_its_state_every_move_never_misses_its_dual_disc() {
 #[test]
 fn a_bot_that_keeps_its_state_follows_every_power() {
     // Both teams play random moves; team 1 rebuilds the position each time from its memory.
-    let mut rng = Rng::new(11);
+    let mut rng = SmallRng::seed_from_u64(11);
     for _ in 0..200 {
         let mut truth = Board::new();
         let mut memory: Option<Memory> = None;
@@ -227,14 +229,14 @@ fn a_bot_that_keeps_its_state_follows_every_power() {
                 assert_eq!(b.moves_made(Team::One), truth.moves_made(Team::One));
                 // Never believes the opponent spent a power it still holds.
                 assert_eq!(b.used(Team::Two) & !truth.used(Team::Two), 0);
-                let m = *rng.choose(b.legal_moves().as_slice()).unwrap();
+                let m = *b.legal_moves().as_slice().choose(&mut rng).unwrap();
                 memory = Some(Memory {
                     team: Team::One,
                     board: b.play(m),
                 });
                 m
             } else {
-                *rng.choose(truth.legal_moves().as_slice()).unwrap()
+                *truth.legal_moves().as_slice().choose(&mut rng).unwrap()
             };
             truth = truth.try_play(m).expect("legal");
         }
