@@ -10,6 +10,7 @@ use rand::SeedableRng;
 
 use crate::board::{Board, Move, Outcome};
 use crate::eval::evaluate;
+use crate::protocol::CallLog;
 use crate::search::{Searcher, DEFAULT_TABLE_BYTES, MATE};
 
 /// The hard budget of a move when `--movetime` is not given: far inside the contest's 2 s, even
@@ -21,12 +22,28 @@ pub fn deadline(options: &BotOptions) -> Deadline {
     Deadline::from_now(options.movetime.unwrap_or(DEFAULT_BUDGET))
 }
 
-/// The move `options.engine` chooses on `board`, `None` only without legal moves.
-pub fn choose(board: &Board, options: &BotOptions, deadline: Deadline) -> Option<Move> {
+/// The move `options.engine` chooses on `board`, `None` only without legal moves; what the
+/// search found goes to `log`.
+pub fn choose(
+    board: &Board,
+    options: &BotOptions,
+    deadline: Deadline,
+    log: &mut CallLog,
+) -> Option<Move> {
     match options.engine {
         EngineKind::Search => {
             let mut searcher = Searcher::new(DEFAULT_TABLE_BYTES);
-            searcher.search(board, deadline, options.depth).best
+            searcher.verbose = false;
+            let result = searcher.search(board, deadline, options.depth);
+            let pv: Vec<String> = result.pv.iter().map(|m| m.to_string()).collect();
+            log.line(&format!(
+                "depth {} score {} nodes {} pv {}",
+                result.depth,
+                result.score,
+                result.nodes,
+                pv.join(", ")
+            ));
+            result.best
         }
         EngineKind::Greedy => greedy(board),
         EngineKind::Random => random(board, options.seed),

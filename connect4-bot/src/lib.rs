@@ -38,8 +38,8 @@
 //! iteration, the inferred opponent move) go to stderr.
 //!
 //! It keeps its state in a help file named with its team id, the file name of its executable
-//! without extension: `<id>.txt`, written through `<id>.tmp` and a rename so that a killed call
-//! never leaves half a file (at most these two of the five files allowed). The state is the
+//! without extension: `<id>.txt`, and the same text in a backup, `<id>.bak` (two of the five
+//! files allowed), each written over in place (see [`protocol`] for why). The state is the
 //! position right after its own last move, with the powers used and the moves made by both
 //! teams. At the next call the bot finds the opponent move that leads from it to the board it is
 //! given, which tells the opponent's power; see [`state`] for the recovery when the state is
@@ -61,7 +61,9 @@
 //!   clearing power it may have spent, it attributes dual discs by counting discs when no clear
 //!   shows, takes a lone dual disc to be its own when clears have happened, and plays its own dual
 //!   disc at once when it may still be due. An empty board for team 1 (a board with at most one
-//!   bottom disc for team 2) is a new game, whatever the state file says.
+//!   bottom disc for team 2) is a new game, whatever the state file says, unless a help file
+//!   written moments ago explains it as the opponent's last move (a clear that emptied the
+//!   board): see [`state`].
 //! - If `board.txt` cannot be parsed, the bot moves from its saved position; if `team_no.txt`
 //!   cannot, it takes the saved team, else guesses from the parity of the discs.
 //! - The referee has no ply limit by default: each team has three clears, so at most six moves

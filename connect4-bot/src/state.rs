@@ -9,6 +9,12 @@
 //! both leave no trace), the opponent is assumed to still hold every power that one of them
 //! leaves unused: overestimating the opponent is the safe error.
 //!
+//! A board that a new game can show is a new game whenever the help file cannot be the bot's
+//! previous move of a game in progress: when it does not explain the board, or when it is older
+//! than [`STATE_MAX_AGE`] (a file left by an earlier game in a reused directory). A help file
+//! written a moment ago that explains such a board as one opponent move (a clear that emptied
+//! the board) is the game in progress: the bot keeps its spent powers and its move count.
+//!
 //! When nothing explains the board (no file, a file from another game or team, a file that does
 //! not parse, a board that its saved position cannot reach in one move), the bot rebuilds what
 //! it can from the board alone ([`from_board_alone`]) and plays safe:
@@ -23,6 +29,7 @@
 //!   the tenth-move deadline whatever its true move count.
 
 use std::fmt;
+use std::time::Duration;
 
 use crate::board::{Board, Team, CLEARING_BITS, DUAL_BIT, DUAL_DEADLINE};
 use crate::notation::{format_board, parse_board};
@@ -128,9 +135,34 @@ pub enum Inference {
     BoardAlone(String),
 }
 
-/// The position to move from: the board `discs` with `team` to move, the powers and move counts
-/// from `memory` when it explains the board, else from the board alone.
+/// A help file older than this cannot hold the bot's previous move of the game in progress: the
+/// opponent's call between the two is limited to 2 s, and the judge takes a fraction of that.
+pub const STATE_MAX_AGE: Duration = Duration::from_secs(10);
+
+/// The position to move from, with a help file just written (see [`reconstruct_aged`]).
 pub fn reconstruct(team: Team, discs: [u64; 2], memory: Option<&Memory>) -> (Board, Inference) {
+    reconstruct_aged(team, discs, memory, None)
+}
+
+/// The position to move from: the board `discs` with `team` to move, the powers and move counts
+/// from `memory` when it explains the board, else from the board alone. `state_age` is the time
+/// since the help file was written (`None`: unknown, taken as just written).
+///
+/// A board that a new game can show (see the module docs) is a new game, unless a help file
+/// younger than [`STATE_MAX_AGE`] explains it as the opponent's last move: then the game is in
+/// progress (the opponent has just cleared the board), and taking it for a new game would make
+/// the bot play powers it has spent.
+pub fn reconstruct_aged(
+    team: Team,
+    discs: [u64; 2],
+    memory: Option<&Memory>,
+    state_age: Option<Duration>,
+) -> (Board, Inference) {
+    let start = new_game(team, discs);
+    let stale = matches!(state_age, Some(age) if age > STATE_MAX_AGE);
+    if let (Some(board), true) = (start, stale) {
+        return (board, Inference::NewGame);
+    }
     let why = match memory {
         None => "no state".to_string(),
         Some(m) if m.team != team => "state of the other team".to_string(),
@@ -140,7 +172,7 @@ pub fn reconstruct(team: Team, discs: [u64; 2], memory: Option<&Memory>) -> (Boa
             None => "board not reachable from the saved position".to_string(),
         },
     };
-    if let Some(board) = new_game(team, discs) {
+    if let Some(board) = start {
         return (board, Inference::NewGame);
     }
     (from_board_alone(team, discs), Inference::BoardAlone(why))

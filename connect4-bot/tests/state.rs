@@ -5,10 +5,13 @@ mod support;
 
 use connect4::board::{Board, Kind, Team, CLEARING_BITS, DUAL_BIT};
 use connect4::engine::greedy;
-use connect4::state::{from_board_alone, reconstruct, Inference, Memory};
+use connect4::state::{
+    from_board_alone, reconstruct, reconstruct_aged, Inference, Memory, STATE_MAX_AGE,
+};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
+use std::time::Duration;
 use support::{line, mv, position_with};
 
 fn discs(b: &Board) -> [u64; 2] {
@@ -254,4 +257,61 @@ fn the_state_file_keeps_the_powers_of_both_teams() {
         Memory::parse(&m.to_text()).unwrap().board.used(Team::Two),
         0b1010
     );
+}
+
+/// The help file of an old game whose short history could explain a new game's first board as
+/// one more move: it has spent powers that the new game must not inherit.
+fn short_old_game(team: Team, moves: &str) -> Memory {
+    let board = line(moves);
+    assert_eq!(board.to_move(), team.other());
+    Memory { team, board }
+}
+
+#[test]
+fn a_new_game_wins_over_an_old_saved_state_that_could_explain_the_board() {
+    let old_age = Some(STATE_MAX_AGE + Duration::from_secs(1));
+    // Team 1 cleared column 1 and played its dual disc; team 2 clearing column 4 would empty
+    // the board: an empty board for team 1 with an old help file is a new game.
+    let old = short_old_game(Team::One, "2 1,5 4,4 4");
+    assert_eq!(old.board.play(mv("2 4")).occupied(), 0);
+    let (board, inference) = reconstruct_aged(Team::One, [0, 0], Some(&old), old_age);
+    assert_eq!(inference, Inference::NewGame);
+    assert_eq!(board, Board::new());
+    // Team 2 played its dual disc and cleared column 4; team 1's normal disc in column 3 would
+    // explain a board with one bottom disc, which is also what a new game shows to team 2.
+    let old = short_old_game(Team::Two, "5 4,4 4,5 4,2 4");
+    assert_eq!(old.board.occupied(), 0);
+    let first = line("5 3");
+    let (board, inference) = reconstruct_aged(Team::Two, discs(&first), Some(&old), old_age);
+    assert_eq!(inference, Inference::NewGame);
+    assert_eq!(
+        board.used(Team::Two),
+        0,
+        "the old game's powers are not inherited"
+    );
+    assert_eq!(board.moves_made(Team::One), 1);
+    assert_eq!(board.moves_made(Team::Two), 0);
+    assert_eq!(board.hash(), first.hash());
+}
+
+#[test]
+fn a_board_emptied_by_the_opponent_just_now_continues_the_game() {
+    // The same boards with a help file written a moment ago: the opponent has just cleared.
+    let old = short_old_game(Team::One, "2 1,5 4,4 4");
+    for age in [None, Some(Duration::from_millis(1500))] {
+        let (board, inference) = reconstruct_aged(Team::One, [0, 0], Some(&old), age);
+        assert!(
+            matches!(inference, Inference::Continued(_)),
+            "{inference:?}"
+        );
+        assert_eq!(board.used(Team::One), old.board.used(Team::One));
+        assert_eq!(board.moves_made(Team::One), 2);
+    }
+    let old = short_old_game(Team::Two, "5 4,4 4,5 4,2 4");
+    let (board, inference) = reconstruct(Team::Two, discs(&line("5 3")), Some(&old));
+    assert!(
+        matches!(inference, Inference::Continued(_)),
+        "{inference:?}"
+    );
+    assert!(!board.holds(Team::Two, Kind::Dual));
 }
