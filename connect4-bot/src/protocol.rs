@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use common::cli::BotOptions;
-use common::clock::Deadline;
+use common::search::Limits;
 
 use crate::board::{Board, Column, Kind, Move, Team};
 use crate::engine;
@@ -77,9 +77,9 @@ pub const STATE_FILE_BYTES: usize = 320;
 
 /// The contest entry: one move in the current directory. Always returns (exit status 0).
 pub fn run(options: &BotOptions) {
-    let deadline = engine::deadline(options);
+    let limits = engine::limits(options);
     let mut log = CallLog::default();
-    if let Err(e) = play_in(Path::new("."), &team_id(), options, deadline, &mut log) {
+    if let Err(e) = play_in(Path::new("."), &team_id(), options, &limits, &mut log) {
         log.warn(&format!("{OUTPUT_FILE} not written: {e}"));
     }
     log.flush();
@@ -177,15 +177,16 @@ pub fn read_bounded(path: &Path) -> Result<String, ReadFileError> {
 }
 
 /// One call in `dir`: returns the move written to `output.txt`. Every step is bounded: the
-/// files read are at most [`MAX_FILE_BYTES`] each, the search stops at `deadline`, and the call
+/// files read are at most [`MAX_FILE_BYTES`] each, the search stops within `limits`, and the call
 /// writes two small files (`output.txt` first) and nothing else; `log` is written by the caller.
 pub fn play_in(
     dir: &Path,
     id: &str,
     options: &BotOptions,
-    deadline: Deadline,
+    limits: &Limits,
     log: &mut CallLog,
 ) -> io::Result<Move> {
+    let deadline = limits.deadline;
     let (memory, state_age) = load(dir, id, log);
     let discs = match read_bounded(&dir.join(BOARD_FILE)) {
         Ok(text) => match parse_board(&text) {
@@ -240,7 +241,7 @@ pub fn play_in(
             })
             .unwrap_or_default(),
     };
-    let chosen = engine::choose(&board, options, deadline, log)
+    let chosen = engine::choose(&board, options, limits, log)
         .or_else(|| board.moves_ignoring_end().first().copied())
         .unwrap_or(Move::new(Kind::Normal, Column::CENTRE_FIRST[0]));
     let searched = deadline.elapsed();

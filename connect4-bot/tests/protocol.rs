@@ -400,3 +400,15 @@ fn twenty_megabyte_input_files_are_refused_within_the_memory_cap() {
         let _ = fs::remove_dir_all(dir);
     }
 }
+
+#[test]
+fn opening_plies_vary_the_game_by_seed_and_replay_it_by_seed() {
+    let game = |seed: &str| {
+        let args: &[&str] = &["--depth", "4", "--opening-plies", "3", "--seed", seed];
+        play_game(Path::new(BOT), [args, args], |_, _, _| {})
+    };
+    let first = game("1");
+    assert_eq!(game("1"), first, "the same seed plays the same game");
+    let varied = ["2", "3", "4", "5"].iter().any(|seed| game(seed) != first);
+    assert!(varied, "different seeds vary the opening");
+}
