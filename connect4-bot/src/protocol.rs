@@ -220,6 +220,21 @@ pub fn play_in(
                     let list: Vec<String> = moves.iter().map(Move::to_string).collect();
                     log.line(&format!("opponent played {}", list.join(" or ")));
                 }
+                Inference::Rejected(moves) => {
+                    let why: Vec<String> = moves
+                        .iter()
+                        .map(
+                            |&m| match memory.as_ref().map(|s| s.board.check_move_rules(m)) {
+                                Some(Err(e)) => format!("{m} ({e})"),
+                                _ => m.to_string(),
+                            },
+                        )
+                        .collect();
+                    log.warn(&format!(
+                        "the board shows an opponent move our rules reject, {}; applied as given",
+                        why.join(" or ")
+                    ));
+                }
                 Inference::NewGame => log.line("new game"),
                 Inference::BoardAlone(why) => {
                     log.warn(&format!("{why}: rebuilding from the board alone"))

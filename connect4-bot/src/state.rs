@@ -31,7 +31,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use crate::board::{Board, Team, CLEARING_BITS, DUAL_BIT, DUAL_DEADLINE};
+use crate::board::{Board, Column, Kind, Move, Team, CLEARING_BITS, DUAL_BIT, DUAL_DEADLINE};
 use crate::notation::{format_board, parse_board};
 
 /// The first line of the help file.
@@ -131,6 +131,10 @@ pub enum Inference {
     Continued(Vec<crate::board::Move>),
     /// The start of a game.
     NewGame,
+    /// The saved position and one opponent move that our rules reject (see the crate docs,
+    /// "When the judge sends a move our rules reject") explain the board: the moves that do,
+    /// applied as given.
+    Rejected(Vec<crate::board::Move>),
     /// Rebuilt from the board alone, for this reason.
     BoardAlone(String),
 }
@@ -178,12 +182,37 @@ pub fn reconstruct_aged(
     (from_board_alone(team, discs), Inference::BoardAlone(why))
 }
 
-/// The opponent moves from `saved` that give `discs`, merged into one position.
+/// The opponent moves from `saved` that give `discs`, merged into one position: the legal ones;
+/// else the moves our rules reject (a power used twice, a tenth move without the dual disc)
+/// that the judge has let through, applied as given.
 fn continue_from(team: Team, discs: [u64; 2], saved: &Board) -> Option<(Board, Inference)> {
+    if saved.outcome().is_some() {
+        return None;
+    }
+    if let Some((board, moves)) = explain(team, discs, saved, saved.legal_moves().iter()) {
+        return Some((board, Inference::Continued(moves)));
+    }
+    let rejected: Vec<Move> = Kind::ALL
+        .iter()
+        .flat_map(|&kind| Column::ALL.iter().map(move |&c| Move::new(kind, c)))
+        .filter(|&m| saved.check_move_rules(m).is_err() && saved.landing_bit(m.column) != 0)
+        .collect();
+    explain(team, discs, saved, rejected.iter())
+        .map(|(board, moves)| (board, Inference::Rejected(moves)))
+}
+
+/// The `candidates` from `saved` that give `discs`, and the position after them (the powers
+/// every explanation used counted as used).
+fn explain<'a>(
+    team: Team,
+    discs: [u64; 2],
+    saved: &Board,
+    candidates: impl Iterator<Item = &'a Move>,
+) -> Option<(Board, Vec<Move>)> {
     let opponent = team.other();
     let mut found: Option<Board> = None;
     let mut moves = Vec::new();
-    for &m in saved.legal_moves().as_slice() {
+    for &m in candidates {
         let child = saved.play(m);
         if [child.discs(Team::One), child.discs(Team::Two)] != discs {
             continue;
@@ -204,7 +233,7 @@ fn continue_from(team: Team, discs: [u64; 2], saved: &Board) -> Option<(Board, I
             }
         });
     }
-    found.map(|b| (b, Inference::Continued(moves)))
+    found.map(|b| (b, moves))
 }
 
 /// The start of a game: an empty board for team 1; for team 2, the board after one move of

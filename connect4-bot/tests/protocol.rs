@@ -412,3 +412,51 @@ fn opening_plies_vary_the_game_by_seed_and_replay_it_by_seed() {
     let varied = ["2", "3", "4", "5"].iter().any(|seed| game(seed) != first);
     assert!(varied, "different seeds vary the opening");
 }
+
+#[test]
+fn an_opponent_move_our_rules_reject_still_gets_a_legal_reply_at_once() {
+    let saved = Board::new()
+        .play(parse_move("5 4").unwrap())
+        .play(parse_move("1 4").unwrap())
+        .play(parse_move("5 3").unwrap())
+        .play(parse_move("5 5").unwrap())
+        .play(parse_move("5 4").unwrap());
+    // The judge lets team 2 clear a row a second time; or sends a board no move explains.
+    let rejected = saved.play(parse_move("1 1").unwrap());
+    // Two more discs than the saved board: no single move explains them.
+    let unexplained = saved
+        .play(parse_move("5 1").unwrap())
+        .play(parse_move("5 7").unwrap());
+    for (truth, expected) in [(rejected, "applied as given"), (unexplained, "board alone")] {
+        let dir = scratch_dir("rejected");
+        let memory = Memory {
+            team: Team::One,
+            board: saved,
+        };
+        fs::write(dir.join("connect4-bot.txt"), memory.to_text()).unwrap();
+        write_read_only(&dir.join("team_no.txt"), "1\n");
+        write_read_only(&dir.join("board.txt"), &format_board(&truth));
+        let out = Command::new(BOT)
+            .args(["--movetime", "30"])
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("warning") && stderr.contains(expected),
+            "{stderr}"
+        );
+        let reply = fs::read_to_string(dir.join("output.txt")).expect("a reply");
+        let m = parse_move(reply.trim()).unwrap();
+        // Legal for team 1 on the judge's board, with the powers team 1 really holds.
+        let judged = Board::from_parts(
+            [truth.discs(Team::One), truth.discs(Team::Two)],
+            Team::One,
+            [saved.used(Team::One), truth.used(Team::Two)],
+            [saved.moves_made(Team::One), truth.moves_made(Team::Two)],
+        )
+        .unwrap();
+        assert!(judged.is_legal(m), "{m}\n{stderr}");
+        let _ = fs::remove_dir_all(dir);
+    }
+}

@@ -315,3 +315,36 @@ fn a_board_emptied_by_the_opponent_just_now_continues_the_game() {
     );
     assert!(!board.holds(Team::Two, Kind::Dual));
 }
+
+#[test]
+fn an_opponent_move_our_rules_reject_is_applied_as_given() {
+    // Team 2 has used its clear-row disc, and the board shows it used again.
+    let memory = Memory {
+        team: Team::One,
+        board: line("5 4,1 4,5 3,5 5,5 4"),
+    };
+    assert!(!memory.board.holds(Team::Two, Kind::ClearRow));
+    let again = mv("1 1");
+    assert!(memory.board.check_move(again).is_err());
+    let truth = memory.board.play(again);
+    let (board, inference) = reconstruct(Team::One, discs(&truth), Some(&memory));
+    let Inference::Rejected(moves) = inference else {
+        panic!("{inference:?}")
+    };
+    // A clear row in any empty column of the bottom row explains the board.
+    assert!(moves.contains(&again), "{moves:?}");
+    assert!(moves.iter().all(|m| m.kind == Kind::ClearRow), "{moves:?}");
+    assert_eq!(board, truth, "the move is applied as given");
+    // Team 2's tenth move is a normal disc instead of its compulsory dual disc.
+    let memory = Memory {
+        team: Team::One,
+        board: position_with("X......", Team::Two, [0, 0], [10, 9]),
+    };
+    assert!(memory.board.dual_forced());
+    let normal = mv("5 7");
+    let truth = memory.board.play(normal);
+    let (board, inference) = reconstruct(Team::One, discs(&truth), Some(&memory));
+    assert_eq!(inference, Inference::Rejected(vec![normal]));
+    assert_eq!(board.moves_made(Team::Two), 10);
+    assert!(!board.legal_moves().is_empty());
+}
