@@ -271,12 +271,31 @@ pub fn play_in(
     ) {
         log.warn(&format!("help file not saved: {e}"));
     }
+    let scheduling = match scheduler_times() {
+        Some((running, waiting)) => format!(
+            "; on a core {} ms, waiting for one {} ms",
+            running.as_millis(),
+            waiting.as_millis()
+        ),
+        None => String::new(),
+    };
     log.line(&format!(
-        "played {chosen} after {} ms (files written in {} ms)",
+        "played {chosen} after {} ms (files written in {} ms{scheduling})",
         deadline.elapsed().as_millis(),
         deadline.elapsed().saturating_sub(searched).as_millis()
     ));
     Ok(chosen)
+}
+
+/// How long this process has run on a core and waited in the run queue for one, from Linux's
+/// `/proc/self/schedstat`; `None` where it does not exist. A reply much slower than its budget
+/// with a long wait here was held up by a busy machine, not by the bot.
+fn scheduler_times() -> Option<(Duration, Duration)> {
+    let text = read_bounded(Path::new("/proc/self/schedstat")).ok()?;
+    let mut fields = text.split_whitespace().map(|f| f.parse::<u64>().ok());
+    let running = fields.next()??;
+    let waiting = fields.next()??;
+    Some((Duration::from_nanos(running), Duration::from_nanos(waiting)))
 }
 
 /// Writes `output.txt`. A file left there is removed first rather than truncated: on ext4,
