@@ -3,8 +3,9 @@
 //! help file, return.
 //!
 //! The help file is `<id>.txt`, `<id>` being the team id: the file name of the executable
-//! without its extension, with a backup `<id>.bak` (two help files, of the five allowed). Nothing is printed on stdout;
-//! diagnostics go to stderr, in one write at the end of the call ([`CallLog`]).
+//! without its extension, with a backup `<id>.bak` (two help files, of the five allowed).
+//! Nothing is printed on stdout; diagnostics go to stderr, in one write at the end of the call
+//! ([`CallLog`]).
 //!
 //! # A call never waits long
 //!
