@@ -210,8 +210,7 @@ impl Searcher {
         if let Some((best, _)) = best_here {
             // The best move first in the next iteration, the rest in their order.
             if let Some(pos) = root_moves.iter().position(|&m| m == best) {
-                let m = root_moves.remove(pos);
-                root_moves.insert(0, m);
+                root_moves[..=pos].rotate_right(1);
             }
         }
         (best_here, true)
