@@ -328,8 +328,14 @@ fn save(dir: &Path, id: &str, memory: &Memory) -> io::Result<()> {
 }
 
 /// Writes `text` at the start of the file at `path` (created if missing), without truncating
-/// it, and cuts a longer file to size (never to zero).
+/// it, and cuts a longer file to size (never to zero). Something else by that name (a pipe,
+/// whose opening would wait for a reader) is removed first.
 fn write_in_place(path: &Path, text: &[u8]) -> io::Result<()> {
+    if let Ok(meta) = fs::symlink_metadata(path) {
+        if !meta.is_file() {
+            fs::remove_file(path)?;
+        }
+    }
     let mut file = fs::OpenOptions::new()
         .write(true)
         .create(true)

@@ -460,3 +460,33 @@ fn an_opponent_move_our_rules_reject_still_gets_a_legal_reply_at_once() {
         let _ = fs::remove_dir_all(dir);
     }
 }
+
+#[test]
+fn input_files_that_are_pipes_do_not_block_the_call() {
+    // Opening a pipe for reading waits for a writer: the bot must not open one.
+    for file in ["board.txt", "team_no.txt", "connect4-bot.txt"] {
+        let dir = scratch_dir("fifo");
+        write_read_only(&dir.join("team_no.txt"), "1\n");
+        write_read_only(&dir.join("board.txt"), &format_board(&Board::new()));
+        let _ = fs::remove_file(dir.join(file));
+        let made = Command::new("mkfifo").arg(dir.join(file)).status().unwrap();
+        assert!(made.success());
+        let mut child = Command::new(BOT)
+            .args(["--movetime", "20"])
+            .current_dir(&dir)
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let started = std::time::Instant::now();
+        while child.try_wait().unwrap().is_none() {
+            if started.elapsed() > std::time::Duration::from_secs(10) {
+                let _ = child.kill();
+                panic!("{file}: the call blocked on a pipe");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        let reply = fs::read_to_string(dir.join("output.txt")).expect("output.txt written");
+        assert!(parse_move(reply.trim()).is_ok(), "{file}: {reply:?}");
+        let _ = fs::remove_dir_all(dir);
+    }
+}
