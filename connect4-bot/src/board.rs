@@ -23,7 +23,8 @@
 
 use std::fmt;
 
-use common::rng::zobrist_key;
+use arrayvec::ArrayVec;
+use common::zobrist::zobrist_key;
 
 /// Columns.
 pub const WIDTH: usize = 7;
@@ -361,7 +362,7 @@ impl common::transposition::PackedMove for Move {
     }
 }
 
-/// A filler for empty move-list slots: a normal disc in the first column.
+/// A normal disc in the first column: what a table code that is no move unpacks to.
 impl Default for Move {
     fn default() -> Move {
         Move::new(Kind::Normal, Column(0))
@@ -413,7 +414,7 @@ pub enum Outcome {
 }
 
 /// The legal moves of a position (at most 35: five kinds of disc in seven columns).
-pub type MoveList = common::movelist::MoveList<Move, { 5 * WIDTH }>;
+pub type MoveList = ArrayVec<Move, { 5 * WIDTH }>;
 
 // ---------------------------------------------------------------------------------------------
 // Zobrist keys

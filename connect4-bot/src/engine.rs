@@ -4,27 +4,64 @@ use std::time::Duration;
 
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
-use common::rng::Rng;
+use common::search::{Limits, OpeningChoice};
+use common::zobrist::splitmix64;
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
 
 use crate::board::{Board, Move, Outcome};
 use crate::eval::evaluate;
-use crate::search::{Searcher, DEFAULT_TABLE_BYTES, MATE};
+use crate::protocol::CallLog;
+use crate::search::{Searcher, MATE, MAX_DEPTH, OPENING_MARGIN, TABLE_BYTES};
 
 /// The hard budget of a move when `--movetime` is not given: far inside the contest's 2 s, even
 /// with the machine's other core busy and the process's start-up counted.
 pub const DEFAULT_BUDGET: Duration = Duration::from_millis(1200);
 
-/// The deadline of one move under `options`, running from now.
-pub fn deadline(options: &BotOptions) -> Deadline {
-    Deadline::from_now(options.movetime.unwrap_or(DEFAULT_BUDGET))
+/// What one move may spend under `options`: `--movetime` (else [`DEFAULT_BUDGET`]) from now as
+/// the hard budget, half of it as the soft one, and `--depth` (else [`MAX_DEPTH`]).
+pub fn limits(options: &BotOptions) -> Limits {
+    Limits::new(
+        Deadline::from_now(options.movetime.unwrap_or(DEFAULT_BUDGET)),
+        options.depth.unwrap_or(MAX_DEPTH),
+    )
 }
 
-/// The move `options.engine` chooses on `board`, `None` only without legal moves.
-pub fn choose(board: &Board, options: &BotOptions, deadline: Deadline) -> Option<Move> {
+/// The move `options.engine` chooses on `board`, `None` only without legal moves; what the
+/// search found goes to `log`.
+///
+/// With `--opening-plies N`, the team's first N moves are drawn among the best and the moves
+/// [`Searcher::near_best_moves`] proves within [`OPENING_MARGIN`] of it. Each move is a call of
+/// its own, so the draw is seeded by `--seed` and the position: the same seed replays the same
+/// game.
+pub fn choose(
+    board: &Board,
+    options: &BotOptions,
+    limits: &Limits,
+    log: &mut CallLog,
+) -> Option<Move> {
     match options.engine {
         EngineKind::Search => {
-            let mut searcher = Searcher::new(DEFAULT_TABLE_BYTES);
-            searcher.search(board, deadline, options.depth).best
+            let mut searcher = Searcher::new(TABLE_BYTES);
+            let result = searcher.search(board, limits);
+            for line in searcher.take_log().lines() {
+                log.line(line);
+            }
+            let best = result.best?;
+            let own_moves = u32::from(board.moves_made(board.to_move()));
+            if own_moves >= options.opening_plies {
+                return Some(best);
+            }
+            let near = searcher.near_best_moves(board, &result, OPENING_MARGIN, limits);
+            let mut opening = OpeningChoice::new(1, splitmix64(options.seed ^ board.hash()));
+            let chosen = opening.choose(best, &near);
+            let near: Vec<String> = near.iter().map(Move::to_string).collect();
+            log.line(&format!(
+                "opening move {chosen} drawn among {best} and [{}]",
+                near.join(", ")
+            ));
+            Some(chosen)
         }
         EngineKind::Greedy => greedy(board),
         EngineKind::Random => random(board, options.seed),
@@ -56,6 +93,6 @@ pub fn greedy(board: &Board) -> Option<Move> {
 /// the bot is a fresh process at every move.
 pub fn random(board: &Board, seed: u64) -> Option<Move> {
     let moves = board.legal_moves();
-    let mut rng = Rng::new(seed ^ board.hash());
-    rng.choose(moves.as_slice()).copied()
+    let mut rng = SmallRng::seed_from_u64(seed ^ board.hash());
+    moves.choose(&mut rng).copied()
 }

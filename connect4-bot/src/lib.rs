@@ -27,25 +27,30 @@
 //!   for the opponent; otherwise a full board is a draw. A move can thus lose at once, by making
 //!   the opponent's four (a fall, or a dual disc on the opponent's winning cell).
 //! - **Perft** counts every legal (type, column) pair as a move, from the empty board with team 1
-//!   to move: 35, 1225, 36015, 1058841 for depths 1..4.
+//!   to move: 35, 1225, 36015, 1058841 for depths 1..4. These follow from the rules by hand (no
+//!   column fills and no four forms within four plies, so each team has 35 first moves, then 35
+//!   after a normal disc and 28 after a power: 35, 35², 35·1029, 1029² with 1029 = 7·35 + 28·28),
+//!   and `tests/perft.rs` checks them.
 //!
 //! # Files (the contest's protocol)
 //!
 //! The bot is run once per move with its working directory holding `team_no.txt` (`1` or `2`;
 //! team 1 moves first) and `board.txt` (42 integers `0` empty, `1`, `2`, `12` dual, position 1
 //! first, separated by any white space). It writes `output.txt`: one line `t c`, and exits,
-//! within 2 s and 20 MB. Nothing is written on stdout; diagnostics (one line per search
-//! iteration, the inferred opponent move) go to stderr.
+//! within 2 s and 20 MB. Nothing is written on stdout; diagnostics (the inferred opponent move,
+//! one line per search iteration, the move and the time it took) go to stderr in one write at
+//! the end of the call. A file of more than 4096 bytes is malformed and not read, so that no
+//! input takes the bot past its memory cap; every step of a call is bounded (see [`protocol`]).
 //!
 //! It keeps its state in a help file named with its team id, the file name of its executable
-//! without extension: `<id>.txt`, written through `<id>.tmp` and a rename so that a killed call
-//! never leaves half a file (at most these two of the five files allowed). The state is the
+//! without extension: `<id>.txt`, and the same text in a backup, `<id>.bak` (two of the five
+//! files allowed), each written over in place (see [`protocol`] for why). The state is the
 //! position right after its own last move, with the powers used and the moves made by both
 //! teams. At the next call the bot finds the opponent move that leads from it to the board it is
 //! given, which tells the opponent's power; see [`state`] for the recovery when the state is
 //! missing, stale or wrong.
 //!
-//! # Decisions where the statement and RULES.md are silent
+//! # Decisions where the statement is silent
 //!
 //! - The referee writes `board.txt` on one line, values separated by single spaces, ending with
 //!   a newline, and `team_no.txt` as `1\n` or `2\n`. The bot accepts any white space and CRLF.
@@ -61,21 +66,40 @@
 //!   clearing power it may have spent, it attributes dual discs by counting discs when no clear
 //!   shows, takes a lone dual disc to be its own when clears have happened, and plays its own dual
 //!   disc at once when it may still be due. An empty board for team 1 (a board with at most one
-//!   bottom disc for team 2) is a new game, whatever the state file says.
+//!   bottom disc for team 2) is a new game, whatever the state file says, unless a help file
+//!   written moments ago explains it as the opponent's last move (a clear that emptied the
+//!   board): see [`state`].
 //! - If `board.txt` cannot be parsed, the bot moves from its saved position; if `team_no.txt`
 //!   cannot, it takes the saved team, else guesses from the parity of the discs.
 //! - The referee has no ply limit by default: each team has three clears, so at most six moves
 //!   remove discs and the board fills.
 //!
+//! # When the judge sends a move our rules reject
+//!
+//! The judge is the authority: a board it sends is the position, even when the opponent's move
+//! that led to it breaks our rules. The bot never sees the move itself, only the board, and
+//! rebuilds from what it is sent ([`state`]):
+//! - if a move our rules reject (a power the opponent has already used, a tenth move that is
+//!   not the dual disc) turns the saved position into the board, that move is applied as given:
+//!   the opponent's powers and move count follow it, the bot's own stay as saved, and a warning
+//!   names the move and why our rules reject it;
+//! - if no single move explains the board, the bot rebuilds from the board alone, playing safe
+//!   (see the decisions above), with a warning; if `board.txt` cannot be read at all, it keeps
+//!   its saved position;
+//! - either way it answers at once with a move that is legal on that board.
+//!
 //! # The bot
 //!
 //! ```text
 //! connect4-bot [--movetime MS] [--depth N] [--engine search|greedy|random] [--seed S]
+//!              [--opening-plies N]
 //! connect4-bot perft <D> | bench [--depth N]
 //! ```
 //!
 //! `--movetime` is the hard budget of the one move the call makes (default 1200 ms, the soft
-//! budget being half of it), `--depth` caps the iterative deepening. The search
+//! budget being half of it), `--depth` caps the iterative deepening, and `--opening-plies N`
+//! draws the team's first N moves, seeded by `--seed` and the position, among the moves the
+//! search proves within `search::OPENING_MARGIN` of the best and not lost. The search
 //! ([`search`]) is an iterative-deepening negamax with alpha-beta (PVS), a 4 MB transposition
 //! table, and ordering over the (type, column) moves: table move, blocks of the opponent's
 //! playable threats, killers, normal discs centre first, dual discs, powers, history. When no

@@ -3,24 +3,32 @@
 //! help file, return.
 //!
 //! The help file is `<id>.txt`, `<id>` being the team id: the file name of the executable
-//! without its extension. It is written to `<id>.tmp` first and renamed, so that a call killed
-//! half-way never leaves a truncated state behind (two help files at most, of the five allowed;
-//! the old file is removed before the rename, see `save`).
-//! Nothing is printed on stdout; diagnostics go to stderr.
+//! without its extension, with a backup `<id>.bak` (two help files, of the five allowed).
+//! Nothing is printed on stdout; diagnostics go to stderr, in one write at the end of the call
+//! ([`CallLog`]).
+//!
+//! # A call never waits long
+//!
+//! Each step of a call is bounded, whatever the files hold and however busy the machine is:
+//! - reading: each file is read only if it is a regular file of at most [`MAX_FILE_BYTES`];
+//! - the search polls its clock every few thousand nodes and stops at the hard budget;
+//! - writing: `output.txt` first, then the help file and its backup written over in place (see
+//!   `save`): three small writes, no truncation, no rename, no `fsync`;
+//! - logging: one write of at most [`MAX_LOG_BYTES`] at the very end, never during the search.
 
 use common::cli::BotInfo;
 use std::fs;
-use std::io;
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
 
 use common::cli::BotOptions;
-use common::clock::Deadline;
-use common::io::log;
+use common::search::Limits;
 
 use crate::board::{Board, Column, Kind, Move, Team};
 use crate::engine;
 use crate::notation::{parse_board, parse_team};
-use crate::state::{reconstruct, Inference, Memory};
+use crate::state::{reconstruct_aged, Inference, Memory};
 
 use crate::notation::{
     BOARD_FILE_NAME as BOARD_FILE, OUTPUT_FILE_NAME as OUTPUT_FILE, TEAM_FILE_NAME as TEAM_FILE,
@@ -56,49 +64,181 @@ pub fn state_path(dir: &Path, id: &str) -> PathBuf {
     dir.join(format!("{id}.txt"))
 }
 
+/// The most bytes the bot reads of any file it is given: `board.txt` is 42 small integers (a
+/// few hundred bytes), the help file as much again. A longer file is malformed, unread.
+pub const MAX_FILE_BYTES: u64 = 4096;
+
+/// The most bytes of log a call writes: its lines are kept in memory and written at once, at
+/// the end of the call (see [`CallLog`]).
+pub const MAX_LOG_BYTES: usize = 4096;
+
+/// The help file is written over in place, padded to this many bytes, so that saving it never
+/// creates, truncates or renames a file once it exists (see `save`).
+pub const STATE_FILE_BYTES: usize = 320;
+
 /// The contest entry: one move in the current directory. Always returns (exit status 0).
 pub fn run(options: &BotOptions) {
-    let deadline = engine::deadline(options);
-    if let Err(e) = play_in(Path::new("."), &team_id(), options, deadline) {
-        log(&format!("connect4-bot: {e}"));
+    let limits = engine::limits(options);
+    let mut log = CallLog::default();
+    if let Err(e) = play_in(Path::new("."), &team_id(), options, &limits, &mut log) {
+        log.warn(&format!("{OUTPUT_FILE} not written: {e}"));
+    }
+    log.flush();
+}
+
+/// The log of one call. A call is a process of its own, so its log lines are gathered here and
+/// written to stderr in one piece when the move is on disk: the search never waits on stderr (a
+/// file whose every write may wait for the file system on a busy machine), and the log is
+/// bounded by [`MAX_LOG_BYTES`]. Lines have the shape of `common::io`'s: `<bot>: <message>`.
+#[derive(Debug, Default)]
+pub struct CallLog {
+    text: String,
+    dropped: usize,
+}
+
+impl CallLog {
+    /// Adds `<bot>: <message>`, or counts it as dropped once the log is full.
+    pub fn line(&mut self, message: &str) {
+        let line = format!("{}: {message}\n", BOT.name);
+        if self.text.len() + line.len() > MAX_LOG_BYTES {
+            self.dropped += 1;
+        } else {
+            self.text.push_str(&line);
+        }
+    }
+
+    /// Adds `<bot>: warning: <message>`: a problem the bot noticed and worked around.
+    pub fn warn(&mut self, message: &str) {
+        self.line(&format!("warning: {message}"));
+    }
+
+    /// The lines gathered so far.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Writes the lines to stderr in one write. Errors are ignored: logging never costs a game.
+    pub fn flush(mut self) {
+        if self.dropped > 0 {
+            self.text.push_str(&format!(
+                "{}: warning: {} more log lines dropped\n",
+                BOT.name, self.dropped
+            ));
+        }
+        let _ = io::stderr().lock().write_all(self.text.as_bytes());
     }
 }
 
-/// One call in `dir`: returns the move written to `output.txt`.
-pub fn play_in(dir: &Path, id: &str, options: &BotOptions, deadline: Deadline) -> io::Result<Move> {
-    let memory = load(dir, id);
-    let board_text = fs::read_to_string(dir.join(BOARD_FILE));
-    let discs = match board_text.as_deref().map(parse_board) {
-        Ok(Ok(discs)) => Some(discs),
-        Ok(Err(e)) => {
-            log(&format!("{BOARD_FILE}: {e}"));
-            None
+/// Why an input file was not read.
+#[derive(Debug)]
+pub enum ReadFileError {
+    /// Missing or unreadable.
+    Io(io::Error),
+    /// Not a regular file (a directory, or a pipe, whose opening could block the call).
+    NotAFile,
+    /// Longer than [`MAX_FILE_BYTES`]: malformed, and not read.
+    TooLong(u64),
+}
+
+impl std::fmt::Display for ReadFileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReadFileError::Io(e) => write!(f, "{e}"),
+            ReadFileError::NotAFile => write!(f, "not a regular file"),
+            ReadFileError::TooLong(n) => {
+                write!(
+                    f,
+                    "{n} bytes or more, over the {MAX_FILE_BYTES} a valid file can hold"
+                )
+            }
         }
+    }
+}
+
+/// The text of the file at `path`, if it is a regular file of at most [`MAX_FILE_BYTES`]; never
+/// more than that is read, whatever the file holds. Bytes that are not UTF-8 are replaced (the
+/// parsers then reject them).
+pub fn read_bounded(path: &Path) -> Result<String, ReadFileError> {
+    let meta = fs::metadata(path).map_err(ReadFileError::Io)?;
+    if !meta.is_file() {
+        return Err(ReadFileError::NotAFile);
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(ReadFileError::TooLong(meta.len()));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize + 1);
+    fs::File::open(path)
+        .and_then(|file| file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(ReadFileError::Io)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        // The file grew after its size was read.
+        return Err(ReadFileError::TooLong(bytes.len() as u64));
+    }
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// One call in `dir`: returns the move written to `output.txt`. Every step is bounded: the
+/// files read are at most [`MAX_FILE_BYTES`] each, the search stops within `limits`, and the call
+/// writes two small files (`output.txt` first) and nothing else; `log` is written by the caller.
+pub fn play_in(
+    dir: &Path,
+    id: &str,
+    options: &BotOptions,
+    limits: &Limits,
+    log: &mut CallLog,
+) -> io::Result<Move> {
+    let deadline = limits.deadline;
+    let (memory, state_age) = load(dir, id, log);
+    let discs = match read_bounded(&dir.join(BOARD_FILE)) {
+        Ok(text) => match parse_board(&text) {
+            Ok(discs) => Some(discs),
+            Err(e) => {
+                log.warn(&format!("{BOARD_FILE}: {e}"));
+                None
+            }
+        },
         Err(e) => {
-            log(&format!("{BOARD_FILE}: {e}"));
+            log.warn(&format!("{BOARD_FILE}: {e}"));
             None
         }
     };
-    let team = match fs::read_to_string(dir.join(TEAM_FILE)).map(|t| parse_team(&t)) {
+    let team = match read_bounded(&dir.join(TEAM_FILE)).map(|text| parse_team(&text)) {
         Ok(Ok(team)) => team,
-        other => {
-            log(&format!(
-                "{TEAM_FILE} unreadable ({other:?}); guessing the team"
-            ));
+        Ok(Err(e)) => {
+            log.warn(&format!("{TEAM_FILE}: {e}; guessing the team"));
+            guess_team(discs, memory.as_ref())
+        }
+        Err(e) => {
+            log.warn(&format!("{TEAM_FILE}: {e}; guessing the team"));
             guess_team(discs, memory.as_ref())
         }
     };
     let board = match discs {
         Some(discs) => {
-            let (board, inference) = reconstruct(team, discs, memory.as_ref());
+            let (board, inference) = reconstruct_aged(team, discs, memory.as_ref(), state_age);
             match &inference {
                 Inference::Continued(moves) => {
                     let list: Vec<String> = moves.iter().map(Move::to_string).collect();
-                    log(&format!("opponent played {}", list.join(" or ")));
+                    log.line(&format!("opponent played {}", list.join(" or ")));
                 }
-                Inference::NewGame => log("new game"),
+                Inference::Rejected(moves) => {
+                    let why: Vec<String> = moves
+                        .iter()
+                        .map(
+                            |&m| match memory.as_ref().map(|s| s.board.check_move_rules(m)) {
+                                Some(Err(e)) => format!("{m} ({e})"),
+                                _ => m.to_string(),
+                            },
+                        )
+                        .collect();
+                    log.warn(&format!(
+                        "the board shows an opponent move our rules reject, {}; applied as given",
+                        why.join(" or ")
+                    ));
+                }
+                Inference::NewGame => log.line("new game"),
                 Inference::BoardAlone(why) => {
-                    log(&format!("{why}: rebuilding from the board alone"))
+                    log.warn(&format!("{why}: rebuilding from the board alone"))
                 }
             }
             board
@@ -117,52 +257,125 @@ pub fn play_in(dir: &Path, id: &str, options: &BotOptions, deadline: Deadline) -
             })
             .unwrap_or_default(),
     };
-    let chosen = engine::choose(&board, options, deadline)
-        .or_else(|| board.moves_ignoring_end().as_slice().first().copied())
+    let chosen = engine::choose(&board, options, limits, log)
+        .or_else(|| board.moves_ignoring_end().first().copied())
         .unwrap_or(Move::new(Kind::Normal, Column::CENTRE_FIRST[0]));
-    fs::write(dir.join(OUTPUT_FILE), format!("{chosen}\n"))?;
-    save(
+    let searched = deadline.elapsed();
+    write_output(dir, chosen)?;
+    if let Err(e) = save(
         dir,
         id,
         &Memory {
             team,
             board: board.play(chosen),
         },
-    )?;
+    ) {
+        log.warn(&format!("help file not saved: {e}"));
+    }
+    let scheduling = match scheduler_times() {
+        Some((running, waiting)) => format!(
+            "; on a core {} ms, waiting for one {} ms",
+            running.as_millis(),
+            waiting.as_millis()
+        ),
+        None => String::new(),
+    };
+    log.line(&format!(
+        "played {chosen} after {} ms (files written in {} ms{scheduling})",
+        deadline.elapsed().as_millis(),
+        deadline.elapsed().saturating_sub(searched).as_millis()
+    ));
     Ok(chosen)
 }
 
-/// The temporary help file, renamed to the real one once complete.
-fn temp_path(dir: &Path, id: &str) -> PathBuf {
-    dir.join(format!("{id}.tmp"))
+/// How long this process has run on a core and waited in the run queue for one, from Linux's
+/// `/proc/self/schedstat`; `None` where it does not exist. A reply much slower than its budget
+/// with a long wait here was held up by a busy machine, not by the bot.
+fn scheduler_times() -> Option<(Duration, Duration)> {
+    let text = read_bounded(Path::new("/proc/self/schedstat")).ok()?;
+    let mut fields = text.split_whitespace().map(|f| f.parse::<u64>().ok());
+    let running = fields.next()??;
+    let waiting = fields.next()??;
+    Some((Duration::from_nanos(running), Duration::from_nanos(waiting)))
 }
 
-/// Writes the help file through a temporary file and a rename. The old file is removed before
-/// the rename rather than replaced by it: on ext4, replacing a file by a rename (or truncating
-/// it) makes the kernel flush the new data at once, which can stall a call for seconds on a busy
-/// disk. A call killed between the removal and the rename leaves the temporary file, which
-/// `load` reads instead.
+/// Writes `output.txt`. A file left there is removed first rather than truncated: on ext4,
+/// truncating a file and writing it again makes the kernel flush it when it is closed, which
+/// can stall a call on a busy disk.
+fn write_output(dir: &Path, chosen: Move) -> io::Result<()> {
+    let path = dir.join(OUTPUT_FILE);
+    if fs::symlink_metadata(&path).is_ok() {
+        let _ = fs::remove_file(&path);
+    }
+    fs::write(path, format!("{chosen}\n"))
+}
+
+/// Saves the help file and its backup (the same text), each written over in place, padded to
+/// [`STATE_FILE_BYTES`]: once the files exist, a call neither creates, truncates nor renames a
+/// file, each of which is a journalled change that can wait on a busy disk (and on ext4,
+/// truncating or renaming over a file flushes it at once). Each write is one small `write` into
+/// one page, which a killed call does not tear. The backup lets the bot keep its powers and move
+/// count when the help file is deleted or damaged between calls.
 fn save(dir: &Path, id: &str, memory: &Memory) -> io::Result<()> {
-    let tmp = temp_path(dir, id);
-    let _ = fs::remove_file(&tmp);
-    fs::write(&tmp, memory.to_text())?;
-    let path = state_path(dir, id);
-    let _ = fs::remove_file(&path);
-    fs::rename(&tmp, path)
+    let mut text = memory.to_text().into_bytes();
+    if text.len() < STATE_FILE_BYTES {
+        // Blank padding: `Memory::parse` ignores what follows the board line.
+        text.resize(STATE_FILE_BYTES - 1, b' ');
+        text.push(b'\n');
+    }
+    write_in_place(&state_path(dir, id), &text)?;
+    write_in_place(&backup_path(dir, id), &text)
 }
 
-/// The saved state: the help file, else a complete temporary file.
-fn load(dir: &Path, id: &str) -> Option<Memory> {
-    let text = fs::read_to_string(state_path(dir, id))
-        .or_else(|_| fs::read_to_string(temp_path(dir, id)))
-        .ok()?;
-    match Memory::parse(&text) {
-        Ok(m) => Some(m),
-        Err(e) => {
-            log(&format!("ignoring the state file: {e}"));
-            None
+/// Writes `text` at the start of the file at `path` (created if missing), without truncating
+/// it, and cuts a longer file to size (never to zero). Something else by that name (a pipe,
+/// whose opening would wait for a reader) is removed first.
+fn write_in_place(path: &Path, text: &[u8]) -> io::Result<()> {
+    if let Ok(meta) = fs::symlink_metadata(path) {
+        if !meta.is_file() {
+            fs::remove_file(path)?;
         }
     }
+    let mut file = fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)?;
+    if file.metadata()?.len() > text.len() as u64 {
+        file.set_len(text.len() as u64)?;
+    }
+    file.write_all(text)
+}
+
+/// The backup of the help file: `<id>.bak`.
+fn backup_path(dir: &Path, id: &str) -> PathBuf {
+    dir.join(format!("{id}.bak"))
+}
+
+/// The saved state and the time since it was saved: the help file's, else its backup's (when
+/// the help file is missing or does not parse).
+fn load(dir: &Path, id: &str, log: &mut CallLog) -> (Option<Memory>, Option<Duration>) {
+    for path in [state_path(dir, id), backup_path(dir, id)] {
+        let text = match read_bounded(&path) {
+            Ok(text) => text,
+            Err(ReadFileError::Io(e)) if e.kind() == io::ErrorKind::NotFound => continue,
+            Err(e) => {
+                log.warn(&format!("ignoring {}: {e}", path.display()));
+                continue;
+            }
+        };
+        match Memory::parse(&text) {
+            Ok(m) => {
+                let age = fs::metadata(&path)
+                    .and_then(|meta| meta.modified())
+                    .ok()
+                    .and_then(|saved| SystemTime::now().duration_since(saved).ok());
+                return (Some(m), age);
+            }
+            Err(e) => log.warn(&format!("ignoring {}: {e}", path.display())),
+        }
+    }
+    (None, None)
 }
 
 /// The team when `team_no.txt` cannot be read: the saved one, else the parity of the discs.

@@ -1,70 +1,85 @@
 //! Iterative-deepening negamax with alpha-beta (principal variation search) and a
-//! transposition table.
+//! transposition table, in the workspace's one dialect of search (see `common::search`).
 //!
 //! # The negamax contract
 //!
-//! `negamax(board, depth, ply, alpha, beta)` returns the value of `board` for the team to move:
+//! `negamax(board, depth, alpha, beta, ply)` returns the value of `board` for the team to move:
 //! exact when it lies strictly between `alpha` and `beta`, an upper bound when `<= alpha`, a
 //! lower bound when `>= beta`. A win found `n` plies from the root is worth `MATE - n`, a loss
 //! `-(MATE - n)`, a draw 0, so that the search prefers the fastest win and the slowest loss.
 //!
 //! # Steps
-//! 1. iterative deepening (`search`): depth 1, 2, ... until the soft budget, the depth cap,
-//!    a proven result, or the end of the game is in reach; the move of the last completed
-//!    iteration is played;
+//! 1. iterative deepening (`search`, one iteration per `root_search`): depth 1, 2, ... until the
+//!    soft budget, the depth cap, a proven result, or the end of the game is in reach; the move
+//!    of the last completed iteration is played;
 //! 2. `negamax`: end of game, an immediate win by a drop, the table, then the moves;
-//! 3. move ordering: table move, blocks of the opponent's playable threats, killers, then
-//!    normal discs centre first, dual discs, powers, with history breaking ties.
+//! 3. move ordering (`pick_move` over scores): table move, blocks of the opponent's playable
+//!    threats, killers, then normal discs centre first, dual discs, powers, with history
+//!    breaking ties.
 //!
 //! When neither team holds a clearing power every move fills a cell, so the game ends within
 //! the number of empty cells; once the depth reaches it every leaf is an end of game and the
-//! result is exact (the position is solved).
+//! result is exact (the position is solved). Every node ticks the clock, so no phase of the
+//! search runs past the hard budget by more than [`SearchClock::CHECK_INTERVAL`] nodes.
 
 use std::time::Duration;
 
+use arrayvec::ArrayVec;
 use common::clock::{Deadline, SearchClock};
-use common::io::log;
 use common::score::{is_decisive, loss_in, win_in, INFINITY};
+use common::search::{Limits, SearchResult, PV_CAPACITY};
 use common::transposition::{Bound, TranspositionTable};
 
-use crate::board::{winning_cells, Board, Kind, Move, Outcome, BOARD_MASK, CLEARING_BITS, WIDTH};
+use crate::board::{
+    winning_cells, Board, Kind, Move, MoveList, Outcome, BOARD_MASK, CLEARING_BITS, WIDTH,
+};
 use crate::eval::evaluate;
 
 pub use common::score::{MATE, MATE_BOUND};
+
+/// The transposition table the bot plays with (and `bench` uses): far under the contest's 20 MB.
+pub const TABLE_BYTES: usize = 4 << 20;
 /// The deepest iteration.
 pub const MAX_DEPTH: u32 = 100;
+/// The deepest ply the killer table covers.
 const MAX_PLY: usize = 128;
 
-/// Default transposition table size: far under the contest's 20 MB.
-pub const DEFAULT_TABLE_BYTES: usize = 4 << 20;
+/// Ordering: the table's move first.
+const ORDER_TABLE: i32 = 10_000_000;
+/// A normal disc on a cell where the opponent would complete four next move.
+const ORDER_BLOCK: i32 = 5_000_000;
+/// The first and second killer of the ply.
+const ORDER_KILLER_1: i32 = 1_000_000;
+const ORDER_KILLER_2: i32 = 900_000;
+/// Base scores by kind: normal discs, then the dual disc, then the clearing powers.
+const ORDER_NORMAL: i32 = 300_000;
+const ORDER_DUAL: i32 = 100_000;
+const ORDER_POWER: i32 = 50_000;
+/// Per step towards the centre column (normal and dual discs): 0 at the edge, 3 steps in the
+/// middle, counted twice.
+const ORDER_CENTRE_STEP: i32 = 1_000;
+/// History counts at most this much in ordering, so it only breaks ties within a class.
+const ORDER_HISTORY_CAP: i32 = 40_000;
+/// History saturates here.
+const HISTORY_CAP: i32 = 1 << 20;
 
-// ---------------------------------------------------------------------------------------------
-// The searcher
-// ---------------------------------------------------------------------------------------------
+/// `--opening-plies`: a move is a near-best alternative when the search scores it at most this
+/// far below the best, about a third of a threat on a row of the team's parity
+/// (`eval::THREAT_GOOD_ROW`), or two discs moved off the centre column.
+pub const OPENING_MARGIN: i32 = 12;
 
-/// The result of a search.
-#[derive(Clone, Debug)]
-pub struct SearchResult {
-    /// The move to play (`None` only when there is no legal move).
-    pub best: Option<Move>,
-    /// Its value for the team to move.
-    pub score: i32,
-    /// The last completed depth (0 if not even depth 1 completed).
-    pub depth: u32,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// The principal variation from the table.
-    pub pv: Vec<Move>,
-}
+/// The most bytes of iteration lines a search keeps for its caller's log.
+const MAX_LOG_BYTES: usize = 2048;
 
 /// The searcher: the table and the ordering heuristics, reusable across searches.
 pub struct Searcher {
     table: TranspositionTable<Move>,
     history: [[i32; 5 * WIDTH]; 2],
-    killers: [[u8; 2]; MAX_PLY],
+    killers: [[Option<Move>; 2]; MAX_PLY],
     clock: SearchClock,
-    /// Print one line per iteration on stderr.
+    /// Keep one line per completed iteration (see [`Searcher::take_log`]).
     pub verbose: bool,
+    log: String,
 }
 
 impl Searcher {
@@ -73,36 +88,43 @@ impl Searcher {
         Searcher {
             table: TranspositionTable::with_bytes(table_bytes),
             history: [[0; 5 * WIDTH]; 2],
-            killers: [[0; 2]; MAX_PLY],
+            killers: [[None; 2]; MAX_PLY],
             clock: SearchClock::new(Deadline::unlimited()),
             verbose: true,
+            log: String::new(),
         }
     }
 
-    /// Searches `board` until the deadline or `max_depth`; always returns a legal move if there
-    /// is one.
-    pub fn search(
-        &mut self,
-        board: &Board,
-        deadline: Deadline,
-        max_depth: Option<u32>,
-    ) -> SearchResult {
-        self.clock = SearchClock::new(deadline);
-        self.killers = [[0; 2]; MAX_PLY];
-        let mut root_moves: Vec<Move> = board.legal_moves().as_slice().to_vec();
-        let mut result = SearchResult {
-            best: None,
-            score: 0,
-            depth: 0,
-            nodes: 0,
-            pv: Vec::new(),
-        };
+    /// Forgets every position and heuristic.
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.history = [[0; 5 * WIDTH]; 2];
+        self.killers = [[None; 2]; MAX_PLY];
+        self.log.clear();
+    }
+
+    /// The iteration lines kept since the last call (when `verbose`), for the caller to log. A
+    /// call of the bot writes its log once, at its end, so the search never waits on stderr.
+    pub fn take_log(&mut self) -> String {
+        std::mem::take(&mut self.log)
+    }
+
+    /// Searches `board` until the limits (the iteration driver); always returns a legal move if
+    /// there is one.
+    pub fn search(&mut self, board: &Board, limits: &Limits) -> SearchResult<Move> {
+        self.clock = SearchClock::new(limits.deadline);
+        self.killers = [[None; 2]; MAX_PLY];
+        let mut root_moves = board.legal_moves();
         if root_moves.is_empty() {
-            return result;
+            return SearchResult::immediate(None, 0);
         }
-        self.order(board, 0, None, &mut root_moves);
-        result.best = Some(root_moves[0]);
-        let cap = max_depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let mut scores = [0; 5 * WIDTH];
+        self.score_moves(board, 0, None, &root_moves, &mut scores);
+        for i in 0..root_moves.len() {
+            pick_move(&mut root_moves, &mut scores, i);
+        }
+        let mut result = SearchResult::immediate(Some(root_moves[0]), 0);
+        let cap = limits.max_depth.clamp(1, MAX_DEPTH);
         // With no clearing power left, every move fills a cell.
         let game_length =
             if (board.used(board.to_move()) & board.used(board.to_move().other()) & CLEARING_BITS)
@@ -113,38 +135,15 @@ impl Searcher {
                 MAX_DEPTH
             };
         for depth in 1..=cap {
-            let mut alpha = -INFINITY;
-            let beta = INFINITY;
-            let mut best_here: Option<(Move, i32)> = None;
-            for (i, &m) in root_moves.iter().enumerate() {
-                let child = board.play(m);
-                let d = depth as i32 - 1;
-                let score = if i == 0 {
-                    -self.negamax(&child, d, 1, -beta, -alpha)
-                } else {
-                    let s = -self.negamax(&child, d, 1, -alpha - 1, -alpha);
-                    if s > alpha && !self.clock.stopped() {
-                        -self.negamax(&child, d, 1, -beta, -alpha)
-                    } else {
-                        s
-                    }
-                };
-                if self.clock.stopped() {
-                    break;
-                }
-                if best_here.map_or(true, |(_, b)| score > b) {
-                    best_here = Some((m, score));
-                }
-                if score > alpha {
-                    alpha = score;
-                }
-            }
-            if self.clock.stopped() {
+            let (best_here, complete) = self.root_search(board, &mut root_moves, depth);
+            if !complete {
                 // An incomplete depth 1 still beats nothing: take its best so far.
                 if result.depth == 0 {
                     if let Some((m, s)) = best_here {
                         result.best = Some(m);
                         result.score = s;
+                        result.pv = ArrayVec::new();
+                        result.pv.push(m);
                     }
                 }
                 break;
@@ -153,11 +152,6 @@ impl Searcher {
             result.best = Some(best);
             result.score = score;
             result.depth = depth;
-            // The best move first in the next iteration, the rest in their order.
-            if let Some(pos) = root_moves.iter().position(|&m| m == best) {
-                let m = root_moves.remove(pos);
-                root_moves.insert(0, m);
-            }
             self.table.store(
                 board.hash(),
                 0,
@@ -168,19 +162,9 @@ impl Searcher {
             );
             result.pv = self.principal_variation(board, depth as usize);
             if self.verbose {
-                let pv: Vec<String> = result
-                    .pv
-                    .iter()
-                    .map(|m| format!("{}-{}", m.kind.number(), m.column.number()))
-                    .collect();
-                log(&format!(
-                    "depth {depth} score {score} nodes {} nps {} pv {}",
-                    self.clock.nodes(),
-                    self.clock.nps(),
-                    pv.join(" ")
-                ));
+                self.log_iteration(&result);
             }
-            if is_decisive(score) || depth >= game_length || self.clock.deadline().soft_expired() {
+            if is_decisive(score) || depth >= game_length || limits.deadline.soft_expired() {
                 break;
             }
         }
@@ -188,10 +172,111 @@ impl Searcher {
         result
     }
 
-    fn principal_variation(&self, board: &Board, max: usize) -> Vec<Move> {
-        let mut pv = Vec::new();
+    /// One iteration over the root moves at `depth` (principal variation search); moves the
+    /// best to the front for the next one. Returns the best move and score found, and whether
+    /// the iteration completed before the clock stopped it.
+    pub fn root_search(
+        &mut self,
+        board: &Board,
+        root_moves: &mut MoveList,
+        depth: u32,
+    ) -> (Option<(Move, i32)>, bool) {
+        let mut alpha = -INFINITY;
+        let beta = INFINITY;
+        let mut best_here: Option<(Move, i32)> = None;
+        let d = depth as i32 - 1;
+        for (i, &m) in root_moves.iter().enumerate() {
+            let child = board.play(m);
+            let score = if i == 0 {
+                -self.negamax(&child, d, -beta, -alpha, 1)
+            } else {
+                let s = -self.negamax(&child, d, -alpha - 1, -alpha, 1);
+                if s > alpha && !self.clock.stopped() {
+                    -self.negamax(&child, d, -beta, -alpha, 1)
+                } else {
+                    s
+                }
+            };
+            if self.clock.stopped() {
+                return (best_here, false);
+            }
+            if best_here.map_or(true, |(_, b)| score > b) {
+                best_here = Some((m, score));
+            }
+            if score > alpha {
+                alpha = score;
+            }
+        }
+        if let Some((best, _)) = best_here {
+            // The best move first in the next iteration, the rest in their order.
+            if let Some(pos) = root_moves.iter().position(|&m| m == best) {
+                root_moves[..=pos].rotate_right(1);
+            }
+        }
+        (best_here, true)
+    }
+
+    /// `--opening-plies`: the root moves other than `result.best` that a null-window search at
+    /// the result's depth proves no worse than `result.score - margin`, and not lost. Stops at
+    /// the limits' hard budget with the moves proved so far.
+    pub fn near_best_moves(
+        &mut self,
+        board: &Board,
+        result: &SearchResult<Move>,
+        margin: i32,
+        limits: &Limits,
+    ) -> MoveList {
+        let mut near = MoveList::new();
+        let Some(best) = result.best else {
+            return near;
+        };
+        let threshold = result.score - margin;
+        if result.depth == 0 || threshold <= -MATE_BOUND {
+            return near;
+        }
+        self.clock = SearchClock::new(limits.deadline);
+        let d = result.depth as i32 - 1;
+        for &m in board.legal_moves().iter().filter(|&&m| m != best) {
+            if limits.deadline.hard_expired() {
+                break;
+            }
+            let child = board.play(m);
+            let score = -self.negamax(&child, d, -threshold, -threshold + 1, 1);
+            if self.clock.stopped() {
+                break;
+            }
+            if score >= threshold {
+                near.push(m);
+            }
+        }
+        near
+    }
+
+    /// Keeps one line on a completed iteration, within `MAX_LOG_BYTES`.
+    fn log_iteration(&mut self, result: &SearchResult<Move>) {
+        let pv: Vec<String> = result
+            .pv
+            .iter()
+            .map(|m| format!("{}-{}", m.kind.number(), m.column.number()))
+            .collect();
+        let line = format!(
+            "depth {} score {} nodes {} nps {} pv {}\n",
+            result.depth,
+            result.score,
+            self.clock.nodes(),
+            self.clock.nps(),
+            pv.join(" ")
+        );
+        if self.log.len() + line.len() <= MAX_LOG_BYTES {
+            self.log.push_str(&line);
+        }
+    }
+
+    /// The principal variation from the table, at most `max` moves.
+    fn principal_variation(&self, board: &Board, max: usize) -> ArrayVec<Move, PV_CAPACITY> {
+        let mut pv = ArrayVec::new();
         let mut b = *board;
-        while pv.len() < max {
+        while pv.len() < max.min(PV_CAPACITY) {
             let Some(m) = self.table.probe(b.hash(), 0).and_then(|entry| entry.best) else {
                 break;
             };
@@ -204,55 +289,57 @@ impl Searcher {
         pv
     }
 
-    /// Orders `moves` best first (see the module docs).
-    fn order(&self, board: &Board, ply: usize, table_move: Option<Move>, moves: &mut [Move]) {
+    /// The ordering score of each of `moves` (see the module docs), into `scores`.
+    fn score_moves(
+        &self,
+        board: &Board,
+        ply: usize,
+        table_move: Option<Move>,
+        moves: &[Move],
+        scores: &mut [i32],
+    ) {
         let me = board.to_move();
         let occupied = board.occupied();
         let their_wins = winning_cells(board.discs(me.other()), occupied) & board.playable();
         let killers = if ply < MAX_PLY {
             self.killers[ply]
         } else {
-            [0; 2]
+            [None; 2]
         };
         let history = &self.history[me.index()];
-        let score = |m: Move| -> i32 {
-            if Some(m) == table_move {
-                return 10_000_000;
-            }
-            let code = m.code() as u8 + 1;
-            let centre = 6 - 2 * (m.column.index() as i32 - 3).abs();
-            let blocks = board.landing_bit(m.column) & their_wins != 0;
-            let mut s = match m.kind {
-                Kind::Normal => 300_000 + centre * 1000,
-                Kind::Dual => 100_000 + centre * 1000,
-                _ => 50_000,
+        for (&m, score) in moves.iter().zip(scores.iter_mut()) {
+            *score = if Some(m) == table_move {
+                ORDER_TABLE
+            } else {
+                let centre = ORDER_CENTRE_STEP * (6 - 2 * (m.column.index() as i32 - 3).abs());
+                let mut s = match m.kind {
+                    Kind::Normal => ORDER_NORMAL + centre,
+                    Kind::Dual => ORDER_DUAL + centre,
+                    _ => ORDER_POWER,
+                };
+                let blocks = board.landing_bit(m.column) & their_wins != 0;
+                if blocks && m.kind == Kind::Normal {
+                    s += ORDER_BLOCK;
+                }
+                if killers[0] == Some(m) {
+                    s += ORDER_KILLER_1;
+                } else if killers[1] == Some(m) {
+                    s += ORDER_KILLER_2;
+                }
+                s + history[m.code()].min(ORDER_HISTORY_CAP)
             };
-            if blocks && m.kind == Kind::Normal {
-                s += 5_000_000;
-            }
-            if killers[0] == code {
-                s += 1_000_000;
-            } else if killers[1] == code {
-                s += 900_000;
-            }
-            s + history[m.code()].min(40_000)
-        };
-        // Insertion sort on at most 35 moves, stable (ties keep generation order).
-        let mut keys = [0i32; 5 * WIDTH];
-        for i in 0..moves.len() {
-            let (m, k) = (moves[i], score(moves[i]));
-            let mut j = i;
-            while j > 0 && keys[j - 1] < k {
-                keys[j] = keys[j - 1];
-                moves[j] = moves[j - 1];
-                j -= 1;
-            }
-            keys[j] = k;
-            moves[j] = m;
         }
     }
 
-    fn negamax(&mut self, board: &Board, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    /// The node: see the module docs.
+    pub fn negamax(
+        &mut self,
+        board: &Board,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
         if self.clock.tick() {
             return 0;
         }
@@ -269,9 +356,8 @@ impl Searcher {
             return win_in(ply + 1);
         }
         // Mate-distance pruning: nothing here beats a win next move or loses faster than now.
-        let alpha0 = alpha.max(loss_in(ply));
+        alpha = alpha.max(loss_in(ply));
         let beta = beta.min(win_in(ply + 1));
-        alpha = alpha0;
         if alpha >= beta {
             return alpha;
         }
@@ -286,20 +372,22 @@ impl Searcher {
                 return score;
             }
         }
-        let mut list = board.legal_moves();
-        let moves = list.as_mut_slice();
-        self.order(board, ply, table_move, moves);
+        let mut moves = board.legal_moves();
+        let mut scores = [0; 5 * WIDTH];
+        self.score_moves(board, ply, table_move, &moves, &mut scores);
         let mut best = -INFINITY;
         let mut best_move = None;
         let original_alpha = alpha;
-        for (i, &m) in moves.iter().enumerate() {
+        for i in 0..moves.len() {
+            pick_move(&mut moves, &mut scores, i);
+            let m = moves[i];
             let child = board.play(m);
             let score = if i == 0 {
-                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
+                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
             } else {
-                let s = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha);
+                let s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
                 if s > alpha && s < beta {
-                    -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
+                    -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
                 } else {
                     s
                 }
@@ -315,13 +403,12 @@ impl Searcher {
                 alpha = score;
             }
             if alpha >= beta {
-                let code = m.code() as u8 + 1;
-                if ply < MAX_PLY && self.killers[ply][0] != code {
+                if ply < MAX_PLY && self.killers[ply][0] != Some(m) {
                     self.killers[ply][1] = self.killers[ply][0];
-                    self.killers[ply][0] = code;
+                    self.killers[ply][0] = Some(m);
                 }
                 let h = &mut self.history[me.index()][m.code()];
-                *h = (*h + depth * depth).min(1 << 20);
+                *h = (*h + depth * depth).min(HISTORY_CAP);
                 break;
             }
         }
@@ -331,9 +418,17 @@ impl Searcher {
     }
 }
 
-/// Searches `board` with a fresh default-size table.
-pub fn best_move(board: &Board, deadline: Deadline, max_depth: Option<u32>) -> SearchResult {
-    Searcher::new(DEFAULT_TABLE_BYTES).search(board, deadline, max_depth)
+/// The selection step of move ordering: brings the best-scored of `moves[index..]` to `index`,
+/// the first of equals, keeping the others in their order (so ties keep generation order).
+fn pick_move(moves: &mut [Move], scores: &mut [i32], index: usize) {
+    let mut best = index;
+    for j in index + 1..moves.len() {
+        if scores[j] > scores[best] {
+            best = j;
+        }
+    }
+    moves[index..=best].rotate_right(1);
+    scores[index..=best].rotate_right(1);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -341,7 +436,7 @@ pub fn best_move(board: &Board, deadline: Deadline, max_depth: Option<u32>) -> S
 // ---------------------------------------------------------------------------------------------
 
 /// The bench positions, as move sequences (`t c` each) from the empty board.
-pub const BENCH_LINES: [&str; 6] = [
+pub const BENCH_POSITIONS: [&str; 6] = [
     "",
     "5 4,5 4,5 3,5 5",
     "5 4,4 4,5 3,5 5,5 3,5 2",
@@ -353,29 +448,33 @@ pub const BENCH_LINES: [&str; 6] = [
 /// The default bench depth.
 pub const BENCH_DEPTH: u32 = 9;
 
-/// The bench position number `i`.
-pub fn bench_position(i: usize) -> Option<Board> {
+/// The position of a bench line, or why it is not one.
+pub fn bench_position(line: &str) -> Result<Board, String> {
     let mut board = Board::new();
-    for text in BENCH_LINES.get(i)?.split(',').filter(|s| !s.is_empty()) {
-        let m = crate::notation::parse_move(text).ok()?;
-        board = board.try_play(m).ok()?;
+    for text in line.split(',').filter(|s| !s.is_empty()) {
+        let m = crate::notation::parse_move(text).map_err(|e| format!("'{line}': {e}"))?;
+        board = board
+            .try_play(m)
+            .map_err(|e| format!("'{line}': {m}: {e}"))?;
     }
-    Some(board)
+    Ok(board)
 }
 
-/// Searches every bench position at `depth` with a fresh table, prints a line each and then
-/// `<N> nodes <M> nps`; returns N.
+/// Searches every bench position at `depth` with a fresh table of [`TABLE_BYTES`], prints a
+/// line each and then `<N> nodes <M> nps`; returns N. A bench position that does not parse is
+/// a bug of this file: the bench stops on it rather than skip it (which would change N).
 pub fn bench(depth: Option<u32>) -> u64 {
     let depth = depth.unwrap_or(BENCH_DEPTH);
     let start = std::time::Instant::now();
     let mut total = 0;
-    for i in 0..BENCH_LINES.len() {
-        let Some(board) = bench_position(i) else {
-            continue;
+    for (i, line) in BENCH_POSITIONS.iter().enumerate() {
+        let board = match bench_position(line) {
+            Ok(board) => board,
+            Err(e) => panic!("bench position {}: {e}", i + 1),
         };
-        let mut searcher = Searcher::new(DEFAULT_TABLE_BYTES);
+        let mut searcher = Searcher::new(TABLE_BYTES);
         searcher.verbose = false;
-        let r = searcher.search(&board, Deadline::unlimited(), Some(depth));
+        let r = searcher.search(&board, &Limits::depth(depth));
         total += r.nodes;
         let best = r.best.map_or("none".to_string(), |m| m.to_string());
         println!(

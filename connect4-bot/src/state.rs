@@ -9,6 +9,12 @@
 //! both leave no trace), the opponent is assumed to still hold every power that one of them
 //! leaves unused: overestimating the opponent is the safe error.
 //!
+//! A board that a new game can show is a new game whenever the help file cannot be the bot's
+//! previous move of a game in progress: when it does not explain the board, or when it is older
+//! than [`STATE_MAX_AGE`] (a file left by an earlier game in a reused directory). A help file
+//! written a moment ago that explains such a board as one opponent move (a clear that emptied
+//! the board) is the game in progress: the bot keeps its spent powers and its move count.
+//!
 //! When nothing explains the board (no file, a file from another game or team, a file that does
 //! not parse, a board that its saved position cannot reach in one move), the bot rebuilds what
 //! it can from the board alone ([`from_board_alone`]) and plays safe:
@@ -23,8 +29,9 @@
 //!   the tenth-move deadline whatever its true move count.
 
 use std::fmt;
+use std::time::Duration;
 
-use crate::board::{Board, Team, CLEARING_BITS, DUAL_BIT, DUAL_DEADLINE};
+use crate::board::{Board, Column, Kind, Move, Team, CLEARING_BITS, DUAL_BIT, DUAL_DEADLINE};
 use crate::notation::{format_board, parse_board};
 
 /// The first line of the help file.
@@ -124,13 +131,42 @@ pub enum Inference {
     Continued(Vec<crate::board::Move>),
     /// The start of a game.
     NewGame,
+    /// The saved position and one opponent move that our rules reject (see the crate docs,
+    /// "When the judge sends a move our rules reject") explain the board: the moves that do,
+    /// applied as given.
+    Rejected(Vec<crate::board::Move>),
     /// Rebuilt from the board alone, for this reason.
     BoardAlone(String),
 }
 
-/// The position to move from: the board `discs` with `team` to move, the powers and move counts
-/// from `memory` when it explains the board, else from the board alone.
+/// A help file older than this cannot hold the bot's previous move of the game in progress: the
+/// opponent's call between the two is limited to 2 s, and the judge takes a fraction of that.
+pub const STATE_MAX_AGE: Duration = Duration::from_secs(10);
+
+/// The position to move from, with a help file just written (see [`reconstruct_aged`]).
 pub fn reconstruct(team: Team, discs: [u64; 2], memory: Option<&Memory>) -> (Board, Inference) {
+    reconstruct_aged(team, discs, memory, None)
+}
+
+/// The position to move from: the board `discs` with `team` to move, the powers and move counts
+/// from `memory` when it explains the board, else from the board alone. `state_age` is the time
+/// since the help file was written (`None`: unknown, taken as just written).
+///
+/// A board that a new game can show (see the module docs) is a new game, unless a help file
+/// younger than [`STATE_MAX_AGE`] explains it as the opponent's last move: then the game is in
+/// progress (the opponent has just cleared the board), and taking it for a new game would make
+/// the bot play powers it has spent.
+pub fn reconstruct_aged(
+    team: Team,
+    discs: [u64; 2],
+    memory: Option<&Memory>,
+    state_age: Option<Duration>,
+) -> (Board, Inference) {
+    let start = new_game(team, discs);
+    let stale = matches!(state_age, Some(age) if age > STATE_MAX_AGE);
+    if let (Some(board), true) = (start, stale) {
+        return (board, Inference::NewGame);
+    }
     let why = match memory {
         None => "no state".to_string(),
         Some(m) if m.team != team => "state of the other team".to_string(),
@@ -140,18 +176,43 @@ pub fn reconstruct(team: Team, discs: [u64; 2], memory: Option<&Memory>) -> (Boa
             None => "board not reachable from the saved position".to_string(),
         },
     };
-    if let Some(board) = new_game(team, discs) {
+    if let Some(board) = start {
         return (board, Inference::NewGame);
     }
     (from_board_alone(team, discs), Inference::BoardAlone(why))
 }
 
-/// The opponent moves from `saved` that give `discs`, merged into one position.
+/// The opponent moves from `saved` that give `discs`, merged into one position: the legal ones;
+/// else the moves our rules reject (a power used twice, a tenth move without the dual disc)
+/// that the judge has let through, applied as given.
 fn continue_from(team: Team, discs: [u64; 2], saved: &Board) -> Option<(Board, Inference)> {
+    if saved.outcome().is_some() {
+        return None;
+    }
+    if let Some((board, moves)) = explain(team, discs, saved, saved.legal_moves().iter()) {
+        return Some((board, Inference::Continued(moves)));
+    }
+    let rejected: Vec<Move> = Kind::ALL
+        .iter()
+        .flat_map(|&kind| Column::ALL.iter().map(move |&c| Move::new(kind, c)))
+        .filter(|&m| saved.check_move_rules(m).is_err() && saved.landing_bit(m.column) != 0)
+        .collect();
+    explain(team, discs, saved, rejected.iter())
+        .map(|(board, moves)| (board, Inference::Rejected(moves)))
+}
+
+/// The `candidates` from `saved` that give `discs`, and the position after them (the powers
+/// every explanation used counted as used).
+fn explain<'a>(
+    team: Team,
+    discs: [u64; 2],
+    saved: &Board,
+    candidates: impl Iterator<Item = &'a Move>,
+) -> Option<(Board, Vec<Move>)> {
     let opponent = team.other();
     let mut found: Option<Board> = None;
     let mut moves = Vec::new();
-    for &m in saved.legal_moves().as_slice() {
+    for &m in candidates {
         let child = saved.play(m);
         if [child.discs(Team::One), child.discs(Team::Two)] != discs {
             continue;
@@ -172,7 +233,7 @@ fn continue_from(team: Team, discs: [u64; 2], saved: &Board) -> Option<(Board, I
             }
         });
     }
-    found.map(|b| (b, Inference::Continued(moves)))
+    found.map(|b| (b, moves))
 }
 
 /// The start of a game: an empty board for team 1; for team 2, the board after one move of

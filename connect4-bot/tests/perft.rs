@@ -1,6 +1,7 @@
-//! Perft from the empty board. The counts follow from the rules by hand for depths 1 to 3
-//! (35; 35²; 35·(7·35 + 28·28), since team 1 cannot reuse the power of its first move) and
-//! are the figures for depth 4.
+//! Perft from the empty board. The counts follow from the rules by hand: no column can fill and
+//! no four can form within four plies, so each team's moves are independent of the other's, and
+//! a team has 35 first moves and then 35 again after a normal disc (7 ways) or 28 after a power
+//! (28 ways, that power spent): 35; 35²; 35·(7·35 + 28·28) = 36015; (7·35 + 28·28)² = 1029².
 
 use connect4::board::perft;
 

@@ -3,9 +3,11 @@
 
 mod support;
 
-use common::rng::Rng;
 use connect4::board::{Board, Cell, CellContent, Column, Kind, Move, Outcome, Team, HEIGHT, WIDTH};
 use connect4::notation::{format_board, parse_board, parse_move};
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
 
 /// A cell of the naive model: 0 empty, 1 or 2 a team, 12 a dual disc.
 type Grid = [[u8; HEIGHT]; WIDTH];
@@ -100,7 +102,7 @@ fn every_move() -> Vec<Move> {
 
 #[test]
 fn random_playouts_keep_every_invariant() {
-    let mut rng = Rng::new(2024);
+    let mut rng = SmallRng::seed_from_u64(2024);
     let all = every_move();
     let mut ended = [0u32; 3];
     for game in 0..400 {
@@ -147,10 +149,10 @@ fn random_playouts_keep_every_invariant() {
                 .copied()
                 .filter(|m| m.kind.is_power())
                 .collect();
-            let m = if power_bias > 0 && !powers.is_empty() && rng.below(4) == 0 {
-                *rng.choose(&powers).unwrap()
+            let m = if power_bias > 0 && !powers.is_empty() && rng.gen_range(0..4) == 0 {
+                *powers.choose(&mut rng).unwrap()
             } else {
-                *rng.choose(moves).unwrap()
+                *moves.choose(&mut rng).unwrap()
             };
             // Notation round-trips.
             assert_eq!(parse_move(&m.to_string()), Ok(m));

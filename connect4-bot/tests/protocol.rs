@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use connect4::board::{Board, Team};
 use connect4::notation::{format_board, parse_move};
+use connect4::state::{Memory, STATE_MAX_AGE};
 
 const BOT: &str = env!("CARGO_BIN_EXE_connect4-bot");
 
@@ -43,6 +44,11 @@ fn call(exe: &Path, dir: &Path, team: &str, board: &str, args: &[&str]) -> Strin
         .output()
         .expect("the bot runs");
     assert!(out.status.success(), "exit status {:?}", out.status);
+    eprintln!(
+        "[{}] {}",
+        dir.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(
         out.stdout.is_empty(),
         "stdout must stay empty: {:?}",
@@ -65,6 +71,21 @@ fn help_files(dir: &Path) -> Vec<String> {
 /// directory before a call (ply number, team, directory).
 fn play_game(exe: &Path, args: [&[&str]; 2], disturb: impl Fn(u32, Team, &Path)) -> Board {
     let dirs = [scratch_dir("p1"), scratch_dir("p2")];
+    let board = play_game_in(&dirs, exe, args, disturb);
+    for dir in &dirs {
+        let _ = fs::remove_dir_all(dir);
+    }
+    board
+}
+
+/// A whole game in the given directories (team 1's, team 2's), which keep what earlier games
+/// left there; checks the files the bots leave.
+fn play_game_in(
+    dirs: &[PathBuf; 2],
+    exe: &Path,
+    args: [&[&str]; 2],
+    disturb: impl Fn(u32, Team, &Path),
+) -> Board {
     let mut board = Board::new();
     while board.outcome().is_none() {
         let team = board.to_move();
@@ -84,14 +105,60 @@ fn play_game(exe: &Path, args: [&[&str]; 2], disturb: impl Fn(u32, Team, &Path))
             .try_play(m)
             .unwrap_or_else(|e| panic!("ply {} {m}: {e}\n{board}", board.plies()));
     }
-    for dir in &dirs {
+    for dir in dirs {
         let files = help_files(dir);
         assert!(files.len() <= 5, "{files:?}");
         let stem = exe.file_stem().unwrap().to_string_lossy().into_owned();
         assert!(files.iter().all(|f| f.starts_with(&stem)), "{files:?}");
-        let _ = fs::remove_dir_all(dir);
     }
     board
+}
+
+#[test]
+fn two_whole_games_in_the_same_directory_for_each_team() {
+    // Each directory starts with the help file of a short old game in which the bot spent
+    // powers, and whose position one more move could turn into the new game's first board.
+    let old_games = [(Team::One, "2 1,5 4,4 4"), (Team::Two, "5 4,4 4,5 4,2 4")];
+    for (team, old_moves) in old_games {
+        let dirs = [scratch_dir("reused-p1"), scratch_dir("reused-p2")];
+        let mut old = Board::new();
+        for m in old_moves.split(',') {
+            old = old.play(parse_move(m).unwrap());
+        }
+        let memory = Memory { team, board: old };
+        let help_file = dirs[team.index()].join("connect4-bot.txt");
+        fs::write(&help_file, memory.to_text()).unwrap();
+        // Left by an earlier game: older than the previous move of a game in progress can be.
+        age_file(&help_file, STATE_MAX_AGE.as_secs() + 60);
+        let bot: &[&str] = &["--movetime", "30"];
+        let random: &[&str] = &["--engine", "random", "--seed", "5"];
+        let args = if team == Team::One {
+            [bot, random]
+        } else {
+            [random, bot]
+        };
+        // Right after its first move of each game, the bot's state is that of a new game: one
+        // move made, and no power spent but the one that move used.
+        let first_reply_checked = std::cell::Cell::new(0);
+        let check_new_game = |ply: u32, mover: Team, dir: &Path| {
+            if mover == team && ply == team.index() as u32 + 2 {
+                let text = fs::read_to_string(dir.join("connect4-bot.txt")).unwrap();
+                let saved = Memory::parse(&text).unwrap().board;
+                let output = fs::read_to_string(dir.join("output.txt")).unwrap();
+                let first = parse_move(output.trim()).unwrap();
+                assert_eq!(saved.moves_made(team), 1, "{text}");
+                assert_eq!(saved.used(team), first.kind.power_bit(), "{text}");
+                first_reply_checked.set(first_reply_checked.get() + 1);
+            }
+        };
+        for _ in 0..2 {
+            play_game_in(&dirs, Path::new(BOT), args, check_new_game);
+        }
+        assert_eq!(first_reply_checked.get(), 2, "{team}");
+        for dir in &dirs {
+            let _ = fs::remove_dir_all(dir);
+        }
+    }
 }
 
 #[test]
@@ -116,7 +183,11 @@ fn the_help_file_is_named_with_the_team_id() {
         &["--movetime", "20"],
     );
     assert!(parse_move(reply.trim()).is_ok());
-    assert_eq!(help_files(&game), vec!["Co0023.txt".to_string()]);
+    // The help file and its backup, both named with the team id.
+    assert_eq!(
+        help_files(&game),
+        vec!["Co0023.bak".to_string(), "Co0023.txt".to_string()]
+    );
     // A whole game with the renamed binary.
     play_game(
         &exe,
@@ -209,4 +280,213 @@ fn perft_and_bench_subcommands() {
     assert!(text.lines().last().unwrap().contains(" nodes "), "{text}");
     let out = Command::new(BOT).args(["--frobnicate"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// Sets the modification time of `path` to `seconds` ago.
+fn age_file(path: &Path, seconds: u64) {
+    let status = Command::new("touch")
+        .arg("-d")
+        .arg(format!("-{seconds} seconds"))
+        .arg(path)
+        .status()
+        .expect("touch runs");
+    assert!(status.success());
+}
+
+/// A file of `bytes` bytes: `unit` repeated, cut to size.
+fn huge_file(path: &Path, unit: &str, bytes: usize) {
+    if path.exists() {
+        fs::remove_file(path).unwrap();
+    }
+    let text: String = unit.repeat(bytes / unit.len() + 1);
+    fs::write(path, &text.as_bytes()[..bytes]).unwrap();
+}
+
+/// Runs the bot once in `dir` and returns its peak resident memory in bytes (from
+/// `/usr/bin/time`, else the highest `VmHWM` seen while polling) and its stderr.
+fn run_measured(dir: &Path, args: &[&str]) -> (u64, String) {
+    let time = Path::new("/usr/bin/time");
+    if time.exists() {
+        let report = dir.join("time.report");
+        let out = Command::new(time)
+            .arg("-f")
+            .arg("%M")
+            .arg("-o")
+            .arg(&report)
+            .arg(BOT)
+            .args(args)
+            .current_dir(dir)
+            .output()
+            .expect("the bot runs");
+        assert!(out.status.success(), "exit status {:?}", out.status);
+        assert!(out.stdout.is_empty());
+        let kb: u64 = fs::read_to_string(&report).unwrap().trim().parse().unwrap();
+        let _ = fs::remove_file(report);
+        return (kb * 1024, String::from_utf8_lossy(&out.stderr).into_owned());
+    }
+    let mut child = Command::new(BOT)
+        .args(args)
+        .current_dir(dir)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the bot runs");
+    let status_path = format!("/proc/{}/status", child.id());
+    let mut peak = 0;
+    while child.try_wait().unwrap().is_none() {
+        if let Ok(status) = fs::read_to_string(&status_path) {
+            for line in status.lines().filter(|l| l.starts_with("VmHWM:")) {
+                let kb: u64 = line[6..]
+                    .trim()
+                    .trim_end_matches("kB")
+                    .trim()
+                    .parse()
+                    .unwrap();
+                peak = peak.max(kb * 1024);
+            }
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    (peak, String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn twenty_megabyte_input_files_are_refused_within_the_memory_cap() {
+    const HUGE: usize = 20 << 20;
+    const CAP: u64 = 20 << 20;
+    let board = Board::new().play(parse_move("5 4").unwrap());
+    let cases: [(&str, &str, &str); 4] = [
+        ("board.txt", "0 ", "1\n"),
+        ("board.txt", "1", "1\n"),
+        ("team_no.txt", "2 ", ""),
+        ("connect4-bot.txt", "connect4-bot state v1\n", "2\n"),
+    ];
+    for (file, unit, team) in cases {
+        let dir = scratch_dir("huge");
+        write_read_only(
+            &dir.join("team_no.txt"),
+            if team.is_empty() { "2\n" } else { team },
+        );
+        write_read_only(&dir.join("board.txt"), &format_board(&board));
+        huge_file(&dir.join(file), unit, HUGE);
+        let (peak, stderr) = run_measured(&dir, &["--movetime", "50"]);
+        assert!(peak < CAP, "{file}: peak memory {peak} bytes");
+        assert!(
+            stderr.len() < 4096 + 200,
+            "{file}: {} bytes of stderr",
+            stderr.len()
+        );
+        let reply = fs::read_to_string(dir.join("output.txt")).expect("output.txt written");
+        let m = parse_move(reply.trim()).unwrap();
+        let team = if file == "board.txt" {
+            Team::One
+        } else {
+            Team::Two
+        };
+        if file != "board.txt" {
+            assert!(board.is_legal(m), "{file}: {m}");
+        } else {
+            assert!(Board::new().is_legal(m), "{file}: {m}");
+        }
+        assert!(
+            stderr.contains("warning"),
+            "{file}: the refusal is logged: {stderr}"
+        );
+        // The help file is back to its size after a 20 MB one.
+        let help = fs::metadata(dir.join("connect4-bot.txt")).unwrap().len();
+        assert!(help < 4096, "{team}: help file of {help} bytes");
+        let _ = fs::remove_dir_all(dir);
+    }
+}
+
+#[test]
+fn opening_plies_vary_the_game_by_seed_and_replay_it_by_seed() {
+    let game = |seed: &str| {
+        let args: &[&str] = &["--depth", "4", "--opening-plies", "3", "--seed", seed];
+        play_game(Path::new(BOT), [args, args], |_, _, _| {})
+    };
+    let first = game("1");
+    assert_eq!(game("1"), first, "the same seed plays the same game");
+    let varied = ["2", "3", "4", "5"].iter().any(|seed| game(seed) != first);
+    assert!(varied, "different seeds vary the opening");
+}
+
+#[test]
+fn an_opponent_move_our_rules_reject_still_gets_a_legal_reply_at_once() {
+    let saved = Board::new()
+        .play(parse_move("5 4").unwrap())
+        .play(parse_move("1 4").unwrap())
+        .play(parse_move("5 3").unwrap())
+        .play(parse_move("5 5").unwrap())
+        .play(parse_move("5 4").unwrap());
+    // The judge lets team 2 clear a row a second time; or sends a board no move explains.
+    let rejected = saved.play(parse_move("1 1").unwrap());
+    // Two more discs than the saved board: no single move explains them.
+    let unexplained = saved
+        .play(parse_move("5 1").unwrap())
+        .play(parse_move("5 7").unwrap());
+    for (truth, expected) in [(rejected, "applied as given"), (unexplained, "board alone")] {
+        let dir = scratch_dir("rejected");
+        let memory = Memory {
+            team: Team::One,
+            board: saved,
+        };
+        fs::write(dir.join("connect4-bot.txt"), memory.to_text()).unwrap();
+        write_read_only(&dir.join("team_no.txt"), "1\n");
+        write_read_only(&dir.join("board.txt"), &format_board(&truth));
+        let out = Command::new(BOT)
+            .args(["--movetime", "30"])
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("warning") && stderr.contains(expected),
+            "{stderr}"
+        );
+        let reply = fs::read_to_string(dir.join("output.txt")).expect("a reply");
+        let m = parse_move(reply.trim()).unwrap();
+        // Legal for team 1 on the judge's board, with the powers team 1 really holds.
+        let judged = Board::from_parts(
+            [truth.discs(Team::One), truth.discs(Team::Two)],
+            Team::One,
+            [saved.used(Team::One), truth.used(Team::Two)],
+            [saved.moves_made(Team::One), truth.moves_made(Team::Two)],
+        )
+        .unwrap();
+        assert!(judged.is_legal(m), "{m}\n{stderr}");
+        let _ = fs::remove_dir_all(dir);
+    }
+}
+
+#[test]
+fn input_files_that_are_pipes_do_not_block_the_call() {
+    // Opening a pipe for reading waits for a writer: the bot must not open one.
+    for file in ["board.txt", "team_no.txt", "connect4-bot.txt"] {
+        let dir = scratch_dir("fifo");
+        write_read_only(&dir.join("team_no.txt"), "1\n");
+        write_read_only(&dir.join("board.txt"), &format_board(&Board::new()));
+        let _ = fs::remove_file(dir.join(file));
+        let made = Command::new("mkfifo").arg(dir.join(file)).status().unwrap();
+        assert!(made.success());
+        let mut child = Command::new(BOT)
+            .args(["--movetime", "20"])
+            .current_dir(&dir)
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let started = std::time::Instant::now();
+        while child.try_wait().unwrap().is_none() {
+            if started.elapsed() > std::time::Duration::from_secs(10) {
+                let _ = child.kill();
+                panic!("{file}: the call blocked on a pipe");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        let reply = fs::read_to_string(dir.join("output.txt")).expect("output.txt written");
+        assert!(parse_move(reply.trim()).is_ok(), "{file}: {reply:?}");
+        let _ = fs::remove_dir_all(dir);
+    }
 }

@@ -1,4 +1,4 @@
-//! Every rule of Power Connect 4, one named test each (RULES.md §5 as restated in the crate docs).
+//! Every rule of Power Connect 4, one named test each (as `src/lib.rs` states them).
 
 mod support;
 

@@ -6,16 +6,19 @@ mod support;
 use std::time::{Duration, Instant};
 
 use common::clock::Deadline;
-use connect4::board::{Board, Kind, Outcome, Team, BOARD_MASK};
-use connect4::search::{bench, Searcher, MATE_BOUND};
+use common::search::{Limits, SearchResult};
+use connect4::board::{Board, Kind, Move, Outcome, Team, BOARD_MASK};
+use connect4::search::{
+    bench, bench_position, Searcher, BENCH_POSITIONS, MATE_BOUND, MAX_DEPTH, OPENING_MARGIN,
+};
 use support::position_with;
 
 const ALL: u8 = 0b1111;
 
-fn search(board: &Board, depth: Option<u32>) -> connect4::search::SearchResult {
+fn search(board: &Board, depth: Option<u32>) -> SearchResult<Move> {
     let mut s = Searcher::new(1 << 20);
     s.verbose = false;
-    s.search(board, Deadline::unlimited(), depth)
+    s.search(board, &Limits::depth(depth.unwrap_or(MAX_DEPTH)))
 }
 
 /// True when the team to move can win at once.
@@ -170,7 +173,7 @@ fn always_answers_even_without_time() {
     let mut s = Searcher::new(1 << 20);
     s.verbose = false;
     let deadline = Deadline::new(Instant::now(), Duration::ZERO, Duration::ZERO);
-    let r = s.search(&b, deadline, None);
+    let r = s.search(&b, &Limits::new(deadline, MAX_DEPTH));
     assert!(b.is_legal(r.best.expect("a move")));
 }
 
@@ -185,3 +188,55 @@ fn a_forced_dual_disc_is_what_the_search_plays() {
 fn bench_is_deterministic() {
     assert_eq!(bench(Some(5)), bench(Some(5)));
 }
+
+#[test]
+fn bench_node_count_is_pinned() {
+    // A checksum of what the search does: a change to the search that changes it must say why
+    // (and be shown no weaker by a match); `connect4-bot bench` at its default depth 9 gives
+    // 8701680.
+    assert_eq!(bench(Some(6)), BENCH_DEPTH_6_NODES);
+}
+
+/// `bench --depth 6` over the bench positions.
+const BENCH_DEPTH_6_NODES: u64 = 299_626;
+
+#[test]
+fn every_bench_position_parses() {
+    for line in BENCH_POSITIONS {
+        assert!(bench_position(line).is_ok(), "{line}");
+    }
+    assert!(bench_position("5 4,6 1").is_err());
+    assert!(bench_position("5 4,5 4,5 4,5 4,5 4,5 4,5 4").is_err());
+}
+
+#[test]
+fn near_best_moves_are_within_the_margin_and_never_losing() {
+    // Team 2 threatens the bottom row at columns 1 and 5 (. O O O .): only a clear saves team 1;
+    // every other move loses, so none of them may be drawn.
+    let b = position_with(".OOO.XX", Team::One, [DUAL, 0], [2, 3]);
+    let mut s = Searcher::new(1 << 20);
+    s.verbose = false;
+    let limits = Limits::depth(4);
+    let result = s.search(&b, &limits);
+    let near = s.near_best_moves(&b, &result, OPENING_MARGIN, &limits);
+    assert!(result.score > -MATE_BOUND, "score {}", result.score);
+    for &m in near.iter().chain(result.best.iter()) {
+        let after = b.play(m);
+        assert!(!wins_at_once(&after), "{m} lets team 2 win at once");
+    }
+    assert!(!near.contains(&result.best.unwrap()));
+    // A quiet position: some alternatives are near the best, each proved by its own search.
+    let quiet = Board::new();
+    let result = s.search(&quiet, &limits);
+    let near = s.near_best_moves(&quiet, &result, OPENING_MARGIN, &limits);
+    assert!(!near.is_empty());
+    for &m in near.iter() {
+        let mut check = Searcher::new(1 << 20);
+        check.verbose = false;
+        let child = quiet.play(m);
+        let score = -check.negamax(&child, 3, -INFINITY_WINDOW, INFINITY_WINDOW, 1);
+        assert!(score >= result.score - OPENING_MARGIN, "{m}: {score}");
+    }
+}
+
+const INFINITY_WINDOW: i32 = common::score::INFINITY;

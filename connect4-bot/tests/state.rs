@@ -3,10 +3,15 @@
 
 mod support;
 
-use common::rng::Rng;
 use connect4::board::{Board, Kind, Team, CLEARING_BITS, DUAL_BIT};
 use connect4::engine::greedy;
-use connect4::state::{from_board_alone, reconstruct, Inference, Memory};
+use connect4::state::{
+    from_board_alone, reconstruct, reconstruct_aged, Inference, Memory, STATE_MAX_AGE,
+};
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use std::time::Duration;
 use support::{line, mv, position_with};
 
 fn discs(b: &Board) -> [u64; 2] {
@@ -187,7 +192,7 @@ fn without_state_after_clears_the_bot_plays_safe() {
 
 #[test]
 fn a_bot_that_loses_its_state_every_move_never_misses_its_dual_disc() {
-    let mut rng = Rng::new(7);
+    let mut rng = SmallRng::seed_from_u64(7);
     for game in 0..200 {
         let forgetful = if game % 2 == 0 { Team::One } else { Team::Two };
         let mut truth = Board::new();
@@ -204,7 +209,7 @@ fn a_bot_that_loses_its_state_every_move_never_misses_its_dual_disc() {
                     .copied()
                     .filter(|m| matches!(m.kind, Kind::Normal | Kind::Dual))
                     .collect();
-                *rng.choose(&moves).unwrap()
+                *moves.choose(&mut rng).unwrap()
             };
             truth = truth
                 .try_play(m)
@@ -216,7 +221,7 @@ fn a_bot_that_loses_its_state_every_move_never_misses_its_dual_disc() {
 #[test]
 fn a_bot_that_keeps_its_state_follows_every_power() {
     // Both teams play random moves; team 1 rebuilds the position each time from its memory.
-    let mut rng = Rng::new(11);
+    let mut rng = SmallRng::seed_from_u64(11);
     for _ in 0..200 {
         let mut truth = Board::new();
         let mut memory: Option<Memory> = None;
@@ -227,14 +232,14 @@ fn a_bot_that_keeps_its_state_follows_every_power() {
                 assert_eq!(b.moves_made(Team::One), truth.moves_made(Team::One));
                 // Never believes the opponent spent a power it still holds.
                 assert_eq!(b.used(Team::Two) & !truth.used(Team::Two), 0);
-                let m = *rng.choose(b.legal_moves().as_slice()).unwrap();
+                let m = *b.legal_moves().as_slice().choose(&mut rng).unwrap();
                 memory = Some(Memory {
                     team: Team::One,
                     board: b.play(m),
                 });
                 m
             } else {
-                *rng.choose(truth.legal_moves().as_slice()).unwrap()
+                *truth.legal_moves().as_slice().choose(&mut rng).unwrap()
             };
             truth = truth.try_play(m).expect("legal");
         }
@@ -252,4 +257,94 @@ fn the_state_file_keeps_the_powers_of_both_teams() {
         Memory::parse(&m.to_text()).unwrap().board.used(Team::Two),
         0b1010
     );
+}
+
+/// The help file of an old game whose short history could explain a new game's first board as
+/// one more move: it has spent powers that the new game must not inherit.
+fn short_old_game(team: Team, moves: &str) -> Memory {
+    let board = line(moves);
+    assert_eq!(board.to_move(), team.other());
+    Memory { team, board }
+}
+
+#[test]
+fn a_new_game_wins_over_an_old_saved_state_that_could_explain_the_board() {
+    let old_age = Some(STATE_MAX_AGE + Duration::from_secs(1));
+    // Team 1 cleared column 1 and played its dual disc; team 2 clearing column 4 would empty
+    // the board: an empty board for team 1 with an old help file is a new game.
+    let old = short_old_game(Team::One, "2 1,5 4,4 4");
+    assert_eq!(old.board.play(mv("2 4")).occupied(), 0);
+    let (board, inference) = reconstruct_aged(Team::One, [0, 0], Some(&old), old_age);
+    assert_eq!(inference, Inference::NewGame);
+    assert_eq!(board, Board::new());
+    // Team 2 played its dual disc and cleared column 4; team 1's normal disc in column 3 would
+    // explain a board with one bottom disc, which is also what a new game shows to team 2.
+    let old = short_old_game(Team::Two, "5 4,4 4,5 4,2 4");
+    assert_eq!(old.board.occupied(), 0);
+    let first = line("5 3");
+    let (board, inference) = reconstruct_aged(Team::Two, discs(&first), Some(&old), old_age);
+    assert_eq!(inference, Inference::NewGame);
+    assert_eq!(
+        board.used(Team::Two),
+        0,
+        "the old game's powers are not inherited"
+    );
+    assert_eq!(board.moves_made(Team::One), 1);
+    assert_eq!(board.moves_made(Team::Two), 0);
+    assert_eq!(board.hash(), first.hash());
+}
+
+#[test]
+fn a_board_emptied_by_the_opponent_just_now_continues_the_game() {
+    // The same boards with a help file written a moment ago: the opponent has just cleared.
+    let old = short_old_game(Team::One, "2 1,5 4,4 4");
+    for age in [None, Some(Duration::from_millis(1500))] {
+        let (board, inference) = reconstruct_aged(Team::One, [0, 0], Some(&old), age);
+        assert!(
+            matches!(inference, Inference::Continued(_)),
+            "{inference:?}"
+        );
+        assert_eq!(board.used(Team::One), old.board.used(Team::One));
+        assert_eq!(board.moves_made(Team::One), 2);
+    }
+    let old = short_old_game(Team::Two, "5 4,4 4,5 4,2 4");
+    let (board, inference) = reconstruct(Team::Two, discs(&line("5 3")), Some(&old));
+    assert!(
+        matches!(inference, Inference::Continued(_)),
+        "{inference:?}"
+    );
+    assert!(!board.holds(Team::Two, Kind::Dual));
+}
+
+#[test]
+fn an_opponent_move_our_rules_reject_is_applied_as_given() {
+    // Team 2 has used its clear-row disc, and the board shows it used again.
+    let memory = Memory {
+        team: Team::One,
+        board: line("5 4,1 4,5 3,5 5,5 4"),
+    };
+    assert!(!memory.board.holds(Team::Two, Kind::ClearRow));
+    let again = mv("1 1");
+    assert!(memory.board.check_move(again).is_err());
+    let truth = memory.board.play(again);
+    let (board, inference) = reconstruct(Team::One, discs(&truth), Some(&memory));
+    let Inference::Rejected(moves) = inference else {
+        panic!("{inference:?}")
+    };
+    // A clear row in any empty column of the bottom row explains the board.
+    assert!(moves.contains(&again), "{moves:?}");
+    assert!(moves.iter().all(|m| m.kind == Kind::ClearRow), "{moves:?}");
+    assert_eq!(board, truth, "the move is applied as given");
+    // Team 2's tenth move is a normal disc instead of its compulsory dual disc.
+    let memory = Memory {
+        team: Team::One,
+        board: position_with("X......", Team::Two, [0, 0], [10, 9]),
+    };
+    assert!(memory.board.dual_forced());
+    let normal = mv("5 7");
+    let truth = memory.board.play(normal);
+    let (board, inference) = reconstruct(Team::One, discs(&truth), Some(&memory));
+    assert_eq!(inference, Inference::Rejected(vec![normal]));
+    assert_eq!(board.moves_made(Team::Two), 10);
+    assert!(!board.legal_moves().is_empty());
 }
