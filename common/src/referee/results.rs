@@ -98,7 +98,8 @@ impl GameRow {
             self.players[0].clone(),
             self.players[1].clone(),
             result,
-            self.reason.clone(),
+            // One row per line: a reason never spreads over two.
+            self.reason.replace(['\n', '\r'], " "),
             self.plies.to_string(),
             u8::from(self.fault).to_string(),
             self.slowest_ms[0].to_string(),
