@@ -184,7 +184,9 @@ impl MemoryWatcher {
             thread::spawn(move || {
                 while !stop.load(Ordering::Relaxed) {
                     peak.fetch_max(tree_peak_rss(root), Ordering::Relaxed);
-                    thread::sleep(MEMORY_SAMPLE_INTERVAL);
+                    // Woken early when the watcher is dropped, so that ending a game waits for
+                    // no sample interval.
+                    thread::park_timeout(MEMORY_SAMPLE_INTERVAL);
                 }
             })
         };
@@ -210,6 +212,7 @@ impl Drop for MemoryWatcher {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
         if let Some(thread) = self.thread.take() {
+            thread.thread().unpark();
             let _ = thread.join();
         }
     }
