@@ -386,6 +386,35 @@ fn a_round_robin_of_three_players_ends_with_a_crosstable_and_standings() {
     }
     assert_eq!(points, 6.0);
     assert!(elo_sum.abs() <= 2, "the field's mean is 0: {elo_sum}");
+    // A gauntlet: the first player against each of the others, and nothing else.
+    let run = referee(&[
+        "--gauntlet",
+        "--games",
+        "2",
+        "--player",
+        &format!("greedy={BOT} --engine greedy"),
+        "--player",
+        &format!("rand={random}"),
+        "--player",
+        &format!("rand2={random}7"),
+    ]);
+    let games: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("game "))
+        .collect();
+    assert_eq!(games.len(), 4, "{}", run.stdout);
+    assert!(games.iter().all(|l| l.contains("greedy")), "{}", run.stdout);
+    // rand and rand2 never met: their two cells of the crosstable are empty.
+    let unplayed = run
+        .stdout
+        .lines()
+        .skip_while(|l| *l != "crosstable:")
+        .take_while(|l| !l.starts_with("standing: "))
+        .flat_map(|l| l.split_whitespace())
+        .filter(|cell| *cell == ".")
+        .count();
+    assert_eq!(unplayed, 2, "{}", run.stdout);
 }
 
 #[test]
