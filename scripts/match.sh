@@ -7,13 +7,15 @@
 # (any program that speaks the contest protocol); both default to our bot for GAME. Every
 # option is passed to the referee (see `target/release/GAME-referee --help`). With no option at
 # all it plays one game and draws the board after every ply. Records and the players' stderr go
-# to matches/GAME-<time>/ unless --record-dir is given.
+# to matches/GAME-<time>/ unless --record-dir is given. Games come in pairs with the seats
+# swapped; --concurrency N plays N at once, --sprt ELO0,ELO1 stops at the test's verdict, and
+# --player NAME=CMD (two or more) replaces CMD_A CMD_B (see scripts/tournament.sh);
 # --html FILE writes the replay page of the match (one self-contained HTML file) at the end.
 set -euo pipefail
 
 games="frostfire krieg kaboom yavalath connect4"
 usage() {
-    sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 [ $# -ge 1 ] || usage
@@ -32,15 +34,17 @@ referee="$root/target/release/$game-referee"
 commands=()
 options=()
 has_record_dir=no
+has_players=no
 while [ $# -gt 0 ]; do
     case $1 in
-    --show | -h | --help)
+    --show | --gauntlet | -h | --help)
         options+=("$1")
         shift
         ;;
     --*)
         [ $# -ge 2 ] || { echo "match.sh: option $1 needs a value" >&2; exit 2; }
         [ "$1" = --record-dir ] && has_record_dir=yes
+        [ "$1" = --player ] && has_players=yes
         options+=("$1" "$2")
         shift 2
         ;;
@@ -52,11 +56,13 @@ while [ $# -gt 0 ]; do
 done
 [ ${#commands[@]} -le 2 ] || { echo "match.sh: at most two player commands" >&2; exit 2; }
 [ ${#options[@]} -gt 0 ] || options=(--show)
-[ ${#commands[@]} -ge 1 ] || commands+=("$bot")
-[ ${#commands[@]} -ge 2 ] || commands+=("$bot")
+if [ $has_players = no ]; then
+    [ ${#commands[@]} -ge 1 ] || commands+=("$bot")
+    [ ${#commands[@]} -ge 2 ] || commands+=("$bot")
+fi
 if [ $has_record_dir = no ]; then
     record_dir="$root/matches/$game-$(date +%Y%m%d-%H%M%S)-$$"
     options+=(--record-dir "$record_dir")
     echo "match.sh: records in $record_dir" >&2
 fi
-exec "$referee" "${options[@]}" "${commands[0]}" "${commands[1]}"
+exec "$referee" "${options[@]}" ${commands[@]+"${commands[@]}"}

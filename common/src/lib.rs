@@ -7,7 +7,6 @@
 //! - [`search`]: the frame of every search: its limits, its result, the opening draws;
 //! - [`score`]: the score scale of every search, results counted in plies;
 //! - [`transposition`]: the transposition table of every search;
-//! - `rng`, `movelist`: being replaced by `rand` and `arrayvec`;
 //! - [`referee`]: the match runner behind every `<game>-referee` binary.
 //!
 //! Everything but [`referee`] is written for Rust 1.70, since the bundles carry it to CodinGame.
@@ -15,9 +14,7 @@
 pub mod cli;
 pub mod clock;
 pub mod io;
-pub mod movelist;
 pub mod referee;
-pub mod rng;
 pub mod score;
 pub mod search;
 pub mod transposition;

@@ -170,3 +170,159 @@ fn relative_program_paths_are_resolved_for_file_players() {
     let _ = std::fs::remove_file(&script);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn simple_commands_are_told_from_compound_ones() {
+    use common::referee::process::{is_simple_command, shell_script};
+    for simple in [
+        "target/release/krieg-bot --movetime 100",
+        "python3 bot.py --name 'a; b' \"x | y\"",
+        "./bot --seed 5",
+        "bot \\; x",
+    ] {
+        assert!(is_simple_command(simple), "{simple}");
+        assert!(shell_script(simple).starts_with("exec "));
+    }
+    for compound in [
+        "cd dir && ./bot",
+        "bot; true",
+        "bot | tee log",
+        "bot > out",
+        "(bot)",
+        "FOO=1 bot",
+        "exit 3",
+        "read id; echo x",
+        "while read l; do echo $l; done",
+        "bot 'unclosed",
+        "",
+    ] {
+        assert!(!is_simple_command(compound), "{compound}");
+        assert_eq!(shell_script(compound), compound);
+    }
+}
+
+/// An executable script in the test's scratch space that closes its output and stays alive.
+fn output_closer(name: &str) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("{name}-{}.sh", std::process::id()));
+    std::fs::write(&path, "#!/bin/sh\nread id\nexec >&-\nsleep 5\n").unwrap();
+    let mode = std::os::unix::fs::PermissionsExt::from_mode(0o755);
+    std::fs::set_permissions(&path, mode).unwrap();
+    path
+}
+
+#[test]
+fn closing_the_output_loses_at_once_for_a_simple_command() {
+    // `sh -c` would keep the pipe open while the program lives; the program is run with `exec`.
+    let script = output_closer("closer-simple");
+    let mut player = StreamPlayer::start(&script.display().to_string(), None, CAP).unwrap();
+    let started = std::time::Instant::now();
+    let failure = player
+        .ask(&["go".into()], Duration::from_secs(3))
+        .unwrap_err();
+    assert_eq!(
+        failure,
+        Failure::Exited("closed its output before replying".into())
+    );
+    assert!(started.elapsed() < Duration::from_secs(2));
+    player.finish();
+    let _ = std::fs::remove_file(script);
+}
+
+#[test]
+fn closing_the_output_loses_at_once_for_a_compound_command() {
+    // The shell around the program holds the pipe: the closed end is detected.
+    let script = output_closer("closer-compound");
+    let command = format!("{}; echo never", script.display());
+    let mut player = StreamPlayer::start(&command, None, CAP).unwrap();
+    let started = std::time::Instant::now();
+    let failure = player
+        .ask(&["go".into()], Duration::from_secs(3))
+        .unwrap_err();
+    assert_eq!(
+        failure,
+        Failure::Exited("closed its output before replying".into())
+    );
+    assert!(started.elapsed() < Duration::from_secs(2));
+    player.finish();
+    let _ = std::fs::remove_file(script);
+    // A shell that runs a quiet child (its output sent elsewhere), then answers, is not closed.
+    let mut thinker = StreamPlayer::start(
+        "read id; sleep 0.3 >/dev/null; echo reply; sleep 5",
+        None,
+        CAP,
+    )
+    .unwrap();
+    assert_eq!(
+        thinker
+            .ask(&["go".into()], Duration::from_secs(3))
+            .unwrap()
+            .line,
+        "reply"
+    );
+    thinker.finish();
+}
+
+#[test]
+fn a_line_printed_before_the_player_is_asked_is_out_of_turn() {
+    // Two lines for one turn: the second arrives unasked.
+    let mut player =
+        StreamPlayer::start("read id; echo one; echo two; sleep 5", None, CAP).unwrap();
+    let second = Duration::from_secs(2);
+    assert_eq!(player.ask(&["go".into()], second).unwrap().line, "one");
+    std::thread::sleep(Duration::from_millis(100));
+    assert_eq!(
+        player.line_printed_before(std::time::Instant::now()),
+        Some("two".into())
+    );
+    assert_eq!(
+        player.ask(&["again".into()], second).unwrap_err(),
+        Failure::OutOfTurn("two".into())
+    );
+    player.finish();
+    // Lines told without asking get no clock, and a player that stays quiet is fine.
+    let mut quiet =
+        StreamPlayer::start("read id; read move; echo \"$id $move\"", None, CAP).unwrap();
+    quiet.tell(&["7".into()]);
+    std::thread::sleep(Duration::from_millis(50));
+    assert_eq!(quiet.line_printed_before(std::time::Instant::now()), None);
+    assert_eq!(quiet.ask(&["m".into()], second).unwrap().line, "7 m");
+    quiet.finish();
+}
+
+#[test]
+fn a_file_reply_may_spread_its_words_over_any_ascii_white_space() {
+    let dir = scratch("files-space");
+    for (content, expected) in [
+        ("5\\n4", "5 4"),
+        ("5  4", "5 4"),
+        ("\\t5\\t4\\r\\n", "5 4"),
+        ("5 4 junk", "5 4 junk"),
+    ] {
+        let command = format!("printf '{content}' > out.txt");
+        let mut player = FilesPlayer::new(&command, dir.clone(), None, CAP).unwrap();
+        let reply = player.call(&[], "out.txt", Duration::from_secs(2)).unwrap();
+        assert_eq!(reply.line, expected, "{content}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_file_player_keeping_more_than_five_files_of_its_own_loses() {
+    let dir = scratch("files-many");
+    let five = "mkdir -p me; touch me1 me2 me3 me/4 me/5; echo 5 4 > out.txt";
+    let mut player = FilesPlayer::new(five, dir.join("five"), None, CAP).unwrap();
+    let files = vec![("board.txt".to_string(), "0".to_string())];
+    assert!(player
+        .call(&files, "out.txt", Duration::from_secs(2))
+        .is_ok());
+    let six = "mkdir -p me; touch me1 me2 me3 me/4 me/5 me/6; echo 5 4 > out.txt";
+    let mut player = FilesPlayer::new(six, dir.join("six"), None, CAP).unwrap();
+    assert_eq!(
+        player
+            .call(&files, "out.txt", Duration::from_secs(2))
+            .unwrap_err(),
+        Failure::TooManyFiles(6)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -117,3 +117,60 @@ fn the_referee_game_gives_the_files_and_judges_replies() {
     };
     assert!(files[1].1.starts_with("0 0 0 2 0 0 0"), "{}", files[1].1);
 }
+
+/// Plays one game of `p1` against our random bot; returns the game's line.
+fn one_game_against_random(p1: &str) -> String {
+    let out = Command::new(REFEREE)
+        .args(["--games", "1", "--movetime-ms", "1000"])
+        .arg(p1)
+        .arg(format!("{BOT} --engine random --seed 3"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .next()
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn output_txt_may_spread_its_two_integers_over_any_white_space() {
+    // Plays normal discs in columns 1, 2, ... 7, 1, ..., written with a newline, two spaces or a
+    // tab between the integers, counting its calls in a help file of its own.
+    for separator in ["\\n", "  ", "\\t", " \\r\\n "] {
+        let player = format!(
+            "n=$(cat p1.txt 2>/dev/null || echo 0); echo $((n+1)) > p1.txt; \
+             printf ' 5{separator}%d\\n' $((n % 7 + 1)) > output.txt"
+        );
+        let line = one_game_against_random(&player);
+        assert!(!line.contains("malformed move: p1"), "{separator}: {line}");
+        let plies: u32 = line
+            .split("plies=")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap();
+        assert!(plies >= 3, "{separator}: {line}");
+    }
+    // Anything else is still malformed.
+    for content in ["5,4", "5 4 4", "5", "five four"] {
+        let line = one_game_against_random(&format!("echo '{content}' > output.txt"));
+        assert!(line.contains("malformed move: p1"), "{content}: {line}");
+    }
+}
+
+#[test]
+fn a_team_keeping_more_than_five_help_files_loses() {
+    let five = "mkdir -p p1dir; touch p1a p1b p1c p1dir/d p1dir/e; echo '5 4' > output.txt";
+    let line = one_game_against_random(five);
+    assert!(!line.contains("help files"), "{line}");
+    let six = "mkdir -p p1dir; touch p1a p1b p1c p1dir/d p1dir/e p1dir/f; echo '5 4' > output.txt";
+    let line = one_game_against_random(six);
+    assert!(
+        line.contains(
+            "winner=B (p2) reason=\"help files: p1 kept 6 files of its own, over the 5 allowed\""
+        ),
+        "{line}"
+    );
+}

@@ -1,7 +1,7 @@
 //! Frostfire for the shared match runner (`frostfire-referee`).
 //!
-//! Player 1 (Tyragon, ICE) receives `1` on its first turn; Player 2 (Abagon, FIRE) receives `2`
-//! and then Player 1's first move. Afterwards each player receives the opponent's last move. The
+//! When the game starts, Player 1 (Tyragon, ICE) receives `1` and Player 2 (Abagon, FIRE)
+//! receives `2`; Player 2 then receives Player 1's first move. Afterwards each player receives the opponent's last move. The
 //! default ply limit is the contest's 300 (the runner declares the draw).
 
 use crate::board::{Board, Color, Move, Outcome};
@@ -11,7 +11,6 @@ use common::referee::{Fault, GameEnd, Input, RefereeGame, Seat, Transport};
 /// A game of Frostfire as the referee runs it.
 pub struct FrostfireReferee {
     board: Board,
-    id_sent: [bool; 2],
     last_move: Option<Move>,
 }
 
@@ -46,7 +45,6 @@ impl RefereeGame for FrostfireReferee {
     fn new() -> Self {
         FrostfireReferee {
             board: Board::start(),
-            id_sent: [false; 2],
             last_move: None,
         }
     }
@@ -55,16 +53,12 @@ impl RefereeGame for FrostfireReferee {
         seat_of(self.board.to_move())
     }
 
-    fn input(&mut self, seat: Seat) -> Input {
-        let mut lines = Vec::new();
-        if !self.id_sent[seat.index()] {
-            self.id_sent[seat.index()] = true;
-            lines.push(format_id(color_of(seat)));
-        }
-        if let Some(m) = self.last_move {
-            lines.push(m.to_string());
-        }
-        Input::Lines(lines)
+    fn greeting(&self, seat: Seat) -> Vec<String> {
+        vec![format_id(color_of(seat))]
+    }
+
+    fn input(&mut self, _seat: Seat) -> Input {
+        Input::Lines(self.last_move.iter().map(|m| m.to_string()).collect())
     }
 
     fn play(&mut self, reply: &str) -> Result<Option<GameEnd>, Fault> {

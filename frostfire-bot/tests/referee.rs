@@ -38,7 +38,9 @@ fn the_game_sends_ids_then_the_last_move_and_reports_faults() {
     let mut game = FrostfireReferee::new();
     assert_eq!(FrostfireReferee::DEFAULT_MAX_PLIES, Some(300));
     assert_eq!(game.to_move(), Seat::First);
-    assert_eq!(game.input(Seat::First), Input::Lines(vec!["1".into()]));
+    assert_eq!(game.greeting(Seat::First), vec!["1".to_string()]);
+    assert_eq!(game.greeting(Seat::Second), vec!["2".to_string()]);
+    assert_eq!(game.input(Seat::First), Input::Lines(vec![]));
     assert!(matches!(game.play("B4C4"), Err(Fault::Malformed(_))));
     assert!(matches!(game.play("A1 A2"), Err(Fault::Malformed(_))));
     assert!(matches!(game.play("A4 A6"), Err(Fault::Illegal(_))));
@@ -46,10 +48,7 @@ fn the_game_sends_ids_then_the_last_move_and_reports_faults() {
     assert_eq!(game.plies(), 0, "a fault leaves the game unchanged");
     assert_eq!(game.play("B4 C4"), Ok(None));
     assert_eq!(game.to_move(), Seat::Second);
-    assert_eq!(
-        game.input(Seat::Second),
-        Input::Lines(vec!["2".into(), "B4 C4".into()])
-    );
+    assert_eq!(game.input(Seat::Second), Input::Lines(vec!["B4 C4".into()]));
     assert_eq!(game.play("F3 E3"), Ok(None));
     assert_eq!(game.input(Seat::First), Input::Lines(vec!["F3 E3".into()]));
     assert_eq!(game.plies(), 2);
@@ -92,7 +91,11 @@ fn full_games_are_recorded_and_replay_legally() {
         let record: Vec<&str> = text.lines().collect();
         assert_eq!(record[0], "# frostfire");
         let mut board = Board::start();
-        for ply in &record[3..record.len() - 1] {
+        // Each ply is followed by its reply time.
+        for ply in record[3..record.len() - 1]
+            .iter()
+            .filter(|line| !line.starts_with("# time: "))
+        {
             let (seat, mv) = ply.split_once(' ').unwrap();
             assert_eq!(seat, board.to_move().number().to_string());
             board = board.try_play(parse_move(mv).unwrap()).unwrap();

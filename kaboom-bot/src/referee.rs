@@ -1,6 +1,6 @@
 //! The Ka-Boom referee: the library's rules behind `common::referee`'s match runner.
 //!
-//! Each seat is sent only its own frame: its id (`1` or `2`) on its first turn, then the
+//! Each seat is sent only its own frame: its id (`1` or `2`) when the game starts, then the
 //! opponent's last move converted to its frame (a column `j` becomes `7 − j`, a square `(i, j)`
 //! becomes `(7 − i, 7 − j)`). A reply is parsed in the mover's frame: a line of the wrong shape
 //! for the ply (a column on plies 1 and 2, `x,i1,j1,i2,j2` after) or with a value out of range is
@@ -14,7 +14,6 @@ use common::referee::{Fault, GameEnd, Input, RefereeGame, Seat, Transport};
 pub struct KaboomReferee {
     board: Board,
     last: Option<Move>,
-    id_sent: [bool; 2],
 }
 
 fn player(seat: Seat) -> Player {
@@ -48,7 +47,6 @@ impl RefereeGame for KaboomReferee {
         KaboomReferee {
             board: Board::new(),
             last: None,
-            id_sent: [false; 2],
         }
     }
 
@@ -56,12 +54,12 @@ impl RefereeGame for KaboomReferee {
         seat(self.board.to_move())
     }
 
+    fn greeting(&self, seat: Seat) -> Vec<String> {
+        vec![seat.number().to_string()]
+    }
+
     fn input(&mut self, seat: Seat) -> Input {
         let mut lines = Vec::new();
-        if !self.id_sent[seat.index()] {
-            self.id_sent[seat.index()] = true;
-            lines.push(seat.number().to_string());
-        }
         if let Some(m) = self.last {
             lines.push(format_move(m, player(seat)));
         }

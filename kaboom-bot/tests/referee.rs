@@ -54,11 +54,14 @@ fn the_referee_converts_between_frames() {
     use kaboom::referee::KaboomReferee;
     let mut game = KaboomReferee::new();
     let seat = game.to_move();
-    assert_eq!(game.input(seat), Input::Lines(vec!["1".into()]));
+    // Each player's id comes when the game starts.
+    assert_eq!(game.greeting(seat), vec!["1".to_string()]);
+    assert_eq!(game.greeting(seat.other()), vec!["2".to_string()]);
+    assert_eq!(game.input(seat), Input::Lines(vec![]));
     assert_eq!(game.play("2"), Ok(None));
-    // Player 2 gets its id and Player 1's column seen from its side.
+    // Player 2 gets Player 1's column seen from its side.
     let seat = game.to_move();
-    assert_eq!(game.input(seat), Input::Lines(vec!["2".into(), "5".into()]));
+    assert_eq!(game.input(seat), Input::Lines(vec!["5".into()]));
     assert_eq!(game.play("0"), Ok(None));
     let seat = game.to_move();
     assert_eq!(game.input(seat), Input::Lines(vec!["7".into()]));

@@ -9,7 +9,6 @@ pub struct KriegReferee {
     pub(crate) board: Board,
     plies: u32,
     last_move: Option<String>,
-    greeted: [bool; 2],
 }
 
 /// The seat that plays `side`.
@@ -31,7 +30,6 @@ impl RefereeGame for KriegReferee {
             board: Board::start(),
             plies: 0,
             last_move: None,
-            greeted: [false; 2],
         }
     }
 
@@ -39,14 +37,13 @@ impl RefereeGame for KriegReferee {
         seat_of(self.board.side_to_move())
     }
 
-    fn input(&mut self, seat: Seat) -> Input {
-        let mut lines = Vec::new();
-        if !self.greeted[seat.index()] {
-            self.greeted[seat.index()] = true;
-            lines.push(if seat == Seat::First { "1" } else { "0" }.to_string());
-        }
-        lines.extend(self.last_move.clone());
-        Input::Lines(lines)
+    /// Sentinel's id is `1`, Scourge's `0`.
+    fn greeting(&self, seat: Seat) -> Vec<String> {
+        vec![if seat == Seat::First { "1" } else { "0" }.to_string()]
+    }
+
+    fn input(&mut self, _seat: Seat) -> Input {
+        Input::Lines(self.last_move.iter().cloned().collect())
     }
 
     fn play(&mut self, reply: &str) -> Result<Option<GameEnd>, Fault> {

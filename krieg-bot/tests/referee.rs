@@ -186,16 +186,17 @@ fn full_games_are_recorded_and_replay_legally() {
         let record: Vec<&str> = text.lines().collect();
         assert_eq!(record[0], "# krieg");
         let (p1, p2) = if game == 1 { (&a, &b) } else { (&b, &a) };
-        assert_eq!(
-            record[1],
-            format!("# p1: {}", p1.replace("{seed}", &(3 + game).to_string()))
-        );
-        assert_eq!(
-            record[2],
-            format!("# p2: {}", p2.replace("{seed}", &(3 + game).to_string()))
-        );
+        // Games 1 and 2 are pair 1: both get seed 3 + 1, the seats swapped.
+        assert_eq!(record[1], format!("# p1: {}", p1.replace("{seed}", "4")));
+        assert_eq!(record[2], format!("# p2: {}", p2.replace("{seed}", "4")));
         let mut board = Board::start();
-        for ply in &record[3..record.len() - 1] {
+        let plies: Vec<&&str> = record[3..record.len() - 1]
+            .iter()
+            .filter(|line| !line.starts_with("# time: "))
+            .collect();
+        let times = record.iter().filter(|l| l.starts_with("# time: ")).count();
+        assert_eq!(times, plies.len(), "a time line after each ply");
+        for ply in plies {
             let (seat, mv) = ply.split_once(' ').unwrap();
             let expected_seat = if board.side_to_move() == Side::Sentinel {
                 "1"
@@ -245,4 +246,262 @@ fn bad_referee_command_lines_exit_with_status_2() {
     let out = Command::new(REFEREE).arg("--help").output().unwrap();
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("--record-dir"));
+}
+
+#[test]
+fn two_lines_for_one_turn_lose_as_spoken_out_of_turn() {
+    // The second line would otherwise be taken as Player 1's next reply, "in 0 ms".
+    let (line, _) = against_bad_player("read id; printf '1 0 2 1\\n1 2 2 3\\n'; sleep 5", 2000);
+    assert!(
+        line.contains("reason=\"spoke out of turn: p1 printed '1 2 2 3' before it was asked\""),
+        "{line}"
+    );
+}
+
+#[test]
+fn player_two_gets_its_id_when_the_game_starts() {
+    // Player 1 moves only once Player 2 has written down the id it was sent; Player 2 then
+    // stays silent and loses on time.
+    let dir = scratch_dir("greeting");
+    std::fs::create_dir_all(&dir).unwrap();
+    let id_file = dir.join("p2-id");
+    let p1 = format!(
+        "read id; i=0; while [ ! -s {f} ] && [ $i -lt 50 ]; do sleep 0.02; i=$((i+1)); done; \
+         if [ -s {f} ]; then echo '1 0 2 1'; else echo 'p2-had-no-id'; fi; sleep 5",
+        f = id_file.display()
+    );
+    let p2 = format!("read id; echo \"$id\" > {}; sleep 5", id_file.display());
+    let run = referee(&["--movetime-ms", "1500", &p1, &p2]);
+    let line = run.stdout.lines().next().unwrap();
+    assert!(
+        line.contains("winner=A (p1) reason=\"timeout: p2"),
+        "{line}"
+    );
+    assert_eq!(std::fs::read_to_string(&id_file).unwrap(), "0\n");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn closing_the_output_while_alive_loses_at_once_whatever_the_command_shape() {
+    let dir = scratch_dir("closer");
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("closer.sh");
+    std::fs::write(&script, "#!/bin/sh\nread id\nexec >&-\nsleep 5\n").unwrap();
+    let mode = std::os::unix::fs::PermissionsExt::from_mode(0o755);
+    std::fs::set_permissions(&script, mode).unwrap();
+    let simple = script.display().to_string();
+    let compound = format!("cd {} && ./closer.sh; echo never", dir.display());
+    for command in [simple, compound] {
+        let (line, took) = against_bad_player(&command, 2000);
+        assert!(
+            line.contains("reason=\"p1 closed its output before replying\""),
+            "{command}: {line}"
+        );
+        assert!(
+            took < Duration::from_millis(1500),
+            "{command}: took {took:?}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn verdicts_escape_control_bytes_and_only_ascii_white_space_is_trimmed() {
+    let (line, _) = against_bad_player("read id; printf 'a\\033[31m\\000b\\n'; sleep 5", 2000);
+    assert!(
+        line.contains("malformed move: p1 printed 'a\\x1b[31m\\0b'"),
+        "{line}"
+    );
+    assert!(!line.contains('\u{1b}') && !line.contains('\0'), "{line}");
+    // A no-break space is not white space for the protocol: the line is malformed.
+    let (line, _) = against_bad_player("read id; printf '1 0 2 1\\302\\240\\n'; sleep 5", 2000);
+    assert!(
+        line.contains("malformed move: p1 printed '1 0 2 1\u{a0}'"),
+        "{line}"
+    );
+    // ASCII white space around the move is fine.
+    let run = referee(&[
+        "read id; printf ' \\t1 0 2 1 \\r\\n'; sleep 5",
+        &format!("{BOT} --movetime 20"),
+    ]);
+    let line = run.stdout.lines().next().unwrap();
+    assert!(line.contains("timeout: p1"), "the move was taken: {line}");
+}
+
+#[test]
+fn a_round_robin_of_three_players_ends_with_a_crosstable_and_standings() {
+    let random = format!("{BOT} --engine random --seed {{seed}}");
+    let run = referee(&[
+        "--games",
+        "2",
+        "--concurrency",
+        "2",
+        "--player",
+        &format!("rand={random}"),
+        "--player",
+        &format!("rand2={random}7"),
+        "--player",
+        &format!("greedy={BOT} --engine greedy"),
+    ]);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    let games: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| l.starts_with("game "))
+        .collect();
+    assert_eq!(games.len(), 6, "{}", run.stdout);
+    for pairing in [("rand", "rand2"), ("rand", "greedy"), ("rand2", "greedy")] {
+        let played = games
+            .iter()
+            .filter(|l| {
+                let seats = format!("p1={} p2={} ", pairing.0, pairing.1);
+                let swapped = format!("p1={} p2={} ", pairing.1, pairing.0);
+                l.contains(&seats) || l.contains(&swapped)
+            })
+            .count();
+        assert_eq!(played, 2, "{pairing:?}: {}", run.stdout);
+    }
+    let table = lines.iter().position(|l| *l == "crosstable:").unwrap();
+    assert_eq!(lines.len(), table + 1 + 4 + 3, "{}", run.stdout);
+    let standings: Vec<&str> = lines[table + 5..].to_vec();
+    let mut points = 0.0;
+    let mut elo_sum = 0;
+    for (rank, line) in standings.iter().enumerate() {
+        assert!(
+            line.starts_with(&format!("standing: {} ", rank + 1)),
+            "{line}"
+        );
+        let field = |key: &str| {
+            line.split(' ')
+                .find_map(|w| w.strip_prefix(key))
+                .unwrap()
+                .to_string()
+        };
+        let score = field("score=");
+        let (got, of) = score.split_once('/').unwrap();
+        assert_eq!(of, "4", "{line}");
+        points += got.parse::<f64>().unwrap();
+        elo_sum += field("elo=").parse::<i32>().unwrap();
+        assert!(field("ci95=").parse::<u32>().is_ok(), "{line}");
+    }
+    assert_eq!(points, 6.0);
+    assert!(elo_sum.abs() <= 2, "the field's mean is 0: {elo_sum}");
+    // A gauntlet: the first player against each of the others, and nothing else.
+    let run = referee(&[
+        "--gauntlet",
+        "--games",
+        "2",
+        "--player",
+        &format!("greedy={BOT} --engine greedy"),
+        "--player",
+        &format!("rand={random}"),
+        "--player",
+        &format!("rand2={random}7"),
+    ]);
+    let games: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("game "))
+        .collect();
+    assert_eq!(games.len(), 4, "{}", run.stdout);
+    assert!(games.iter().all(|l| l.contains("greedy")), "{}", run.stdout);
+    // rand and rand2 never met: their two cells of the crosstable are empty.
+    let unplayed = run
+        .stdout
+        .lines()
+        .skip_while(|l| *l != "crosstable:")
+        .take_while(|l| !l.starts_with("standing: "))
+        .flat_map(|l| l.split_whitespace())
+        .filter(|cell| *cell == ".")
+        .count();
+    assert_eq!(unplayed, 2, "{}", run.stdout);
+}
+
+#[test]
+fn a_sharded_match_merges_into_what_a_single_run_prints() {
+    let dir = scratch_dir("shards");
+    std::fs::create_dir_all(&dir).unwrap();
+    let a = format!("{BOT} --engine random --seed {{seed}}");
+    let b = format!("{BOT} --engine random --seed {{seed}}7");
+    let common_args = ["--games", "6", "--seed", "9", "--sprt", "0,50"];
+    let mut whole_args = common_args.to_vec();
+    whole_args.extend([a.as_str(), b.as_str()]);
+    let whole = referee(&whole_args);
+    let mut files = Vec::new();
+    let mut shard_games = Vec::new();
+    for shard in ["0/2", "1/2"] {
+        let file = dir.join(format!("shard-{}.csv", &shard[..1]));
+        let file_text = file.display().to_string();
+        let mut args = common_args.to_vec();
+        args.extend(["--shard", shard, "--results", &file_text, &a, &b]);
+        let run = referee(&args);
+        shard_games.extend(
+            run.stdout
+                .lines()
+                .filter(|l| l.starts_with("game "))
+                .map(|l| l.split(" slowest:").next().unwrap().to_string()),
+        );
+        files.push(file_text);
+    }
+    // The same games, with the same results, were played.
+    let mut whole_games: Vec<String> = whole
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("game "))
+        .map(|l| l.split(" slowest:").next().unwrap().to_string())
+        .collect();
+    whole_games.sort();
+    shard_games.sort();
+    assert_eq!(whole_games, shard_games);
+    let out = Command::new(REFEREE)
+        .args(["merge", "--sprt", "0,50"])
+        .args(&files)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let merged = String::from_utf8_lossy(&out.stdout).into_owned();
+    let tail = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.starts_with("sprt: ") || l.starts_with("summary: "))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(tail(&merged).len(), 2, "{merged}");
+    assert_eq!(tail(&merged), tail(&whole.stdout));
+    assert!(merged.starts_with("players: A slowest="), "{merged}");
+    // A results file of another game, or with a column missing, is refused with status 2.
+    let text = std::fs::read_to_string(&files[0]).unwrap();
+    let other = dir.join("other.csv");
+    std::fs::write(&other, text.replace("\nkrieg,", "\nkaboom,")).unwrap();
+    let broken = dir.join("broken.csv");
+    std::fs::write(&broken, text.replacen("plies,", "", 1)).unwrap();
+    for bad in [&other, &broken] {
+        let out = Command::new(REFEREE)
+            .arg("merge")
+            .arg(bad)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn malformed_player_sprt_and_shard_options_exit_with_status_2_and_one_line() {
+    for args in [
+        vec!["--player", "no-equals-sign", "--player", "b=x"],
+        vec!["--sprt", "5,0", "a", "b"],
+        vec!["--shard", "3/2", "a", "b"],
+    ] {
+        let out = Command::new(REFEREE).args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    }
 }

@@ -12,8 +12,6 @@ pub const FIRST_TURN_MS: u64 = crate::protocol::FIRST_MOVE_LIMIT_MS;
 /// A Yavalath game under the referee.
 pub struct YavalathReferee {
     board: Board,
-    /// Whether each seat has been sent its id line.
-    greeted: [bool; 2],
     /// The last move played (the stolen cell after a swap).
     last: Option<Cell>,
 }
@@ -48,7 +46,6 @@ impl RefereeGame for YavalathReferee {
     fn new() -> Self {
         YavalathReferee {
             board: Board::new(),
-            greeted: [false; 2],
             last: None,
         }
     }
@@ -57,12 +54,12 @@ impl RefereeGame for YavalathReferee {
         seat(self.board.to_move())
     }
 
+    fn greeting(&self, seat: Seat) -> Vec<String> {
+        vec![seat.number().to_string()]
+    }
+
     fn input(&mut self, seat: Seat) -> Input {
-        let mut lines = Vec::with_capacity(12);
-        if !self.greeted[seat.index()] {
-            self.greeted[seat.index()] = true;
-            lines.push(seat.number().to_string());
-        }
+        let mut lines = Vec::with_capacity(11);
         lines.push("9".to_string());
         lines.extend(format_grid(&self.board, player(seat)));
         lines.push(match self.last {

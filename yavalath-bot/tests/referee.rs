@@ -84,22 +84,23 @@ fn sends_the_id_once_then_the_grid_and_the_last_move() {
         Input::Lines(lines) => lines,
         other => panic!("{other:?}"),
     };
+    // The ids come when the game starts, apart from the turns.
+    assert_eq!(game.greeting(Seat::First), vec!["1".to_string()]);
+    assert_eq!(game.greeting(Seat::Second), vec!["2".to_string()]);
     let first = lines(game.input(Seat::First));
-    assert_eq!(first[0], "1");
-    assert_eq!(first[1], "9");
-    assert_eq!(first[2], "00000");
-    assert_eq!(first[6], "000000000");
-    assert_eq!(first[11], "-1 -1");
-    assert_eq!(first.len(), 12);
+    assert_eq!(first[0], "9");
+    assert_eq!(first[1], "00000");
+    assert_eq!(first[5], "000000000");
+    assert_eq!(first[10], "-1 -1");
+    assert_eq!(first.len(), 11);
     game.play("4 4").unwrap();
     let second = lines(game.input(Seat::Second));
-    assert_eq!(second[0], "2");
-    assert_eq!(second[6], "000020000");
-    assert_eq!(second[11], "4 4");
+    assert_eq!(second[5], "000020000");
+    assert_eq!(second[10], "4 4");
     // The swap: Player 1 sees its stone as the opponent's, and the stolen cell as the move.
     game.play("4 4").unwrap();
     let third = lines(game.input(Seat::First));
-    assert_eq!(third.len(), 11, "no id line the second time");
+    assert_eq!(third.len(), 11);
     assert_eq!(third[5], "000020000");
     assert_eq!(third[10], "4 4");
     // Faults: malformed and illegal are told apart.

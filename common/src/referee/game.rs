@@ -57,8 +57,8 @@ pub enum Transport {
 /// What the seat to move is given before it answers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Input {
-    /// Lines for the player's standard input (every line it has not been sent yet, such as its
-    /// id on its first turn and the opponent's last move).
+    /// Lines for the player's standard input (every line of this turn, such as the opponent's
+    /// last move).
     Lines(Vec<String>),
     /// Files `(name, content)` to write, read-only, into the player's working directory before
     /// it is run; its reply is the content of `reply_file`, which the referee removes first.
@@ -137,8 +137,14 @@ pub trait RefereeGame {
     /// The seat whose reply is awaited.
     fn to_move(&self) -> Seat;
 
-    /// What `seat` (the seat to move) is given now; called once per turn, so it may record what
-    /// it has handed out.
+    /// The lines `seat` is sent when the game starts, before Player 1 moves (its id line, for the
+    /// stream games); the seat to move gets them with its first input. None by default.
+    fn greeting(&self, _seat: Seat) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// What `seat` (the seat to move) is given now, besides its greeting; called once per turn,
+    /// so it may record what it has handed out.
     fn input(&mut self, seat: Seat) -> Input;
 
     /// The time limit of this turn of `seat`, given the `--movetime-ms` setting (which defaults

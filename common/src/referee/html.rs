@@ -12,11 +12,9 @@
 //! the arrow keys (Home and End for the first and last ply). The address fragment
 //! `#game=<k>&ply=<p|last>` selects a game and a ply, and follows the controls.
 
-use rustc_hash::FxHasher;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::fmt::Write as _;
 use std::fs;
-use std::hash::BuildHasherDefault;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -236,7 +234,7 @@ impl Score {
 struct Standings {
     players: Vec<String>,
     scores: Vec<Score>,
-    cross: HashMap<(usize, usize), Score, BuildHasherDefault<FxHasher>>,
+    cross: FxHashMap<(usize, usize), Score>,
     seat_wins: [u32; 2],
     draws: u32,
     unfinished: u32,
@@ -246,7 +244,7 @@ fn standings(games: &[GameView]) -> Standings {
     let mut table = Standings {
         players: Vec::new(),
         scores: Vec::new(),
-        cross: HashMap::default(),
+        cross: FxHashMap::default(),
         seat_wins: [0; 2],
         draws: 0,
         unfinished: 0,
@@ -643,16 +641,14 @@ fn match_title(name: &str, games: usize) -> String {
     format!("{name}: {games} game{}", if games == 1 { "" } else { "s" })
 }
 
-/// The page of a match just played: `records` are the games' record texts, in order;
-/// `player_one_is_a[k]` tells whether A sat as Player 1 in game k+1.
-pub fn match_page<G: DrawGame>(commands: [&str; 2], records: &[(String, bool)]) -> String {
+/// The page of a match just played: each game's record text, in game order, with the names of
+/// the players in its two seats (`A`/`B`, or the `--player` names of a tournament).
+pub fn match_page<G: DrawGame>(records: &[(String, [String; 2])]) -> String {
     let games: Vec<GameView> = records
         .iter()
         .enumerate()
-        .map(|(i, (text, a_first))| {
-            let (a, b) = (format!("A: {}", commands[0]), format!("B: {}", commands[1]));
-            let players = if *a_first { [a, b] } else { [b, a] };
-            replay::<G>(&format!("game {}", i + 1), text).with_players(players)
+        .map(|(i, (text, players))| {
+            replay::<G>(&format!("game {}", i + 1), text).with_players(players.clone())
         })
         .collect();
     page::<G>(&match_title(G::NAME, games.len()), &games)
@@ -901,10 +897,14 @@ mod tests {
 
     #[test]
     fn a_match_page_names_the_sides_a_and_b() {
-        let records = vec![(WON.to_string(), true), (WON.to_string(), false)];
-        let html = match_page::<CountGame>(["one", "two"], &records);
+        let (a, b) = ("A".to_string(), "B".to_string());
+        let records = vec![
+            (WON.to_string(), [a.clone(), b.clone()]),
+            (WON.to_string(), [b, a]),
+        ];
+        let html = match_page::<CountGame>(&records);
         assert!(html.contains("<title>count: 2 games</title>"));
-        assert!(html.contains("<code>A: one</code></td><td>2</td><td>1</td><td>0</td><td>1</td>"));
+        assert!(html.contains("<code>A</code></td><td>2</td><td>1</td><td>0</td><td>1</td>"));
         assert!(!html.contains("class=\"crosstable\""));
     }
 }

@@ -1,127 +1,160 @@
 //! The match runner behind every `<game>-referee` binary.
 //!
 //! A game crate implements [`RefereeGame`] with its own rules library; this module does the rest,
-//! the same way for every game: it starts both players ([`process`]), feeds each its input, reads
-//! its reply under the time limit, watches its memory, hands the reply to the rules, ends the game
-//! at once on any fault, writes the record, and prints one line per game and the match summary.
+//! the same way for every game: it starts both players ([`process`]), sends each its id line when
+//! the game starts, feeds each its input, reads its reply under the time limit, watches its
+//! memory, hands the reply to the rules, ends the game at once on any fault, writes the record,
+//! and prints one line per game and the match's summary.
 //!
-//! Per game `k` (from 1): A is Player 1 when `k` is odd. Output, on stdout:
+//! Games come in pairs with the same seed and the seats swapped ([`schedule`]); `--concurrency`
+//! plays several at once, `--sprt` stops at a verdict of the test ([`sprt`]), three or more
+//! players play a round robin or a gauntlet rated by one fit over all games ([`rating`]),
+//! `--results` writes one row per game ([`results`]) and `merge` reads the rows of several shards
+//! back. With two players, per game `k` (from 1, A is Player 1 when `k` is odd), on stdout:
 //!
 //! ```text
 //! game 1: p1=A p2=B winner=A (p1) reason="bomber reached the base" plies=23 slowest: A=812ms B=640ms peak: A=3.1MB B=2.9MB
 //! ...
 //! players: A slowest=812ms peak=3.1MB faults=0; B slowest=903ms peak=3.0MB faults=0; first replies: A=812ms B=650ms; later replies: A=640ms B=903ms
+//! sprt: llr=3.01 lower=-2.94 upper=2.94 result=H1      (with --sprt)
 //! summary: games=10 a_wins=6 draws=1 b_wins=3 elo=+108 ci95=232
 //! ```
 //!
-//! With `--record-dir DIR`, game `k` is written to `DIR/game-<k>.txt`:
+//! With three or more players, the game lines name the players, and a crosstable and one
+//! `standing: <rank> <name> elo=<E> ci95=<C> score=<points>/<games>` line per player, best first,
+//! end the output. With `--record-dir DIR`, game `k` is written to `DIR/game-<k>.txt`:
 //!
 //! ```text
 //! # <game>
 //! # p1: <command of Player 1>
 //! # p2: <command of Player 2>
-//! <seat> <the exact line that player printed>      (one line per ply, seat 1 or 2)
+//! <seat> <the line that player printed, without surrounding white space>   (one per ply)
+//! # time: <that reply's time in ms>                                          (after each ply)
 //! # result: <p1|p2|draw> <reason>
 //! ```
 //!
 //! and each player's stderr to `DIR/game-<k>-p<seat>.stderr`. File-based players (Power Connect
-//! 4) run in `DIR/game-<k>-p<seat>/`, kept for inspection.
+//! 4) run in `DIR/game-<k>-p<seat>/`, kept for inspection. Progress goes to stderr.
+//!
+//! A player loses at once, with one of these reasons (a quoted line has its control characters
+//! escaped, and only ASCII white space around a reply is ignored):
+//!
+//! - `malformed move: p1 printed '<line>' (<why>)`, `illegal move: ...`, or `malformed move: p1
+//!   printed a line over 4096 bytes`;
+//! - `spoke out of turn: p1 printed '<line>' before it was asked`: a line printed while the
+//!   player was not asked for a move (a second line for one turn included);
+//! - `timeout: p1 gave no reply within <ms> ms`;
+//! - `p1 exited (<status>) before replying`, `p1 closed its output before replying` (at once,
+//!   even while its process lives on);
+//! - `memory: p1 used <MB>, over the <MB> cap`;
+//! - `help files: p1 kept <n> files of its own, over the 5 allowed` (file-based players).
 
 mod game;
 pub mod html;
 mod options;
 pub mod process;
+pub mod rating;
 pub mod record;
+pub mod results;
+pub mod schedule;
+pub mod sprt;
 pub mod stats;
 
 pub use game::{Fault, GameEnd, Input, RefereeGame, Seat, Transport};
-pub use options::{parse_options, usage, MatchOptions, OptionsError};
+pub use options::{parse_options, parse_player, usage, Entrant, MatchOptions, OptionsError};
 pub use stats::Tally;
 
+use std::collections::VecDeque;
 use std::fmt::Write as _;
 use std::fs;
-use std::io::{self, Write as _};
+use std::io::{self, IsTerminal, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use rustc_hash::FxHashMap;
 
 use process::{Failure, FilesPlayer, Reply, StreamPlayer};
-
-/// The two players of a match, as the summaries name them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Side {
-    A,
-    B,
-}
-
-impl Side {
-    fn index(self) -> usize {
-        match self {
-            Side::A => 0,
-            Side::B => 1,
-        }
-    }
-}
+use results::GameRow;
+use schedule::Fixture;
+use sprt::{Pentanomial, Sprt, Verdict};
 
 /// The result of one game.
 #[derive(Clone, Debug)]
 pub struct GameReport {
-    /// 1-based game number.
-    pub number: u32,
-    /// Which side sat as Player 1.
-    pub player_one: Side,
-    /// The winning side, `None` for a draw.
-    pub winner: Option<Side>,
+    /// The game's place in the match.
+    pub fixture: Fixture,
     /// The winning seat, `None` for a draw.
-    pub winning_seat: Option<Seat>,
+    pub winner: Option<Seat>,
     /// Why the game ended.
     pub reason: String,
-    /// True when the game was lost by a fault (malformed, illegal, timeout, exit, memory).
+    /// True when the game was lost by a fault (malformed, illegal, timeout, exit, memory...).
     pub by_fault: bool,
     /// Plies played (accepted moves).
     pub plies: u32,
-    /// Each side's slowest reply, indexed A, B.
+    /// Each seat's slowest reply.
     pub slowest: [Duration; 2],
-    /// Each side's first reply of the game (some contests allow more time for it), indexed A, B.
+    /// Each seat's first reply of the game (some contests allow more time for it).
     pub first_reply: [Duration; 2],
-    /// Each side's slowest reply after its first, indexed A, B.
+    /// Each seat's slowest reply after its first.
     pub slowest_later: [Duration; 2],
-    /// Each side's peak memory in bytes, indexed A, B.
+    /// Each seat's peak memory in bytes.
     pub peak_memory: [u64; 2],
-    /// Every accepted reply, as printed.
-    pub moves: Vec<(Seat, String)>,
+    /// Every accepted reply, trimmed, with its time.
+    pub moves: Vec<(Seat, String, Duration)>,
 }
 
 impl GameReport {
-    fn side_of(&self, seat: Seat) -> Side {
-        match (seat, self.player_one) {
-            (Seat::First, side) => side,
-            (Seat::Second, Side::A) => Side::B,
-            (Seat::Second, Side::B) => Side::A,
+    /// The game as a results row, with the players' names by seat.
+    pub fn row(&self, kind: &str, names: [String; 2]) -> GameRow {
+        let ms = |d: [Duration; 2]| [d[0].as_millis() as u64, d[1].as_millis() as u64];
+        GameRow {
+            kind: kind.to_string(),
+            number: self.fixture.number,
+            pair_seed: self.fixture.seed,
+            players: names,
+            winner: self.winner,
+            reason: self.reason.clone(),
+            plies: self.plies,
+            fault: self.by_fault,
+            slowest_ms: ms(self.slowest),
+            first_ms: ms(self.first_reply),
+            later_ms: ms(self.slowest_later),
+            peak_bytes: self.peak_memory,
         }
     }
+}
 
-    /// The one line printed per game.
-    pub fn line(&self) -> String {
-        let (p1, p2) = match self.player_one {
-            Side::A => ("A", "B"),
-            Side::B => ("B", "A"),
-        };
-        let winner = match (self.winner, self.winning_seat) {
-            (Some(side), Some(seat)) => format!("{side:?} ({seat})"),
-            _ => "draw".to_string(),
-        };
-        format!(
-            "game {}: p1={p1} p2={p2} winner={winner} reason=\"{}\" plies={} slowest: A={}ms B={}ms peak: A={} B={}",
-            self.number,
-            self.reason,
-            self.plies,
-            self.slowest[0].as_millis(),
-            self.slowest[1].as_millis(),
-            megabytes(self.peak_memory[0]),
-            megabytes(self.peak_memory[1]),
-        )
-    }
+/// The one line printed per game: the players in the order of the match (A before B).
+pub fn game_line(row: &GameRow, order: &[String]) -> String {
+    let mut seats = Seat::BOTH;
+    let position = |seat: &Seat| order.iter().position(|n| *n == row.players[seat.index()]);
+    seats.sort_by_key(position);
+    let winner = match row.winner {
+        Some(seat) => format!("{} ({seat})", row.players[seat.index()]),
+        None => "draw".to_string(),
+    };
+    let [first, second] = seats;
+    let name = |seat: Seat| &row.players[seat.index()];
+    format!(
+        "game {}: p1={} p2={} winner={winner} reason=\"{}\" plies={} slowest: {}={}ms {}={}ms peak: {}={} {}={}",
+        row.number,
+        row.players[0],
+        row.players[1],
+        row.reason,
+        row.plies,
+        name(first),
+        row.slowest_ms[first.index()],
+        name(second),
+        row.slowest_ms[second.index()],
+        name(first),
+        megabytes(row.peak_bytes[first.index()]),
+        name(second),
+        megabytes(row.peak_bytes[second.index()]),
+    )
 }
 
 /// `12.3MB`.
@@ -129,15 +162,35 @@ pub fn megabytes(bytes: u64) -> String {
     format!("{:.1}MB", bytes as f64 / (1024.0 * 1024.0))
 }
 
-/// Cuts a player's line for quoting in a verdict.
-fn quote(line: &str) -> String {
+/// A player's line for a verdict: control characters escaped (`\x1b`, `\0`...), a backslash
+/// doubled, cut after 60 characters.
+pub fn quote(line: &str) -> String {
     const MAX: usize = 60;
-    if line.chars().count() <= MAX {
-        format!("'{line}'")
-    } else {
-        let cut: String = line.chars().take(MAX).collect();
-        format!("'{cut}...'")
+    let mut text = String::new();
+    for (count, c) in line.chars().enumerate() {
+        if count == MAX {
+            text.push_str("...");
+            break;
+        }
+        match c {
+            '\\' => text.push_str("\\\\"),
+            '\0' => text.push_str("\\0"),
+            c if c.is_ascii_control() => {
+                let _ = write!(text, "\\x{:02x}", c as u32);
+            }
+            c if c.is_control() => {
+                let _ = write!(text, "\\u{{{:x}}}", c as u32);
+            }
+            c => text.push(c),
+        }
     }
+    format!("'{text}'")
+}
+
+/// A reply without the ASCII white space around it (a trailing CR included); other white space
+/// is part of the line.
+pub fn trim_reply(line: &str) -> &str {
+    line.trim_matches(|c: char| c.is_ascii_whitespace())
 }
 
 /// The verdict for a player that failed to answer.
@@ -145,6 +198,7 @@ fn failure_reason(seat: Seat, failure: &Failure, memory_cap: u64) -> String {
     match failure {
         Failure::Timeout(ms) => format!("timeout: {seat} gave no reply within {ms} ms"),
         Failure::Exited(how) => format!("{seat} {how}"),
+        Failure::OutOfTurn(line) => out_of_turn(seat, line),
         Failure::LineTooLong => format!(
             "malformed move: {seat} printed a line over {} bytes",
             process::MAX_LINE_BYTES
@@ -155,7 +209,18 @@ fn failure_reason(seat: Seat, failure: &Failure, memory_cap: u64) -> String {
             megabytes(memory_cap)
         ),
         Failure::Io(error) => format!("{seat} could not be run: {error}"),
+        Failure::TooManyFiles(count) => format!(
+            "help files: {seat} kept {count} files of its own, over the {} allowed",
+            process::MAX_OWN_FILES
+        ),
     }
+}
+
+fn out_of_turn(seat: Seat, line: &str) -> String {
+    format!(
+        "spoke out of turn: {seat} printed {} before it was asked",
+        quote(line)
+    )
 }
 
 /// The players of one game, by seat.
@@ -165,6 +230,12 @@ enum Players {
 }
 
 impl Players {
+    fn tell(&mut self, seat: Seat, lines: &[String]) {
+        if let Players::Stream(players) = self {
+            players[seat.index()].tell(lines);
+        }
+    }
+
     fn ask(&mut self, seat: Seat, input: Input, limit: Duration) -> Result<Reply, Failure> {
         match (self, input) {
             (Players::Stream(players), Input::Lines(lines)) => {
@@ -176,6 +247,14 @@ impl Players {
             _ => Err(Failure::Io(
                 "the game's input does not fit its transport".into(),
             )),
+        }
+    }
+
+    /// A line `seat` printed before `moment` while nobody asked it.
+    fn spoke_before(&mut self, seat: Seat, moment: Instant) -> Option<String> {
+        match self {
+            Players::Stream(players) => players[seat.index()].line_printed_before(moment),
+            Players::Files(_) => None,
         }
     }
 
@@ -196,7 +275,8 @@ impl Players {
 
 /// Everything a game needs besides the rules.
 struct GameSetup<'a> {
-    number: u32,
+    fixture: Fixture,
+    /// Commands by seat, placeholders filled in.
     commands: [String; 2],
     movetime: Duration,
     memory_cap: u64,
@@ -206,10 +286,11 @@ struct GameSetup<'a> {
 }
 
 fn start_players<G: RefereeGame>(setup: &GameSetup<'_>) -> io::Result<(Players, Vec<PathBuf>)> {
+    let number = setup.fixture.number;
     let stderr_path = |seat: Seat| {
         setup
             .record_dir
-            .map(|dir| dir.join(format!("game-{}-p{}.stderr", setup.number, seat.number())))
+            .map(|dir| dir.join(format!("game-{number}-p{}.stderr", seat.number())))
     };
     match G::TRANSPORT {
         Transport::Stream => {
@@ -228,7 +309,7 @@ fn start_players<G: RefereeGame>(setup: &GameSetup<'_>) -> io::Result<(Players, 
             let mut players = Vec::new();
             let mut scratch = Vec::new();
             for seat in Seat::BOTH {
-                let name = format!("game-{}-p{}", setup.number, seat.number());
+                let name = format!("game-{number}-p{}", seat.number());
                 let dir = match setup.record_dir {
                     Some(record_dir) => record_dir.join(name),
                     None => {
@@ -257,13 +338,11 @@ fn start_players<G: RefereeGame>(setup: &GameSetup<'_>) -> io::Result<(Players, 
     }
 }
 
-/// Plays one game; `commands` are indexed by seat.
-fn play_game<G: RefereeGame>(setup: &GameSetup<'_>, player_one: Side) -> GameReport {
+/// Plays one game.
+fn play_game<G: RefereeGame>(setup: &GameSetup<'_>) -> GameReport {
     let mut report = GameReport {
-        number: setup.number,
-        player_one,
+        fixture: setup.fixture,
         winner: None,
-        winning_seat: None,
         reason: String::new(),
         by_fault: false,
         plies: 0,
@@ -281,85 +360,114 @@ fn play_game<G: RefereeGame>(setup: &GameSetup<'_>, player_one: Side) -> GameRep
         }
     };
     let mut game = G::new();
-    let mut replies = [0u32; 2];
+    // Every seat gets its id line now; the seat to move gets it with its first input, so that its
+    // clock starts with it.
+    let mut greeting: [Vec<String>; 2] = [game.greeting(Seat::First), game.greeting(Seat::Second)];
+    for seat in Seat::BOTH {
+        if seat != game.to_move() {
+            players.tell(seat, &std::mem::take(&mut greeting[seat.index()]));
+        }
+    }
     let end: GameEnd = loop {
         let seat = game.to_move();
-        let input = game.input(seat);
-        let limit = game.time_limit(seat, setup.movetime);
-        let side = report.side_of(seat).index();
-        let reply = match players.ask(seat, input, limit) {
-            Ok(reply) => reply,
-            Err(failure) => {
-                report.by_fault = true;
-                break GameEnd::win(
-                    seat.other(),
-                    failure_reason(seat, &failure, setup.memory_cap),
-                );
+        let input = match game.input(seat) {
+            Input::Lines(mut lines) => {
+                let mut all = std::mem::take(&mut greeting[seat.index()]);
+                all.append(&mut lines);
+                Input::Lines(all)
             }
+            files => files,
         };
-        report.slowest[side] = report.slowest[side].max(reply.elapsed);
-        if replies[side] == 0 {
-            report.first_reply[side] = reply.elapsed;
-        } else {
-            report.slowest_later[side] = report.slowest_later[side].max(reply.elapsed);
-        }
-        replies[side] += 1;
-        let line = reply.line.trim();
-        match game.play(line) {
-            Err(fault) => {
-                report.by_fault = true;
-                let kind = match fault {
-                    Fault::Malformed(_) => "malformed move",
-                    Fault::Illegal(_) => "illegal move",
-                };
-                let why = match &fault {
-                    Fault::Malformed(why) | Fault::Illegal(why) => why,
-                };
-                break GameEnd::win(
-                    seat.other(),
-                    format!("{kind}: {seat} printed {} ({why})", quote(line)),
-                );
-            }
-            Ok(outcome) => {
-                report.moves.push((seat, reply.line.clone()));
-                report.plies = game.plies();
-                if setup.show {
-                    println!("ply {}: {seat} {}\n{}", report.plies, line, game.render());
-                }
-                if let Some(end) = outcome {
-                    break end;
-                }
-                if let Some(max) = setup.max_plies {
-                    if game.plies() >= max {
-                        break GameEnd::draw(format!("ply limit ({max} plies)"));
-                    }
-                }
-            }
+        if let Some(end) = ask_and_play(&mut players, &mut game, seat, input, setup, &mut report) {
+            break end;
         }
     };
     let peaks = players.finish();
-    for seat in Seat::BOTH {
-        report.peak_memory[report.side_of(seat).index()] = peaks[seat.index()];
-    }
+    report.peak_memory = peaks;
     for dir in scratch {
         let _ = fs::remove_dir_all(dir);
     }
-    report.winning_seat = end.winner;
-    report.winner = end.winner.map(|seat| report.side_of(seat));
+    report.winner = end.winner;
     report.reason = end.reason;
     report
 }
 
+/// Asks `seat` for its move and plays it; returns the game's end if it came.
+fn ask_and_play<G: RefereeGame>(
+    players: &mut Players,
+    game: &mut G,
+    seat: Seat,
+    input: Input,
+    setup: &GameSetup<'_>,
+    report: &mut GameReport,
+) -> Option<GameEnd> {
+    let limit = game.time_limit(seat, setup.movetime);
+    let side = seat.index();
+    let reply = match players.ask(seat, input, limit) {
+        Ok(reply) => reply,
+        Err(failure) => {
+            report.by_fault = true;
+            return Some(GameEnd::win(
+                seat.other(),
+                failure_reason(seat, &failure, setup.memory_cap),
+            ));
+        }
+    };
+    // The opponent spoke while this seat was thinking: it loses, as its line came first.
+    if let Some(line) = players.spoke_before(seat.other(), reply.at) {
+        report.by_fault = true;
+        return Some(GameEnd::win(seat, out_of_turn(seat.other(), &line)));
+    }
+    let first = report.moves.iter().all(|(s, _, _)| *s != seat);
+    report.slowest[side] = report.slowest[side].max(reply.elapsed);
+    if first {
+        report.first_reply[side] = reply.elapsed;
+    } else {
+        report.slowest_later[side] = report.slowest_later[side].max(reply.elapsed);
+    }
+    let line = trim_reply(&reply.line);
+    match game.play(line) {
+        Err(fault) => {
+            report.by_fault = true;
+            let (kind, why) = match &fault {
+                Fault::Malformed(why) => ("malformed move", why),
+                Fault::Illegal(why) => ("illegal move", why),
+            };
+            Some(GameEnd::win(
+                seat.other(),
+                format!("{kind}: {seat} printed {} ({why})", quote(line)),
+            ))
+        }
+        Ok(outcome) => {
+            report.moves.push((seat, line.to_string(), reply.elapsed));
+            report.plies = game.plies();
+            if setup.show {
+                println!("ply {}: {seat} {}\n{}", report.plies, line, game.render());
+            }
+            if outcome.is_some() {
+                return outcome;
+            }
+            match setup.max_plies {
+                Some(max) if game.plies() >= max => {
+                    Some(GameEnd::draw(format!("ply limit ({max} plies)")))
+                }
+                _ => None,
+            }
+        }
+    }
+}
+
 /// The text of a game record.
-fn record_text(game: &str, commands: &[String; 2], report: &GameReport) -> String {
+pub fn record_text(game: &str, commands: &[String; 2], report: &GameReport) -> String {
     let mut text = String::new();
     let _ = writeln!(text, "# {game}");
     let _ = writeln!(text, "# p1: {}", commands[0]);
     let _ = writeln!(text, "# p2: {}", commands[1]);
-    for (seat, line) in &report.moves {
+    for (seat, line, time) in &report.moves {
         let _ = writeln!(text, "{} {line}", seat.number());
+        let _ = writeln!(text, "# time: {}", time.as_millis());
     }
-    let result = match report.winning_seat {
+    let result = match report.winner {
         Some(seat) => seat.to_string(),
         None => "draw".to_string(),
     };
@@ -367,15 +475,283 @@ fn record_text(game: &str, commands: &[String; 2], report: &GameReport) -> Strin
     text
 }
 
-/// Fills in `{seed}` and `{game}`.
-fn expand(command: &str, seed: u64, game: u32) -> String {
+/// Fills in `{seed}` (the pair's seed) and `{game}` (the game number).
+fn expand(command: &str, fixture: &Fixture) -> String {
     command
-        .replace("{seed}", &seed.wrapping_add(u64::from(game)).to_string())
-        .replace("{game}", &game.to_string())
+        .replace("{seed}", &fixture.seed.to_string())
+        .replace("{game}", &fixture.number.to_string())
 }
 
-/// Plays the whole match, printing a line per game, the players' line and the summary.
-pub fn run_match<G: html::DrawGame>(options: &MatchOptions) -> io::Result<Tally> {
+/// What a match (or a merge of shards) prints at its end, from its rows: with two players the
+/// `players:` line, the SPRT line if asked and the `summary:` line; with more, the crosstable
+/// and the standings. `names` are the players in the match's order.
+pub fn final_text(rows: &[GameRow], names: &[String], sprt: Option<&Sprt>) -> String {
+    let mut text = String::new();
+    if names.len() == 2 {
+        let _ = writeln!(text, "{}", players_line(rows, names));
+        if let Some(sprt) = sprt {
+            let _ = writeln!(text, "{}", sprt.line(&pentanomial(rows, names)));
+        }
+        let tally = tally(rows, names);
+        let _ = writeln!(
+            text,
+            "summary: games={} a_wins={} draws={} b_wins={} {}",
+            tally.games(),
+            tally.a_wins,
+            tally.draws,
+            tally.b_wins,
+            tally.elo_text()
+        );
+    } else {
+        text.push_str(&standings_text(rows, names));
+    }
+    text
+}
+
+/// A's wins, draws and B's wins.
+pub fn tally(rows: &[GameRow], names: &[String]) -> Tally {
+    let mut tally = Tally::default();
+    for row in rows {
+        let Some(seat) = row.seat_of(&names[0]) else {
+            continue;
+        };
+        match row.winner {
+            None => tally.draws += 1,
+            Some(winner) if winner == seat => tally.a_wins += 1,
+            Some(_) => tally.b_wins += 1,
+        }
+    }
+    tally
+}
+
+/// The pairs of a two-player match counted by A's pair score: two games of one pair seed with
+/// the seats swapped. A pair missing a game (an odd `--games`, a match stopped early) is left out.
+pub fn pentanomial(rows: &[GameRow], names: &[String]) -> Pentanomial {
+    let mut pairs: FxHashMap<u64, Vec<&GameRow>> = FxHashMap::default();
+    for row in rows {
+        if row.seat_of(&names[0]).is_some() && row.seat_of(&names[1]).is_some() {
+            pairs.entry(row.pair_seed).or_default().push(row);
+        }
+    }
+    let mut counts = [0u32; 5];
+    for games in pairs.values() {
+        if let [one, two] = games[..] {
+            if one.players[0] != two.players[0] {
+                let points: f64 = [one, two]
+                    .iter()
+                    .filter_map(|row| row.seat_of(&names[0]).map(|seat| row.points(seat)))
+                    .sum();
+                counts[(points * 2.0).round() as usize] += 1;
+            }
+        }
+    }
+    counts
+}
+
+/// `players: A slowest=... ; first replies: ...; later replies: ...`.
+fn players_line(rows: &[GameRow], names: &[String]) -> String {
+    #[derive(Default, Clone, Copy)]
+    struct Figures {
+        slowest: u64,
+        first: u64,
+        later: u64,
+        peak: u64,
+        faults: u32,
+    }
+    let mut figures = [Figures::default(); 2];
+    for row in rows {
+        for (i, name) in names.iter().enumerate() {
+            let Some(seat) = row.seat_of(name) else {
+                continue;
+            };
+            let s = seat.index();
+            let f = &mut figures[i];
+            f.slowest = f.slowest.max(row.slowest_ms[s]);
+            f.first = f.first.max(row.first_ms[s]);
+            f.later = f.later.max(row.later_ms[s]);
+            f.peak = f.peak.max(row.peak_bytes[s]);
+            if row.fault && row.winner.is_some_and(|w| w != seat) {
+                f.faults += 1;
+            }
+        }
+    }
+    let [a, b] = figures;
+    format!(
+        "players: {} slowest={}ms peak={} faults={}; {} slowest={}ms peak={} faults={}; \
+         first replies: {}={}ms {}={}ms; later replies: {}={}ms {}={}ms",
+        names[0],
+        a.slowest,
+        megabytes(a.peak),
+        a.faults,
+        names[1],
+        b.slowest,
+        megabytes(b.peak),
+        b.faults,
+        names[0],
+        a.first,
+        names[1],
+        b.first,
+        names[0],
+        a.later,
+        names[1],
+        b.later,
+    )
+}
+
+/// The crosstable and the standings of a tournament.
+fn standings_text(rows: &[GameRow], names: &[String]) -> String {
+    let index: FxHashMap<&str, usize> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.as_str(), i))
+        .collect();
+    let mut results = rating::Results::new(names.len());
+    for row in rows {
+        let (Some(&one), Some(&two)) = (
+            index.get(row.players[0].as_str()),
+            index.get(row.players[1].as_str()),
+        ) else {
+            continue;
+        };
+        results.add(one, two, row.points(Seat::First));
+    }
+    let ratings = results.fit();
+    let mut order: Vec<usize> = (0..names.len()).collect();
+    order.sort_by(|&i, &j| {
+        ratings[j]
+            .elo
+            .total_cmp(&ratings[i].elo)
+            .then_with(|| names[i].cmp(&names[j]))
+    });
+    let width = names.iter().map(|n| n.len()).max().unwrap_or(0).max(4);
+    let mut text = String::from("crosstable:\n");
+    let _ = write!(text, "{:width$}", "");
+    for &j in &order {
+        let _ = write!(text, " {:>9}", names[j]);
+    }
+    text.push('\n');
+    for &i in &order {
+        let _ = write!(text, "{:width$}", names[i]);
+        for &j in &order {
+            let (points, games) = results.between(i, j);
+            let cell = if i == j {
+                "-".to_string()
+            } else if games == 0 {
+                ".".to_string()
+            } else {
+                format!("{}/{games}", points_text(points))
+            };
+            let _ = write!(text, " {cell:>9}");
+        }
+        text.push('\n');
+    }
+    for (rank, &i) in order.iter().enumerate() {
+        let (points, games) = results.total(i);
+        let rating = ratings[i];
+        let ci = if rating.ci95.is_finite() {
+            format!("{:.0}", rating.ci95)
+        } else {
+            "inf".to_string()
+        };
+        let _ = writeln!(
+            text,
+            "standing: {} {} elo={} ci95={ci} score={}/{games}",
+            rank + 1,
+            names[i],
+            format!("{:+.0}", rating.elo).replace("-0", "+0"),
+            points_text(points),
+        );
+    }
+    text
+}
+
+/// `3`, `3.5`.
+fn points_text(points: f64) -> String {
+    if points.fract() == 0.0 {
+        format!("{points:.0}")
+    } else {
+        format!("{points:.1}")
+    }
+}
+
+/// The progress line on stderr.
+struct Progress {
+    started: Instant,
+    total: usize,
+    done: usize,
+    terminal: bool,
+}
+
+impl Progress {
+    fn update(&mut self, rows: &[GameRow], names: &[String], sprt: Option<&Sprt>) {
+        self.done += 1;
+        let finished = self.done == self.total;
+        if !self.terminal && self.done % 10 != 0 && !finished {
+            return;
+        }
+        let mut text = format!("progress: {}/{} games", self.done, self.total);
+        if names.len() == 2 {
+            let tally = tally(rows, names);
+            let _ = write!(
+                text,
+                ", {}-{}-{} (A-draws-B), {}",
+                tally.a_wins,
+                tally.draws,
+                tally.b_wins,
+                tally.elo_text()
+            );
+            if let Some(sprt) = sprt {
+                let _ = write!(text, ", llr={:.2}", sprt.llr(&pentanomial(rows, names)));
+            }
+        }
+        let elapsed = self.started.elapsed().as_secs_f64();
+        let left = elapsed / self.done as f64 * (self.total - self.done) as f64;
+        let _ = write!(text, ", about {} left", duration_text(left));
+        let mut err = io::stderr().lock();
+        if self.terminal {
+            let _ = write!(err, "\r\x1b[K{text}");
+            if finished {
+                let _ = writeln!(err);
+            }
+        } else {
+            let _ = writeln!(err, "{text}");
+        }
+    }
+
+    /// Ends a line left open on a terminal by a match stopped early.
+    fn close(&self) {
+        if self.terminal && self.done != self.total && self.done > 0 {
+            eprintln!();
+        }
+    }
+}
+
+/// `1h02m`, `3m05s`, `12s`.
+fn duration_text(seconds: f64) -> String {
+    let s = seconds.round() as u64;
+    if s >= 3600 {
+        format!("{}h{:02}m", s / 3600, s / 60 % 60)
+    } else if s >= 60 {
+        format!("{}m{:02}s", s / 60, s % 60)
+    } else {
+        format!("{s}s")
+    }
+}
+
+/// Opens `--results` for appending, with a header if the file is new or empty.
+fn open_results(path: &Path) -> io::Result<fs::File> {
+    let mut file = fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)?;
+    if file.metadata()?.len() == 0 {
+        writeln!(file, "{}", results::header())?;
+    }
+    Ok(file)
+}
+
+/// Plays the whole match, printing a line per game and the final lines; returns its rows.
+pub fn run_match<G: html::DrawGame>(options: &MatchOptions) -> io::Result<Vec<GameRow>> {
     if let Some(dir) = &options.record_dir {
         fs::create_dir_all(dir)?;
     }
@@ -383,93 +759,236 @@ pub fn run_match<G: html::DrawGame>(options: &MatchOptions) -> io::Result<Tally>
     let memory_cap = options
         .memory_mb
         .map_or(G::MEMORY_CAP_BYTES, |mb| mb * 1024 * 1024);
-    let mut tally = Tally::default();
-    let mut slowest = [Duration::ZERO; 2];
-    let mut slowest_first = [Duration::ZERO; 2];
-    let mut slowest_later = [Duration::ZERO; 2];
-    let mut peak = [0u64; 2];
-    let mut faults = [0u32; 2];
-    let stdout = io::stdout();
-    let mut page_records = Vec::new();
-    for number in 1..=options.games {
-        let a = expand(&options.command_a, options.seed, number);
-        let b = expand(&options.command_b, options.seed, number);
-        let (player_one, commands) = if number % 2 == 1 {
-            (Side::A, [a, b])
-        } else {
-            (Side::B, [b, a])
-        };
-        let setup = GameSetup {
-            number,
-            commands,
-            movetime,
-            memory_cap,
-            max_plies: options.max_plies.or(G::DEFAULT_MAX_PLIES),
-            record_dir: options.record_dir.as_deref(),
-            show: options.show,
-        };
-        let report = play_game::<G>(&setup, player_one);
-        match report.winner {
-            Some(Side::A) => tally.a_wins += 1,
-            Some(Side::B) => tally.b_wins += 1,
-            None => tally.draws += 1,
+    let names: Vec<String> = options.players.iter().map(|e| e.name.clone()).collect();
+    let fixtures: VecDeque<Fixture> = schedule::schedule(
+        options.players.len(),
+        options.games,
+        options.gauntlet,
+        options.seed,
+    )
+    .into_iter()
+    .filter(|f| options.shard.map_or(true, |shard| shard.contains(f.number)))
+    .collect();
+    let cores = thread::available_parallelism().map_or(1, |n| n.get());
+    if options.concurrency as usize > cores {
+        eprintln!(
+            "{}-referee: warning: --concurrency {} exceeds the {cores} cores of this machine; \
+             players may be slowed and lose on time",
+            G::NAME,
+            options.concurrency
+        );
+    }
+    let mut results_file = options.results.as_deref().map(open_results).transpose()?;
+    let mut progress = Progress {
+        started: Instant::now(),
+        total: fixtures.len(),
+        done: 0,
+        terminal: io::stderr().is_terminal(),
+    };
+    let workers = (options.concurrency as usize).min(fixtures.len()).max(1);
+    let queue = Mutex::new(fixtures);
+    let stop = AtomicBool::new(false);
+    let mut rows = Vec::new();
+    // With --html: each game's record and the names in its seats, for the replay page.
+    let mut page_records: Vec<(u32, String, [String; 2])> = Vec::new();
+    let mut failure: Option<io::Error> = None;
+    thread::scope(|scope| {
+        let (sender, finished) = mpsc::channel::<(GameReport, [String; 2])>();
+        for _ in 0..workers {
+            let sender = sender.clone();
+            let (queue, stop) = (&queue, &stop);
+            scope.spawn(move || loop {
+                if stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                let next = queue.lock().ok().and_then(|mut q| q.pop_front());
+                let Some(fixture) = next else {
+                    return;
+                };
+                let commands = fixture
+                    .seats
+                    .map(|i| expand(&options.players[i].command, &fixture));
+                let setup = GameSetup {
+                    fixture,
+                    commands,
+                    movetime,
+                    memory_cap,
+                    max_plies: options.max_plies.or(G::DEFAULT_MAX_PLIES),
+                    record_dir: options.record_dir.as_deref(),
+                    show: options.show,
+                };
+                let report = play_game::<G>(&setup);
+                if sender.send((report, setup.commands)).is_err() {
+                    return;
+                }
+            });
         }
-        if report.by_fault {
-            if let Some(winner) = report.winner {
-                faults[1 - winner.index()] += 1;
+        drop(sender);
+        for (report, commands) in finished {
+            let seat_names = report.fixture.seats.map(|i| names[i].clone());
+            let row = report.row(G::NAME, seat_names.clone());
+            let written = (|| -> io::Result<()> {
+                if let Some(dir) = &options.record_dir {
+                    let path = dir.join(format!("game-{}.txt", row.number));
+                    fs::write(path, record_text(G::NAME, &commands, &report))?;
+                }
+                if options.html.is_some() {
+                    let record = record_text(G::NAME, &commands, &report);
+                    page_records.push((row.number, record, seat_names.clone()));
+                }
+                if let Some(file) = results_file.as_mut() {
+                    writeln!(file, "{}", row.to_csv())?;
+                    file.flush()?;
+                }
+                let mut out = io::stdout().lock();
+                writeln!(out, "{}", game_line(&row, &names))?;
+                out.flush()
+            })();
+            rows.push(row);
+            progress.update(&rows, &names, options.sprt.as_ref());
+            if let Err(error) = written {
+                failure.get_or_insert(error);
+                stop.store(true, Ordering::Relaxed);
+            }
+            if let Some(sprt) = &options.sprt {
+                let llr = sprt.llr(&pentanomial(&rows, &names));
+                if sprt.verdict(llr) != Verdict::Continue {
+                    stop.store(true, Ordering::Relaxed);
+                }
             }
         }
-        for side in 0..2 {
-            slowest[side] = slowest[side].max(report.slowest[side]);
-            slowest_first[side] = slowest_first[side].max(report.first_reply[side]);
-            slowest_later[side] = slowest_later[side].max(report.slowest_later[side]);
-            peak[side] = peak[side].max(report.peak_memory[side]);
-        }
-        if let Some(dir) = &options.record_dir {
-            let path = dir.join(format!("game-{number}.txt"));
-            fs::write(path, record_text(G::NAME, &setup.commands, &report))?;
-        }
-        let record = record_text(G::NAME, &setup.commands, &report);
-        page_records.push((record, player_one == Side::A));
-        let mut out = stdout.lock();
-        writeln!(out, "{}", report.line())?;
-        out.flush()?;
+    });
+    progress.close();
+    if let Some(error) = failure {
+        return Err(error);
     }
-    let mut out = stdout.lock();
-    writeln!(
-        out,
-        "players: A slowest={}ms peak={} faults={}; B slowest={}ms peak={} faults={}; \
-         first replies: A={}ms B={}ms; later replies: A={}ms B={}ms",
-        slowest[0].as_millis(),
-        megabytes(peak[0]),
-        faults[0],
-        slowest[1].as_millis(),
-        megabytes(peak[1]),
-        faults[1],
-        slowest_first[0].as_millis(),
-        slowest_first[1].as_millis(),
-        slowest_later[0].as_millis(),
-        slowest_later[1].as_millis(),
-    )?;
-    writeln!(
-        out,
-        "summary: games={} a_wins={} draws={} b_wins={} {}",
-        tally.games(),
-        tally.a_wins,
-        tally.draws,
-        tally.b_wins,
-        tally.elo_text()
-    )?;
+    rows.sort_by_key(|row| row.number);
+    let mut out = io::stdout().lock();
+    write!(out, "{}", final_text(&rows, &names, options.sprt.as_ref()))?;
     out.flush()?;
     if let Some(file) = &options.html {
-        let commands = [options.command_a.as_str(), options.command_b.as_str()];
-        fs::write(file, html::match_page::<G>(commands, &page_records))?;
+        page_records.sort_by_key(|(number, _, _)| *number);
+        let records: Vec<(String, [String; 2])> = page_records
+            .into_iter()
+            .map(|(_, record, seats)| (record, seats))
+            .collect();
+        fs::write(file, html::match_page::<G>(&records))?;
     }
-    Ok(tally)
+    Ok(rows)
 }
 
-/// The whole `<game>-referee` program: parses the command line and runs the match. Exit status 0
-/// after a match (whatever its result), 2 for a bad command line, 1 when the match could not run.
+/// Why `merge` refused its input.
+#[derive(Debug)]
+pub enum MergeError {
+    /// A bad command line (the message).
+    Usage(String),
+    /// A file that could not be read.
+    Io(String, io::Error),
+    /// A row that is not this game's, or a file that is not a results file (the message).
+    Rows(String),
+}
+
+impl std::fmt::Display for MergeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MergeError::Usage(message) | MergeError::Rows(message) => write!(f, "{message}"),
+            MergeError::Io(file, error) => write!(f, "{file}: {error}"),
+        }
+    }
+}
+
+/// `merge [--sprt ELO0,ELO1[,ALPHA,BETA]] FILE.csv...`: reads every row of every file, checks that
+/// they are all `game`'s and that no game number comes twice, and returns the text a single run
+/// of the same games prints at its end.
+pub fn merge(game: &str, args: &[String]) -> Result<String, MergeError> {
+    let mut sprt = None;
+    let mut files = Vec::new();
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--sprt" => {
+                let value = args
+                    .next()
+                    .ok_or_else(|| MergeError::Usage("option '--sprt' needs a value".into()))?;
+                sprt = Some(
+                    value
+                        .parse::<Sprt>()
+                        .map_err(|e| MergeError::Usage(e.to_string()))?,
+                );
+            }
+            other if other.starts_with("--") => {
+                return Err(MergeError::Usage(format!("unknown merge option '{other}'")))
+            }
+            file => files.push(file.to_string()),
+        }
+    }
+    if files.is_empty() {
+        return Err(MergeError::Usage(
+            "merge needs at least one FILE.csv".into(),
+        ));
+    }
+    let mut rows: Vec<GameRow> = Vec::new();
+    let mut seen: FxHashMap<u32, String> = FxHashMap::default();
+    for file in &files {
+        let text = fs::read_to_string(file).map_err(|e| MergeError::Io(file.clone(), e))?;
+        let file_rows =
+            results::parse_rows(&text, file).map_err(|e| MergeError::Rows(e.to_string()))?;
+        for row in file_rows {
+            if row.kind != game {
+                return Err(MergeError::Rows(format!(
+                    "{file}: game {} is a game of {}, not {game}",
+                    row.number, row.kind
+                )));
+            }
+            if let Some(other) = seen.insert(row.number, file.clone()) {
+                return Err(MergeError::Rows(format!(
+                    "game {} is in {other} and again in {file}: overlapping shards or a file given twice",
+                    row.number
+                )));
+            }
+            rows.push(row);
+        }
+    }
+    rows.sort_by_key(|row| row.number);
+    let names = names_of(&rows);
+    if sprt.is_some() && names.len() != 2 {
+        return Err(MergeError::Usage(format!(
+            "--sprt compares two players; these rows have {}",
+            names.len()
+        )));
+    }
+    Ok(final_text(&rows, &names, sprt.as_ref()))
+}
+
+/// The players of a match in its order, from its rows: in a two-player match A is Player 1 of
+/// the odd games; otherwise players come by their first game and seat.
+pub fn names_of(rows: &[GameRow]) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for row in rows {
+        for name in &row.players {
+            if !names.contains(name) {
+                names.push(name.clone());
+            }
+        }
+    }
+    if names.len() == 2 {
+        if let Some(row) = rows.first() {
+            let a = if row.number % 2 == 1 {
+                &row.players[0]
+            } else {
+                &row.players[1]
+            };
+            if *a != names[0] {
+                names.swap(0, 1);
+            }
+        }
+    }
+    names
+}
+
+/// The whole `<game>-referee` program: parses the command line and runs the match (or the merge).
+/// Exit status 0 after a match (whatever its result), 2 for a bad command line or bad results
+/// files, 1 when the match could not run.
 pub fn main<G: html::DrawGame>() -> ExitCode {
     let usage_text = || {
         usage(
@@ -480,8 +999,20 @@ pub fn main<G: html::DrawGame>() -> ExitCode {
         )
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.first().is_some_and(|arg| arg == "view") {
+    if args.first().map(String::as_str) == Some("view") {
         return html::view_main::<G>(&args[1..]);
+    }
+    if args.first().map(String::as_str) == Some("merge") {
+        return match merge(G::NAME, &args[1..]) {
+            Ok(text) => {
+                print!("{text}");
+                ExitCode::SUCCESS
+            }
+            Err(error) => {
+                eprintln!("{}-referee merge: {error}", G::NAME);
+                ExitCode::from(2)
+            }
+        };
     }
     match parse_options(args) {
         Ok(None) => {
@@ -496,7 +1027,7 @@ pub fn main<G: html::DrawGame>() -> ExitCode {
             }
         },
         Err(error) => {
-            eprintln!("{}-referee: {error}\n\n{}", G::NAME, usage_text());
+            eprintln!("{}-referee: {error} (see --help)", G::NAME);
             ExitCode::from(2)
         }
     }
@@ -506,19 +1037,157 @@ pub fn main<G: html::DrawGame>() -> ExitCode {
 mod tests {
     use super::*;
 
-    #[test]
-    fn placeholders_expand_per_game() {
-        assert_eq!(
-            expand("bot --seed {seed} # {game}", 10, 3),
-            "bot --seed 13 # 3"
-        );
-        assert_eq!(expand("bot", 10, 3), "bot");
+    fn fixture(number: u32, pair: u32, seed: u64) -> Fixture {
+        Fixture {
+            number,
+            pair,
+            seed,
+            seats: [0, 1],
+        }
     }
 
     #[test]
-    fn long_lines_are_cut_when_quoted() {
+    fn placeholders_expand_per_pair_and_game() {
+        assert_eq!(
+            expand("bot --seed {seed} # {game}", &fixture(4, 2, 12)),
+            "bot --seed 12 # 4"
+        );
+        assert_eq!(expand("bot", &fixture(3, 2, 12)), "bot");
+    }
+
+    #[test]
+    fn quoted_lines_are_cut_and_control_bytes_escaped() {
         assert_eq!(quote("0 0 1 1"), "'0 0 1 1'");
         let long = "x".repeat(500);
         assert!(quote(&long).len() < 70);
+        assert_eq!(quote("a\0b\x1b[31mc\\"), "'a\\0b\\x1b[31mc\\\\'");
+        assert_eq!(quote("\u{9b}x\t"), "'\\u{9b}x\\x09'");
+    }
+
+    #[test]
+    fn only_ascii_white_space_is_trimmed() {
+        assert_eq!(trim_reply(" \t1 0 2 1\r "), "1 0 2 1");
+        assert_eq!(trim_reply("1 0 2 1\u{a0}"), "1 0 2 1\u{a0}");
+        assert_eq!(trim_reply("\u{3000}1 0"), "\u{3000}1 0");
+    }
+
+    fn row(number: u32, players: [&str; 2], winner: Option<Seat>, seed: u64) -> GameRow {
+        GameRow {
+            kind: "krieg".into(),
+            number,
+            pair_seed: seed,
+            players: players.map(String::from),
+            winner,
+            reason: "r".into(),
+            plies: 10,
+            fault: false,
+            slowest_ms: [number.into(), 2],
+            first_ms: [1, 1],
+            later_ms: [1, 2],
+            peak_bytes: [1 << 20, 2 << 20],
+        }
+    }
+
+    #[test]
+    fn pairs_are_counted_by_the_points_of_a() {
+        let p1 = Some(Seat::First);
+        let p2 = Some(Seat::Second);
+        let rows = vec![
+            row(1, ["A", "B"], p1, 11), // A wins
+            row(2, ["B", "A"], p2, 11), // A wins: pair 2 points
+            row(3, ["A", "B"], None, 12),
+            row(4, ["B", "A"], p1, 12), // draw + loss: ½
+            row(5, ["A", "B"], p2, 13), // alone: left out
+        ];
+        let names = ["A".to_string(), "B".to_string()];
+        assert_eq!(pentanomial(&rows, &names), [0, 1, 0, 0, 1]);
+        let t = tally(&rows, &names);
+        assert_eq!((t.a_wins, t.draws, t.b_wins), (2, 1, 2));
+    }
+
+    #[test]
+    fn the_final_text_of_shards_merged_is_that_of_the_whole_match() {
+        let players = ["x", "y", "z"];
+        let schedule = schedule::schedule(3, 4, false, 5);
+        let rows: Vec<GameRow> = schedule
+            .iter()
+            .map(|f| {
+                let winner = match f.number % 3 {
+                    0 => None,
+                    1 => Some(Seat::First),
+                    _ => Some(Seat::Second),
+                };
+                row(
+                    f.number,
+                    [players[f.seats[0]], players[f.seats[1]]],
+                    winner,
+                    f.seed,
+                )
+            })
+            .collect();
+        let names: Vec<String> = players.iter().map(|p| p.to_string()).collect();
+        let whole = final_text(&rows, &names, None);
+        assert!(whole.starts_with("crosstable:\n"), "{whole}");
+        assert_eq!(
+            whole
+                .lines()
+                .filter(|l| l.starts_with("standing: "))
+                .count(),
+            3
+        );
+        let dir = std::env::temp_dir().join(format!("referee-merge-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let mut files = Vec::new();
+        for index in 0..3 {
+            let shard = schedule::Shard { index, count: 3 };
+            let mut text = results::header() + "\n";
+            for r in rows.iter().filter(|r| shard.contains(r.number)) {
+                text.push_str(&r.to_csv());
+                text.push('\n');
+            }
+            let path = dir.join(format!("shard-{index}.csv"));
+            fs::write(&path, text).unwrap();
+            files.push(path.display().to_string());
+        }
+        assert_eq!(merge("krieg", &files).unwrap(), whole);
+        // Two-player matches too, with the SPRT line.
+        let two: Vec<GameRow> = schedule::schedule(2, 6, false, 5)
+            .iter()
+            .map(|f| {
+                let names = [["A", "B"][f.seats[0]], ["A", "B"][f.seats[1]]];
+                row(
+                    f.number,
+                    names,
+                    Some(Seat::BOTH[f.number as usize % 2]),
+                    f.seed,
+                )
+            })
+            .collect();
+        let ab = ["A".to_string(), "B".to_string()];
+        let sprt: Sprt = "0,10".parse().unwrap();
+        let whole = final_text(&two, &ab, Some(&sprt));
+        let mut text = [results::header() + "\n", results::header() + "\n"];
+        for r in &two {
+            text[(r.number % 2) as usize].push_str(&(r.to_csv() + "\n"));
+        }
+        for (i, t) in text.iter().enumerate() {
+            fs::write(dir.join(format!("two-{i}.csv")), t).unwrap();
+        }
+        let args: Vec<String> = vec![
+            "--sprt".into(),
+            "0,10".into(),
+            dir.join("two-1.csv").display().to_string(),
+            dir.join("two-0.csv").display().to_string(),
+        ];
+        let merged = merge("krieg", &args).unwrap();
+        assert_eq!(merged, whole);
+        assert!(merged.contains("\nsprt: llr="), "{merged}");
+        assert!(merged.ends_with("elo=+0 ci95=inf\n") || merged.contains("summary: games=6 "));
+        // Refusals: another game's rows, the same shard twice.
+        assert!(merge("frostfire", &files[..1]).is_err());
+        let twice = vec![files[0].clone(), files[0].clone()];
+        let message = merge("krieg", &twice).unwrap_err().to_string();
+        assert!(message.contains("again in"), "{message}");
+        let _ = fs::remove_dir_all(&dir);
     }
 }

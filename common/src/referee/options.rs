@@ -1,16 +1,23 @@
 //! The command line of every `<game>-referee`.
 
+use super::schedule::{Shard, ShardError};
+use super::sprt::{Sprt, SprtError};
 use std::fmt;
 use std::path::PathBuf;
 
-/// Settings of a match.
+/// A player of a match: its name in the summaries, and its shell command.
 #[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entrant {
+    pub name: String,
+    pub command: String,
+}
+
+/// Settings of a match.
+#[derive(Clone, Debug, PartialEq)]
 pub struct MatchOptions {
-    /// Shell command of player A (Player 1 in odd games).
-    pub command_a: String,
-    /// Shell command of player B.
-    pub command_b: String,
-    /// Games to play, seats alternating.
+    /// The players: `A` and `B` from `CMD_A CMD_B`, or every `--player NAME=CMD` in order.
+    pub players: Vec<Entrant>,
+    /// Games per pairing, in pairs with the seats swapped.
     pub games: u32,
     /// Per-move limit in ms (`None`: the contest's).
     pub movetime_ms: Option<u64>,
@@ -20,12 +27,22 @@ pub struct MatchOptions {
     pub record_dir: Option<PathBuf>,
     /// Draw the board after every ply.
     pub show: bool,
-    /// Base of the `{seed}` placeholder: game k gets `seed + k`.
+    /// Base of the `{seed}` placeholder: both games of pair k get `seed + k`.
     pub seed: u64,
     /// Draw a game still running after this many plies (`None`: the game's default).
     pub max_plies: Option<u32>,
     /// Write the replay page of the match there.
     pub html: Option<PathBuf>,
+    /// Games played at once.
+    pub concurrency: u32,
+    /// Stop at a verdict of this test (two players only).
+    pub sprt: Option<Sprt>,
+    /// With three or more players: the first against each other one, not a round robin.
+    pub gauntlet: bool,
+    /// Append one CSV row per game to this file.
+    pub results: Option<PathBuf>,
+    /// Play only this share of the games.
+    pub shard: Option<Shard>,
 }
 
 /// A referee command line that could not be understood.
@@ -37,8 +54,16 @@ pub enum OptionsError {
         option: &'static str,
         value: String,
     },
-    /// Not exactly two player commands.
+    /// Not exactly two player commands, or fewer than two `--player`.
     PlayerCount(usize),
+    /// A `--player` that is not `NAME=CMD` with a fresh name of letters, digits, `-`, `_`, `.`.
+    BadPlayer(String),
+    /// Player commands given both ways.
+    MixedPlayers,
+    BadSprt(SprtError),
+    BadShard(ShardError),
+    /// `--sprt` with other than two players.
+    SprtPlayers(usize),
 }
 
 impl fmt::Display for OptionsError {
@@ -49,14 +74,45 @@ impl fmt::Display for OptionsError {
             OptionsError::BadValue { option, value } => {
                 write!(f, "bad value '{value}' for option '{option}'")
             }
-            OptionsError::PlayerCount(n) => {
-                write!(f, "expected two player commands (CMD_A CMD_B), got {n}")
+            OptionsError::PlayerCount(n) => write!(
+                f,
+                "expected two player commands (CMD_A CMD_B) or two or more --player NAME=CMD, got {n}"
+            ),
+            OptionsError::BadPlayer(p) => write!(
+                f,
+                "bad --player '{p}': expected NAME=CMD, NAME new and made of letters, digits, '-', '_' or '.'"
+            ),
+            OptionsError::MixedPlayers => {
+                write!(f, "give players either as CMD_A CMD_B or as --player NAME=CMD, not both")
+            }
+            OptionsError::BadSprt(e) => write!(f, "{e}"),
+            OptionsError::BadShard(e) => write!(f, "{e}"),
+            OptionsError::SprtPlayers(n) => {
+                write!(f, "--sprt compares two players; this match has {n}")
             }
         }
     }
 }
 
 impl std::error::Error for OptionsError {}
+
+/// Reads `--player NAME=CMD`.
+pub fn parse_player(text: &str) -> Result<Entrant, OptionsError> {
+    let bad = || OptionsError::BadPlayer(text.to_string());
+    let (name, command) = text.split_once('=').ok_or_else(bad)?;
+    let name_ok = !name.is_empty()
+        && name.len() <= 40
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c));
+    if !name_ok || command.trim().is_empty() {
+        return Err(bad());
+    }
+    Ok(Entrant {
+        name: name.to_string(),
+        command: command.to_string(),
+    })
+}
 
 /// `None` from a parse means "print the usage".
 pub fn parse_options<I, S>(args: I) -> Result<Option<MatchOptions>, OptionsError>
@@ -65,10 +121,10 @@ where
     S: Into<String>,
 {
     let mut args = args.into_iter().map(Into::into);
-    let mut players = Vec::new();
+    let mut commands = Vec::new();
+    let mut named: Vec<Entrant> = Vec::new();
     let mut options = MatchOptions {
-        command_a: String::new(),
-        command_b: String::new(),
+        players: Vec::new(),
         games: 1,
         movetime_ms: None,
         memory_mb: None,
@@ -77,6 +133,11 @@ where
         seed: 1,
         max_plies: None,
         html: None,
+        concurrency: 1,
+        sprt: None,
+        gauntlet: false,
+        results: None,
+        shard: None,
     };
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -85,8 +146,12 @@ where
             "--movetime-ms" => options.movetime_ms = Some(positive(&mut args, "--movetime-ms")?),
             "--memory-mb" => options.memory_mb = Some(positive(&mut args, "--memory-mb")?),
             "--max-plies" => options.max_plies = Some(positive(&mut args, "--max-plies")? as u32),
+            "--concurrency" => {
+                options.concurrency = positive(&mut args, "--concurrency")?.min(256) as u32
+            }
             "--seed" => options.seed = value(&mut args, "--seed")?,
             "--show" => options.show = true,
+            "--gauntlet" => options.gauntlet = true,
             "--record-dir" => {
                 let dir = args
                     .next()
@@ -97,15 +162,47 @@ where
                 let file = args.next().ok_or(OptionsError::MissingValue("--html"))?;
                 options.html = Some(PathBuf::from(file));
             }
+            "--results" => {
+                let file = args.next().ok_or(OptionsError::MissingValue("--results"))?;
+                options.results = Some(PathBuf::from(file));
+            }
+            "--player" => {
+                let text = args.next().ok_or(OptionsError::MissingValue("--player"))?;
+                let entrant = parse_player(&text)?;
+                if named.iter().any(|e| e.name == entrant.name) {
+                    return Err(OptionsError::BadPlayer(text));
+                }
+                named.push(entrant);
+            }
+            "--sprt" => {
+                let text = args.next().ok_or(OptionsError::MissingValue("--sprt"))?;
+                options.sprt = Some(text.parse().map_err(OptionsError::BadSprt)?);
+            }
+            "--shard" => {
+                let text = args.next().ok_or(OptionsError::MissingValue("--shard"))?;
+                options.shard = Some(text.parse().map_err(OptionsError::BadShard)?);
+            }
             other if other.starts_with("--") => return Err(OptionsError::UnknownOption(arg)),
-            _ => players.push(arg),
+            _ => commands.push(arg),
         }
     }
-    if players.len() != 2 {
-        return Err(OptionsError::PlayerCount(players.len()));
+    options.players = match (commands.len(), named.len()) {
+        (0, n) if n >= 2 => named,
+        (0, n) => return Err(OptionsError::PlayerCount(n)),
+        (_, 0) if commands.len() == 2 => ["A", "B"]
+            .iter()
+            .zip(commands)
+            .map(|(name, command)| Entrant {
+                name: name.to_string(),
+                command,
+            })
+            .collect(),
+        (n, 0) => return Err(OptionsError::PlayerCount(n)),
+        _ => return Err(OptionsError::MixedPlayers),
+    };
+    if options.sprt.is_some() && options.players.len() != 2 {
+        return Err(OptionsError::SprtPlayers(options.players.len()));
     }
-    options.command_b = players.pop().unwrap_or_default();
-    options.command_a = players.pop().unwrap_or_default();
     Ok(Some(options))
 }
 
@@ -140,26 +237,40 @@ pub fn usage(game: &str, movetime_ms: u64, memory_mb: u64, max_plies: Option<u32
     };
     format!(
         "usage: {game}-referee [OPTIONS] CMD_A CMD_B
+       {game}-referee [OPTIONS] --player NAME=CMD --player NAME=CMD [--player NAME=CMD ...]
+       {game}-referee merge [--sprt ELO0,ELO1[,ALPHA,BETA]] FILE.csv...
 
-Plays {game} games between two players, each a shell command (run with sh -c). A is Player 1
-in odd games, B in even games. A player that prints a malformed or illegal move, answers late,
-exits, or uses too much memory loses at once.
+Plays {game} games between players, each a shell command (run with sh -c). Games come in pairs
+with the same seed and the seats swapped: A is Player 1 in odd games, B in even games. A player
+that prints a malformed or illegal move, speaks out of turn, answers late, exits or closes its
+output, or uses too much memory loses at once. Three or more players play a round robin (every
+pairing plays --games games) or, with --gauntlet, the first against each other one.
 
 options:
-  --games <N>          games to play, seats alternating (default 1)
-  --movetime-ms <MS>   per-move limit (default {movetime_ms}, the contest's)
-  --memory-mb <MB>     memory cap of a player (default {memory_mb}, the contest's)
-  --max-plies <N>      draw a game still running after N plies (default {plies})
-  --record-dir <DIR>   write game-<k>.txt records and each player's stderr there
-  --show               draw the board after every ply
-  --seed <S>           '{{seed}}' in a command becomes S+k in game k (default 1);
-                       '{{game}}' becomes k
-  --html <FILE>        write the replay page of the match there (one HTML file)
-  -h, --help           this text
+  --games <N>           games per pairing, in pairs with the seats swapped (default 1)
+  --movetime-ms <MS>    per-move limit (default {movetime_ms}, the contest's)
+  --memory-mb <MB>      memory cap of a player (default {memory_mb}, the contest's)
+  --max-plies <N>       draw a game still running after N plies (default {plies})
+  --concurrency <N>     games played at once (default 1)
+  --player <NAME=CMD>   a named player, two or more times instead of CMD_A CMD_B
+  --gauntlet            the first --player against each other one
+  --sprt <E0,E1[,A,B]>  stop when the SPRT of A's logistic Elo (E1 against E0, error rates A
+                        and B, default 0.05) decides, or at --games; two players only
+  --results <FILE.csv>  append one row per game (the input of 'merge')
+  --shard <I/N>         play only the games whose number is I modulo N (0 <= I < N)
+  --record-dir <DIR>    write game-<k>.txt records and each player's stderr there
+  --show                draw the board after every ply
+  --seed <S>            '{{seed}}' in a command becomes S+k in both games of pair k (games 2k-1
+                        and 2k of a two-player match) (default 1); '{{game}}' becomes the game number
+  --html <FILE>         write the replay page of the match there (one HTML file)
+  -h, --help            this text
 
 {game}-referee view RECORD... [--html FILE] writes the replay page of records already written.
+{game}-referee merge FILE.csv... reads the rows of several --results files (the shards of one match) and prints what the
+match would have printed at its end.
 
-The last line is: summary: games=<N> a_wins=<W> draws=<D> b_wins=<L> elo=<E> ci95=<C>"
+Two players: the last line is: summary: games=<N> a_wins=<W> draws=<D> b_wins=<L> elo=<E> ci95=<C>
+Three or more: a crosstable, then standing: <rank> <name> elo=<E> ci95=<C> score=<points>/<games>"
     )
 }
 
@@ -175,7 +286,12 @@ mod tests {
     fn defaults_and_every_option() {
         let o = parse(&["a", "b"]).unwrap().unwrap();
         assert_eq!((o.games, o.seed, o.show), (1, 1, false));
-        assert_eq!((o.command_a.as_str(), o.command_b.as_str()), ("a", "b"));
+        assert_eq!(commands(&o), vec!["a", "b"]);
+        assert_eq!(o.players[0].name, "A");
+        assert_eq!(
+            (o.concurrency, o.gauntlet, o.sprt, o.shard),
+            (1, false, None, None)
+        );
         let o = parse(&[
             "--games",
             "10",
@@ -202,9 +318,73 @@ mod tests {
         assert!(o.show);
         assert_eq!(o.seed, 7);
         assert_eq!(o.max_plies, Some(40));
+        assert_eq!(commands(&o), vec!["bot --x 1", "other bot"]);
+        let o = parse(&[
+            "--player",
+            "new=bot --x={seed}",
+            "--player",
+            "old=bot",
+            "--player",
+            "greedy.1=bot --engine greedy",
+            "--gauntlet",
+            "--concurrency",
+            "2",
+            "--results",
+            "r.csv",
+            "--shard",
+            "1/3",
+        ])
+        .unwrap()
+        .unwrap();
         assert_eq!(
-            (o.command_a.as_str(), o.command_b.as_str()),
-            ("bot --x 1", "other bot")
+            commands(&o),
+            vec!["bot --x={seed}", "bot", "bot --engine greedy"]
+        );
+        assert_eq!(o.players[2].name, "greedy.1");
+        assert!(o.gauntlet);
+        assert_eq!(o.concurrency, 2);
+        assert_eq!(o.results, Some(PathBuf::from("r.csv")));
+        assert_eq!(o.shard, Some(Shard { index: 1, count: 3 }));
+        let o = parse(&["--sprt", "0,10", "a", "b"]).unwrap().unwrap();
+        assert_eq!(o.sprt.map(|s| (s.elo0, s.elo1)), Some((0.0, 10.0)));
+    }
+
+    fn commands(o: &MatchOptions) -> Vec<&str> {
+        o.players.iter().map(|e| e.command.as_str()).collect()
+    }
+
+    #[test]
+    fn malformed_players_sprt_and_shards_are_refused() {
+        for bad in ["", "=bot", "name", "name=", "na me=bot", "x/y=bot"] {
+            assert_eq!(
+                parse(&["--player", bad, "--player", "b=bot"]),
+                Err(OptionsError::BadPlayer(bad.into())),
+                "{bad}"
+            );
+        }
+        assert_eq!(
+            parse(&["--player", "a=x", "--player", "a=y"]),
+            Err(OptionsError::BadPlayer("a=y".into()))
+        );
+        assert_eq!(
+            parse(&["--player", "a=x"]),
+            Err(OptionsError::PlayerCount(1))
+        );
+        assert_eq!(
+            parse(&["--player", "a=x", "--player", "b=y", "c"]),
+            Err(OptionsError::MixedPlayers)
+        );
+        assert!(matches!(
+            parse(&["--sprt", "10,0", "a", "b"]),
+            Err(OptionsError::BadSprt(_))
+        ));
+        assert!(matches!(
+            parse(&["--shard", "2/2", "a", "b"]),
+            Err(OptionsError::BadShard(_))
+        ));
+        assert_eq!(
+            parse(&["--sprt", "0,5", "--player", "a=x", "--player", "b=y", "--player", "c=z"]),
+            Err(OptionsError::SprtPlayers(3))
         );
     }
 

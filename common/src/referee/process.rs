@@ -2,9 +2,11 @@
 //! their replies with a time limit, watching their memory, and killing them with everything they
 //! started.
 
+use std::collections::VecDeque;
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::os::unix::fs::PermissionsExt;
+use std::os::unix::io::AsRawFd;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
@@ -31,12 +33,16 @@ pub enum Failure {
     Timeout(u64),
     /// The player exited or closed its output instead of replying (how, in a few words).
     Exited(String),
+    /// The player printed this line before it was asked for a move.
+    OutOfTurn(String),
     /// A reply line longer than [`MAX_LINE_BYTES`].
     LineTooLong,
     /// Its peak memory (bytes) passed the cap.
     Memory(u64),
     /// The player could not be started or talked to.
     Io(String),
+    /// A file-based player left more files of its own than allowed (how many it left).
+    TooManyFiles(usize),
 }
 
 /// A reply read in time.
@@ -46,6 +52,57 @@ pub struct Reply {
     pub line: String,
     /// Time from the input being sent to the line arriving.
     pub elapsed: Duration,
+    /// When the line arrived.
+    pub at: Instant,
+}
+
+/// Shell words that start a compound command, and shell built-ins that have no program of their
+/// own: `exec` cannot be put in front of them.
+const SHELL_WORDS: [&str; 43] = [
+    "if", "then", "else", "elif", "fi", "while", "until", "for", "do", "done", "case", "esac", "{",
+    "}", "!", "function", "select", "break", ":", "continue", ".", "eval", "exec", "exit",
+    "export", "readonly", "return", "set", "shift", "times", "trap", "unset", "cd", "read", "wait",
+    "alias", "umask", "ulimit", "command", "local", "source", "getopts", "hash",
+];
+
+/// True when `command` is one program with its arguments (no list, pipe, redirection, sub-shell
+/// or assignment outside quotes), which the shell may replace by the program itself with `exec`.
+pub fn is_simple_command(command: &str) -> bool {
+    let Some(first) = command.split_whitespace().next() else {
+        return false;
+    };
+    if first.contains('=')
+        || SHELL_WORDS.contains(&first)
+        || !first
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_-./+:@%~".contains(c))
+    {
+        return false;
+    }
+    let mut chars = command.chars();
+    let (mut single, mut double) = (false, false);
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if !single => {
+                chars.next();
+            }
+            '\'' if !double => single = !single,
+            '"' if !single => double = !double,
+            ';' | '&' | '|' | '<' | '>' | '(' | ')' | '\n' if !single && !double => return false,
+            _ => {}
+        }
+    }
+    !single && !double
+}
+
+/// The script given to `sh -c`: a simple command is run with `exec`, so that the player *is* the
+/// program and no shell holds its output open after the program closes it.
+pub fn shell_script(command: &str) -> String {
+    if is_simple_command(command) {
+        format!("exec {}", command.trim_start())
+    } else {
+        command.to_string()
+    }
 }
 
 /// Starts `command` under `sh -c` as the leader of a new process group (so that it and everything
@@ -59,7 +116,7 @@ fn spawn(
 ) -> io::Result<Child> {
     let mut cmd = Command::new("sh");
     cmd.arg("-c")
-        .arg(command)
+        .arg(shell_script(command))
         .stdin(stdin)
         .stdout(stdout)
         .stderr(stderr)
@@ -127,7 +184,9 @@ impl MemoryWatcher {
             thread::spawn(move || {
                 while !stop.load(Ordering::Relaxed) {
                     peak.fetch_max(tree_peak_rss(root), Ordering::Relaxed);
-                    thread::sleep(MEMORY_SAMPLE_INTERVAL);
+                    // Woken early when the watcher is dropped, so that ending a game waits for
+                    // no sample interval.
+                    thread::park_timeout(MEMORY_SAMPLE_INTERVAL);
                 }
             })
         };
@@ -153,6 +212,7 @@ impl Drop for MemoryWatcher {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
         if let Some(thread) = self.thread.take() {
+            thread.thread().unpark();
             let _ = thread.join();
         }
     }
@@ -200,14 +260,17 @@ enum LineEvent {
     Eof,
 }
 
+/// An event and the moment the reader saw it.
+type TimedEvent = (Instant, LineEvent);
+
 /// Reads `source` line by line into `sender`, refusing lines over [`MAX_LINE_BYTES`].
-fn read_lines(mut source: impl Read, sender: mpsc::Sender<LineEvent>) {
+fn read_lines(mut source: impl Read, sender: mpsc::Sender<TimedEvent>) {
     let mut pending: Vec<u8> = Vec::new();
     let mut chunk = [0u8; 4096];
     loop {
         let n = match source.read(&mut chunk) {
             Ok(0) | Err(_) => {
-                let _ = sender.send(LineEvent::Eof);
+                let _ = sender.send((Instant::now(), LineEvent::Eof));
                 return;
             }
             Ok(n) => n,
@@ -219,11 +282,14 @@ fn read_lines(mut source: impl Read, sender: mpsc::Sender<LineEvent>) {
                 }
                 let line = String::from_utf8_lossy(&pending).into_owned();
                 pending.clear();
-                if sender.send(LineEvent::Line(line)).is_err() {
+                if sender
+                    .send((Instant::now(), LineEvent::Line(line)))
+                    .is_err()
+                {
                     return;
                 }
             } else if pending.len() >= MAX_LINE_BYTES {
-                let _ = sender.send(LineEvent::TooLong);
+                let _ = sender.send((Instant::now(), LineEvent::TooLong));
                 return;
             } else {
                 pending.push(byte);
@@ -249,11 +315,82 @@ pub fn resolve_program(command: &str) -> String {
     }
 }
 
+/// The `pipe:[inode]` name of an open pipe end of ours, as `/proc/<pid>/fd/*` links name it.
+fn pipe_name(fd: &impl AsRawFd) -> Option<PathBuf> {
+    fs::read_link(format!("/proc/self/fd/{}", fd.as_raw_fd())).ok()
+}
+
+/// The process ids of `root` and its descendants.
+fn process_tree(root: u32) -> Vec<u32> {
+    let mut tree = Vec::new();
+    let mut pending = vec![root];
+    while let Some(pid) = pending.pop() {
+        if tree.len() > 4096 {
+            break;
+        }
+        tree.push(pid);
+        if let Ok(children) = fs::read_to_string(format!("/proc/{pid}/task/{pid}/children")) {
+            pending.extend(
+                children
+                    .split_whitespace()
+                    .filter_map(|c| c.parse::<u32>().ok()),
+            );
+        }
+    }
+    tree
+}
+
+/// True when the player's output is closed although some of its processes live: no process of
+/// the tree can write to `pipe` except shells blocked waiting for a child, and some live process
+/// has closed its standard output. This is the case of a compound command (`cd dir && bot`,
+/// `bot; true`) whose program closed its output while the shell around it keeps the pipe open.
+/// A child whose output a shell sent elsewhere (`think >/dev/null`) has an open standard output,
+/// so it does not count.
+fn output_closed(root: u32, pipe: &Path) -> bool {
+    let mut closed_stdout = false;
+    for pid in process_tree(root) {
+        let stat = fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let state = stat
+            .rsplit(')')
+            .next()
+            .and_then(|rest| rest.split_whitespace().next());
+        if state.map_or(true, |state| state == "Z" || state == "X") {
+            continue; // gone, or a zombie: holds nothing
+        }
+        let Ok(fds) = fs::read_dir(format!("/proc/{pid}/fd")) else {
+            continue;
+        };
+        let mut holds_pipe = false;
+        let mut has_stdout = false;
+        for fd in fds.flatten() {
+            let target = fs::read_link(fd.path()).ok();
+            if target.as_deref() == Some(pipe) {
+                holds_pipe = true;
+            }
+            if fd.file_name() == "1" {
+                has_stdout = true;
+            }
+        }
+        if holds_pipe {
+            let wchan = fs::read_to_string(format!("/proc/{pid}/wchan")).unwrap_or_default();
+            if wchan.trim() != "do_wait" {
+                return false; // a process that can still write a reply
+            }
+        }
+        closed_stdout |= !has_stdout;
+    }
+    closed_stdout
+}
+
 /// A player that runs for the whole game and talks on stdin/stdout.
 pub struct StreamPlayer {
     child: Child,
     stdin: Option<ChildStdin>,
-    lines: Receiver<LineEvent>,
+    lines: Receiver<TimedEvent>,
+    /// Events taken from `lines` but not handled yet.
+    queued: VecDeque<TimedEvent>,
+    /// The player's output pipe, for compound commands (watched for a closed end).
+    compound_pipe: Option<PathBuf>,
     memory: MemoryWatcher,
     memory_cap: u64,
     reader: Option<JoinHandle<()>>,
@@ -275,6 +412,11 @@ impl StreamPlayer {
         )?;
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("stdout is piped");
+        let compound_pipe = if is_simple_command(command) {
+            None
+        } else {
+            pipe_name(&stdout)
+        };
         let (sender, lines) = mpsc::channel();
         let reader = thread::spawn(move || read_lines(stdout, sender));
         let memory = MemoryWatcher::start(child.id());
@@ -282,32 +424,69 @@ impl StreamPlayer {
             child,
             stdin,
             lines,
+            queued: VecDeque::new(),
+            compound_pipe,
             memory,
             memory_cap,
             reader: Some(reader),
         })
     }
 
-    /// Sends `lines`, then waits at most `limit` (counted from the send) for one reply line.
-    pub fn ask(&mut self, lines: &[String], limit: Duration) -> Result<Reply, Failure> {
+    /// Writes `lines` to the player's input; false if it cannot take them.
+    fn write(&mut self, lines: &[String]) -> bool {
+        if lines.is_empty() {
+            return true;
+        }
         let mut text = String::new();
         for line in lines {
             text.push_str(line);
             text.push('\n');
         }
+        let Some(stdin) = self.stdin.as_mut() else {
+            return false;
+        };
+        stdin
+            .write_all(text.as_bytes())
+            .and_then(|_| stdin.flush())
+            .is_ok()
+    }
+
+    /// Sends `lines` without asking for a reply (an id line before the player's first turn). A
+    /// player that cannot take them is judged when it is asked.
+    pub fn tell(&mut self, lines: &[String]) {
+        let _ = self.write(lines);
+    }
+
+    /// Moves every event the reader has seen so far into the queue.
+    fn take_events(&mut self) {
+        while let Ok(event) = self.lines.try_recv() {
+            self.queued.push_back(event);
+        }
+    }
+
+    /// The first line the player printed before `moment` that nobody asked for, if any. Call it
+    /// while the player is not being asked: every line it printed then is out of turn.
+    pub fn line_printed_before(&mut self, moment: Instant) -> Option<String> {
+        self.take_events();
+        match self.queued.front() {
+            Some((at, LineEvent::Line(line))) if *at < moment => Some(line.clone()),
+            _ => None,
+        }
+    }
+
+    /// Sends `lines`, then waits at most `limit` (counted from the send) for one reply line. A
+    /// line printed before this call is out of turn.
+    pub fn ask(&mut self, lines: &[String], limit: Duration) -> Result<Reply, Failure> {
+        self.take_events();
+        if let Some((_, LineEvent::Line(line))) = self.queued.front() {
+            return Err(Failure::OutOfTurn(line.clone()));
+        }
         let sent = Instant::now();
-        if !text.is_empty() {
-            let stdin = self
-                .stdin
-                .as_mut()
-                .ok_or_else(|| Failure::Io("input closed".into()))?;
-            if stdin
-                .write_all(text.as_bytes())
-                .and_then(|_| stdin.flush())
-                .is_err()
-            {
-                return Err(Failure::Exited(self.exit_description()));
+        if !self.write(lines) {
+            if self.stdin.is_none() {
+                return Err(Failure::Io("input closed".into()));
             }
+            return Err(Failure::Exited(self.exit_description()));
         }
         loop {
             let waited = sent.elapsed();
@@ -315,24 +494,37 @@ impl StreamPlayer {
                 return Err(Failure::Timeout(limit.as_millis() as u64));
             }
             let slice = (limit - waited).min(Duration::from_millis(20));
-            let event = self.lines.recv_timeout(slice);
+            let event = match self.queued.pop_front() {
+                Some(event) => Ok(event),
+                None => self.lines.recv_timeout(slice),
+            };
             let peak = self.memory.sample(self.child.id());
             if peak > self.memory_cap {
                 return Err(Failure::Memory(peak));
             }
             match event {
-                Ok(LineEvent::Line(line)) => {
-                    let elapsed = sent.elapsed();
+                Ok((at, LineEvent::Line(line))) => {
+                    let elapsed = at.saturating_duration_since(sent);
                     if elapsed > limit {
                         return Err(Failure::Timeout(limit.as_millis() as u64));
                     }
-                    return Ok(Reply { line, elapsed });
+                    return Ok(Reply { line, elapsed, at });
                 }
-                Ok(LineEvent::TooLong) => return Err(Failure::LineTooLong),
-                Ok(LineEvent::Eof) | Err(RecvTimeoutError::Disconnected) => {
+                Ok((_, LineEvent::TooLong)) => return Err(Failure::LineTooLong),
+                Ok((_, LineEvent::Eof)) | Err(RecvTimeoutError::Disconnected) => {
                     return Err(Failure::Exited(self.exit_description()))
                 }
-                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Timeout) => {
+                    let closed = self
+                        .compound_pipe
+                        .as_deref()
+                        .is_some_and(|pipe| output_closed(self.child.id(), pipe));
+                    if closed {
+                        return Err(Failure::Exited(
+                            "closed its output before replying".to_string(),
+                        ));
+                    }
+                }
             }
         }
     }
@@ -362,6 +554,40 @@ impl StreamPlayer {
         }
         self.memory.peak()
     }
+}
+
+/// How many files of its own (help files) a file-based player may keep in its directory and its
+/// sub-directories, besides the files the referee gives it and its reply: the Power Connect 4
+/// statement's limit.
+pub const MAX_OWN_FILES: usize = 5;
+
+/// Counts the files under `dir` (sub-directories included) but the ones named in `given` at its
+/// top; a player making thousands of directories is cut off at 1024 of them.
+fn count_own_files(dir: &Path, given: &[&str]) -> usize {
+    let mut count = 0;
+    let mut pending = vec![dir.to_path_buf()];
+    let mut visited = 0;
+    while let Some(current) = pending.pop() {
+        visited += 1;
+        if visited > 1024 {
+            break;
+        }
+        let Ok(entries) = fs::read_dir(&current) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let Ok(kind) = entry.file_type() else {
+                continue;
+            };
+            if kind.is_dir() {
+                pending.push(path);
+            } else if current != dir || !given.iter().any(|name| entry.file_name() == *name) {
+                count += 1;
+            }
+        }
+    }
+    count
 }
 
 /// A player run once per move in a working directory of its own (Power Connect 4).
@@ -394,8 +620,9 @@ impl FilesPlayer {
     }
 
     /// Writes `files` (read-only), removes `reply_file`, runs the player once, and reads its
-    /// reply: the first line of `reply_file`, which must exist when the player exits within
-    /// `limit`. Whatever the player started is killed when the call ends.
+    /// reply: the words of `reply_file` joined by single spaces; the file must exist when the
+    /// player exits within `limit`. Whatever the player started is killed when the call ends. A
+    /// player that then keeps more than [`MAX_OWN_FILES`] files of its own loses.
     pub fn call(
         &mut self,
         files: &[(String, String)],
@@ -461,11 +688,26 @@ impl FilesPlayer {
                 )));
             }
         }
-        let line = content.lines().next().unwrap_or("").to_string();
-        if line.len() > MAX_LINE_BYTES {
+        if content.len() > MAX_LINE_BYTES {
             return Err(Failure::LineTooLong);
         }
-        Ok(Reply { line, elapsed })
+        let mut given: Vec<&str> = files.iter().map(|(name, _)| name.as_str()).collect();
+        given.push(reply_file);
+        let own = count_own_files(&self.dir, &given);
+        if own > MAX_OWN_FILES {
+            return Err(Failure::TooManyFiles(own));
+        }
+        // The reply is read as its words, separated and surrounded by any ASCII white space
+        // (`5 4`, `5\n4`, `5\t 4\n`); what the words must be is the game's business.
+        let line = content
+            .split_ascii_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        Ok(Reply {
+            line,
+            elapsed,
+            at: started + elapsed,
+        })
     }
 
     /// Peak memory over all calls so far, in bytes.
