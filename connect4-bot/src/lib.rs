@@ -104,7 +104,7 @@
 //! and prints `<moves> <score>`: the score for the player to move, 0 for a draw, else 22 minus the
 //! number of discs the winner has played when it completes its four, negative when the player to
 //! move loses (`4453 -2`, `4455 18`, `44455554221 -15`). `--weak` prints only the sign, and
-//! `--table-mb` sizes the table (64 MB by default; 8 MB in play). A bad line gets one line on
+//! `--table-mb` sizes the table (16 MB by default; 8 MB in play). A bad line gets one line on
 //! stderr with its number, and the last stderr line gives the positions solved, the mean time and
 //! the mean nodes.
 
