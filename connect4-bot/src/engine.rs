@@ -14,6 +14,7 @@ use crate::board::{Board, Move, Outcome};
 use crate::eval::evaluate;
 use crate::protocol::CallLog;
 use crate::search::{Searcher, MATE, MAX_DEPTH, OPENING_MARGIN, TABLE_BYTES};
+use crate::solver;
 
 /// The hard budget of a move when `--movetime` is not given: far inside the contest's 2 s, even
 /// with the machine's other core busy and the process's start-up counted.
@@ -43,6 +44,17 @@ pub fn choose(
 ) -> Option<Move> {
     match options.engine {
         EngineKind::Search => {
+            // With no power left to either team the game is classic Connect 4: the solver plays
+            // it perfectly when it finishes within a third of the time left; else the search
+            // plays, with the rest.
+            let left = limits
+                .deadline
+                .hard_budget()
+                .saturating_sub(limits.deadline.elapsed());
+            if let Some((m, score)) = solver::solve_in_play(board, Deadline::from_now(left / 3)) {
+                log.line(&format!("solved: {m} keeps the score {score}"));
+                return Some(m);
+            }
             let mut searcher = Searcher::new(TABLE_BYTES);
             let result = searcher.search(board, limits);
             for line in searcher.take_log().lines() {

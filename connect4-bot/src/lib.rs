@@ -107,6 +107,28 @@
 //! as its depth reaches the number of empty cells. The evaluation ([`eval`]) counts threats with
 //! their row parity, stacked threats, the opponent's playable threats, the centre, and the powers
 //! still held.
+//!
+//! # The exact solver
+//!
+//! Once neither team holds a power (the clears and both dual discs spent), the game is classic
+//! Connect 4 with dual discs counting for both players, and [`solver`] solves it: two bitboards,
+//! a transposition table of a prime number of entries, null-window searches that narrow the
+//! score, winning threats and the centre first, and no move that hands the opponent a four at
+//! once. In play the bot first gives the solver a third of its remaining budget and plays a move
+//! that keeps the exact score; if the solver does not finish, the search plays with the rest.
+//!
+//! ```text
+//! connect4-bot solve [--weak] [--table-mb N]
+//! ```
+//!
+//! reads classic positions on stdin, one a line, as the columns played from the empty board
+//! (`1`..`7`, first player first), optionally followed by a space and an expected score (ignored),
+//! and prints `<moves> <score>`: the score for the player to move, 0 for a draw, else 22 minus the
+//! number of discs the winner has played when it completes its four, negative when the player to
+//! move loses (`4453 -2`, `4455 18`, `44455554221 -15`). `--weak` prints only the sign, and
+//! `--table-mb` sizes the table (16 MB by default; 8 MB in play). A bad line gets one line on
+//! stderr with its number, and the last stderr line gives the positions solved, the mean time and
+//! the mean nodes.
 
 pub mod board;
 pub mod engine;
@@ -115,5 +137,6 @@ pub mod notation;
 pub mod protocol;
 pub mod referee;
 pub mod search;
+pub mod solver;
 pub mod state;
 pub mod view;

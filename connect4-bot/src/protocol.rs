@@ -16,7 +16,7 @@
 //!   `save`): three small writes, no truncation, no rename, no `fsync`;
 //! - logging: one write of at most [`MAX_LOG_BYTES`] at the very end, never during the search.
 
-use common::cli::BotInfo;
+use common::cli::{BotInfo, Solver};
 use std::fs;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
@@ -43,7 +43,10 @@ pub const BOT: BotInfo = BotInfo {
     protocol: "one call per move in the working directory: reads `team_no.txt` and `board.txt`, writes `output.txt` = `t c`",
     limit: "2000 ms per call, 20 MB",
     default_movetime: "1200 ms per call",
-    solver: None,
+    solver: Some(Solver {
+        arguments: "[--weak] [--table-mb N]",
+        run: crate::solver::main,
+    }),
 };
 
 /// The team id: the executable's file name without its extension (`connect4-bot` when it
