@@ -5,6 +5,7 @@
 use crate::board::{Board, Move, Outcome};
 use crate::eval::evaluate;
 use crate::search::{Searcher, MAX_DEPTH, OPENING_MARGIN, TABLE_BYTES};
+use crate::solver::{Solver, PLAY_TABLE_BYTES, SOLVER_SHARE};
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
 use common::search::{Limits, OpeningChoice};
@@ -23,6 +24,7 @@ pub struct Engine {
     movetime: Duration,
     max_depth: u32,
     searcher: Searcher,
+    solver: Solver,
     rng: SmallRng,
     opening: OpeningChoice,
 }
@@ -37,6 +39,7 @@ impl Engine {
             movetime: options.movetime.unwrap_or(DEFAULT_MOVETIME),
             max_depth: options.depth.unwrap_or(MAX_DEPTH),
             searcher,
+            solver: Solver::new(PLAY_TABLE_BYTES),
             rng: SmallRng::seed_from_u64(options.seed),
             opening: OpeningChoice::new(options.opening_plies, options.seed),
         }
@@ -59,6 +62,11 @@ impl Engine {
     pub fn choose(&mut self, board: &Board, started: Instant) -> Option<Move> {
         match self.kind {
             EngineKind::Search => {
+                // A proof, when the solver finds one in its share of the time, decides the move.
+                let solver_deadline = started + self.movetime / SOLVER_SHARE;
+                if let Some(mv) = self.solver.proven_move(board, solver_deadline) {
+                    return Some(mv);
+                }
                 let limits = self.limits(started);
                 let result = self.searcher.search(board, &limits);
                 let best = result.best?;

@@ -77,3 +77,4 @@ pub mod notation;
 pub mod protocol;
 pub mod referee;
 pub mod search;
+pub mod solver;
