@@ -58,13 +58,39 @@
 //! winning bomber steps first, killer and history ordering, and a capture quiescence
 //! ([`search`]); an evaluation of material, the bombers' race, immediate threats, hanging pieces
 //! and mobility ([`eval`]). It thinks 1.2 s per move by default ([`engine::DEFAULT_MOVETIME`]),
-//! far inside 75 % of the limit, and uses about 6 MB (peak resident set). With `--opening-plies
+//! far inside 75 % of the limit, and uses about 10 MB (peak resident set, the solver's included).
+//! With `--opening-plies
 //! N` its first N own moves are drawn, seeded by `--seed`, among the moves its search sees within
 //! [`search::OPENING_MARGIN`] of the best and not losing.
 //!
 //! `bench` searches eight fixed positions ([`search::BENCH_POSITIONS`]) to depth 11; its node
 //! count, 3538307, is pinned by `tests/search.rs`. The perft counts of `tests/perft.rs` come from
 //! a second, plain implementation of the rules in that file.
+//!
+//! ## The solver
+//!
+//! `krieg-bot solve [--moves "r1 c1 r2 c2,..."] [--table-mb N] [--seconds S]` proves the value
+//! of the start, or of the position after the given moves, for the side to move ([`solver`]):
+//! alpha-beta to the end of every line on the value alone (win, draw, loss; two null windows),
+//! a table of exact bounds keyed by the Zobrist hash, enhanced transposition cutoffs and the
+//! bot's move ordering; then the length of the game under best play, given ten times the
+//! value's time. It prints one line, `value=<win|loss|draw|unknown> plies=<n|unknown>
+//! nodes=<N> seconds=<S>`, progress every ten seconds on stderr, and stops cleanly at
+//! `--seconds` with `value=unknown`. Bad arguments or an illegal move: one stderr line, status 2.
+//! Its values are checked against plain exhaustive minimax on a few hundred positions near the
+//! end of seeded random games, and do not change with the table's size or the order of moves
+//! (`tests/solver.rs`).
+//!
+//! **The result so far: Krieg is not solved.** From the start, 3000 s on a shared two-core
+//! machine (about 230,000 nodes/s under load, 512 MB table) gave no value. Positions of
+//! self-play games (the bot at 200 ms, first 3 own moves drawn) are solved from about ply 20 on
+//! in a minute each, but most positions at ply 12 to 16 are not, so no table of proven moves is
+//! embedded: there is no proof from the start to embed.
+//!
+//! In play the solver has a quarter of the move time ([`solver::SOLVER_SHARE`], 4 MB table):
+//! when it proves the position, its move is played: a winning move in a won position (so a
+//! proven win is never left), a drawing move in a drawn one, and in a lost position the move
+//! whose reply takes the opponent the largest proof to win. Otherwise the search plays.
 //!
 //! Decisions taken where the contest statement is silent: a capture may take a stinger or a
 //! bomber; the blocked-side rule applies to the side to move after a move; a bomber reaching the

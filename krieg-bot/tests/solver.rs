@@ -235,3 +235,23 @@ fn the_command_prints_one_line_and_exits_2_on_bad_arguments() {
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
     }
 }
+
+#[test]
+fn in_play_a_proven_win_is_kept_and_a_lost_position_gets_a_legal_defence() {
+    let mut solver = Solver::new(1 << 20);
+    let far = std::time::Instant::now() + std::time::Duration::from_secs(600);
+    let (mut wins, mut losses) = (0, 0);
+    for board in small_positions().iter().filter(|b| b.outcome().is_none()) {
+        let chosen = solver.proven_move(board, far).expect("solved in time");
+        assert!(board.legal_moves().contains(&chosen), "{board}\n{chosen}");
+        match minimax_value(board) {
+            Value::Win => {
+                wins += 1;
+                assert_eq!(minimax_value(&board.play(chosen)), Value::Loss, "{board}");
+            }
+            Value::Draw => assert_eq!(minimax_value(&board.play(chosen)), Value::Draw),
+            Value::Loss => losses += 1,
+        }
+    }
+    assert!(wins > 0 && losses > 0);
+}
