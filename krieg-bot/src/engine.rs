@@ -24,7 +24,8 @@ pub struct Engine {
     movetime: Duration,
     max_depth: u32,
     searcher: Searcher,
-    solver: Solver,
+    /// `None` with `--depth`: the solver is timed, and a fixed-depth game must repeat exactly.
+    solver: Option<Solver>,
     rng: SmallRng,
     opening: OpeningChoice,
 }
@@ -39,7 +40,10 @@ impl Engine {
             movetime: options.movetime.unwrap_or(DEFAULT_MOVETIME),
             max_depth: options.depth.unwrap_or(MAX_DEPTH),
             searcher,
-            solver: Solver::new(PLAY_TABLE_BYTES),
+            solver: options
+                .depth
+                .is_none()
+                .then(|| Solver::new(PLAY_TABLE_BYTES)),
             rng: SmallRng::seed_from_u64(options.seed),
             opening: OpeningChoice::new(options.opening_plies, options.seed),
         }
@@ -64,8 +68,10 @@ impl Engine {
             EngineKind::Search => {
                 // A proof, when the solver finds one in its share of the time, decides the move.
                 let solver_deadline = started + self.movetime / SOLVER_SHARE;
-                if let Some(mv) = self.solver.proven_move(board, solver_deadline) {
-                    return Some(mv);
+                if let Some(solver) = self.solver.as_mut() {
+                    if let Some(mv) = solver.proven_move(board, solver_deadline) {
+                        return Some(mv);
+                    }
                 }
                 let limits = self.limits(started);
                 let result = self.searcher.search(board, &limits);

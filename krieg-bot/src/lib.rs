@@ -71,8 +71,8 @@
 //!
 //! `krieg-bot solve [--moves "r1 c1 r2 c2,..."] [--table-mb N] [--seconds S]` proves the value
 //! of the start, or of the position after the given moves, for the side to move ([`solver`]):
-//! alpha-beta to the end of every line on the value alone (win, draw, loss; two null windows),
-//! a table of exact bounds keyed by the Zobrist hash, enhanced transposition cutoffs and the
+//! iteratively deepened alpha-beta on the value alone (win, draw, loss; two null windows; a
+//! horizon proves nothing), a table of proven bounds keyed by the Zobrist hash, enhanced transposition cutoffs and the
 //! bot's move ordering; then the length of the game under best play, given ten times the
 //! value's time. It prints one line, `value=<win|loss|draw|unknown> plies=<n|unknown>
 //! nodes=<N> seconds=<S>`, progress every ten seconds on stderr, and stops cleanly at
@@ -90,7 +90,8 @@
 //! In play the solver has a quarter of the move time ([`solver::SOLVER_SHARE`], 4 MB table):
 //! when it proves the position, its move is played: a winning move in a won position (so a
 //! proven win is never left), a drawing move in a drawn one, and in a lost position the move
-//! whose reply takes the opponent the largest proof to win. Otherwise the search plays.
+//! whose reply takes the opponent the largest proof to win. Otherwise the search plays. With
+//! `--depth` the solver is off, so that a fixed-depth game repeats exactly.
 //!
 //! Decisions taken where the contest statement is silent: a capture may take a stinger or a
 //! bomber; the blocked-side rule applies to the side to move after a move; a bomber reaching the

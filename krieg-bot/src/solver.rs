@@ -1,12 +1,15 @@
 //! The exact solver: `krieg-bot solve`, and the proofs the bot plays by.
 //!
-//! A game of Krieg always ends, so a search that looks to the end of every line needs no depth
-//! and no evaluation: every value it finds is exact. [`Solver::solve`] runs alpha-beta on the
-//! game-theoretic value (win 1, draw 0, loss −1 for the side to move) to the end of every line,
-//! which with so few values is a null-window search. Its table, a fixed array of two-entry
-//! buckets keyed by the Zobrist hash, keeps a lower and an upper bound of each position's value;
-//! as they are exact whatever the path, a stored bound is valid in every later search, and the
-//! table's size and the order of moves change the effort, never the value. Before searching a
+//! A game of Krieg always ends, so a search that looks to the end of every line needs no
+//! evaluation: every value it finds is exact. [`Solver::solve`] runs alpha-beta on the
+//! game-theoretic value (win 1, draw 0, loss −1 for the side to move) with two null windows (a
+//! win or not, a loss or not), deepening one ply at a time so that short wins are found first. A
+//! position at the depth limit counts as a draw, which proves neither a win nor a loss: a win or
+//! a loss found within the limit is proven, and "not a win" or "not a loss" only when the search
+//! met no limit. Its table, a fixed array of two-entry buckets keyed by the Zobrist hash, keeps
+//! only proven bounds of each position's value; as they are exact whatever the path and the
+//! depth, a stored bound is valid in every later search, and the table's size and the order of
+//! moves change the effort, never the value. Before searching a
 //! position's moves it looks up every child in the table and stops at once when one is already
 //! known to refute the window (enhanced transposition cutoffs). Moves are ordered as the bot
 //! orders them: the table's move, a bomber stepping onto its goal (which ends the search of the
@@ -40,6 +43,8 @@ pub const MATE: i32 = 1000;
 const UNBOUNDED: i32 = i16::MAX as i32;
 /// The deepest line a game can have (every step advances one of 20 pieces by a row).
 const MAX_PLY: usize = 128;
+/// A depth no game reaches: the search goes to the end of every line.
+const UNLIMITED: u32 = MAX_PLY as u32;
 /// Nodes between two looks at the clock.
 const CLOCK_INTERVAL: u64 = 1 << 12;
 /// Seconds between two progress lines of a verbose solve.
@@ -72,14 +77,6 @@ impl Value {
             Value::Win => Value::Loss,
             Value::Draw => Value::Draw,
             Value::Loss => Value::Win,
-        }
-    }
-
-    fn from_score(score: i32) -> Value {
-        match score.signum() {
-            1 => Value::Win,
-            0 => Value::Draw,
-            _ => Value::Loss,
         }
     }
 }
@@ -136,6 +133,8 @@ pub struct Solver {
     started: Instant,
     last_progress: Instant,
     proven: u64,
+    /// Positions left unsearched at the depth limit, ever.
+    horizons: u64,
 }
 
 impl Solver {
@@ -160,6 +159,7 @@ impl Solver {
             started: now,
             last_progress: now,
             proven: 0,
+            horizons: 0,
         }
     }
 
@@ -179,12 +179,7 @@ impl Solver {
     /// kept: what it holds is exact, so a later solve of a related position starts ahead.
     pub fn solve(&mut self, board: &Board, deadline: Option<Instant>) -> Solution {
         self.start(deadline, false);
-        // Two null windows: a win or not, then (if not) a draw or a loss.
-        let mut score = self.negamax(board, 0, 0, 1);
-        if score < 1 && !self.stopped {
-            score = self.negamax(board, 0, -1, 0);
-        }
-        let value = (!self.stopped).then(|| Value::from_score(score));
+        let value = self.deepen(board);
         let best = value.and_then(|value| self.keeping_move(board, value));
         Solution {
             value,
@@ -212,10 +207,36 @@ impl Solver {
             Value::Win => (0, MATE),
             _ => (-MATE, 0),
         };
-        let score = self.negamax(board, 0, alpha, beta);
+        let score = self.negamax(board, 0, alpha, beta, UNLIMITED);
         self.distance_mode = false;
         self.clear();
         (!self.stopped).then(|| (MATE - score.abs()) as u32)
+    }
+
+    /// The value of `board` by iterative deepening, each depth two null windows: a win or not,
+    /// then a loss or not. A win or a loss found within the depth is proven (the horizon counts
+    /// as a draw, which proves neither); "not a win" and "not a loss" are proven only by a search
+    /// that met no horizon, and then the value is known. `None` at the deadline.
+    fn deepen(&mut self, board: &Board) -> Option<Value> {
+        for depth in 1..=UNLIMITED {
+            let horizons = self.horizons;
+            if self.negamax(board, 0, 0, 1, depth) >= 1 {
+                return (!self.stopped).then_some(Value::Win);
+            }
+            let win_excluded = self.horizons == horizons;
+            let horizons = self.horizons;
+            let score = self.negamax(board, 0, -1, 0, depth);
+            if self.stopped {
+                return None;
+            }
+            if score <= -1 {
+                return Some(Value::Loss);
+            }
+            if win_excluded && self.horizons == horizons {
+                return Some(Value::Draw);
+            }
+        }
+        None
     }
 
     /// A move of `board` that keeps its proven `value` (any move of a lost position), checked
@@ -226,13 +247,24 @@ impl Solver {
             let at = moves.iter().position(|&m| m == first)?;
             moves.swap(0, at);
         }
+        if value == Value::Win {
+            // A reply already proven lost in the table (the proof's own move, usually).
+            for &mv in moves.iter() {
+                if self
+                    .probe(board.play(mv).hash())
+                    .is_some_and(|e| e.upper < 0)
+                {
+                    return Some(mv);
+                }
+            }
+        }
         let (alpha, beta) = match value {
             Value::Loss => return moves.first().copied(),
             Value::Win => (0, 1),
             Value::Draw => (-1, 0),
         };
         for &mv in moves.iter() {
-            let score = -self.negamax(&board.play(mv), 1, -beta, -alpha);
+            let score = -self.negamax(&board.play(mv), 1, -beta, -alpha, UNLIMITED);
             if self.stopped {
                 return None;
             }
@@ -419,7 +451,14 @@ impl Solver {
 
     /// The value of `board` (root-relative in distance mode) if it lies in `(alpha, beta)`, else
     /// a bound on the side it fell.
-    fn negamax(&mut self, board: &Board, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
+    fn negamax(
+        &mut self,
+        board: &Board,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        depth: u32,
+    ) -> i32 {
         self.tick();
         if self.stopped {
             return 0;
@@ -476,14 +515,20 @@ impl Solver {
                 }
             }
         }
+        if depth == 0 {
+            // The horizon: a draw, which proves nothing either way.
+            self.horizons += 1;
+            return 0;
+        }
         let nodes_before = self.nodes;
+        let horizons_before = self.horizons;
         let alpha_before = alpha;
         let mut scores = self.order(board, &moves, table_move, ply);
         let mut best_score = -UNBOUNDED;
         let mut best_move = None;
         for index in 0..moves.len() {
             let mv = pick(&mut moves, &mut scores, index);
-            let score = -self.negamax(&board.play(mv), ply + 1, -beta, -alpha);
+            let score = -self.negamax(&board.play(mv), ply + 1, -beta, -alpha, depth - 1);
             if self.stopped {
                 return 0;
             }
@@ -516,6 +561,15 @@ impl Solver {
             best_score
         } else {
             UNBOUNDED
+        };
+        // Below a horizon only a win or a loss is proven.
+        let (lower, upper) = if self.horizons == horizons_before {
+            (lower, upper)
+        } else {
+            (
+                if lower > 0 { lower } else { -UNBOUNDED },
+                if upper < 0 { upper } else { UNBOUNDED },
+            )
         };
         if lower == upper || lower >= self.win_at(MAX_PLY) || upper <= -self.win_at(MAX_PLY) {
             self.proven += 1;
