@@ -4,8 +4,8 @@
 
 use crate::board::{Board, Move, Outcome};
 use crate::eval::evaluate;
-use crate::search::{Searcher, MAX_DEPTH, OPENING_MARGIN, TABLE_BYTES};
-use crate::solver::{Solver, PLAY_TABLE_BYTES, SOLVER_SHARE};
+use crate::search::{Searcher, MATE_BOUND, MAX_DEPTH, OPENING_MARGIN, TABLE_BYTES};
+use crate::solver::{Solver, PLAY_TABLE_BYTES};
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
 use common::search::{Limits, OpeningChoice};
@@ -66,16 +66,18 @@ impl Engine {
     pub fn choose(&mut self, board: &Board, started: Instant) -> Option<Move> {
         match self.kind {
             EngineKind::Search => {
-                // A proof, when the solver finds one in its share of the time, decides the move.
-                let solver_deadline = started + self.movetime / SOLVER_SHARE;
-                if let Some(solver) = self.solver.as_mut() {
-                    if let Some(mv) = solver.proven_move(board, solver_deadline) {
-                        return Some(mv);
-                    }
-                }
                 let limits = self.limits(started);
                 let result = self.searcher.search(board, &limits);
                 let best = result.best?;
+                // Unless the search has seen a forced win, a proof found by the solver in the
+                // rest of the move time decides the move.
+                if result.score <= MATE_BOUND {
+                    if let Some(solver) = self.solver.as_mut() {
+                        if let Some(mv) = solver.proven_move(board, started + self.movetime) {
+                            return Some(mv);
+                        }
+                    }
+                }
                 if !self.opening.active() {
                     return Some(best);
                 }

@@ -35,8 +35,6 @@ use std::time::{Duration, Instant};
 pub const DEFAULT_TABLE_MB: usize = 256;
 /// The table the bot plays with: 4 MB, so the bot stays far under the 20 MB cap.
 pub const PLAY_TABLE_BYTES: usize = 4 << 20;
-/// In play the solver has the move time divided by this; the search has the rest.
-pub const SOLVER_SHARE: u32 = 4;
 /// A win `d` plies ahead scores `MATE - d` in [`Solver::distance`]; no game is that long.
 pub const MATE: i32 = 1000;
 /// A bound that bounds nothing, in the table.
