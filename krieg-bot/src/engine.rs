@@ -69,11 +69,12 @@ impl Engine {
                 let limits = self.limits(started);
                 let result = self.searcher.search(board, &limits);
                 let best = result.best?;
-                // Unless the search has seen a forced win, a proof found by the solver in the
-                // rest of the move time decides the move.
+                // Unless the search has seen a forced win, a proof found by the solver by three
+                // quarters of the move time (a margin for a busy machine) decides the move.
                 if result.score <= MATE_BOUND {
+                    let solver_deadline = started + self.movetime * 3 / 4;
                     if let Some(solver) = self.solver.as_mut() {
-                        if let Some(mv) = solver.proven_move(board, started + self.movetime) {
+                        if let Some(mv) = solver.proven_move(board, solver_deadline) {
                             return Some(mv);
                         }
                     }

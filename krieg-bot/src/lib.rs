@@ -89,9 +89,9 @@
 //! at ply 10. No table of proven moves is embedded: there is no proof from the start to embed.
 //!
 //! In play the search runs first, with its usual budget; unless it has seen a forced win, the
-//! solver (4 MB table) has the rest of the move time, and when it proves the position, its move
-//! is played: a winning move in a won position (so a proven win is never left), a drawing move
-//! in a drawn one, and in a lost position the move whose reply takes the opponent the largest
+//! solver (4 MB table) has the time left up to three quarters of the move time, and when it
+//! proves the position, its move is played: a winning move in a won position (so a proven win
+//! is never left), a drawing move in a drawn one, and in a lost position the move whose reply takes the opponent the largest
 //! proof to win. Otherwise the search plays. With `--depth` the solver is off, so that a
 //! fixed-depth game repeats exactly.
 //!
