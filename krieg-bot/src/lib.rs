@@ -82,7 +82,8 @@
 //! the order of moves (`tests/solver.rs`).
 //!
 //! **The result so far: Krieg is not solved.** From the start, 3000 s on a shared two-core
-//! machine (about 230,000 nodes/s under load, 512 MB table) gave no value. Of five self-play
+//! machine (842 million nodes, about 280,000 nodes/s under load, 512 MB table, before the
+//! solver deepened iteratively) gave no value. Of five self-play
 //! games (the bot at 200 ms per move, its first 3 own moves drawn), every position after 16
 //! plies or more was solved within 45 s each (`solve --moves <the first 16 moves> --seconds 45
 //! --table-mb 128`: four Sentinel wins, one loss), four of five at ply 14, three at ply 12, one
