@@ -4,7 +4,8 @@
 
 use crate::board::{Board, Move, Outcome};
 use crate::eval::evaluate;
-use crate::search::{Searcher, MAX_DEPTH, OPENING_MARGIN, TABLE_BYTES};
+use crate::search::{Searcher, MATE_BOUND, MAX_DEPTH, OPENING_MARGIN, TABLE_BYTES};
+use crate::solver::{Solver, PLAY_TABLE_BYTES};
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
 use common::search::{Limits, OpeningChoice};
@@ -23,6 +24,8 @@ pub struct Engine {
     movetime: Duration,
     max_depth: u32,
     searcher: Searcher,
+    /// `None` with `--depth`: the solver is timed, and a fixed-depth game must repeat exactly.
+    solver: Option<Solver>,
     rng: SmallRng,
     opening: OpeningChoice,
 }
@@ -37,6 +40,10 @@ impl Engine {
             movetime: options.movetime.unwrap_or(DEFAULT_MOVETIME),
             max_depth: options.depth.unwrap_or(MAX_DEPTH),
             searcher,
+            solver: options
+                .depth
+                .is_none()
+                .then(|| Solver::new(PLAY_TABLE_BYTES)),
             rng: SmallRng::seed_from_u64(options.seed),
             opening: OpeningChoice::new(options.opening_plies, options.seed),
         }
@@ -62,6 +69,16 @@ impl Engine {
                 let limits = self.limits(started);
                 let result = self.searcher.search(board, &limits);
                 let best = result.best?;
+                // Unless the search has seen a forced win, a proof found by the solver by three
+                // quarters of the move time (a margin for a busy machine) decides the move.
+                if result.score <= MATE_BOUND {
+                    let solver_deadline = started + self.movetime * 3 / 4;
+                    if let Some(solver) = self.solver.as_mut() {
+                        if let Some(mv) = solver.proven_move(board, solver_deadline) {
+                            return Some(mv);
+                        }
+                    }
+                }
                 if !self.opening.active() {
                     return Some(best);
                 }

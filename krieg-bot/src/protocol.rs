@@ -12,7 +12,8 @@
 use crate::board::{Board, Move, MoveList, Outcome, Side};
 use crate::engine::Engine;
 use crate::notation::parse_move;
-use common::cli::{BotInfo, BotOptions};
+use crate::solver;
+use common::cli::{BotInfo, BotOptions, Solver};
 use common::io::{quote, warn, LineReader};
 use std::io::{self, BufRead, Write};
 use std::time::Instant;
@@ -26,7 +27,10 @@ pub const BOT: BotInfo = BotInfo {
     protocol: "stdin: `1` (Sentinel, moves first) or `0` (Scourge), then the opponent's moves `r1 c1 r2 c2`; stdout: our moves",
     limit: "2000 ms per move, 20 MB",
     default_movetime: "1200 ms per move",
-    solver: None,
+    solver: Some(Solver {
+        arguments: solver::ARGUMENTS,
+        run: solver::main,
+    }),
 };
 
 /// The side an id line gives us.

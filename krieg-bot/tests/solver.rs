@@ -1,0 +1,257 @@
+//! The solver against plain exhaustive minimax near the end of random games; its value does not
+//! depend on the table's size or the order of moves; the `solve` command line.
+
+use krieg::board::{Board, Outcome};
+use krieg::solver::{self, minimax_value, parse_args, SolveArgsError, Solver, Value};
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use std::process::Command;
+
+/// Positions from seeded random games, the last `tail` positions before each game's end.
+fn endgame_positions(games: u64, tail: usize) -> Vec<Board> {
+    let mut positions = Vec::new();
+    for seed in 0..games {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut board = Board::start();
+        let mut line = vec![board];
+        while let Some(&mv) = board.legal_moves().choose(&mut rng) {
+            board = board.play(mv);
+            line.push(board);
+        }
+        let from = line.len().saturating_sub(tail);
+        positions.extend_from_slice(&line[from..]);
+    }
+    positions
+}
+
+/// The number of positions in the full game tree below `board`, up to `cap`.
+fn tree_size(board: &Board, cap: u64) -> u64 {
+    let mut count = 1;
+    for &mv in board.legal_moves().iter() {
+        if count >= cap {
+            break;
+        }
+        count += tree_size(&board.play(mv), cap - count);
+    }
+    count
+}
+
+/// Plain minimax on the length of the game: the winner ends it soonest, the loser latest; a
+/// draw scores 0, a win `d` plies ahead `1000 - d`, a loss `-(1000 - d)`.
+fn minimax_distance_score(board: &Board) -> i32 {
+    let us = board.side_to_move();
+    match board.outcome() {
+        Some(Outcome::Draw) => return 0,
+        Some(Outcome::Win { winner, .. }) => return if winner == us { 1000 } else { -1000 },
+        None => {}
+    }
+    board
+        .legal_moves()
+        .iter()
+        .map(|&mv| {
+            let child = minimax_distance_score(&board.play(mv));
+            -(child - child.signum())
+        })
+        .max()
+        .expect("a position that goes on has a move")
+}
+
+/// A few hundred end positions whose whole tree is small enough for plain minimax.
+fn small_positions() -> Vec<Board> {
+    endgame_positions(400, 8)
+        .into_iter()
+        .filter(|b| tree_size(b, 50_000) < 50_000)
+        .collect()
+}
+
+#[test]
+fn solver_agrees_with_plain_minimax_near_the_end() {
+    let positions = small_positions();
+    assert!(positions.len() >= 300, "only {} positions", positions.len());
+    let mut solver = Solver::new(1 << 20);
+    let mut values = [0; 3];
+    for board in &positions {
+        let expected = minimax_value(board);
+        let solution = solver.solve(board, None);
+        assert_eq!(solution.value, Some(expected), "{board}");
+        values[expected as usize] += 1;
+        if let Some(best) = solution.best {
+            let after = minimax_value(&board.play(best)).flip();
+            assert!(
+                expected == Value::Loss || after == expected,
+                "{board}\n{best}"
+            );
+        }
+    }
+    // The sample is not one-sided: wins and losses both occur.
+    assert!(values[Value::Win as usize] > 0 && values[Value::Loss as usize] > 0);
+}
+
+#[test]
+fn distance_agrees_with_plain_minimax() {
+    let mut solver = Solver::new(1 << 20);
+    for board in small_positions().iter().step_by(3) {
+        let score = minimax_distance_score(board);
+        let value = minimax_value(board);
+        let plies = solver.distance(board, value, None);
+        let expected = if score == 0 {
+            0
+        } else {
+            1000 - score.unsigned_abs()
+        };
+        assert_eq!(plies, Some(expected), "{board}");
+    }
+}
+
+#[test]
+fn value_does_not_depend_on_table_size_or_move_order() {
+    let positions = small_positions();
+    let mut reference = Solver::new(16 << 20);
+    let mut tiny = Solver::new(16 << 10);
+    let mut shuffled = Solver::new(64 << 10);
+    shuffled.random_order = Some(SmallRng::seed_from_u64(7));
+    for board in &positions {
+        let value = reference.solve(board, None).value;
+        assert!(value.is_some());
+        assert_eq!(tiny.solve(board, None).value, value, "{board}");
+        assert_eq!(shuffled.solve(board, None).value, value, "{board}");
+    }
+}
+
+#[test]
+fn a_finished_game_is_valued_by_its_outcome() {
+    let mut solver = Solver::new(1 << 16);
+    for board in endgame_positions(30, 1) {
+        let expected = match board.outcome() {
+            Some(Outcome::Draw) => Value::Draw,
+            Some(Outcome::Win { winner, .. }) if winner == board.side_to_move() => Value::Win,
+            Some(Outcome::Win { .. }) => Value::Loss,
+            None => panic!("a random game ends with an outcome"),
+        };
+        let solution = solver.solve(&board, None);
+        assert_eq!(solution.value, Some(expected));
+        assert_eq!(solution.best, None);
+    }
+}
+
+#[test]
+fn a_past_deadline_gives_no_value() {
+    let mut solver = Solver::new(1 << 16);
+    let solution = solver.solve(&Board::start(), Some(std::time::Instant::now()));
+    assert_eq!(solution.value, None);
+    assert_eq!(solution.best, None);
+}
+
+fn words(text: &str) -> Vec<String> {
+    text.split_whitespace().map(String::from).collect()
+}
+
+#[test]
+fn arguments_parse_or_give_a_typed_error() {
+    let args = parse_args(&words("--table-mb 8 --seconds 2.5")).expect("valid");
+    assert_eq!((args.table_mb, args.seconds), (8, Some(2.5)));
+    assert_eq!(args.board, Board::start());
+    let args = parse_args(&["--moves".to_string(), "1 2 2 3, 3 0 2 1".to_string()]).expect("valid");
+    assert_eq!(
+        args.board,
+        solver::board_after("1 2 2 3,3 0 2 1").expect("legal")
+    );
+    assert_ne!(args.board, Board::start());
+    for (text, error) in [
+        ("--frob", SolveArgsError::Unknown("--frob".into())),
+        ("--seconds", SolveArgsError::MissingValue("--seconds")),
+        (
+            "--seconds -1",
+            SolveArgsError::BadValue("--seconds", "-1".into()),
+        ),
+        (
+            "--seconds nan",
+            SolveArgsError::BadValue("--seconds", "nan".into()),
+        ),
+        (
+            "--table-mb 0",
+            SolveArgsError::BadValue("--table-mb", "0".into()),
+        ),
+        (
+            "--table-mb x",
+            SolveArgsError::BadValue("--table-mb", "x".into()),
+        ),
+    ] {
+        assert_eq!(parse_args(&words(text)), Err(error), "{text}");
+    }
+    for line in ["1 2 3 3", "9 9 9 9", "garbage", "1 2 2 3, 1 2 2 3"] {
+        let result = parse_args(&["--moves".to_string(), line.to_string()]);
+        assert!(
+            matches!(result, Err(SolveArgsError::BadMove(..))),
+            "{line}: {result:?}"
+        );
+    }
+}
+
+fn run_solve(args: &[&str]) -> (Option<i32>, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_krieg-bot"))
+        .arg("solve")
+        .args(args)
+        .output()
+        .expect("the bot runs");
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_command_prints_one_line_and_exits_2_on_bad_arguments() {
+    // A position a few plies from the end of a random game, written as its moves.
+    let mut rng = SmallRng::seed_from_u64(3);
+    let mut board = Board::start();
+    let mut line = Vec::new();
+    while let Some(&mv) = board.legal_moves().choose(&mut rng) {
+        board = board.play(mv);
+        line.push(mv.to_string());
+    }
+    let moves = line[..line.len() - 3].join(",");
+    let (status, stdout, _) = run_solve(&["--moves", &moves, "--table-mb", "4"]);
+    assert_eq!(status, Some(0));
+    let fields: Vec<&str> = stdout.trim_end().split(' ').collect();
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    assert!(fields[0] == "value=win" || fields[0] == "value=loss" || fields[0] == "value=draw");
+    assert!(fields[1].starts_with("plies=") && fields[1][6..].parse::<u32>().is_ok());
+    assert!(fields[2].starts_with("nodes=") && fields[3].starts_with("seconds="));
+
+    let (status, stdout, _) = run_solve(&["--seconds", "0.001"]);
+    assert_eq!(status, Some(0));
+    assert!(
+        stdout.starts_with("value=unknown plies=unknown nodes="),
+        "{stdout}"
+    );
+
+    for bad in [&["--moves", "1 2 4 4"][..], &["--seconds"], &["extra"]] {
+        let (status, stdout, stderr) = run_solve(bad);
+        assert_eq!(status, Some(2), "{bad:?}");
+        assert!(stdout.is_empty());
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    }
+}
+
+#[test]
+fn in_play_a_proven_win_is_kept_and_a_lost_position_gets_a_legal_defence() {
+    let mut solver = Solver::new(1 << 20);
+    let far = std::time::Instant::now() + std::time::Duration::from_secs(600);
+    let (mut wins, mut losses) = (0, 0);
+    for board in small_positions().iter().filter(|b| b.outcome().is_none()) {
+        let chosen = solver.proven_move(board, far).expect("solved in time");
+        assert!(board.legal_moves().contains(&chosen), "{board}\n{chosen}");
+        match minimax_value(board) {
+            Value::Win => {
+                wins += 1;
+                assert_eq!(minimax_value(&board.play(chosen)), Value::Loss, "{board}");
+            }
+            Value::Draw => assert_eq!(minimax_value(&board.play(chosen)), Value::Draw),
+            Value::Loss => losses += 1,
+        }
+    }
+    assert!(wins > 0 && losses > 0);
+}
