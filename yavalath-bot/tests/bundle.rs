@@ -46,7 +46,9 @@ fn random_games(player: &Path, records: &Path) -> String {
     let mut moves = String::new();
     for game in 1..=2 {
         let record = std::fs::read_to_string(records.join(format!("game-{game}.txt"))).unwrap();
-        for line in record.lines().filter(|line| !line.starts_with("# p")) {
+        // The moves and the result, not the players' commands or the reply times.
+        let kept = |line: &&str| !line.starts_with("# p") && !line.starts_with("# time:");
+        for line in record.lines().filter(kept) {
             moves.push_str(line);
             moves.push('\n');
         }
