@@ -2,31 +2,31 @@
 //! position, powers and what they removed shown, bad records reported by line.
 
 use common::referee::html::{page, replay, DrawGame};
+use common::referee::record::RecordWriter;
 use common::referee::RefereeGame;
 use connect4::board::{Board, Team};
 use connect4::referee::Connect4Referee;
+use std::time::Duration;
 
 /// A whole game of varied legal moves, as a record, with every position.
 fn game_record(seed: usize) -> (String, Vec<Board>, Vec<String>) {
     let mut referee = Connect4Referee::new();
     let mut board = Board::new();
-    let mut text = "# connect4\n# p1: one\n# p2: two\n".to_string();
+    let mut record = RecordWriter::new("connect4", ["one", "two"]);
     let mut positions = vec![board];
     let mut replies = Vec::new();
     loop {
         let moves = board.legal_moves();
         let mv = moves.as_slice()[(seed * 7 + positions.len() * 13) % moves.len()];
         let reply = mv.to_string();
-        let seat = referee.to_move().number();
+        let seat = referee.to_move();
         let end = referee.play(&reply).expect("a legal move");
         board = board.play(mv);
         positions.push(board);
-        text.push_str(&format!("{seat} {reply}\n# time: {}\n", positions.len()));
+        record.ply(seat, &reply, Duration::from_millis(positions.len() as u64));
         replies.push(reply);
         if let Some(end) = end {
-            let who = end.winner.map_or("draw".to_string(), |s| s.to_string());
-            text.push_str(&format!("# result: {who} {}\n", end.reason));
-            return (text, positions, replies);
+            return (record.finish(end.winner, &end.reason), positions, replies);
         }
     }
 }

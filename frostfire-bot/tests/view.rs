@@ -2,10 +2,12 @@
 //! position, bad records reported by line.
 
 use common::referee::html::{page, replay, DrawGame};
+use common::referee::record::RecordWriter;
 use common::referee::RefereeGame;
 use frostfire::board::{Board, Cell, Color};
 use frostfire::notation::{format_move, parse_cell, parse_move};
 use frostfire::referee::FrostfireReferee;
+use std::time::Duration;
 
 /// Plies after which a generated game stops (drawn, as the referee's ply limit would).
 const PLIES: usize = 120;
@@ -14,7 +16,7 @@ const PLIES: usize = 120;
 fn game_record(seed: usize) -> (String, Vec<Board>, Vec<String>) {
     let mut referee = FrostfireReferee::new();
     let mut board = Board::start();
-    let mut text = "# frostfire\n# p1: one\n# p2: two\n".to_string();
+    let mut record = RecordWriter::new("frostfire", ["one", "two"]);
     let mut positions = vec![board];
     let mut replies = Vec::new();
     loop {
@@ -27,20 +29,18 @@ fn game_record(seed: usize) -> (String, Vec<Board>, Vec<String>) {
             moves.as_slice()[(seed * 7 + positions.len() * 13) % moves.len()]
         };
         let reply = format_move(mv);
-        let seat = referee.to_move().number();
+        let seat = referee.to_move();
         let end = referee.play(&reply).expect("a legal move");
         board = board.play(mv);
         positions.push(board);
-        text.push_str(&format!("{seat} {reply}\n# time: {}\n", positions.len()));
+        record.ply(seat, &reply, Duration::from_millis(positions.len() as u64));
         replies.push(reply);
         if let Some(end) = end {
-            let who = end.winner.map_or("draw".to_string(), |s| s.to_string());
-            text.push_str(&format!("# result: {who} {}\n", end.reason));
-            return (text, positions, replies);
+            return (record.finish(end.winner, &end.reason), positions, replies);
         }
         if replies.len() == PLIES {
-            text.push_str(&format!("# result: draw ply limit ({PLIES} plies)\n"));
-            return (text, positions, replies);
+            let reason = format!("ply limit ({PLIES} plies)");
+            return (record.finish(None, &reason), positions, replies);
         }
     }
 }

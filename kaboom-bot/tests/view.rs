@@ -2,32 +2,32 @@
 //! frame), the last drawing the final position, bad records reported by line.
 
 use common::referee::html::{page, replay, DrawGame};
+use common::referee::record::RecordWriter;
 use common::referee::RefereeGame;
 use kaboom::board::{Board, MoveKind, Player};
 use kaboom::notation::format_move;
 use kaboom::referee::KaboomReferee;
+use std::time::Duration;
 
 /// A whole game of varied legal moves, as a record, with every position.
 fn game_record(seed: usize) -> (String, Vec<Board>, Vec<String>) {
     let mut referee = KaboomReferee::new();
     let mut board = Board::new();
-    let mut text = "# kaboom\n# p1: one\n# p2: two\n".to_string();
+    let mut record = RecordWriter::new("kaboom", ["one", "two"]);
     let mut positions = vec![board];
     let mut replies = Vec::new();
     loop {
         let moves = board.legal_moves();
         let mv = moves.as_slice()[(seed * 7 + positions.len() * 13) % moves.len()];
         let reply = format_move(mv, board.to_move());
-        let seat = referee.to_move().number();
+        let seat = referee.to_move();
         let end = referee.play(&reply).expect("a legal move");
         board = board.play(mv);
         positions.push(board);
-        text.push_str(&format!("{seat} {reply}\n# time: {}\n", positions.len()));
+        record.ply(seat, &reply, Duration::from_millis(positions.len() as u64));
         replies.push(reply);
         if let Some(end) = end {
-            let who = end.winner.map_or("draw".to_string(), |s| s.to_string());
-            text.push_str(&format!("# result: {who} {}\n", end.reason));
-            return (text, positions, replies);
+            return (record.finish(end.winner, &end.reason), positions, replies);
         }
     }
 }

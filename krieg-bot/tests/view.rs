@@ -2,12 +2,14 @@
 //! bad records reported by line, and the referee's `--html` and `view`.
 
 use common::referee::html::{page, replay, DrawGame};
+use common::referee::record::RecordWriter;
 use common::referee::RefereeGame;
 use krieg::board::{Board, Kind, Side};
 use krieg::notation::format_move;
 use krieg::referee::KriegReferee;
 use std::path::PathBuf;
 use std::process::Command;
+use std::time::Duration;
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_krieg-referee");
 const BOT: &str = env!("CARGO_BIN_EXE_krieg-bot");
@@ -16,23 +18,21 @@ const BOT: &str = env!("CARGO_BIN_EXE_krieg-bot");
 fn game_record(seed: usize) -> (String, Vec<Board>, Vec<String>) {
     let mut referee = KriegReferee::new();
     let mut board = Board::start();
-    let mut text = "# krieg\n# p1: one\n# p2: two\n".to_string();
+    let mut record = RecordWriter::new("krieg", ["one", "two"]);
     let mut positions = vec![board];
     let mut replies = Vec::new();
     loop {
         let moves = board.legal_moves();
         let mv = moves.as_slice()[(seed * 7 + positions.len() * 13) % moves.len()];
         let reply = format_move(mv);
-        let seat = referee.to_move().number();
+        let seat = referee.to_move();
         let end = referee.play(&reply).expect("a legal move");
         board = board.play(mv);
         positions.push(board);
-        text.push_str(&format!("{seat} {reply}\n# time: {}\n", positions.len()));
+        record.ply(seat, &reply, Duration::from_millis(positions.len() as u64));
         replies.push(reply);
         if let Some(end) = end {
-            let who = end.winner.map_or("draw".to_string(), |s| s.to_string());
-            text.push_str(&format!("# result: {who} {}\n", end.reason));
-            return (text, positions, replies);
+            return (record.finish(end.winner, &end.reason), positions, replies);
         }
     }
 }

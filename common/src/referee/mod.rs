@@ -459,20 +459,11 @@ fn ask_and_play<G: RefereeGame>(
 
 /// The text of a game record.
 pub fn record_text(game: &str, commands: &[String; 2], report: &GameReport) -> String {
-    let mut text = String::new();
-    let _ = writeln!(text, "# {game}");
-    let _ = writeln!(text, "# p1: {}", commands[0]);
-    let _ = writeln!(text, "# p2: {}", commands[1]);
+    let mut record = record::RecordWriter::new(game, [&commands[0], &commands[1]]);
     for (seat, line, time) in &report.moves {
-        let _ = writeln!(text, "{} {line}", seat.number());
-        let _ = writeln!(text, "# time: {}", time.as_millis());
+        record.ply(*seat, line, *time);
     }
-    let result = match report.winner {
-        Some(seat) => seat.to_string(),
-        None => "draw".to_string(),
-    };
-    let _ = writeln!(text, "# result: {result} {}", report.reason);
-    text
+    record.finish(report.winner, &report.reason)
 }
 
 /// Fills in `{seed}` (the pair's seed) and `{game}` (the game number).

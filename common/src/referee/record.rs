@@ -1,13 +1,47 @@
-//! Reading game records back: the format the runner writes (see the [module
-//! documentation](super)), with or without a `# time: <ms>` line after each ply.
+//! Game records: writing them ([`RecordWriter`], the one place that knows the format) and reading
+//! them back (the format the runner writes, see the [module documentation](super), with or
+//! without a `# time: <ms>` line after each ply).
 //!
 //! Reading never fails as a whole: whatever could be read is kept, and each problem is reported
 //! with its line number, so that a truncated or damaged record still shows the game up to the
 //! damage.
 
 use std::fmt;
+use std::fmt::Write as _;
+use std::time::Duration;
 
 use super::game::Seat;
+
+/// Writes a record in the common format, ply by ply: the runner's records, and the games tests
+/// build.
+#[derive(Clone, Debug)]
+pub struct RecordWriter {
+    text: String,
+}
+
+impl RecordWriter {
+    /// The header of a record of `game` between the commands of Player 1 and Player 2.
+    pub fn new(game: &str, commands: [&str; 2]) -> RecordWriter {
+        let mut text = String::new();
+        let _ = writeln!(text, "# {game}");
+        let _ = writeln!(text, "# p1: {}", commands[0]);
+        let _ = writeln!(text, "# p2: {}", commands[1]);
+        RecordWriter { text }
+    }
+
+    /// One ply: the line `seat` printed, and how long it took.
+    pub fn ply(&mut self, seat: Seat, line: &str, time: Duration) {
+        let _ = writeln!(self.text, "{} {line}", seat.number());
+        let _ = writeln!(self.text, "# time: {}", time.as_millis());
+    }
+
+    /// The result line (`None`: a draw), and the whole record.
+    pub fn finish(mut self, winner: Option<Seat>, reason: &str) -> String {
+        let result = winner.map_or_else(|| "draw".to_string(), |seat| seat.to_string());
+        let _ = writeln!(self.text, "# result: {result} {reason}");
+        self.text
+    }
+}
 
 /// One ply of a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -247,6 +281,19 @@ mod tests {
 
     const TIMED: &str = "# krieg\n# p1: bot a\n# p2: bot b\n1 1 0 2 1\n# time: 812\n\
                          2 3 0 2 1\n# time: 5\n# result: p2 bomber reached the base\n";
+
+    #[test]
+    fn the_writer_writes_what_the_reader_reads() {
+        let mut writer = RecordWriter::new("krieg", ["bot a", "bot b"]);
+        writer.ply(Seat::First, "1 0 2 1", Duration::from_millis(812));
+        writer.ply(Seat::Second, "3 0 2 1", Duration::from_millis(5));
+        assert_eq!(
+            writer.finish(Some(Seat::Second), "bomber reached the base"),
+            TIMED
+        );
+        let draw = RecordWriter::new("krieg", ["a", "b"]).finish(None, "no move");
+        assert!(draw.ends_with("# result: draw no move\n"), "{draw}");
+    }
 
     #[test]
     fn a_record_with_times() {
