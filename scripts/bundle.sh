@@ -7,9 +7,9 @@
 # The file holds, in this order:
 # - `mod arrayvec`, `mod rand`, `mod rustc_hash`: the faithful subsets of scripts/bundle/, each
 #   only if the code below uses it, each with its crate's licence notice, without indentation;
-# - `mod common { ... }`: common/src/lib.rs with every `pub mod` but `referee` inlined;
+# - `mod common { ... }`: common/src/lib.rs with every `pub mod` but `referee` and `tune` inlined;
 # - `mod GAME { ... }`: GAME-bot/src/lib.rs, likewise but for `referee` and `view` (the match
-#   runner's and the replay page's, not the bot's);
+#   runner's and the replay page's, not the bot's) and `tune` (a tuner's, if the crate has one);
 # - the bot's main.rs.
 # A `mod NAME;` is replaced by the module's file (NAME.rs or NAME/mod.rs), recursively. Paths are
 # rewritten for the new nesting: in common's modules `crate::` becomes `crate::common::`; in the
@@ -115,10 +115,10 @@ rewrite() {
 
 {
     echo "pub mod common {"
-    rewrite "$root/common/src/lib.rs" referee "s/\\bcrate::/crate::common::/g; $packages"
+    rewrite "$root/common/src/lib.rs" 'referee|tune' "s/\\bcrate::/crate::common::/g; $packages"
     echo "}"
     echo "pub mod $game {"
-    rewrite "$crate/src/lib.rs" 'referee|view' \
+    rewrite "$crate/src/lib.rs" 'referee|view|tune' \
         "s/\\bcrate::/crate::$game\\::/g; s/(?<![:\\w])common::/crate::common::/g; $packages"
     echo "}"
     # main.rs's inner attributes (`#![...]`) go to the top of the file.

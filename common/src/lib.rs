@@ -7,9 +7,11 @@
 //! - [`search`]: the frame of every search: its limits, its result, the opening draws;
 //! - [`score`]: the score scale of every search, results counted in plies;
 //! - [`transposition`]: the transposition table of every search;
-//! - [`referee`]: the match runner behind every `<game>-referee` binary.
+//! - [`referee`]: the match runner behind every `<game>-referee` binary;
+//! - [`tune`]: fitting an evaluation's weights to game outcomes, for the crates' tuners.
 //!
-//! Everything but [`referee`] is written for Rust 1.70, since the bundles carry it to CodinGame.
+//! Everything but [`referee`] and [`tune`] is written for Rust 1.70, since the bundles carry it
+//! to CodinGame.
 
 pub mod cli;
 pub mod clock;
@@ -18,4 +20,5 @@ pub mod referee;
 pub mod score;
 pub mod search;
 pub mod transposition;
+pub mod tune;
 pub mod zobrist;

@@ -1,0 +1,252 @@
+//! Fitting an evaluation's weights to game outcomes: Texel's method.
+//!
+//! A game crate's tuner plays fast self-play games, keeps quiet positions with the game's result,
+//! and describes each position by the features its evaluation weighs: the evaluation is then
+//! `Σ weight × feature`, in the shared score units. The fit looks for the weights whose
+//! evaluation best predicts the results through a logistic curve,
+//! `expected = 1 / (1 + e^(−scale × evaluation))`, by the mean squared error, as Texel tuning
+//! does for chess engines. First [`fit_scale`] fixes the curve's `scale` for today's weights (so
+//! the fit changes the weights, not the units), then [`fit_weights`] moves the weights by full-batch
+//! gradient descent with Adam steps. A held-out sample ([`split_holdout`]) shows whether the fit
+//! generalises rather than memorises.
+//!
+//! Nothing here is used in play: the bundles leave this module out.
+
+/// One position: its features (index into the weights, value) from the point of view of the
+/// side the result is counted for, and that side's result: 1 a win, 0.5 a draw, 0 a loss.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    /// Sparse features: `(weight index, value)`; the evaluation is `Σ weights[index] × value`.
+    pub features: Vec<(u32, f32)>,
+    /// The game's result for the side the features describe.
+    pub result: f32,
+}
+
+/// What a fit does: how many full passes, the Adam step size, and which weights stay put.
+#[derive(Clone, Debug)]
+pub struct FitOptions {
+    /// Full passes over the samples (each one gradient step).
+    pub epochs: u32,
+    /// Adam's step size, in score units per step.
+    pub learning_rate: f64,
+    /// Indices of weights the fit must not change (a material anchor, say).
+    pub frozen: Vec<usize>,
+}
+
+impl Default for FitOptions {
+    fn default() -> Self {
+        FitOptions {
+            epochs: 2000,
+            learning_rate: 1.0,
+            frozen: Vec::new(),
+        }
+    }
+}
+
+/// The mean squared errors before and after a fit, on the samples it was given.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FitReport {
+    /// Before the first step.
+    pub error_before: f64,
+    /// After the last step.
+    pub error_after: f64,
+}
+
+/// The logistic curve.
+pub fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The evaluation of a sample under `weights`: `Σ weights[index] × value`.
+pub fn evaluation(sample: &Sample, weights: &[f64]) -> f64 {
+    sample
+        .features
+        .iter()
+        .map(|&(index, value)| weights[index as usize] * f64::from(value))
+        .sum()
+}
+
+/// The mean squared error of the predicted results against the real ones.
+pub fn mean_error(samples: &[Sample], weights: &[f64], scale: f64) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let total: f64 = samples
+        .iter()
+        .map(|s| {
+            let miss = sigmoid(scale * evaluation(s, weights)) - f64::from(s.result);
+            miss * miss
+        })
+        .sum();
+    total / samples.len() as f64
+}
+
+/// The curve's scale that makes `weights` predict best: a golden-section search on its logarithm
+/// between 1e-6 and 1 (per score unit); the error is unimodal in the scale for any fixed weights
+/// worth tuning.
+pub fn fit_scale(samples: &[Sample], weights: &[f64]) -> f64 {
+    let error = |log_scale: f64| mean_error(samples, weights, log_scale.exp());
+    let (mut low, mut high) = ((1e-6f64).ln(), 0.0f64);
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    let mut a = high - ratio * (high - low);
+    let mut b = low + ratio * (high - low);
+    let (mut error_a, mut error_b) = (error(a), error(b));
+    for _ in 0..60 {
+        if error_a <= error_b {
+            high = b;
+            b = a;
+            error_b = error_a;
+            a = high - ratio * (high - low);
+            error_a = error(a);
+        } else {
+            low = a;
+            a = b;
+            error_a = error_b;
+            b = low + ratio * (high - low);
+            error_b = error(b);
+        }
+    }
+    ((low + high) / 2.0).exp()
+}
+
+/// Moves `weights` to lower the mean squared error at the given `scale`, by full-batch gradient
+/// descent with Adam steps (which suit features of very different sizes without hand scaling).
+pub fn fit_weights(
+    samples: &[Sample],
+    weights: &mut [f64],
+    scale: f64,
+    options: &FitOptions,
+) -> FitReport {
+    let error_before = mean_error(samples, weights, scale);
+    let (beta1, beta2, epsilon) = (0.9f64, 0.999f64, 1e-12f64);
+    let mut first = vec![0.0f64; weights.len()];
+    let mut second = vec![0.0f64; weights.len()];
+    let mut gradient = vec![0.0f64; weights.len()];
+    let count = samples.len().max(1) as f64;
+    for epoch in 1..=options.epochs {
+        gradient.iter_mut().for_each(|g| *g = 0.0);
+        for sample in samples {
+            let predicted = sigmoid(scale * evaluation(sample, weights));
+            // d/dw of (p − r)² with p = σ(scale · Σ w x): 2 (p − r) p (1 − p) scale x.
+            let factor = 2.0
+                * (predicted - f64::from(sample.result))
+                * predicted
+                * (1.0 - predicted)
+                * scale;
+            for &(index, value) in &sample.features {
+                gradient[index as usize] += factor * f64::from(value);
+            }
+        }
+        let correction1 = 1.0 - beta1.powi(epoch as i32);
+        let correction2 = 1.0 - beta2.powi(epoch as i32);
+        for (i, weight) in weights.iter_mut().enumerate() {
+            if options.frozen.contains(&i) {
+                continue;
+            }
+            let g = gradient[i] / count;
+            first[i] = beta1 * first[i] + (1.0 - beta1) * g;
+            second[i] = beta2 * second[i] + (1.0 - beta2) * g * g;
+            let step = (first[i] / correction1) / ((second[i] / correction2).sqrt() + epsilon);
+            *weight -= options.learning_rate * step;
+        }
+    }
+    FitReport {
+        error_before,
+        error_after: mean_error(samples, weights, scale),
+    }
+}
+
+/// Splits off every `every`-th sample (the 1st, the `every + 1`-th, ...) as a held-out set:
+/// `(training, held_out)`. Samples of one game sit together, so a tuner that wants whole games
+/// held out splits by game before calling this.
+pub fn split_holdout(samples: Vec<Sample>, every: usize) -> (Vec<Sample>, Vec<Sample>) {
+    let every = every.max(2);
+    let (mut training, mut held_out) = (Vec::new(), Vec::new());
+    for (i, sample) in samples.into_iter().enumerate() {
+        if i % every == 0 {
+            held_out.push(sample);
+        } else {
+            training.push(sample);
+        }
+    }
+    (training, held_out)
+}
+
+/// The fitted weights as Rust constants, rounded to whole score units, one per line:
+/// `pub const NAME: i32 = VALUE;`, ready to replace the evaluation's named constants.
+pub fn format_constants(names: &[&str], weights: &[f64]) -> String {
+    names
+        .iter()
+        .zip(weights)
+        .map(|(name, weight)| format!("pub const {name}: i32 = {};\n", weight.round() as i64))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    /// Positions scored by a known logistic model with two features; results drawn from it.
+    fn synthetic(true_weights: [f64; 2], scale: f64, count: usize) -> Vec<Sample> {
+        let mut rng = SmallRng::seed_from_u64(7);
+        (0..count)
+            .map(|_| {
+                let features = vec![
+                    (0, rng.gen_range(-4..=4) as f32),
+                    (1, rng.gen_range(-10..=10) as f32),
+                ];
+                let mut sample = Sample {
+                    features,
+                    result: 0.0,
+                };
+                let p = sigmoid(scale * evaluation(&sample, &true_weights));
+                sample.result = if rng.gen_bool(p) { 1.0 } else { 0.0 };
+                sample
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_fit_recovers_the_weights_of_the_model_that_made_the_results() {
+        let samples = synthetic([100.0, 20.0], 0.01, 20_000);
+        // Material (feature 0) anchors the units; the other weight starts far off.
+        let mut weights = vec![100.0, 0.0];
+        let scale = fit_scale(&samples, &weights);
+        let options = FitOptions {
+            epochs: 600,
+            learning_rate: 2.0,
+            frozen: vec![0],
+        };
+        let report = fit_weights(&samples, &mut weights, scale, &options);
+        assert!(report.error_after < report.error_before, "{report:?}");
+        assert_eq!(weights[0], 100.0, "a frozen weight moved");
+        // The scale fitted to a wrong second weight is off, so the ratio is what must be right.
+        let ratio = weights[1] / weights[0];
+        assert!(
+            (ratio - 0.2).abs() < 0.04,
+            "ratio {ratio}, weights {weights:?}"
+        );
+    }
+
+    #[test]
+    fn the_scale_fit_finds_the_scale_of_the_model() {
+        let samples = synthetic([100.0, 20.0], 0.01, 20_000);
+        let scale = fit_scale(&samples, &[100.0, 20.0]);
+        assert!((scale - 0.01).abs() < 0.002, "scale {scale}");
+    }
+
+    #[test]
+    fn holdout_and_constants() {
+        let samples = synthetic([1.0, 1.0], 1.0, 10);
+        let (training, held_out) = split_holdout(samples.clone(), 5);
+        assert_eq!((training.len(), held_out.len()), (8, 2));
+        assert_eq!(held_out, vec![samples[0].clone(), samples[5].clone()]);
+        assert_eq!(
+            format_constants(&["MATERIAL", "MOBILITY"], &[99.6, -2.4]),
+            "pub const MATERIAL: i32 = 100;\npub const MOBILITY: i32 = -2;\n"
+        );
+        assert_eq!(mean_error(&[], &[], 1.0), 0.0);
+    }
+}
