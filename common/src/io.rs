@@ -13,10 +13,18 @@
 //!
 //! Every log line goes through [`log`] (or [`warn`] for a problem), in one style for all bots:
 //! `<bot>: <message>` or `<bot>: warning: <message>`, with input quoted by [`quote`] (control
-//! bytes escaped, long lines cut).
+//! bytes escaped, long lines cut). A bot never waits on its log: the lines go to a thread of
+//! their own that writes them on stderr, through a queue of [`LOG_QUEUE_LINES`] lines. A judge
+//! that never reads stderr fills its pipe (64 KB on Linux) within a long game; then the queue
+//! fills and further lines are dropped, and counted, instead of blocking a reply. A bot starts
+//! that thread when it starts to play ([`start_log_thread`]) and calls [`finish_log`] when it
+//! stops, so that what is queued gets written.
 
 use std::io::{self, BufRead, Write};
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TrySendError};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
 
 /// The longest line a bot keeps; the rest of a longer one is discarded.
 pub const MAX_LINE_BYTES: usize = 1024;
@@ -155,13 +163,122 @@ pub fn set_bot_name(name: &'static str) {
     let _ = BOT_NAME.set(name);
 }
 
+/// Lines that may wait for the log thread; more are dropped, and counted.
+pub const LOG_QUEUE_LINES: usize = 512;
+
+/// How long [`finish_log`] waits for the log thread to write what is queued: a blocked stderr
+/// must not keep the bot from exiting.
+pub const LOG_FLUSH_WAIT: Duration = Duration::from_millis(100);
+
+/// The log thread's end of things: the queue of lines, the signal that it wrote them all, and
+/// the lines dropped since the last one that got through.
+struct LogThread {
+    queue: Mutex<Option<SyncSender<String>>>,
+    finished: Mutex<Option<Receiver<()>>>,
+    dropped: Arc<AtomicU32>,
+}
+
+impl LogThread {
+    /// Starts a thread that writes every queued line to `sink`, one write per line, and after
+    /// a line, how many were dropped while it could not write; `None` when no thread can start.
+    fn start(mut sink: Box<dyn Write + Send>) -> Option<LogThread> {
+        let (queue, lines) = sync_channel::<String>(LOG_QUEUE_LINES);
+        let (done, finished) = sync_channel::<()>(1);
+        let dropped = Arc::new(AtomicU32::new(0));
+        let counted = Arc::clone(&dropped);
+        std::thread::Builder::new()
+            .name("log".to_string())
+            .spawn(move || {
+                // Errors are ignored: logging must never cost a game.
+                let mut write = |line: &str| {
+                    let _ = sink.write_all(line.as_bytes()).and_then(|_| sink.flush());
+                };
+                for line in lines {
+                    write(&line);
+                    let lost = counted.swap(0, Ordering::Relaxed);
+                    if lost > 0 {
+                        let name = BOT_NAME.get().copied().unwrap_or("bot");
+                        write(&format!(
+                            "{name}: warning: {lost} log lines dropped (stderr was not read)\n"
+                        ));
+                    }
+                }
+                let _ = done.send(());
+            })
+            .ok()?;
+        Some(LogThread {
+            queue: Mutex::new(Some(queue)),
+            finished: Mutex::new(Some(finished)),
+            dropped,
+        })
+    }
+
+    /// Queues `line` without waiting; `Err(line)` once the thread is finished.
+    fn send(&self, line: String) -> Result<(), String> {
+        let queue = self.queue.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(queue) = queue.as_ref() else {
+            return Err(line);
+        };
+        match queue.try_send(line) {
+            Ok(()) => Ok(()),
+            Err(TrySendError::Full(_)) => {
+                self.dropped.fetch_add(1, Ordering::Relaxed);
+                Ok(())
+            }
+            Err(TrySendError::Disconnected(line)) => Err(line),
+        }
+    }
+
+    /// Closes the queue and waits at most `wait` for the thread to write what it holds.
+    fn finish(&self, wait: Duration) {
+        drop(self.queue.lock().unwrap_or_else(|e| e.into_inner()).take());
+        let finished = self
+            .finished
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take();
+        if let Some(finished) = finished {
+            let _ = finished.recv_timeout(wait);
+        }
+    }
+}
+
+static LOG_THREAD: OnceLock<Option<LogThread>> = OnceLock::new();
+
+/// The process's log thread, if [`start_log_thread`] started one.
+fn log_thread() -> Option<&'static LogThread> {
+    LOG_THREAD.get().and_then(Option::as_ref)
+}
+
+/// From now on, [`log`] hands its lines to a thread of their own; a bot calls it when it starts
+/// to play (a subcommand such as `bench` or `solve` writes its lines at once). Without threads,
+/// lines are still written at once.
+pub fn start_log_thread() {
+    LOG_THREAD.get_or_init(|| LogThread::start(Box::new(io::stderr())));
+}
+
 /// Writes a diagnostic line on standard error (never standard output, which carries only moves),
-/// as `<bot>: <message>`. Errors are ignored: logging must never cost a game.
+/// as `<bot>: <message>`: from the log thread once one is started (the caller never waits), else
+/// at once. Errors are ignored: logging must never cost a game.
 pub fn log(message: &str) {
     let name = BOT_NAME.get().copied().unwrap_or("bot");
     // One write per line: stderr is unbuffered, and a line in pieces costs a system call each.
     let line = format!("{name}: {message}\n");
-    let _ = io::stderr().lock().write_all(line.as_bytes());
+    let unsent = match log_thread() {
+        Some(thread) => thread.send(line),
+        None => Err(line),
+    };
+    if let Err(line) = unsent {
+        let _ = io::stderr().lock().write_all(line.as_bytes());
+    }
+}
+
+/// Lets the log thread write what is queued, waiting at most [`LOG_FLUSH_WAIT`]; every bot calls
+/// it when it stops playing. Later lines are written at once.
+pub fn finish_log() {
+    if let Some(thread) = log_thread() {
+        thread.finish(LOG_FLUSH_WAIT);
+    }
 }
 
 /// Logs a problem the bot noticed and worked around, as `<bot>: warning: <message>`.
@@ -172,6 +289,66 @@ pub fn warn(message: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::mpsc::channel;
+    use std::time::Instant;
+
+    /// A stderr whose reader has gone away: every write waits until `open` is sent.
+    struct BlockedSink {
+        open: Receiver<()>,
+        opened: bool,
+        written: Arc<Mutex<Vec<u8>>>,
+    }
+
+    impl Write for BlockedSink {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            if !self.opened {
+                let _ = self.open.recv();
+                self.opened = true;
+            }
+            self.written.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_blocked_stderr_never_holds_up_the_logger_and_drops_are_counted() {
+        let (open, opened) = channel();
+        let written = Arc::new(Mutex::new(Vec::new()));
+        let sink = BlockedSink {
+            open: opened,
+            opened: false,
+            written: Arc::clone(&written),
+        };
+        let thread = LogThread::start(Box::new(sink)).expect("a thread");
+        let lines = 4 * LOG_QUEUE_LINES;
+        let started = Instant::now();
+        for i in 0..lines {
+            thread
+                .send(format!("line {i}\n"))
+                .expect("queued or dropped");
+        }
+        // Generous: the point is that no send waited for the blocked sink (which waits forever).
+        assert!(started.elapsed() < Duration::from_secs(5));
+        assert!(
+            thread.dropped.load(Ordering::Relaxed) > 0,
+            "nothing was dropped"
+        );
+        open.send(()).unwrap();
+        thread.finish(Duration::from_secs(10));
+        let text = String::from_utf8(written.lock().unwrap().clone()).unwrap();
+        assert!(text.starts_with("line 0\nbot: warning: "), "{text}");
+        let dropped: usize = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("bot: warning: "))
+            .map(|l| l.split(' ').next().unwrap().parse::<usize>().unwrap())
+            .sum();
+        let kept = text.lines().filter(|l| l.starts_with("line ")).count();
+        assert_eq!(kept + dropped, lines, "{text}");
+        assert_eq!(thread.send("late\n".to_string()), Err("late\n".to_string()));
+    }
 
     #[test]
     fn normalises_crlf_spaces_and_skips_blank_lines() {

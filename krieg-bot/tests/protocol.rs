@@ -182,6 +182,30 @@ fn garbage_before_the_id_line_is_skipped_and_garbage_moves_are_answered_on_our_b
 }
 
 #[test]
+fn a_standard_error_nobody_reads_delays_no_reply() {
+    // Nobody reads the bot's stderr, so its pipe fills after 64 KB: junk before the id line, each
+    // line logged, fills it long before the bot has to move. The bot must answer anyway.
+    let mut bot = Bot::start_with_stderr(&["--movetime", "30"], Stdio::piped());
+    let stderr = bot.child.stderr.take();
+    let mut stdin = bot.stdin.take().unwrap();
+    // Written from a thread: a bot that stopped reading must not stop the test.
+    let writer = std::thread::spawn(move || {
+        let mut text = format!("{}\n", "junk ".repeat(100)).repeat(2000);
+        text.push_str("1\n");
+        let _ = stdin.write_all(text.as_bytes());
+        let _ = stdin.flush();
+        stdin
+    });
+    let line = bot.read_line();
+    let mv = parse_move(&line).unwrap_or_else(|e| panic!("bad reply {line:?}: {e}"));
+    assert!(Board::start().try_play(mv).is_ok(), "illegal reply {line}");
+    bot.stdin = Some(writer.join().unwrap());
+    drop(stderr);
+    let (status, rest) = bot.finish();
+    assert_eq!((status, rest.as_str()), (0, ""));
+}
+
+#[test]
 fn perft_and_bench_subcommands() {
     let out = Command::new(BOT).args(["perft", "3"]).output().unwrap();
     assert!(out.status.success());

@@ -14,7 +14,9 @@ fn main() -> ExitCode {
     match command {
         Command::Play(options) => {
             options.warn_about_movetime(Duration::from_millis(protocol::MOVE_LIMIT_MS));
+            common::io::start_log_thread();
             protocol::run(&options);
+            common::io::finish_log();
         }
         Command::Perft(depth) => {
             for d in 1..=depth {

@@ -9,8 +9,8 @@
 //! ```
 //!
 //! The bot answers `x y` and flushes. Stdout carries only moves. Everything the bot has to say
-//! on stderr is handed, after its reply, to a thread of its own ([`LogWriter`]), so that a slow
-//! or blocked standard error can delay neither a reply nor the reading of the next turn.
+//! on stderr is handed, after its reply, to the log thread (`common::io`), so that a slow or
+//! blocked standard error can delay neither a reply nor the reading of the next turn.
 //!
 //! # Reading a turn
 //!
@@ -44,9 +44,8 @@ use crate::notation::{format_move, parse_last_move, parse_row};
 use common::cli::BotInfo;
 use common::cli::BotOptions;
 use common::clock::Deadline;
-use common::io::{log, quote, reply, LineReader, OVERLONG_MARKER};
+use common::io::{log, quote, reply, warn, LineReader, OVERLONG_MARKER};
 use std::io::BufRead;
-use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::time::{Duration, Instant};
 
 /// The contest's time limit per turn after the first, in ms.
@@ -80,78 +79,6 @@ pub fn budgets(options: &BotOptions) -> (Duration, Duration) {
         .unwrap_or(Duration::from_millis(MOVE_BUDGET_MS));
     let first = later.max(Duration::from_millis(FIRST_MOVE_BUDGET_MS));
     (first, later)
-}
-
-/// Messages (a turn's log each) that may wait for the log thread; more are dropped, and counted.
-pub const LOG_QUEUE: usize = 64;
-/// How long the bot waits at the end of its input for the log thread to write what is queued;
-/// a blocked standard error must not keep it from exiting.
-pub const LOG_FLUSH_WAIT: Duration = Duration::from_millis(100);
-
-/// Writes the bot's log lines on stderr from a thread of its own. The bot hands it a turn's lines
-/// without waiting: if standard error is slow or blocked, the lines wait in a queue of
-/// [`LOG_QUEUE`] messages, and past that are dropped (the next message that gets through says how
-/// many were). Dropping the writer gives it [`LOG_FLUSH_WAIT`] to finish what is queued.
-pub struct LogWriter {
-    queue: Option<SyncSender<String>>,
-    finished: Option<Receiver<()>>,
-    dropped: u32,
-}
-
-impl LogWriter {
-    /// Starts the log thread (without one, for lack of threads, lines are written at once).
-    pub fn start() -> LogWriter {
-        let (queue, lines) = sync_channel::<String>(LOG_QUEUE);
-        let (done, finished) = sync_channel::<()>(1);
-        let started = std::thread::Builder::new()
-            .name("log".to_string())
-            .spawn(move || {
-                for text in lines {
-                    for line in text.lines() {
-                        log(line);
-                    }
-                }
-                let _ = done.send(());
-            })
-            .is_ok();
-        LogWriter {
-            queue: started.then_some(queue),
-            finished: started.then_some(finished),
-            dropped: 0,
-        }
-    }
-
-    /// Queues `text` (lines as [`log`] writes them) without waiting.
-    pub fn send(&mut self, mut text: String) {
-        if text.is_empty() {
-            return;
-        }
-        let Some(queue) = self.queue.as_ref() else {
-            text.lines().for_each(log);
-            return;
-        };
-        if self.dropped > 0 {
-            text.push_str(&format!("\nwarning: {} log messages dropped", self.dropped));
-        }
-        match queue.try_send(text) {
-            Ok(()) => self.dropped = 0,
-            Err(_) => self.dropped += 1,
-        }
-    }
-
-    /// Queues one warning line.
-    pub fn warn(&mut self, message: &str) {
-        self.send(format!("warning: {message}"));
-    }
-}
-
-impl Drop for LogWriter {
-    fn drop(&mut self) {
-        drop(self.queue.take());
-        if let Some(finished) = self.finished.take() {
-            let _ = finished.recv_timeout(LOG_FLUSH_WAIT);
-        }
-    }
 }
 
 /// What the bot knows of the stones from its own replies and the moves it was told, kept
@@ -301,7 +228,6 @@ pub fn run(options: &BotOptions) {
 /// Plays the contest protocol on `input` until it ends, answering on stdout.
 pub fn play<R: BufRead>(input: R, options: &BotOptions) {
     let mut reader = LineReader::new(input);
-    let mut logger = LogWriter::start();
     let mut engine = Engine::new(options);
     let (first_budget, later_budget) = budgets(options);
     let mut me: Option<Player> = None;
@@ -315,7 +241,7 @@ pub fn play<R: BufRead>(input: R, options: &BotOptions) {
             match (me, line.as_str()) {
                 (None, "1") => me = Some(Player::First),
                 (None, "2") => me = Some(Player::Second),
-                _ => logger.warn(&format!("ignoring unexpected line {}", quote(&line))),
+                _ => warn(&format!("ignoring unexpected line {}", quote(&line))),
             }
             continue;
         }
@@ -372,16 +298,13 @@ pub fn play<R: BufRead>(input: R, options: &BotOptions) {
         let elapsed = deadline.elapsed();
 
         // The log, now that the reply is out.
-        let mut text = engine.take_log();
-        for note in &turn.notes {
-            text.push_str(&format!("warning: {note}\n"));
-        }
-        text.push_str(&format!(
+        engine.take_log().lines().for_each(log);
+        turn.notes.iter().for_each(|note| warn(note));
+        log(&format!(
             "turn {turns}: played {} after {} ms",
             chosen.map_or_else(|| "nothing".to_string(), format_move),
             elapsed.as_millis()
         ));
-        logger.send(text);
     }
 }
 
