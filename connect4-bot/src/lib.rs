@@ -112,10 +112,16 @@
 //!
 //! Once neither team holds a power (the clears and both dual discs spent), the game is classic
 //! Connect 4 with dual discs counting for both players, and [`solver`] solves it: two bitboards,
-//! a transposition table of a prime number of entries, null-window searches that narrow the
-//! score, winning threats and the centre first, and no move that hands the opponent a four at
-//! once. In play the bot first gives the solver a third of its remaining budget and plays a move
-//! that keeps the exact score; if the solver does not finish, the search plays with the rest.
+//! a transposition table (a power of two of entries, indexed by Fibonacci hashing, written whole
+//! when it is made), null-window searches that narrow the score, winning threats and the centre
+//! first, and no move that hands the opponent a four at once. When the clears are spent but a
+//! dual disc is still held, the solver also plays it as one more move of its owner's, due by the
+//! owner's tenth move ([`solver::DualPosition`]): every move of either kind is tried, a dual disc
+//! that completes a four of the opponent's loses at once, and the classic solver takes over as
+//! soon as both dual discs are down; in play this is tried with at most
+//! [`solver::DUAL_MAX_EMPTIES`] empty cells. In play the bot first gives the solver a third of
+//! its remaining budget and plays a move that keeps the exact score; if the solver does not
+//! finish, the search plays with the rest.
 //!
 //! ```text
 //! connect4-bot solve [--weak] [--table-mb N]

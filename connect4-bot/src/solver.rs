@@ -9,13 +9,22 @@
 //! - the search is a negamax with alpha-beta on the *score* (below), bounded by what the number
 //!   of empty cells allows, and driven from the root by null-window searches that halve the
 //!   interval of possible scores ([`Solver::solve`]);
-//! - a transposition table of a prime number of entries keeps lower and upper bounds; its key,
-//!   `mine + occupied`, is unique among positions with the same dual discs, and no move of the
-//!   search adds or removes a dual disc;
+//! - a transposition table keeps lower and upper bounds; its key, `mine + occupied`, is unique
+//!   among positions with the same dual discs, and no move of the classic search adds or removes
+//!   a dual disc; a key's slot is the top bits of its product with an odd constant (a power of
+//!   two of entries, a multiplication where a prime size costs a division), and the table is
+//!   written whole when it is made, not faulted in page by page during the first searches;
 //! - a node never considers a move that lets the opponent win at once (playing under one of its
 //!   winning cells, or leaving one of its playable wins unblocked), and two playable opponent
 //!   wins are a loss without search;
 //! - moves are tried by the number of winning cells they create, the centre first among equals.
+//!
+//! A position where the clears are spent but a dual disc is held ([`DualPosition`]) is searched
+//! by [`Solver::solve_dual`]: the holder may also drop its dual disc, once, and must by its
+//! tenth move; a dual disc that completes only the opponent's four loses at once. Every move of
+//! either kind is tried (an opponent's dual disc can complete a four of ours, so the classic
+//! bounds on the score do not hold), with a table of its own that stores whole positions; once
+//! both dual discs are down the classic search takes over.
 //!
 //! # The score
 //!
@@ -42,8 +51,8 @@ use arrayvec::ArrayVec;
 use common::clock::Deadline;
 
 use crate::board::{
-    column_mask, winning_cells, Board, Column, Kind, Move, Team, BOARD_MASK, BOTTOM, CELLS, HEIGHT,
-    WIDTH,
+    column_mask, winning_cells, Board, Column, Kind, Move, Team, BOARD_MASK, BOTTOM, CELLS,
+    DUAL_DEADLINE, HEIGHT, WIDTH,
 };
 
 /// The transposition table's size in play: with the search's own table, allocated after this
@@ -51,8 +60,17 @@ use crate::board::{
 pub const PLAY_TABLE_BYTES: usize = 8 << 20;
 
 /// The table's default size for `solve` (`--table-mb`): larger tables save nodes on early
-/// positions but cost more in page faults than they save on later ones.
+/// positions (and take longer to write when `solve` starts).
 pub const SOLVE_TABLE_MB: usize = 16;
+
+/// The table of positions where a dual disc is still held: used in play only, allocated at its
+/// first use.
+pub const DUAL_TABLE_BYTES: usize = 2 << 20;
+
+/// In play, positions where a dual disc is still held are solved only with at most this many
+/// empty cells: their search has fewer cuts than the classic one, and an attempt that runs out
+/// of time costs the search a third of its time.
+pub const DUAL_MAX_EMPTIES: i32 = 20;
 
 /// The largest `--table-mb` accepted.
 pub const MAX_TABLE_MB: usize = 4096;
@@ -187,6 +205,158 @@ impl Position {
     }
 }
 
+/// A position where neither team has a clearing power left but one team or both still hold
+/// their dual disc, seen from the player to move. A dual disc is one more move of its owner's,
+/// once, and its owner's tenth move must be it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DualPosition {
+    /// The discs that count for the player to move (dual discs included).
+    mine: u64,
+    /// The discs that count for the opponent (dual discs included).
+    theirs: u64,
+    /// Whether the player to move, then the opponent, still holds its dual disc.
+    held: [bool; 2],
+    /// Moves made by the player to move, then by the opponent (what matters is whether a holder
+    /// has reached its deadline).
+    moves: [u8; 2],
+}
+
+impl DualPosition {
+    /// The position of `board` for its team to move; `None` when a clearing power is held by
+    /// either team, when no dual disc is held (the classic [`Position`] then), or when the game
+    /// is over.
+    pub fn from_board(board: &Board) -> Option<DualPosition> {
+        let clears_spent = [Team::One, Team::Two]
+            .iter()
+            .all(|&team| Kind::CLEARING.iter().all(|&k| !board.holds(team, k)));
+        if !clears_spent || board.outcome().is_some() {
+            return None;
+        }
+        let me = board.to_move();
+        let position = DualPosition {
+            mine: board.discs(me),
+            theirs: board.discs(me.other()),
+            held: [
+                board.holds(me, Kind::Dual),
+                board.holds(me.other(), Kind::Dual),
+            ],
+            moves: [board.moves_made(me), board.moves_made(me.other())],
+        };
+        (position.held[0] || position.held[1]).then_some(position)
+    }
+
+    /// The classic position once no dual disc is held.
+    fn classic(&self) -> Option<Position> {
+        (!self.held[0] && !self.held[1]).then_some(Position {
+            mine: self.mine,
+            theirs: self.theirs,
+        })
+    }
+
+    #[inline]
+    fn occupied(&self) -> u64 {
+        self.mine | self.theirs
+    }
+
+    /// The empty cells.
+    pub fn empties(&self) -> i32 {
+        CELLS as i32 - self.occupied().count_ones() as i32
+    }
+
+    /// True when the player to move must play its dual disc now (its tenth move).
+    #[inline]
+    fn dual_forced(&self) -> bool {
+        self.held[0] && self.moves[0] >= DUAL_DEADLINE
+    }
+
+    /// The moves, as `(landing bit, dual)`, centre first, a dual disc before a normal one in the
+    /// same column.
+    fn moves(&self) -> ArrayVec<(u64, bool), { 2 * WIDTH }> {
+        let playable = (self.occupied() + BOTTOM) & BOARD_MASK;
+        let mut list = ArrayVec::new();
+        for c in CENTRE_FIRST {
+            let bit = playable & column_mask(c);
+            if bit == 0 {
+                continue;
+            }
+            if self.held[0] {
+                list.push((bit, true));
+            }
+            if !self.dual_forced() {
+                list.push((bit, false));
+            }
+        }
+        list
+    }
+
+    /// The score the player to move gets at once from the move `(bit, dual)`: a four of its own
+    /// wins (checked first), a four its dual disc completes for the opponent loses; `None` when
+    /// the game goes on (or ends in a draw, when this disc fills the board).
+    #[inline]
+    fn immediate(&self, bit: u64, dual: bool) -> Option<i32> {
+        let e = self.empties();
+        if winning_cells(self.mine, self.occupied()) & bit != 0 {
+            Some((e + 1) / 2)
+        } else if dual && winning_cells(self.theirs, self.occupied()) & bit != 0 {
+            Some(-(e + 1) / 2)
+        } else if e == 1 {
+            Some(0)
+        } else {
+            None
+        }
+    }
+
+    /// The position after the player to move plays `(bit, dual)`, seen by the opponent.
+    #[inline]
+    fn play(&self, bit: u64, dual: bool) -> DualPosition {
+        DualPosition {
+            mine: self.theirs | if dual { bit } else { 0 },
+            theirs: self.mine | bit,
+            held: [self.held[1], self.held[0] && !dual],
+            moves: [self.moves[1], self.moves[0].saturating_add(1)],
+        }
+    }
+
+    /// The table's key: the discs, the dual discs held, and the move count of each holder (a
+    /// count without a dual disc to play changes nothing).
+    #[inline]
+    fn key(&self) -> DualKey {
+        let count = |i: usize| {
+            if self.held[i] {
+                self.moves[i].min(DUAL_DEADLINE)
+            } else {
+                0
+            }
+        };
+        DualKey {
+            mine: self.mine,
+            theirs: self.theirs,
+            meta: u16::from(self.held[0])
+                | u16::from(self.held[1]) << 1
+                | u16::from(count(0)) << 2
+                | u16::from(count(1)) << 6,
+        }
+    }
+}
+
+/// A [`DualPosition`] as its table stores it: every part of it, so that no two positions share
+/// a key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+struct DualKey {
+    mine: u64,
+    theirs: u64,
+    meta: u16,
+}
+
+/// One entry of the dual table: a key, the root it was stored for (0: empty), and a bound.
+#[derive(Clone, Copy, Debug, Default)]
+struct DualEntry {
+    key: DualKey,
+    root: u32,
+    lower: bool,
+    score: i8,
+}
+
 /// Why a line of the classic notation is not a legal, unfinished position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NotationError {
@@ -258,7 +428,7 @@ pub fn parse_line(line: &str) -> Result<(Position, &str), NotationError> {
     Ok((position, moves))
 }
 
-/// One table entry: epoch (7 bits), key (49 bits), value (8 bits); 0 is empty.
+/// One table entry: epoch (7 bits), key (49 bits), value (8 bits); an entry of epoch 0 is empty.
 const KEY_BITS: u32 = 49;
 const EPOCH_SHIFT: u32 = 8 + KEY_BITS;
 const MAX_EPOCH: u64 = (1 << (64 - EPOCH_SHIFT)) - 1;
@@ -274,31 +444,52 @@ enum StoredBound {
     Upper(i32),
 }
 
+/// An empty entry written when the table is made: its epoch is 0, which no search uses (so is
+/// 0's). Not 0 itself, so that the table is written whole when it is made: a zeroed allocation
+/// leaves its pages to be faulted in one by one during the first searches (a few microseconds
+/// each, more than a late position takes). `solve` writes its table; a call in play does not,
+/// as a short solve touches few pages of it.
+const EMPTY_ENTRY: u64 = 1;
+
+/// Fibonacci hashing's multiplier (2^64 divided by the golden ratio, odd): the top bits of
+/// `key * FIBONACCI` spread the keys, which are sums of bit patterns, evenly.
+const FIBONACCI: u64 = 0x9E37_79B9_7F4A_7C15;
+
 /// Bounds on scores, by position key. A new epoch starts with each solved root, which empties
 /// the table without writing it (every 127 epochs it is wiped for real).
 struct BoundTable {
     entries: Vec<u64>,
+    /// 64 minus the base-2 logarithm of the number of entries: a key's slot is the top bits of
+    /// its product with [`FIBONACCI`] (a multiplication, where a prime size costs a division).
+    index_shift: u32,
     epoch: u64,
 }
 
 impl BoundTable {
-    /// A table of the largest prime number of entries that fits in `bytes` (a prime spreads the
-    /// keys, which are sums of bit patterns, evenly).
-    fn new(bytes: usize) -> BoundTable {
-        let size = largest_prime_at_most((bytes / 8).max(2) as u64) as usize;
+    /// A table of the largest power of two of entries that fits in `bytes`, written whole now
+    /// when `written` (else left to the allocator's zeroed pages).
+    fn new(bytes: usize, written: bool) -> BoundTable {
+        let fit = (bytes / 8).max(2);
+        let log = usize::BITS - 1 - fit.leading_zeros();
         BoundTable {
-            entries: vec![0; size],
+            entries: vec![if written { EMPTY_ENTRY } else { 0 }; 1 << log],
+            index_shift: 64 - log,
             epoch: 1,
         }
     }
 
     fn new_epoch(&mut self) {
         if self.epoch == MAX_EPOCH {
-            self.entries.iter_mut().for_each(|e| *e = 0);
+            self.entries.iter_mut().for_each(|e| *e = EMPTY_ENTRY);
             self.epoch = 1;
         } else {
             self.epoch += 1;
         }
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> usize {
+        (key.wrapping_mul(FIBONACCI) >> self.index_shift) as usize
     }
 
     #[inline]
@@ -308,7 +499,7 @@ impl BoundTable {
 
     #[inline]
     fn get(&self, key: u64) -> Option<StoredBound> {
-        let entry = self.entries[(key % self.entries.len() as u64) as usize];
+        let entry = self.entries[self.slot(key)];
         if entry & !0xFF != self.tag(key) {
             return None;
         }
@@ -327,29 +518,41 @@ impl BoundTable {
             StoredBound::Lower(s) => (s + VALUE_OFFSET) as u8 | LOWER_FLAG,
             StoredBound::Upper(s) => (s + VALUE_OFFSET) as u8,
         };
-        let slot = (key % self.entries.len() as u64) as usize;
+        let slot = self.slot(key);
         self.entries[slot] = self.tag(key) | u64::from(value);
     }
 }
 
-fn largest_prime_at_most(n: u64) -> u64 {
-    let is_prime = |k: u64| k >= 2 && (2..).take_while(|d| d * d <= k).all(|d| k % d != 0);
-    (2..=n.max(2)).rev().find(|&k| is_prime(k)).unwrap_or(2)
-}
-
-/// The solver: its table, its node count and its clock.
+/// The solver: its tables, its node count and its clock.
 pub struct Solver {
     table: BoundTable,
+    /// Bounds of positions where a dual disc is held, made at the first such position.
+    dual_table: Vec<DualEntry>,
+    /// The number of the root [`Solver::solve_dual`] works on: entries of earlier roots are
+    /// empty.
+    dual_root: u32,
     nodes: u64,
     deadline: Deadline,
     stopped: bool,
 }
 
 impl Solver {
-    /// A solver whose table takes `table_bytes`, without a time limit.
+    /// A solver whose table takes `table_bytes`, written whole now, without a time limit.
     pub fn new(table_bytes: usize) -> Solver {
+        Solver::with_table(table_bytes, true)
+    }
+
+    /// A solver for one call in play: its table's pages are touched only as the search reaches
+    /// them, which costs a short solve less than writing the whole table.
+    pub fn for_play(table_bytes: usize) -> Solver {
+        Solver::with_table(table_bytes, false)
+    }
+
+    fn with_table(table_bytes: usize, written: bool) -> Solver {
         Solver {
-            table: BoundTable::new(table_bytes),
+            table: BoundTable::new(table_bytes, written),
+            dual_table: Vec::new(),
+            dual_root: 0,
             nodes: 0,
             deadline: Deadline::unlimited(),
             stopped: false,
@@ -429,6 +632,127 @@ impl Solver {
             .copied()
             .find(|&c| position.can_play(c))?;
         Some((c, score))
+    }
+
+    /// The exact score of a position where a dual disc is held (see the module's docs); `None` if
+    /// the deadline passed first. The position must be unfinished.
+    pub fn solve_dual(&mut self, position: &DualPosition) -> Option<i32> {
+        self.table.new_epoch();
+        if self.dual_table.is_empty() || self.dual_root == u32::MAX {
+            let entries = DUAL_TABLE_BYTES / std::mem::size_of::<DualEntry>();
+            self.dual_table = vec![DualEntry::default(); entries];
+            self.dual_root = 0;
+        }
+        self.dual_root += 1;
+        let e = position.empties();
+        let (mut min, mut max) = (-(e + 1) / 2, (e + 1) / 2);
+        while min < max {
+            let mut probe = min + (max - min) / 2;
+            if probe <= 0 && min / 2 < probe {
+                probe = min / 2;
+            } else if probe >= 0 && max / 2 > probe {
+                probe = max / 2;
+            }
+            let r = self.negamax_dual(position, probe, probe + 1);
+            if self.stopped {
+                return None;
+            }
+            if r <= probe {
+                max = r;
+            } else {
+                min = r;
+            }
+        }
+        Some(min)
+    }
+
+    /// A move that keeps the best score of a position where a dual disc is held, as `(column,
+    /// dual)`, and that score; `None` if the deadline passed first.
+    pub fn best_dual_move(&mut self, position: &DualPosition) -> Option<(usize, bool, i32)> {
+        let score = self.solve_dual(position)?;
+        for (bit, dual) in position.moves() {
+            let kept = match position.immediate(bit, dual) {
+                Some(s) => s == score,
+                None => {
+                    // The child is worth at most -score exactly when this move keeps the score.
+                    let r = self.negamax_dual(&position.play(bit, dual), -score, -score + 1);
+                    if self.stopped {
+                        return None;
+                    }
+                    r <= -score
+                }
+            };
+            if kept {
+                return Some((column_of(bit), dual, score));
+            }
+        }
+        None
+    }
+
+    /// [`Solver::negamax`] for positions where a dual disc is held: every move of either kind is
+    /// tried, its immediate end scored, and the classic search takes over once no dual disc is
+    /// held. Without the classic search's bounds (an opponent's dual disc may complete a four of
+    /// ours), it relies on the window and the table alone.
+    fn negamax_dual(&mut self, position: &DualPosition, mut alpha: i32, beta: i32) -> i32 {
+        if let Some(classic) = position.classic() {
+            if classic.can_win_next() {
+                return (classic.empties() + 1) / 2;
+            }
+            return self.negamax(&classic, alpha, beta);
+        }
+        self.nodes += 1;
+        if self.nodes % CLOCK_INTERVAL == 0 && self.deadline.hard_expired() {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return alpha;
+        }
+        let key = position.key();
+        let slot = dual_slot(&key, self.dual_table.len());
+        let root = self.dual_root;
+        let entry = self.dual_table[slot];
+        if entry.root == root && entry.key == key {
+            let stored = i32::from(entry.score);
+            if entry.lower {
+                if stored >= beta {
+                    return stored;
+                }
+                alpha = alpha.max(stored);
+            } else if stored <= alpha {
+                return stored;
+            }
+        }
+        let alpha_in = alpha;
+        let mut best = i32::MIN;
+        for (bit, dual) in position.moves() {
+            let score = match position.immediate(bit, dual) {
+                Some(s) => s,
+                None => -self.negamax_dual(&position.play(bit, dual), -beta, -alpha),
+            };
+            if self.stopped {
+                return alpha;
+            }
+            best = best.max(score);
+            if score >= beta {
+                self.dual_table[slot] = DualEntry {
+                    key,
+                    root,
+                    lower: true,
+                    score: score as i8,
+                };
+                return score;
+            }
+            alpha = alpha.max(score);
+        }
+        // Every move failed low: the score is at most the best found (and at most alpha).
+        let bound = if best <= alpha_in { best } else { alpha };
+        self.dual_table[slot] = DualEntry {
+            key,
+            root,
+            lower: false,
+            score: bound as i8,
+        };
+        bound
     }
 
     /// The candidate moves (landing bits) in `moves`, the most promising first, the centre first
@@ -517,20 +841,40 @@ impl Solver {
     }
 }
 
+/// The slot of a dual table of `len` entries for `key`.
+#[inline]
+fn dual_slot(key: &DualKey, len: usize) -> usize {
+    let mixed =
+        (key.mine ^ key.theirs.rotate_left(29) ^ u64::from(key.meta) << 50).wrapping_mul(FIBONACCI);
+    ((u128::from(mixed) * len as u128) >> 64) as usize
+}
+
 fn column_of(bit: u64) -> usize {
     bit.trailing_zeros() as usize / (HEIGHT + 1)
 }
 
-/// The move that keeps the best score of `board` when no power is left to either team, found
-/// before `deadline`'s hard budget with a table of [`PLAY_TABLE_BYTES`]; `None` when a power is
-/// left, the game is over, or time ran out. Also returns the score.
+/// The move that keeps the best score of `board` when no clearing power is left to either team
+/// (a dual disc still held is one more move, and due by its owner's tenth move), found before
+/// `deadline`'s hard budget with a table of [`PLAY_TABLE_BYTES`]; `None` when a clearing power is
+/// left, the game is over, time ran out, or a dual disc is held with more than
+/// [`DUAL_MAX_EMPTIES`] empty cells. Also returns the score.
 pub fn solve_in_play(board: &Board, deadline: Deadline) -> Option<(Move, i32)> {
-    let position = Position::from_board(board)?;
-    let mut solver = Solver::new(PLAY_TABLE_BYTES);
+    if let Some(position) = Position::from_board(board) {
+        let mut solver = Solver::for_play(PLAY_TABLE_BYTES);
+        solver.set_deadline(deadline);
+        let (c, score) = solver.best_move(&position)?;
+        let column = Column::new(c)?;
+        return Some((Move::new(Kind::Normal, column), score));
+    }
+    let position = DualPosition::from_board(board)?;
+    if position.empties() > DUAL_MAX_EMPTIES {
+        return None;
+    }
+    let mut solver = Solver::for_play(PLAY_TABLE_BYTES);
     solver.set_deadline(deadline);
-    let (c, score) = solver.best_move(&position)?;
-    let column = Column::new(c)?;
-    Some((Move::new(Kind::Normal, column), score))
+    let (c, dual, score) = solver.best_dual_move(&position)?;
+    let kind = if dual { Kind::Dual } else { Kind::Normal };
+    Some((Move::new(kind, Column::new(c)?), score))
 }
 
 /// What went wrong on `solve`'s command line.

@@ -174,3 +174,100 @@ fn a_team_keeping_more_than_five_help_files_loses() {
         "{line}"
     );
 }
+
+/// Plays four games between our greedy and random engines with `options`, with an openings file
+/// at FILE; returns each game's record.
+fn games_from_openings(name: &str, options: &[&str]) -> Vec<String> {
+    let dir = std::env::temp_dir().join(format!("connect4-openings-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    let openings = dir.join("openings.txt");
+    // Team 2's dual disc; then a clear row that removed only itself and both dual discs: both
+    // bots enter a game whose spent powers their help files cannot tell, and read from the board
+    // what they must (whose dual discs are spent).
+    fs::write(&openings, "5 4, 4 4\n# powers\n1 1, 4 4, 4 3, 5 5\n").unwrap();
+    let out = Command::new(REFEREE)
+        .args(["--games", "4", "--record-dir"])
+        .arg(dir.join("games"))
+        .arg("--html")
+        .arg(dir.join("page.html"))
+        .args(
+            options
+                .iter()
+                .map(|o| o.replace("FILE", &openings.display().to_string())),
+        )
+        .arg(format!("{BOT} --engine greedy"))
+        .arg(format!("{BOT} --movetime 50"))
+        .output()
+        .expect("the referee runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(stdout.matches("faults=0").count(), 2, "{stdout}");
+    let records = (1..=4)
+        .map(|game| fs::read_to_string(dir.join(format!("games/game-{game}.txt"))).unwrap())
+        .collect();
+    let page = fs::read_to_string(dir.join("page.html")).unwrap();
+    assert!(page.contains("<li class=\"opening\""));
+    let _ = fs::remove_dir_all(&dir);
+    records
+}
+
+/// The opening plies of a record; the replay of all its plies ends the game as it says.
+fn replay_with_opening(record: &str) -> Vec<String> {
+    let mut board = Board::new();
+    let mut opening = Vec::new();
+    for line in record.lines() {
+        let ply = match line.strip_prefix("# opening: ") {
+            Some(ply) => {
+                opening.push(ply.to_string());
+                ply
+            }
+            None if line.starts_with('#') => continue,
+            None => line,
+        };
+        let (seat, reply) = ply.split_once(' ').unwrap();
+        assert_eq!(seat, board.to_move().number().to_string(), "{record}");
+        board = board.try_play(parse_move(reply).unwrap()).unwrap();
+    }
+    assert!(board.outcome().is_some(), "{record}");
+    opening
+}
+
+#[test]
+fn games_start_from_the_openings_of_a_file_with_powers_spent() {
+    let records = games_from_openings("file", &["--openings", "FILE"]);
+    let expected: [&[&str]; 2] = [&["1 5 4", "2 4 4"], &["1 1 1", "2 4 4", "1 4 3", "2 5 5"]];
+    for (game, record) in records.iter().enumerate() {
+        assert_eq!(replay_with_opening(record), expected[game / 2], "{record}");
+    }
+}
+
+#[test]
+fn random_openings_are_normal_discs_the_same_for_both_games_of_a_pair() {
+    let records = games_from_openings("random", &["--random-openings", "4"]);
+    let openings: Vec<Vec<String>> = records.iter().map(|r| replay_with_opening(r)).collect();
+    assert_eq!(openings[0].len(), 4);
+    assert_eq!(openings[0], openings[1]);
+    assert_eq!(openings[2], openings[3]);
+    assert_ne!(openings[0], openings[2]);
+    for ply in openings.iter().flatten() {
+        assert!(ply[2..].starts_with("5 "), "{ply}");
+    }
+}
+
+#[test]
+fn random_openings_draw_normal_discs_unless_the_dual_disc_is_due() {
+    let mut game = Connect4Referee::new();
+    assert_eq!(game.opening_moves().len(), 7);
+    assert!(game.opening_moves().iter().all(|m| m.starts_with("5 ")));
+    // Nine normal discs each, in columns that never make four: the tenth must be the dual disc.
+    for ply in 0..18 {
+        let column = [1, 2, 3, 5, 6, 7][(ply / 2 % 3) * 2 + ply % 2];
+        game.play(&format!("5 {column}")).unwrap();
+    }
+    assert!(game.opening_moves().iter().all(|m| m.starts_with("4 ")));
+}

@@ -10,8 +10,8 @@ use connect4::board::{Board, Column, Kind, Move, Outcome, Team, BOARD_MASK};
 use connect4::engine;
 use connect4::protocol::CallLog;
 use connect4::solver::{
-    parse_args, parse_line, run_solve, solve_in_play, NotationError, Position, SolveArgsError,
-    SolveOptions, Solver, MAX_TABLE_MB, SOLVE_TABLE_MB,
+    parse_args, parse_line, run_solve, solve_in_play, DualPosition, NotationError, Position,
+    SolveArgsError, SolveOptions, Solver, DUAL_MAX_EMPTIES, MAX_TABLE_MB, SOLVE_TABLE_MB,
 };
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
@@ -227,6 +227,7 @@ fn no_solving_while_a_power_is_held_or_the_game_is_over() {
         used[team] &= !kind;
         let board = Board::from_parts([0b1, 0b10], Team::One, used, [1, 1]).unwrap();
         assert_eq!(Position::from_board(&board), None, "{used:?}");
+        // A held dual disc alone is solved only near the end (40 cells are empty here).
         assert_eq!(solve_in_play(&board, Deadline::unlimited()), None);
     }
     // Team 1 has four in the bottom row.
@@ -397,4 +398,131 @@ fn command_line() {
         parse_args(&args("--strong")),
         Err(SolveArgsError::Unknown("--strong".into()))
     );
+}
+
+/// A position after `discs` random moves with every clearing power spent and each team's dual
+/// disc held or played at random; a team still holding it has made 6 to 9 moves, so that its
+/// tenth, compulsory dual disc often falls within the search.
+fn random_dual_board(rng: &mut SmallRng, discs: u32) -> Board {
+    'again: loop {
+        let keep = [rng.gen_bool(0.7), rng.gen_bool(0.5)];
+        // A team keeping its dual disc plays as if it had none (no deadline while it plays).
+        let playing = keep.map(|k| if k { ALL } else { CLEARS });
+        let mut board = Board::from_parts([0, 0], Team::One, playing, [0; 2]).unwrap();
+        while board.occupied().count_ones() < discs {
+            let mut moves: Vec<Move> = board.legal_moves().as_slice().to_vec();
+            moves.shuffle(rng);
+            match moves
+                .into_iter()
+                .find(|&m| board.play(m).outcome().is_none())
+            {
+                Some(m) => board = board.play(m),
+                None => continue 'again,
+            }
+        }
+        let used = [Team::One, Team::Two].map(|t| {
+            if keep[t.index()] {
+                CLEARS
+            } else {
+                board.used(t)
+            }
+        });
+        if used.iter().all(|&u| u == ALL) {
+            continue;
+        }
+        let moves = [Team::One, Team::Two].map(|t| {
+            if keep[t.index()] {
+                rng.gen_range(6..=9)
+            } else {
+                board.moves_made(t)
+            }
+        });
+        let board = Board::from_parts(
+            [board.discs(Team::One), board.discs(Team::Two)],
+            board.to_move(),
+            used,
+            moves,
+        )
+        .unwrap();
+        if board.outcome().is_none() {
+            return board;
+        }
+    }
+}
+
+/// The solver's score of an unfinished position without clears, whatever dual discs are held.
+fn child_score(solver: &mut Solver, board: &Board) -> i32 {
+    match DualPosition::from_board(board) {
+        Some(position) => solver.solve_dual(&position).unwrap(),
+        None => solver
+            .solve(&Position::from_board(board).unwrap(), false)
+            .unwrap(),
+    }
+}
+
+#[test]
+fn with_a_dual_disc_held_the_solver_agrees_with_minimax_and_keeps_the_score() {
+    let mut rng = SmallRng::seed_from_u64(41);
+    // A shared solver: many roots in one dual table.
+    let mut solver = Solver::new(1 << 16);
+    let mut forced = 0;
+    let mut duals_played = 0;
+    for i in 0..300 {
+        let discs = rng.gen_range(32..=39);
+        let board = random_dual_board(&mut rng, discs);
+        let position = DualPosition::from_board(&board).expect("a dual disc is held");
+        assert_eq!(Position::from_board(&board), None);
+        let expected = minimax(&board);
+        assert_eq!(
+            solver.solve_dual(&position),
+            Some(expected),
+            "position {i}:\n{board}"
+        );
+        let (c, dual, score) = solver.best_dual_move(&position).unwrap();
+        assert_eq!(score, expected);
+        let m = Move::new(
+            if dual { Kind::Dual } else { Kind::Normal },
+            Column::new(c).unwrap(),
+        );
+        assert!(board.is_legal(m), "position {i}: {m}\n{board}");
+        if board.dual_forced() {
+            forced += 1;
+            assert!(dual, "position {i}: the tenth move must be the dual disc");
+        }
+        duals_played += usize::from(dual);
+        let child = board.play(m);
+        let kept = match child.outcome() {
+            Some(Outcome::Win(t)) if t == board.to_move() => (empties(&board) + 1) / 2,
+            Some(Outcome::Win(_)) => -(empties(&board) + 1) / 2,
+            Some(Outcome::Draw) => 0,
+            None => -child_score(&mut solver, &child),
+        };
+        assert_eq!(kept, score, "position {i}: {m}\n{board}");
+    }
+    assert!(
+        forced > 10,
+        "only {forced} positions with the dual disc due"
+    );
+    assert!(duals_played > 10, "only {duals_played} dual discs chosen");
+}
+
+#[test]
+fn in_play_a_held_dual_disc_is_solved_near_the_end_and_played_when_due() {
+    let mut rng = SmallRng::seed_from_u64(43);
+    let mut solved = 0;
+    for _ in 0..40 {
+        let board = random_dual_board(&mut rng, 42 - DUAL_MAX_EMPTIES as u32);
+        let Some((m, score)) = solve_in_play(&board, Deadline::unlimited()) else {
+            panic!("not solved:\n{board}");
+        };
+        assert!(board.is_legal(m));
+        assert!(!board.dual_forced() || m.kind == Kind::Dual);
+        let position = DualPosition::from_board(&board).unwrap();
+        assert_eq!(Solver::new(1 << 20).solve_dual(&position), Some(score));
+        solved += 1;
+    }
+    assert_eq!(solved, 40);
+    // One more empty cell and it is left to the search.
+    let board = random_dual_board(&mut rng, 41 - DUAL_MAX_EMPTIES as u32);
+    assert_eq!(solve_in_play(&board, Deadline::unlimited()), None);
 }

@@ -1,5 +1,12 @@
 //! The referee's side of the game, for `yavalath-referee`: the same rules as the bot, the
 //! contest's messages and limits.
+//!
+//! Every turn hands the player the whole grid and the last move, so a game may start from an
+//! opening (`--openings`, `--random-openings`, whose plies are drawn among all legal moves, the
+//! swap included). The swap belongs to ply 2 of the game, whoever plays it: after an opening of
+//! one ply Player 2 may still swap on its first turn; after a longer one the swap is past. A
+//! player's first turn is its first turn in this game, whatever ply the game is at, and gets
+//! CodinGame's first-turn limit.
 
 use crate::board::{Board, Cell, Outcome, Player};
 use crate::notation::{format_grid, format_move, parse_move};
@@ -14,6 +21,8 @@ pub struct YavalathReferee {
     board: Board,
     /// The last move played (the stolen cell after a swap).
     last: Option<Cell>,
+    /// The turns each seat has been given (its input asked for), by seat index.
+    turns: [u32; 2],
 }
 
 fn player(seat: Seat) -> Player {
@@ -42,11 +51,13 @@ impl RefereeGame for YavalathReferee {
     const MOVETIME_MS: u64 = crate::protocol::MOVE_LIMIT_MS;
     const MEMORY_CAP_BYTES: u64 = 256 * 1024 * 1024;
     const TRANSPORT: Transport = Transport::Stream;
+    const STARTS_FROM_POSITION: bool = true;
 
     fn new() -> Self {
         YavalathReferee {
             board: Board::new(),
             last: None,
+            turns: [0; 2],
         }
     }
 
@@ -58,7 +69,16 @@ impl RefereeGame for YavalathReferee {
         vec![seat.number().to_string()]
     }
 
+    /// Every legal move, the swap included.
+    fn opening_moves(&self) -> Vec<String> {
+        if self.board.outcome().is_some() {
+            return Vec::new();
+        }
+        self.board.moves().iter().map(|&m| format_move(m)).collect()
+    }
+
     fn input(&mut self, seat: Seat) -> Input {
+        self.turns[seat.index()] += 1;
         let mut lines = Vec::with_capacity(11);
         lines.push("9".to_string());
         lines.extend(format_grid(&self.board, player(seat)));
@@ -70,9 +90,10 @@ impl RefereeGame for YavalathReferee {
     }
 
     /// 1000 ms for each player's first turn (or the per-move limit if that is longer), the
-    /// per-move limit after.
-    fn time_limit(&self, _seat: Seat, movetime: Duration) -> Duration {
-        if self.board.ply() < 2 {
+    /// per-move limit after. The first turn is the first input the seat was given, so that a
+    /// game started from an opening still gives each player its first-turn limit.
+    fn time_limit(&self, seat: Seat, movetime: Duration) -> Duration {
+        if self.turns[seat.index()] <= 1 {
             movetime.max(Duration::from_millis(FIRST_TURN_MS))
         } else {
             movetime

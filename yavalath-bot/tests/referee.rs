@@ -59,20 +59,29 @@ fn the_first_turn_gets_a_second_and_later_turns_the_movetime() {
     use common::referee::{RefereeGame, Seat};
     use std::time::Duration;
     use yavalath::referee::YavalathReferee;
+    // The runner asks for a turn's input, then for its limit.
+    let limit = |game: &mut YavalathReferee, seat: Seat| {
+        let _ = game.input(seat);
+        game.time_limit(seat, Duration::from_millis(100))
+    };
+    let second = Duration::from_millis(1000);
     let mut game = YavalathReferee::new();
-    let movetime = Duration::from_millis(100);
-    assert_eq!(
-        game.time_limit(Seat::First, movetime),
-        Duration::from_millis(1000)
-    );
+    assert_eq!(limit(&mut game, Seat::First), second);
     game.play("2 1").unwrap();
-    assert_eq!(
-        game.time_limit(Seat::Second, movetime),
-        Duration::from_millis(1000)
-    );
+    assert_eq!(limit(&mut game, Seat::Second), second);
     game.play("2 1").unwrap(); // the swap
-    assert_eq!(game.time_limit(Seat::First, movetime), movetime);
+    assert_eq!(limit(&mut game, Seat::First), Duration::from_millis(100));
     assert_eq!(YavalathReferee::MOVETIME_MS, 100);
+    // From an opening of three plies, each player's first turn is still its first.
+    let mut game = YavalathReferee::new();
+    for ply in ["2 1", "4 4", "5 5"] {
+        game.play(ply).unwrap();
+    }
+    assert_eq!(limit(&mut game, Seat::Second), second);
+    game.play("1 1").unwrap();
+    assert_eq!(limit(&mut game, Seat::First), second);
+    game.play("1 2").unwrap();
+    assert_eq!(limit(&mut game, Seat::Second), Duration::from_millis(100));
 }
 
 #[test]
@@ -109,4 +118,95 @@ fn sends_the_id_once_then_the_grid_and_the_last_move() {
     assert!(matches!(game.play("4 4"), Err(Fault::Illegal(_))));
     assert_eq!(game.plies(), 2);
     assert!(game.render().lines().count() >= 9);
+}
+
+/// Runs the referee with `options` between our bot and its random engine, four games, and
+/// returns its output and each game's record.
+fn games_from_openings(name: &str, options: &[&str]) -> (String, Vec<String>) {
+    let dir = std::env::temp_dir().join(format!("yavalath-openings-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let openings = dir.join("openings.txt");
+    std::fs::write(
+        &openings,
+        "# one ply: Player 2 may still swap\n2 1\n\n2 1, 2 1, 4 4   # the swap is in the opening\n",
+    )
+    .unwrap();
+    let out = Command::new(REFEREE)
+        .args(["--games", "4", "--movetime-ms", "1000", "--record-dir"])
+        .arg(dir.join("games"))
+        .arg("--html")
+        .arg(dir.join("page.html"))
+        .args(
+            options
+                .iter()
+                .map(|o| o.replace("FILE", &openings.display().to_string())),
+        )
+        .arg(format!("{BOT} --movetime 20"))
+        .arg(format!("{BOT} --engine random --seed {{seed}}"))
+        .output()
+        .expect("the referee runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(stdout.matches("faults=0").count(), 2, "{stdout}");
+    let records = (1..=4)
+        .map(|game| std::fs::read_to_string(dir.join(format!("games/game-{game}.txt"))).unwrap())
+        .collect();
+    let page = std::fs::read_to_string(dir.join("page.html")).unwrap();
+    assert!(page.contains("<li class=\"opening\""));
+    let _ = std::fs::remove_dir_all(&dir);
+    (stdout, records)
+}
+
+/// The opening plies of a record, and the result the library reaches replaying all its plies.
+fn replay_with_opening(record: &str) -> (Vec<String>, String) {
+    let mut board = Board::new();
+    let mut opening = Vec::new();
+    for line in record.lines() {
+        let ply = match line.strip_prefix("# opening: ") {
+            Some(ply) => {
+                opening.push(ply.to_string());
+                ply
+            }
+            None if line.starts_with('#') => continue,
+            None => line,
+        };
+        let (seat, reply) = ply.split_once(' ').unwrap();
+        assert_eq!(seat, board.to_move().number().to_string(), "{record}");
+        board = board.try_play(parse_move(reply).unwrap()).unwrap();
+    }
+    let winner = match board.outcome().expect("the record ends the game").winner() {
+        Some(p) => format!("p{}", p.number()),
+        None => "draw".into(),
+    };
+    (opening, winner)
+}
+
+#[test]
+fn games_start_from_the_openings_of_a_file_both_seats_of_a_pair_alike() {
+    let (_, records) = games_from_openings("file", &["--openings", "FILE"]);
+    let expected: [&[&str]; 2] = [&["1 2 1"], &["1 2 1", "2 2 1", "1 4 4"]];
+    for (game, record) in records.iter().enumerate() {
+        let (opening, winner) = replay_with_opening(record);
+        assert_eq!(opening, expected[game / 2], "{record}");
+        let result = record.lines().last().unwrap();
+        assert!(
+            result.starts_with(&format!("# result: {winner}")),
+            "{record}"
+        );
+    }
+}
+
+#[test]
+fn random_openings_are_the_same_for_both_games_of_a_pair() {
+    let (_, records) = games_from_openings("random", &["--random-openings", "3"]);
+    let openings: Vec<Vec<String>> = records.iter().map(|r| replay_with_opening(r).0).collect();
+    assert_eq!(openings[0].len(), 3);
+    assert_eq!(openings[0], openings[1]);
+    assert_eq!(openings[2], openings[3]);
+    assert_ne!(openings[0], openings[2]);
 }

@@ -131,8 +131,20 @@ pub trait RefereeGame {
     /// The ply limit when `--max-plies` is not given; `None` when the rules end every game.
     const DEFAULT_MAX_PLIES: Option<u32> = None;
 
+    /// True when every turn's input holds the whole position (a board file, a grid), so that a
+    /// game may start from any position the rules reach (`--openings`, `--random-openings`). The
+    /// stream games, whose players follow the game move by move from its start, keep `false`.
+    const STARTS_FROM_POSITION: bool = false;
+
     /// A game at its start.
     fn new() -> Self;
+
+    /// The moves a random opening draws its next ply from, in the notation a player prints: the
+    /// legal moves now, or the share of them the game's openings keep to (its documentation says
+    /// which). Empty by default, and when the game is over.
+    fn opening_moves(&self) -> Vec<String> {
+        Vec::new()
+    }
 
     /// The seat whose reply is awaited.
     fn to_move(&self) -> Seat;

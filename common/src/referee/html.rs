@@ -51,9 +51,12 @@ pub struct GameView {
     pub players: [String; 2],
     /// The players' commands from the record, by seat.
     pub commands: [String; 2],
+    /// The plies of the opening the game started from, played before the players' plies.
+    pub opening: Vec<RecordPly>,
     /// The plies the rules accepted, in order.
     pub moves: Vec<RecordPly>,
-    /// One drawing per position: the start, then one after each accepted ply.
+    /// One drawing per position: the start, then one after each opening ply and each accepted
+    /// ply.
     pub frames: Vec<String>,
     /// The result as the record gives it.
     pub result: Option<RecordResult>,
@@ -96,6 +99,7 @@ pub fn replay<G: DrawGame>(label: &str, text: &str) -> GameView {
         label: label.to_string(),
         players,
         commands: record.players.clone(),
+        opening: Vec::new(),
         moves: Vec::new(),
         frames: Vec::new(),
         result: record.result.clone(),
@@ -122,6 +126,28 @@ pub fn replay<G: DrawGame>(label: &str, text: &str) -> GameView {
     }
     let mut game = G::new();
     view.frames.push(G::draw(&game.position(), None));
+    for ply in &record.opening {
+        let before = game.position();
+        let seat = game.to_move();
+        let reply = ply.line.trim();
+        let problem = match game.play(reply) {
+            _ if ply.seat != seat => Some(format!(
+                "opening ply for {}, but {seat} was to move",
+                ply.seat
+            )),
+            Err(fault) => Some(format!("opening ply: {fault} ('{reply}' for {seat})")),
+            Ok(Some(end)) => Some(format!("the opening ends the game ({})", end.reason)),
+            Ok(None) => None,
+        };
+        if let Some(message) = problem {
+            view.problems.push(Problem::new(ply.line_number, message));
+            view.problems.sort_by_key(|problem| problem.line_number);
+            return view;
+        }
+        view.frames
+            .push(G::draw(&game.position(), Some((&before, reply))));
+        view.opening.push(ply.clone());
+    }
     for ply in &record.plies {
         if let Some(end) = &view.rules_end {
             view.problems.push(Problem::new(
@@ -332,6 +358,7 @@ ol.moves li.on { background: #fde68a; }
 ol.moves .n { width: 34px; color: var(--muted); text-align: right; }
 ol.moves code { flex: 1; }
 ol.moves .time { color: var(--muted); }
+ol.moves li.opening code { font-style: italic; color: var(--muted); }
 .keys { color: var(--muted); font-size: 12px; }
 "#;
 
@@ -563,7 +590,7 @@ fn game_section(html: &mut String, number: usize, game: &GameView, width: u32, h
     let _ = writeln!(
         html,
         "<section class=\"game\" id=\"game-{number}\" data-plies=\"{}\">",
-        game.moves.len()
+        game.opening.len() + game.moves.len()
     );
     let label = if game.label == format!("game {number}") {
         String::new()
@@ -614,10 +641,27 @@ fn game_section(html: &mut String, number: usize, game: &GameView, width: u32, h
         html,
         "<li data-ply=\"0\" data-caption=\"the start\"><span class=\"n\">0</span><code>start</code></li>"
     );
+    for (i, ply) in game.opening.iter().enumerate() {
+        let seat = ply.seat.to_string();
+        let caption = format!(
+            "opening ply {}: played for {seat} before the game, {}",
+            i + 1,
+            ply.line.trim()
+        );
+        let _ = writeln!(
+            html,
+            "<li class=\"opening\" data-ply=\"{n}\" data-caption=\"{}\"><span class=\"n\">{n}</span>\
+             <span class=\"seat {seat}\">{seat}</span><code>{}</code><span class=\"time\">opening</span></li>",
+            escape(&caption),
+            escape(ply.line.trim()),
+            n = i + 1
+        );
+    }
+    let opening = game.opening.len();
     for (i, ply) in game.moves.iter().enumerate() {
         let time = ply.time_ms.map(|ms| format!("{ms} ms")).unwrap_or_default();
         let seat = ply.seat.to_string();
-        let mut caption = format!("ply {}: {seat} played {}", i + 1, ply.line.trim());
+        let mut caption = format!("ply {}: {seat} played {}", opening + i + 1, ply.line.trim());
         if !time.is_empty() {
             let _ = write!(caption, " in {time}");
         }
@@ -630,7 +674,7 @@ fn game_section(html: &mut String, number: usize, game: &GameView, width: u32, h
              <span class=\"seat {seat}\">{seat}</span><code>{}</code><span class=\"time\">{time}</span></li>",
             escape(&caption),
             escape(ply.line.trim()),
-            n = i + 1
+            n = opening + i + 1
         );
     }
     html.push_str("</ol>\n</div>\n</section>\n");
@@ -814,6 +858,31 @@ mod tests {
 
     const WON: &str = "# count\n# p1: one\n# p2: two\n1 2\n# time: 10\n2 1\n# time: 7\n\
                        1 2\n# time: 3\n# result: p1 reached five\n";
+
+    #[test]
+    fn opening_plies_are_replayed_drawn_and_listed_as_the_opening() {
+        let text = "# count\n# p1: one\n# p2: two\n# opening: 1 2\n# opening: 2 1\n\
+                    1 2\n# time: 3\n# result: p1 reached five\n";
+        let view = replay::<CountGame>("game 1", text);
+        assert!(view.problems.is_empty(), "{:?}", view.problems);
+        assert_eq!((view.opening.len(), view.moves.len()), (2, 1));
+        assert_eq!(view.frames.len(), 4);
+        assert_eq!(view.frames[2], "<text>3 2+1</text>");
+        assert_eq!(view.rules_end.as_ref().unwrap().winner, Some(Seat::First));
+        let html = page::<CountGame>("t", &[view]);
+        assert!(
+            html.contains("<li class=\"opening\" data-ply=\"2\""),
+            "{html}"
+        );
+        assert!(html.contains("<li data-ply=\"3\" data-caption=\"ply 3: p1 played 2"));
+        // An opening ply for the wrong seat, or one the rules refuse, stops the replay there.
+        let wrong = text.replace("# opening: 2 1", "# opening: 1 1");
+        let view = replay::<CountGame>("game 1", &wrong);
+        assert_eq!((view.frames.len(), view.problems[0].line_number), (2, 5));
+        let illegal = text.replace("# opening: 2 1", "# opening: 2 x");
+        let view = replay::<CountGame>("game 1", &illegal);
+        assert_eq!((view.frames.len(), view.problems[0].line_number), (2, 5));
+    }
 
     #[test]
     fn a_whole_game_has_a_frame_per_ply() {

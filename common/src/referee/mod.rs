@@ -28,12 +28,15 @@
 //! # <game>
 //! # p1: <command of Player 1>
 //! # p2: <command of Player 2>
+//! # opening: <seat> <move>                                                  (one per opening ply)
 //! <seat> <the line that player printed, without surrounding white space>   (one per ply)
 //! # time: <that reply's time in ms>                                          (after each ply)
 //! # result: <p1|p2|draw> <reason>
 //! ```
 //!
-//! and each player's stderr to `DIR/game-<k>-p<seat>.stderr`. File-based players (Power Connect
+//! and each player's stderr to `DIR/game-<k>-p<seat>.stderr`. A game started from an opening
+//! (`--openings`, `--random-openings`: [`opening`]) lists the opening's plies first, as comments
+//! that name the seat each was played for. File-based players (Power Connect
 //! 4) run in `DIR/game-<k>-p<seat>/`, kept for inspection. Progress goes to stderr.
 //!
 //! A player loses at once, with one of these reasons (a quoted line has its control characters
@@ -51,6 +54,7 @@
 
 mod game;
 pub mod html;
+pub mod opening;
 mod options;
 pub mod process;
 pub mod rating;
@@ -103,6 +107,8 @@ pub struct GameReport {
     pub slowest_later: [Duration; 2],
     /// Each seat's peak memory in bytes.
     pub peak_memory: [u64; 2],
+    /// The plies of the opening the game started from, each with the seat it was played for.
+    pub opening: Vec<(Seat, String)>,
     /// Every accepted reply, trimmed, with its time.
     pub moves: Vec<(Seat, String, Duration)>,
 }
@@ -283,6 +289,8 @@ struct GameSetup<'a> {
     max_plies: Option<u32>,
     record_dir: Option<&'a Path>,
     show: bool,
+    /// The plies played by the rules before the players are first asked.
+    opening: Vec<String>,
 }
 
 fn start_players<G: RefereeGame>(setup: &GameSetup<'_>) -> io::Result<(Players, Vec<PathBuf>)> {
@@ -350,8 +358,23 @@ fn play_game<G: RefereeGame>(setup: &GameSetup<'_>) -> GameReport {
         first_reply: [Duration::ZERO; 2],
         slowest_later: [Duration::ZERO; 2],
         peak_memory: [0; 2],
+        opening: Vec::new(),
         moves: Vec::new(),
     };
+    let mut game = match opening::play_opening::<G>(&setup.opening) {
+        Ok((game, seats)) => {
+            report.opening = seats.into_iter().zip(setup.opening.clone()).collect();
+            report.plies = game.plies();
+            game
+        }
+        Err((ply, why)) => {
+            report.reason = format!("the opening could not be played: ply {ply}: {why}");
+            return report;
+        }
+    };
+    if setup.show && !setup.opening.is_empty() {
+        println!("opening: {}\n{}", setup.opening.join(", "), game.render());
+    }
     let (mut players, scratch) = match start_players::<G>(setup) {
         Ok(started) => started,
         Err(error) => {
@@ -359,7 +382,6 @@ fn play_game<G: RefereeGame>(setup: &GameSetup<'_>) -> GameReport {
             return report;
         }
     };
-    let mut game = G::new();
     // Every seat gets its id line now; the seat to move gets it with its first input, so that its
     // clock starts with it.
     let mut greeting: [Vec<String>; 2] = [game.greeting(Seat::First), game.greeting(Seat::Second)];
@@ -460,6 +482,9 @@ fn ask_and_play<G: RefereeGame>(
 /// The text of a game record.
 pub fn record_text(game: &str, commands: &[String; 2], report: &GameReport) -> String {
     let mut record = record::RecordWriter::new(game, [&commands[0], &commands[1]]);
+    for (seat, line) in &report.opening {
+        record.opening(*seat, line);
+    }
     for (seat, line, time) in &report.moves {
         record.ply(*seat, line, *time);
     }
@@ -741,8 +766,32 @@ fn open_results(path: &Path) -> io::Result<fs::File> {
     Ok(file)
 }
 
+/// The openings of a match from its options (`None` when the games start from the start): the
+/// file read and each of its openings checked by `G`'s rules, or the number of random plies.
+/// A game that cannot start from a position refuses both options.
+pub fn match_openings<G: RefereeGame>(
+    options: &MatchOptions,
+) -> Result<Option<opening::Openings>, String> {
+    if (options.openings.is_some() || options.random_openings.is_some()) && !G::STARTS_FROM_POSITION
+    {
+        return Err(opening::OpeningError::Unsupported(G::NAME).to_string());
+    }
+    if let Some(path) = &options.openings {
+        let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let openings =
+            opening::load_openings::<G>(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        return Ok(Some(openings));
+    }
+    Ok(options.random_openings.map(opening::Openings::Random))
+}
+
 /// Plays the whole match, printing a line per game and the final lines; returns its rows.
 pub fn run_match<G: html::DrawGame>(options: &MatchOptions) -> io::Result<Vec<GameRow>> {
+    let openings = match_openings::<G>(options)
+        .map_err(|why| io::Error::new(io::ErrorKind::InvalidInput, why))?;
+    // Every pair's opening, drawn or looked up before the first game, so that a random opening
+    // that cannot be drawn stops the match before it starts.
+    let mut pair_openings: FxHashMap<u32, Vec<String>> = FxHashMap::default();
     if let Some(dir) = &options.record_dir {
         fs::create_dir_all(dir)?;
     }
@@ -760,6 +809,17 @@ pub fn run_match<G: html::DrawGame>(options: &MatchOptions) -> io::Result<Vec<Ga
     .into_iter()
     .filter(|f| options.shard.map_or(true, |shard| shard.contains(f.number)))
     .collect();
+    if let Some(openings) = &openings {
+        for fixture in &fixtures {
+            if let std::collections::hash_map::Entry::Vacant(entry) =
+                pair_openings.entry(fixture.pair)
+            {
+                let plies = opening::opening_for::<G>(openings, fixture)
+                    .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
+                entry.insert(plies);
+            }
+        }
+    }
     let cores = thread::available_parallelism().map_or(1, |n| n.get());
     if options.concurrency as usize > cores {
         eprintln!(
@@ -778,6 +838,7 @@ pub fn run_match<G: html::DrawGame>(options: &MatchOptions) -> io::Result<Vec<Ga
     };
     let workers = (options.concurrency as usize).min(fixtures.len()).max(1);
     let queue = Mutex::new(fixtures);
+    let pair_openings = &pair_openings;
     let stop = AtomicBool::new(false);
     let mut rows = Vec::new();
     // With --html: each game's record and the names in its seats, for the replay page.
@@ -807,6 +868,10 @@ pub fn run_match<G: html::DrawGame>(options: &MatchOptions) -> io::Result<Vec<Ga
                     max_plies: options.max_plies.or(G::DEFAULT_MAX_PLIES),
                     record_dir: options.record_dir.as_deref(),
                     show: options.show,
+                    opening: pair_openings
+                        .get(&fixture.pair)
+                        .cloned()
+                        .unwrap_or_default(),
                 };
                 let report = play_game::<G>(&setup);
                 if sender.send((report, setup.commands)).is_err() {
@@ -1010,13 +1075,20 @@ pub fn main<G: html::DrawGame>() -> ExitCode {
             println!("{}", usage_text());
             ExitCode::SUCCESS
         }
-        Ok(Some(options)) => match run_match::<G>(&options) {
-            Ok(_) => ExitCode::SUCCESS,
-            Err(error) => {
-                eprintln!("{}-referee: {error}", G::NAME);
-                ExitCode::from(1)
+        Ok(Some(options)) => {
+            // A bad openings file or option is a bad command line: status 2, before any game.
+            if let Err(why) = match_openings::<G>(&options) {
+                eprintln!("{}-referee: {why}", G::NAME);
+                return ExitCode::from(2);
             }
-        },
+            match run_match::<G>(&options) {
+                Ok(_) => ExitCode::SUCCESS,
+                Err(error) => {
+                    eprintln!("{}-referee: {error}", G::NAME);
+                    ExitCode::from(1)
+                }
+            }
+        }
         Err(error) => {
             eprintln!("{}-referee: {error} (see --help)", G::NAME);
             ExitCode::from(2)

@@ -43,6 +43,10 @@ pub struct MatchOptions {
     pub results: Option<PathBuf>,
     /// Play only this share of the games.
     pub shard: Option<Shard>,
+    /// Start the games of pair k from opening k of this file (see [`super::opening`]).
+    pub openings: Option<PathBuf>,
+    /// Start each pair's games after this many random plies drawn from the pair's seed.
+    pub random_openings: Option<u32>,
 }
 
 /// A referee command line that could not be understood.
@@ -64,6 +68,8 @@ pub enum OptionsError {
     BadShard(ShardError),
     /// `--sprt` with other than two players.
     SprtPlayers(usize),
+    /// `--openings` and `--random-openings` together.
+    BothOpenings,
 }
 
 impl fmt::Display for OptionsError {
@@ -89,6 +95,9 @@ impl fmt::Display for OptionsError {
             OptionsError::BadShard(e) => write!(f, "{e}"),
             OptionsError::SprtPlayers(n) => {
                 write!(f, "--sprt compares two players; this match has {n}")
+            }
+            OptionsError::BothOpenings => {
+                write!(f, "give either --openings or --random-openings, not both")
             }
         }
     }
@@ -138,6 +147,8 @@ where
         gauntlet: false,
         results: None,
         shard: None,
+        openings: None,
+        random_openings: None,
     };
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -178,6 +189,15 @@ where
                 let text = args.next().ok_or(OptionsError::MissingValue("--sprt"))?;
                 options.sprt = Some(text.parse().map_err(OptionsError::BadSprt)?);
             }
+            "--openings" => {
+                let file = args
+                    .next()
+                    .ok_or(OptionsError::MissingValue("--openings"))?;
+                options.openings = Some(PathBuf::from(file));
+            }
+            "--random-openings" => {
+                options.random_openings = Some(positive(&mut args, "--random-openings")? as u32)
+            }
             "--shard" => {
                 let text = args.next().ok_or(OptionsError::MissingValue("--shard"))?;
                 options.shard = Some(text.parse().map_err(OptionsError::BadShard)?);
@@ -202,6 +222,9 @@ where
     };
     if options.sprt.is_some() && options.players.len() != 2 {
         return Err(OptionsError::SprtPlayers(options.players.len()));
+    }
+    if options.openings.is_some() && options.random_openings.is_some() {
+        return Err(OptionsError::BothOpenings);
     }
     Ok(Some(options))
 }
@@ -263,6 +286,11 @@ options:
   --seed <S>            '{{seed}}' in a command becomes S+k in both games of pair k (games 2k-1
                         and 2k of a two-player match) (default 1); '{{game}}' becomes the game number
   --html <FILE>         write the replay page of the match there (one HTML file)
+  --openings <FILE>     start the games of pair k from the opening on line k of FILE (cycling):
+                        plies in the game's notation separated by ',', '#' comments; both games
+                        of a pair from the same opening (games whose input is the whole
+                        position only: connect4, yavalath)
+  --random-openings <N> start each pair's games after N random plies drawn from the pair's seed
   -h, --help            this text
 
 {game}-referee view RECORD... [--html FILE] writes the replay page of records already written.
@@ -347,6 +375,13 @@ mod tests {
         assert_eq!(o.shard, Some(Shard { index: 1, count: 3 }));
         let o = parse(&["--sprt", "0,10", "a", "b"]).unwrap().unwrap();
         assert_eq!(o.sprt.map(|s| (s.elo0, s.elo1)), Some((0.0, 10.0)));
+        assert_eq!((o.openings.clone(), o.random_openings), (None, None));
+        let o = parse(&["--openings", "o.txt", "a", "b"]).unwrap().unwrap();
+        assert_eq!(o.openings, Some(PathBuf::from("o.txt")));
+        let o = parse(&["--random-openings", "3", "a", "b"])
+            .unwrap()
+            .unwrap();
+        assert_eq!(o.random_openings, Some(3));
     }
 
     fn commands(o: &MatchOptions) -> Vec<&str> {
@@ -415,6 +450,17 @@ mod tests {
             Err(OptionsError::UnknownOption("--fast".into()))
         );
         assert_eq!(parse(&["--help"]), Ok(None));
+        assert_eq!(
+            parse(&["--openings", "o.txt", "--random-openings", "2", "a", "b"]),
+            Err(OptionsError::BothOpenings)
+        );
+        assert_eq!(
+            parse(&["--random-openings", "0", "a", "b"]),
+            Err(OptionsError::BadValue {
+                option: "--random-openings",
+                value: "0".into()
+            })
+        );
     }
 
     #[test]

@@ -29,6 +29,12 @@ impl RecordWriter {
         RecordWriter { text }
     }
 
+    /// One ply of the opening the game started from, played by the runner for `seat` before the
+    /// players were first asked: `# opening: <seat> <move>`, before every ply of the players.
+    pub fn opening(&mut self, seat: Seat, line: &str) {
+        let _ = writeln!(self.text, "# opening: {} {line}", seat.number());
+    }
+
     /// One ply: the line `seat` printed, and how long it took.
     pub fn ply(&mut self, seat: Seat, line: &str, time: Duration) {
         let _ = writeln!(self.text, "{} {line}", seat.number());
@@ -100,6 +106,9 @@ pub struct Record {
     pub game: String,
     /// The commands of Player 1 and Player 2 (empty when the record does not give them).
     pub players: [String; 2],
+    /// The plies of the opening the game started from (`# opening: <seat> <move>` lines), in
+    /// order; they come before every ply of the players.
+    pub opening: Vec<RecordPly>,
     /// The plies, in order, up to the first malformed ply line.
     pub plies: Vec<RecordPly>,
     /// The result, if the record has one.
@@ -152,6 +161,24 @@ pub fn parse_record(text: &str) -> Record {
                 record.players[0] = command.trim().to_string();
             } else if let Some(command) = comment.strip_prefix("p2:") {
                 record.players[1] = command.trim().to_string();
+            } else if let Some(ply) = comment.strip_prefix("opening:") {
+                if stopped {
+                    continue;
+                }
+                if !record.plies.is_empty() {
+                    record.problems.push(Problem::new(
+                        n,
+                        "an opening ply after the players' plies, ignored",
+                    ));
+                    continue;
+                }
+                match parse_ply(ply.trim(), n) {
+                    Ok(ply) => record.opening.push(ply),
+                    Err(problem) => {
+                        record.problems.push(problem);
+                        stopped = true;
+                    }
+                }
             } else if let Some(time) = comment.strip_prefix("time:") {
                 read_time(&mut record, n, time.trim(), stopped);
             } else if let Some(result) = comment.strip_prefix("result:") {
@@ -293,6 +320,35 @@ mod tests {
         );
         let draw = RecordWriter::new("krieg", ["a", "b"]).finish(None, "no move");
         assert!(draw.ends_with("# result: draw no move\n"), "{draw}");
+    }
+
+    #[test]
+    fn opening_plies_are_written_and_read_apart_from_the_players_plies() {
+        let mut writer = RecordWriter::new("connect4", ["a", "b"]);
+        writer.opening(Seat::First, "5 4");
+        writer.opening(Seat::Second, "5 3");
+        writer.ply(Seat::First, "5 4", Duration::from_millis(7));
+        let text = writer.finish(None, "board full");
+        assert!(
+            text.contains("# p2: b\n# opening: 1 5 4\n# opening: 2 5 3\n1 5 4\n"),
+            "{text}"
+        );
+        let record = parse_record(&text);
+        assert_eq!(record.opening.len(), 2);
+        assert_eq!(record.opening[1].seat, Seat::Second);
+        assert_eq!(record.opening[1].line, "5 3");
+        assert_eq!(record.opening[1].time_ms, None);
+        assert_eq!(record.plies.len(), 1);
+        assert!(record.problems.is_empty(), "{:?}", record.problems);
+        // An opening ply after a player's ply, or one without a seat, is reported.
+        let late = text.replace("# result:", "# opening: 1 5 1\n# result:");
+        let record = parse_record(&late);
+        assert_eq!(record.opening.len(), 2);
+        assert_eq!(record.problems.len(), 1, "{:?}", record.problems);
+        let bad = text.replace("# opening: 2 5 3", "# opening: 5 3");
+        let record = parse_record(&bad);
+        assert_eq!(record.opening.len(), 1);
+        assert_eq!(record.problems[0].line_number, 5);
     }
 
     #[test]
