@@ -112,6 +112,14 @@
 //! - `greedy`: a winning move if any, else the best one-ply evaluation; `random`: a uniformly
 //!   random legal move, seeded by `--seed`.
 //!
+//! # The tuner
+//!
+//! `frostfire-tune [--games N] [--seed S] [--depth D] [--epochs E]` plays self-play games of the
+//! search at a fixed depth from seeded random openings, and fits the evaluation's weights to
+//! their results by Texel's method ([`tune`]); it prints the fitted constants for [`eval`], the
+//! logistic scale, and the errors before and after the fit on the training games and on the
+//! games held out. It is not part of the bot (nor of the one-file bundle).
+//!
 //! # The referee
 //!
 //! `frostfire-referee [OPTIONS] CMD_A CMD_B` is the shared match runner with these rules
@@ -124,4 +132,5 @@ pub mod notation;
 pub mod protocol;
 pub mod referee;
 pub mod search;
+pub mod tune;
 pub mod view;
