@@ -10,11 +10,14 @@ use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rustc_hash::FxHashSet;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-/// The hard per-move budget when `--movetime` is not given: far inside 75 % of the 2 s limit,
-/// even with the other core busy. The soft budget (no new iteration) is half of it.
-pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1200);
+/// The hard per-move budget when `--movetime` is not given: inside 75 % of the 2 s limit, with a
+/// margin for a busy machine.
+pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1400);
+/// The soft budget (no new iteration unless the search changed its mind), as a share of the hard
+/// one; the search extends it when the best move changes or the score falls.
+pub const SOFT_BUDGET_PERCENT: u32 = 45;
 
 /// The transposition table of the engines that never search.
 const NO_SEARCH_TABLE_BYTES: usize = 16;
@@ -50,6 +53,16 @@ impl Engine {
     /// The per-move hard budget.
     pub fn budget(&self) -> Duration {
         self.budget
+    }
+
+    /// A move's deadline starting now: the hard budget, and the soft one
+    /// ([`SOFT_BUDGET_PERCENT`] of it).
+    pub fn deadline_from_now(&self) -> Deadline {
+        Deadline::new(
+            Instant::now(),
+            self.budget * SOFT_BUDGET_PERCENT / 100,
+            self.budget,
+        )
     }
 
     /// Chooses a move for the side to move of `board` (`None` only without a legal move).
