@@ -17,7 +17,10 @@ use std::time::{Duration, Instant};
 pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1400);
 /// The soft budget (no new iteration unless the search changed its mind), as a share of the hard
 /// one; the search extends it when the best move changes or the score falls.
-pub const SOFT_BUDGET_PERCENT: u32 = 45;
+pub const SOFT_BUDGET_PERCENT: u32 = 40;
+/// `--opening-plies`: the search for the near-best alternatives gets at most this share of the
+/// move's budget (what is left of it if less).
+pub const OPENING_BUDGET_PERCENT: u32 = 20;
 
 /// The transposition table of the engines that never search.
 const NO_SEARCH_TABLE_BYTES: usize = 16;
@@ -84,9 +87,16 @@ impl Engine {
                 if !self.opening.active() {
                     return Some(best);
                 }
-                let near = self
-                    .searcher
-                    .near_best_moves(board, &result, OPENING_MARGIN, &limits);
+                // The alternatives get what is left of the move's budget, at most a share of it.
+                let left = deadline.hard_budget().saturating_sub(deadline.elapsed());
+                let share = self.budget * OPENING_BUDGET_PERCENT / 100;
+                let alternatives = Limits::new(
+                    Deadline::new(Instant::now(), Duration::ZERO, left.min(share)),
+                    self.max_depth,
+                );
+                let near =
+                    self.searcher
+                        .near_best_moves(board, &result, OPENING_MARGIN, &alternatives);
                 Some(self.opening.choose(best, &near))
             }
             EngineKind::Greedy => greedy(board),

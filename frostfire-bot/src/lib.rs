@@ -102,7 +102,7 @@
 //!   transposition table, aspiration windows, null move, late move reductions,
 //!   eliminations-only quiescence ([`search`]) and the evaluation of [`eval`]. Hard budget
 //!   1400 ms per move by default (`--movetime` replaces it, 70 % of the 2 s limit), soft budget
-//!   45 % of it, extended to 70 % of it when an iteration changes the best move or drops the
+//!   40 % of it, extended to 65 % of it when an iteration changes the best move or drops the
 //!   score; peak memory about 6 MB.
 //! - Draws are worth nothing in the contest, as losses, so the search scores a drawn game (no
 //!   move, the 300-ply limit) as [`search::DRAWN_GAME`] for itself, just above a forced loss: it

@@ -73,7 +73,7 @@ const ASPIRATION_WINDOW: i32 = 100;
 
 /// Time: an iteration that changes the best move, or whose score falls by `TIME_SCORE_DROP` or
 /// more, lets the next one start past the soft budget, up to this share of the hard budget.
-const TIME_EXTENDED_PERCENT: u32 = 70;
+const TIME_EXTENDED_PERCENT: u32 = 65;
 /// A fall of the score that counts as the search changing its mind (a fifth of a dragon).
 const TIME_SCORE_DROP: i32 = 200;
 
