@@ -15,8 +15,9 @@
 //!   ([`PUSHES`]);
 //! - dragons that can be pushed off now: the side to move's targets ([`OWN_THREAT`], at most two
 //!   count) and its own dragons under threat ([`ONE_THREATENED`], [`MANY_THREATENED`]);
-//! - for the side that is ahead in dragons, the opponent's dragons on the edge: it drives a
-//!   winning side to make progress instead of shuffling ([`EDGE_PRESSURE`]);
+//! - for the side that is ahead in dragons, the opponent's dragons on the edge
+//!   ([`EDGE_PRESSURE`]; set by hand to drive a winning side to make progress, it came out of the
+//!   fit slightly negative, the ring terms already paying for pushing the opponent outwards);
 //! - the move itself ([`TEMPO`]).
 //!
 //! # How the weights were obtained
@@ -42,7 +43,8 @@ use crate::board::{DRAGONS, VALID};
 
 /// One lost dragon (the unit, held fixed by the fit).
 pub const LOST_DRAGON: i32 = 1000;
-/// Extra weight of the third lost dragon (one from defeat).
+/// Extra weight of the third lost dragon (one from defeat); fitted slightly negative: with
+/// three lost, the games were less lost than three dragons' worth says.
 pub const THIRD_LOSS: i32 = -75;
 /// Per dragon on the centre D4.
 pub const RING_CENTRE: i32 = 690;

@@ -61,8 +61,8 @@ pub const DRAWN_GAME: i32 = -(MATE_BOUND - 1);
 // Below any evaluation (three dragons lost and every other term against).
 const _: () = assert!(DRAWN_GAME < -10 * crate::eval::LOST_DRAGON);
 /// `--opening-plies`: a move whose score is within this of the best may be drawn instead. In
-/// millidragons (1000 = a dragon): a few steps of a dragon towards the centre or a few pairs of
-/// cohesion, small against any material or threat term.
+/// millidragons (1000 = a dragon): small against every term of the evaluation (a step of a
+/// dragon towards the centre is worth 120 or more, a pair of cohesion 99).
 pub const OPENING_MARGIN: i32 = 40;
 
 /// Aspiration windows: from this iteration on, the root is searched in a window around the
