@@ -10,11 +10,17 @@ use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rustc_hash::FxHashSet;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-/// The hard per-move budget when `--movetime` is not given: far inside 75 % of the 2 s limit,
-/// even with the other core busy. The soft budget (no new iteration) is half of it.
-pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1200);
+/// The hard per-move budget when `--movetime` is not given: inside 75 % of the 2 s limit, with a
+/// margin for a busy machine.
+pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1400);
+/// The soft budget (no new iteration unless the search changed its mind), as a share of the hard
+/// one; the search extends it when the best move changes or the score falls.
+pub const SOFT_BUDGET_PERCENT: u32 = 40;
+/// `--opening-plies`: the search for the near-best alternatives gets at most this share of the
+/// move's budget (what is left of it if less).
+pub const OPENING_BUDGET_PERCENT: u32 = 20;
 
 /// The transposition table of the engines that never search.
 const NO_SEARCH_TABLE_BYTES: usize = 16;
@@ -52,6 +58,16 @@ impl Engine {
         self.budget
     }
 
+    /// A move's deadline starting now: the hard budget, and the soft one
+    /// ([`SOFT_BUDGET_PERCENT`] of it).
+    pub fn deadline_from_now(&self) -> Deadline {
+        Deadline::new(
+            Instant::now(),
+            self.budget * SOFT_BUDGET_PERCENT / 100,
+            self.budget,
+        )
+    }
+
     /// Chooses a move for the side to move of `board` (`None` only without a legal move).
     /// `game_positions` holds the hashes of earlier positions of the game (for repetitions);
     /// `deadline` started when the opponent's move was read. While `--opening-plies` lasts, the
@@ -71,9 +87,16 @@ impl Engine {
                 if !self.opening.active() {
                     return Some(best);
                 }
-                let near = self
-                    .searcher
-                    .near_best_moves(board, &result, OPENING_MARGIN, &limits);
+                // The alternatives get what is left of the move's budget, at most a share of it.
+                let left = deadline.hard_budget().saturating_sub(deadline.elapsed());
+                let share = self.budget * OPENING_BUDGET_PERCENT / 100;
+                let alternatives = Limits::new(
+                    Deadline::new(Instant::now(), Duration::ZERO, left.min(share)),
+                    self.max_depth,
+                );
+                let near =
+                    self.searcher
+                        .near_best_moves(board, &result, OPENING_MARGIN, &alternatives);
                 Some(self.opening.choose(best, &near))
             }
             EngineKind::Greedy => greedy(board),

@@ -99,18 +99,30 @@
 //! ```
 //!
 //! - `search` (default): iterative-deepening principal variation search with a 4 MB
-//!   transposition table, null move, late move reductions, eliminations-only quiescence
-//!   ([`search`]) and the evaluation of [`eval`]. Hard budget 1200 ms per move by default
-//!   (`--movetime` replaces it), soft budget half of it; peak memory about 6 MB.
-//! - Draws are worth nothing in the contest, so the search scores every draw (no move, the
-//!   300-ply limit, and a return to an earlier position of the game or of the search path) as
-//!   `-CONTEMPT` for itself: it prefers a live game to a sure draw and does not shuffle. The
-//!   protocol keeps the set of the game's positions since the last elimination for this.
+//!   transposition table, aspiration windows, null move, late move reductions,
+//!   eliminations-only quiescence ([`search`]) and the evaluation of [`eval`]. Hard budget
+//!   1400 ms per move by default (`--movetime` replaces it, 70 % of the 2 s limit), soft budget
+//!   40 % of it, extended to 65 % of it when an iteration changes the best move or drops the
+//!   score; peak memory about 6 MB.
+//! - Draws are worth nothing in the contest, as losses, so the search scores a drawn game (no
+//!   move, the 300-ply limit) as [`search::DRAWN_GAME`] for itself, just above a forced loss: it
+//!   prefers any live game to a sure draw. A return to an earlier position of the game or of the
+//!   search path is no end, but no progress: it costs [`search::CONTEMPT`] to the side that
+//!   makes it, so the bot does not shuffle, nor expects its opponent to. The protocol keeps the
+//!   set of the game's positions since the last elimination for this.
 //! - `--opening-plies N`: the first N own moves are drawn, seeded by `--seed`, among the moves
 //!   the search sees within [`search::OPENING_MARGIN`] of its best (a few hundredths of a
 //!   dragon), never one it sees as losing.
 //! - `greedy`: a winning move if any, else the best one-ply evaluation; `random`: a uniformly
 //!   random legal move, seeded by `--seed`.
+//!
+//! # The tuner
+//!
+//! `frostfire-tune [--games N] [--seed S] [--depth D] [--epochs E]` plays self-play games of the
+//! search at a fixed depth from seeded random openings, and fits the evaluation's weights to
+//! their results by Texel's method ([`tune`]); it prints the fitted constants for [`eval`], the
+//! logistic scale, and the errors before and after the fit on the training games and on the
+//! games held out. It is not part of the bot (nor of the one-file bundle).
 //!
 //! # The referee
 //!
@@ -124,4 +136,5 @@ pub mod notation;
 pub mod protocol;
 pub mod referee;
 pub mod search;
+pub mod tune;
 pub mod view;

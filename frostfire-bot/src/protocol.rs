@@ -35,7 +35,7 @@ pub const BOT: BotInfo = BotInfo {
     name: "frostfire-bot",
     protocol: "stdin: `1` (Tyragon, moves first) or `2` (Abagon), then the opponent's moves `Ax By`; stdout: our moves",
     limit: "2000 ms per move, 20 MB",
-    default_movetime: "1200 ms per move",
+    default_movetime: "1400 ms per move",
     solver: None,
 };
 
@@ -71,7 +71,7 @@ impl Session {
 
     /// Handles one (normalised, non-blank) input line; returns the reply to print, if any.
     pub fn handle(&mut self, line: &str) -> Option<String> {
-        let deadline = Deadline::from_now(self.engine.budget());
+        let deadline = self.engine.deadline_from_now();
         let Some(me) = self.me else {
             match parse_id(line) {
                 Ok(color) => {

@@ -13,18 +13,25 @@
 //!    defences), then `quiescence` lets the side to move push dragons off (stand pat otherwise),
 //!    so that the horizon never hides an elimination that is already on the board.
 //!
-//! Draws: Frostfire gives no points for a draw, so every draw (no move, the ply limit, a repeated
-//! position) scores `-CONTEMPT` for the side that searches and `+CONTEMPT` for its opponent. A
-//! repetition of any earlier position of the game (handed in with
-//! [`Searcher::set_game_positions`]) or of the search path counts as a draw: the bot never
-//! shuffles between positions when it can do better.
+//! Draws: Frostfire gives no points for a draw, as for a loss. A drawn game (no move, the ply
+//! limit) scores [`DRAWN_GAME`] for the side that searches, just above a forced loss: any live
+//! game that is not lost by force is worth more, whatever the evaluation says, and a win comes
+//! before the ply limit or not at all. The search assumes the worst, that the opponent is glad of
+//! the draw (it scores `-DRAWN_GAME` for it).
+//!
+//! A repetition of an earlier position of the game (handed in with
+//! [`Searcher::set_game_positions`]) or of the search path is no end by the rules, but a move
+//! that makes no progress towards the win both sides need: it costs [`CONTEMPT`] to the side that
+//! repeated, whichever that is. Neither side is taken to seek a repetition it does not need, so a
+//! side a little behind does not expect its opponent to shuffle, and plays on rather than giving
+//! every line up as drawn.
 
 use crate::board::{Board, Color, Move, MoveKind, MoveList, LOSING_LOSSES, MAX_MOVES, MAX_PLIES};
 use crate::eval::evaluate;
 use arrayvec::ArrayVec;
 use common::clock::{Deadline, SearchClock};
 use common::io::log;
-use common::score::{loss_in, plies_to_result, INFINITY};
+use common::score::{is_decisive, loss_in, plies_to_result, INFINITY};
 use common::search::{Limits, SearchResult, PV_CAPACITY};
 use common::transposition::{Bound, TranspositionTable};
 use rustc_hash::FxHashSet;
@@ -45,13 +52,30 @@ const MAX_SEARCH_PLY: usize = MAX_PLY - MAX_QUIESCENCE as usize - 2;
 /// shorter than this many times the iteration's depth.
 const THREAT_EXTENSION_LIMIT: usize = 2;
 
-/// What a draw costs the side that searches (draws are worth nothing in the contest), in the
+/// What a repetition costs the side that moved into it (no progress towards a win), in the
 /// evaluation's millidragons: about a third of a dragon.
 pub const CONTEMPT: i32 = 300;
+/// A drawn game (no legal move, the ply limit) for the side that searches: worth nothing in the
+/// contest, as a loss, so it scores below every live score and just above a forced loss.
+pub const DRAWN_GAME: i32 = -(MATE_BOUND - 1);
+// Below any evaluation (three dragons lost and every other term against).
+const _: () = assert!(DRAWN_GAME < -10 * crate::eval::LOST_DRAGON);
 /// `--opening-plies`: a move whose score is within this of the best may be drawn instead. In
-/// millidragons (1000 = a dragon): a few steps of a dragon towards the centre or a few pairs of
-/// cohesion, small against any material or threat term.
+/// millidragons (1000 = a dragon): small against every term of the evaluation (a step of a
+/// dragon towards the centre is worth 120 or more, a pair of cohesion 99).
 pub const OPENING_MARGIN: i32 = 40;
+
+/// Aspiration windows: from this iteration on, the root is searched in a window around the
+/// previous iteration's score...
+const ASPIRATION_MIN_DEPTH: u32 = 5;
+/// ...this wide on each side (millidragons: a tenth of a dragon).
+const ASPIRATION_WINDOW: i32 = 100;
+
+/// Time: an iteration that changes the best move, or whose score falls by `TIME_SCORE_DROP` or
+/// more, lets the next one start past the soft budget, up to this share of the hard budget.
+const TIME_EXTENDED_PERCENT: u32 = 65;
+/// A fall of the score that counts as the search changing its mind (a fifth of a dragon).
+const TIME_SCORE_DROP: i32 = 200;
 
 /// Null move: tried from this depth on...
 const NULL_MIN_DEPTH: i32 = 3;
@@ -193,15 +217,14 @@ impl Searcher {
             if depth > 1 {
                 order_root_moves(&mut root, result.best);
             }
-            let best = self.root_search(board, &mut root, depth);
+            let (previous_best, previous_score) = (result.best, result.score);
+            let best = self.aspiration_search(board, &mut root, depth, result.score);
             let completed = !self.clock.stopped();
             if let Some((m, score)) = best {
-                // A partial first iteration still gives a move; later partial iterations are
-                // dropped (their best move is known only against the moves searched so far).
-                if completed || result.depth == 0 {
-                    result.best = Some(m);
-                    result.score = score;
-                }
+                // A partial iteration searched the previous best move first, so its best move
+                // is at least as good as that one at the new depth: it is kept.
+                result.best = Some(m);
+                result.score = score;
             }
             if !completed {
                 break;
@@ -219,7 +242,15 @@ impl Searcher {
                     pv.join(" ")
                 ));
             }
-            if self.clock.deadline().soft_expired() {
+            // Past the soft budget no new iteration starts, unless this one changed its mind
+            // (a new best move, or a score well down): then up to `TIME_EXTENDED_PERCENT` of
+            // the hard budget.
+            let deadline = self.clock.deadline();
+            let unstable = depth > 1
+                && (result.best != previous_best
+                    || result.score <= previous_score - TIME_SCORE_DROP);
+            let extended = deadline.hard_budget() * TIME_EXTENDED_PERCENT / 100;
+            if deadline.soft_expired() && (!unstable || deadline.elapsed() >= extended) {
                 break;
             }
             if plies_to_result(result.score).is_some_and(|plies| plies <= depth as i32) {
@@ -230,20 +261,58 @@ impl Searcher {
         result
     }
 
-    /// One iteration over the root moves in their order: each move's score goes to its
-    /// `RootMove` (moves that do not raise alpha get the lowest score, keeping their order), and
-    /// the best move with its score comes back, `None` only if stopped before any move was
-    /// searched. A completed iteration stores the root in the table.
+    /// One iteration, in an aspiration window around the previous iteration's `previous` score
+    /// from [`ASPIRATION_MIN_DEPTH`] on: a window [`ASPIRATION_WINDOW`] wide on each side, widened
+    /// on the failing side (twice as far each time) until the score falls inside it. The best
+    /// move with its exact score comes back, `None` only if stopped before any move was
+    /// searched or while the window was still failing.
+    fn aspiration_search(
+        &mut self,
+        board: &Board,
+        root: &mut RootMoves,
+        depth: u32,
+        previous: i32,
+    ) -> Option<(Move, i32)> {
+        let mut delta = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && !is_decisive(previous) {
+            (previous - delta, previous + delta)
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        loop {
+            let best = self.root_search(board, root, depth, alpha, beta);
+            if self.clock.stopped() {
+                return best;
+            }
+            delta = delta.saturating_mul(2);
+            match best {
+                None => alpha = alpha.saturating_sub(delta).max(-INFINITY),
+                Some((m, score)) if score >= beta => {
+                    beta = beta.saturating_add(delta).min(INFINITY);
+                    order_root_moves(root, Some(m));
+                }
+                Some(found) => return Some(found),
+            }
+        }
+    }
+
+    /// One pass over the root moves in their order within the window `(alpha, beta)`: each
+    /// move's score goes to its `RootMove` (moves that do not raise alpha get the lowest score,
+    /// keeping their order), and the best move with its score comes back: `None` if no move
+    /// raised alpha (a fail low) or if stopped before any move was searched; a score at or above
+    /// `beta` ends the pass at once (a fail high). A pass with an exact score stores the root in
+    /// the table.
     fn root_search(
         &mut self,
         board: &Board,
         root: &mut RootMoves,
         depth: u32,
+        alpha: i32,
+        beta: i32,
     ) -> Option<(Move, i32)> {
         self.root_depth = depth as usize;
         let depth = depth as i32;
-        let mut alpha = -INFINITY;
-        let beta = INFINITY;
+        let mut alpha = alpha;
         let mut best: Option<(Move, i32)> = None;
         for (i, root_move) in root.iter_mut().enumerate() {
             let child = board.play(root_move.mv);
@@ -266,6 +335,9 @@ impl Searcher {
             if score > alpha {
                 alpha = score;
                 best = Some((root_move.mv, score));
+                if score >= beta {
+                    return best;
+                }
             }
         }
         if let Some((m, score)) = best {
@@ -335,12 +407,12 @@ impl Searcher {
         pv
     }
 
-    /// The score of a draw for the side to move of `board`.
+    /// The score of a drawn game for the side to move of `board`.
     fn draw_score(&self, board: &Board) -> i32 {
         if board.to_move() == self.root_side {
-            -CONTEMPT
+            DRAWN_GAME
         } else {
-            CONTEMPT
+            -DRAWN_GAME
         }
     }
 
@@ -376,8 +448,12 @@ impl Searcher {
         if board.lost(us) >= LOSING_LOSSES {
             return loss_in(ply);
         }
-        if board.ply() >= self.max_plies || self.is_repetition() {
+        if board.ply() >= self.max_plies {
             return self.draw_score(board);
+        }
+        if self.is_repetition() {
+            // The side that just moved repeated.
+            return CONTEMPT;
         }
         let mut depth = depth;
         if depth <= 0 {

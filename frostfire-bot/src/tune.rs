@@ -1,0 +1,523 @@
+//! Fitting the evaluation's weights to self-play games (Texel's method, [`common::tune`]).
+//!
+//! `frostfire-tune [--games N] [--seed S] [--depth D] [--epochs E]`:
+//! 1. plays `N` games of the bot's own search at the fixed depth `D` against itself, each from an
+//!    opening of [`RANDOM_PLIES_MIN`]..=[`RANDOM_PLIES_MAX`] uniformly random first plies drawn
+//!    with `SmallRng` seeded by `S` + the game's number, so the same command plays the same
+//!    games; a game ends as the referee ends it (four dragons lost, no move, 300 plies);
+//! 2. keeps the *quiet* positions of each game with its result for the side to move (1 a win,
+//!    ½ a draw, 0 a loss);
+//! 3. describes each position by [`features`], the evaluation of [`crate::eval`] written as
+//!    `Σ weight × feature` (a test checks that both agree on random positions);
+//! 4. fixes the logistic curve's scale for today's weights, then fits the weights for `E` epochs,
+//!    the dragon's worth ([`LOST_DRAGON`]) held fixed as the unit, on the games whose number is
+//!    not a multiple of [`HOLDOUT_EVERY`]; those games are held out to show that the fit
+//!    generalises;
+//! 5. prints the fitted weights as constants, the scale and the errors before and after.
+//!
+//! **Quiet** here means that the side to move cannot push a dragon off: the static evaluation
+//! would otherwise stand for a position about to change its material. A position where the side
+//! to move is threatened stays in (the threat terms weigh exactly that), so [`OWN_THREAT`] is the
+//! one weight these positions cannot teach: it is held fixed too.
+
+use crate::board::{Board, Cell, Color, Direction, Move, Outcome, DRAGONS, MAX_PLIES, RINGS};
+use crate::eval;
+use crate::search::Searcher;
+use common::search::Limits;
+use common::tune::{fit_scale, fit_weights, format_constants, mean_error, FitOptions, Sample};
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rustc_hash::FxHashSet;
+use std::fmt;
+
+/// The features, in the order of the weights.
+pub const LOST_DRAGON: usize = 0;
+/// [`eval::THIRD_LOSS`].
+pub const THIRD_LOSS: usize = 1;
+/// [`eval::RING_CENTRE`].
+pub const RING_CENTRE: usize = 2;
+/// [`eval::RING_1`].
+pub const RING_1: usize = 3;
+/// [`eval::RING_2`].
+pub const RING_2: usize = 4;
+/// [`eval::COHESION`].
+pub const COHESION: usize = 5;
+/// [`eval::ISOLATED`].
+pub const ISOLATED: usize = 6;
+/// [`eval::EXPOSED`].
+pub const EXPOSED: usize = 7;
+/// [`eval::CORNER`].
+pub const CORNER: usize = 8;
+/// [`eval::PUSHES`].
+pub const PUSHES: usize = 9;
+/// [`eval::OWN_THREAT`].
+pub const OWN_THREAT: usize = 10;
+/// [`eval::ONE_THREATENED`].
+pub const ONE_THREATENED: usize = 11;
+/// [`eval::MANY_THREATENED`].
+pub const MANY_THREATENED: usize = 12;
+/// [`eval::EDGE_PRESSURE`].
+pub const EDGE_PRESSURE: usize = 13;
+/// [`eval::TEMPO`].
+pub const TEMPO: usize = 14;
+/// How many weights.
+pub const FEATURE_COUNT: usize = 15;
+
+/// The constants' names in `eval.rs`, in the order of the weights.
+pub const NAMES: [&str; FEATURE_COUNT] = [
+    "LOST_DRAGON",
+    "THIRD_LOSS",
+    "RING_CENTRE",
+    "RING_1",
+    "RING_2",
+    "COHESION",
+    "ISOLATED",
+    "EXPOSED",
+    "CORNER",
+    "PUSHES",
+    "OWN_THREAT",
+    "ONE_THREATENED",
+    "MANY_THREATENED",
+    "EDGE_PRESSURE",
+    "TEMPO",
+];
+
+/// The weights the fit holds fixed: the unit, and the one the quiet positions cannot teach.
+pub const FROZEN: [usize; 2] = [LOST_DRAGON, OWN_THREAT];
+
+/// Games whose number is a multiple of this are held out of the fit.
+pub const HOLDOUT_EVERY: u32 = 10;
+/// The fewest random first plies of a tuning game...
+pub const RANDOM_PLIES_MIN: u32 = 2;
+/// ...and the most.
+pub const RANDOM_PLIES_MAX: u32 = 8;
+/// The transposition table of the tuning games' searches (small: the searches are shallow).
+const TUNE_TABLE_BYTES: usize = 1 << 20;
+
+/// Today's weights of `eval.rs`, in the order of [`NAMES`].
+pub fn current_weights() -> [i32; FEATURE_COUNT] {
+    [
+        eval::LOST_DRAGON,
+        eval::THIRD_LOSS,
+        eval::RING_CENTRE,
+        eval::RING_1,
+        eval::RING_2,
+        eval::COHESION,
+        eval::ISOLATED,
+        eval::EXPOSED,
+        eval::CORNER,
+        eval::PUSHES,
+        eval::OWN_THREAT,
+        eval::ONE_THREATENED,
+        eval::MANY_THREATENED,
+        eval::EDGE_PRESSURE,
+        eval::TEMPO,
+    ]
+}
+
+/// The features of `board` for its side to move, dense, in the order of [`NAMES`]. Computed
+/// cell by cell (not with the evaluation's bit sets), so that the test that both agree checks
+/// one against the other.
+pub fn features(board: &Board) -> [i32; FEATURE_COUNT] {
+    let us = board.to_move();
+    let them = us.other();
+    let mut f = [0; FEATURE_COUNT];
+    f[TEMPO] = 1;
+    for (color, sign) in [(us, 1), (them, -1)] {
+        let lost = DRAGONS - board.dragons(color).count_ones();
+        f[LOST_DRAGON] -= sign * lost as i32;
+        f[THIRD_LOSS] -= sign * i32::from(lost >= 3);
+        let side = side_features(board, color);
+        for (index, value) in side {
+            f[index] += sign * value;
+        }
+    }
+    let our_targets = targets(board, us);
+    let their_targets = targets(board, them);
+    f[OWN_THREAT] = our_targets.min(2);
+    f[ONE_THREATENED] = -i32::from(their_targets == 1);
+    f[MANY_THREATENED] = -i32::from(their_targets >= 2);
+    let lead = board.lost(them) as i32 - board.lost(us) as i32;
+    let on_edge = |color: Color| {
+        Cell::all()
+            .filter(|&c| board.at(c) == Some(color) && ring_of(c) == 3)
+            .count() as i32
+    };
+    f[EDGE_PRESSURE] = match lead {
+        l if l > 0 => on_edge(them),
+        l if l < 0 => -on_edge(us),
+        _ => 0,
+    };
+    f
+}
+
+/// The ring of `cell` around the centre: 0 for D4, 3 for the edge.
+fn ring_of(cell: Cell) -> usize {
+    RINGS
+        .iter()
+        .position(|&ring| ring & cell.bit() != 0)
+        .expect("every cell is on a ring")
+}
+
+/// The per-side features of `color`, as `(index, count)`.
+fn side_features(board: &Board, color: Color) -> [(usize, i32); 8] {
+    let mine = |c: Option<Cell>| c.is_some_and(|c| board.at(c) == Some(color));
+    let theirs = |c: Option<Cell>| c.is_some_and(|c| board.at(c) == Some(color.other()));
+    let empty = |c: Option<Cell>| c.is_some_and(|c| board.at(c).is_none());
+    let (mut rings, mut pairs, mut isolated, mut exposed, mut corners, mut pushes) =
+        ([0; 3], 0, 0, 0, 0, 0);
+    for cell in Cell::all().filter(|&c| board.at(c) == Some(color)) {
+        let ring = ring_of(cell);
+        if ring < 3 {
+            rings[ring] += 1;
+        }
+        corners += i32::from(cell.is_corner());
+        let neighbours = Direction::ALL
+            .into_iter()
+            .filter(|&d| mine(cell.step(d)))
+            .count();
+        // Each pair is seen from both its dragons.
+        pairs += neighbours as i32;
+        isolated += i32::from(neighbours == 0);
+        let is_exposed = !cell.is_corner()
+            && Direction::ALL
+                .into_iter()
+                .any(|d| cell.step(d).is_none() && theirs(cell.step(d.opposite())));
+        exposed += i32::from(is_exposed);
+        // `cell` as the front of a pair pushing along `d`.
+        for d in Direction::ALL {
+            let behind = cell.step(d.opposite());
+            let target = cell.step(d);
+            let beyond = target.and_then(|t| t.step(d));
+            if mine(behind) && theirs(target) && empty(beyond) {
+                pushes += 1;
+            }
+        }
+    }
+    [
+        (RING_CENTRE, rings[0]),
+        (RING_1, rings[1]),
+        (RING_2, rings[2]),
+        (COHESION, pairs / 2),
+        (ISOLATED, isolated),
+        (EXPOSED, exposed),
+        (CORNER, corners),
+        (PUSHES, pushes),
+    ]
+}
+
+/// How many dragons of the other side `color` could push off now, were it to move.
+fn targets(board: &Board, color: Color) -> i32 {
+    let mine = |c: Option<Cell>| c.is_some_and(|c| board.at(c) == Some(color));
+    Cell::all()
+        .filter(|&c| board.at(c) == Some(color.other()) && !c.is_corner())
+        .filter(|&c| {
+            Direction::ALL.into_iter().any(|d| {
+                c.step(d).is_none()
+                    && mine(c.step(d.opposite()))
+                    && mine(c.step(d.opposite()).and_then(|b| b.step(d.opposite())))
+            })
+        })
+        .count() as i32
+}
+
+/// `Σ weight × feature`: what the evaluation is, written with the tuner's features.
+pub fn weighted(board: &Board, weights: &[i32; FEATURE_COUNT]) -> i32 {
+    features(board)
+        .iter()
+        .zip(weights)
+        .map(|(&f, &w)| f * w)
+        .sum()
+}
+
+/// True if `board` is quiet: the side to move cannot push a dragon off.
+pub fn is_quiet(board: &Board) -> bool {
+    board.threatened_by(board.to_move()) == 0
+}
+
+/// One tuning game: the positions after its random opening, and how it ended.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// Every position from the end of the random opening to the last move's, in order.
+    pub positions: Vec<Board>,
+    /// The result (a win, or a draw by no move or by the ply limit).
+    pub outcome: Outcome,
+}
+
+/// Plays game `number` of a tuning run: random first plies drawn with `seed + number`, then the
+/// search at `depth` for both sides, repetitions counted as in a real game.
+pub fn play_game(seed: u64, number: u32, depth: u32) -> Game {
+    let mut rng = SmallRng::seed_from_u64(seed.wrapping_add(u64::from(number)));
+    let mut board = Board::start();
+    let random_plies = rng.gen_range(RANDOM_PLIES_MIN..=RANDOM_PLIES_MAX);
+    let mut game_positions = FxHashSet::default();
+    let mut searcher = Searcher::new(TUNE_TABLE_BYTES);
+    searcher.verbose = false;
+    let mut positions = Vec::new();
+    loop {
+        if let Some(outcome) = board.outcome_with_limit(MAX_PLIES) {
+            return Game { positions, outcome };
+        }
+        let m: Move = if board.ply() < random_plies {
+            *board
+                .legal_moves()
+                .choose(&mut rng)
+                .expect("a game going on has a move")
+        } else {
+            positions.push(board);
+            searcher.set_game_positions(&game_positions);
+            searcher
+                .search(&board, &Limits::depth(depth))
+                .best
+                .expect("a game going on has a move")
+        };
+        game_positions.insert(board.hash());
+        board = board.play(m);
+    }
+}
+
+/// The quiet positions of `game` as samples, each with the result for its side to move.
+pub fn samples(game: &Game) -> Vec<Sample> {
+    game.positions
+        .iter()
+        .filter(|b| is_quiet(b))
+        .map(|b| {
+            let result = match game.outcome {
+                Outcome::Draw => 0.5,
+                Outcome::Win(winner) if winner == b.to_move() => 1.0,
+                Outcome::Win(_) => 0.0,
+            };
+            let features = features(b)
+                .iter()
+                .enumerate()
+                .filter(|&(_, &v)| v != 0)
+                .map(|(i, &v)| (i as u32, v as f32))
+                .collect();
+            Sample { features, result }
+        })
+        .collect()
+}
+
+/// The tuner's options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TuneOptions {
+    /// Self-play games.
+    pub games: u32,
+    /// Seed of the random openings.
+    pub seed: u64,
+    /// Depth of the self-play searches.
+    pub depth: u32,
+    /// Epochs of the fit.
+    pub epochs: u32,
+}
+
+impl Default for TuneOptions {
+    fn default() -> Self {
+        TuneOptions {
+            games: 2000,
+            seed: 1,
+            depth: 4,
+            epochs: 2000,
+        }
+    }
+}
+
+/// A malformed command line of the tuner.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TuneUsageError(pub String);
+
+impl fmt::Display for TuneUsageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}\nusage: frostfire-tune [--games N] [--seed S] [--depth D] [--epochs E]",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for TuneUsageError {}
+
+impl TuneOptions {
+    /// Parses `--games N --seed S --depth D --epochs E` (any order, each optional).
+    pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<TuneOptions, TuneUsageError> {
+        let mut options = TuneOptions::default();
+        let mut args = args.into_iter();
+        while let Some(flag) = args.next() {
+            let value = args
+                .next()
+                .ok_or_else(|| TuneUsageError(format!("{flag} needs a value")))?;
+            let number = value
+                .parse::<u64>()
+                .map_err(|_| TuneUsageError(format!("{flag}: not a number: {value:?}")))?;
+            let small = || {
+                u32::try_from(number)
+                    .map_err(|_| TuneUsageError(format!("{flag}: too large: {value}")))
+            };
+            match flag.as_str() {
+                "--games" => options.games = small()?,
+                "--seed" => options.seed = number,
+                "--depth" => options.depth = small()?.max(1),
+                "--epochs" => options.epochs = small()?,
+                _ => return Err(TuneUsageError(format!("unknown option {flag:?}"))),
+            }
+        }
+        Ok(options)
+    }
+}
+
+/// What a tuning run found.
+#[derive(Clone, Debug)]
+pub struct TuneReport {
+    /// The fitted weights, in the order of [`NAMES`].
+    pub weights: Vec<f64>,
+    /// The logistic curve's scale, per millidragon.
+    pub scale: f64,
+    /// Training positions and held-out positions.
+    pub positions: (usize, usize),
+    /// The games' results: wins of the first player, draws, wins of the second.
+    pub results: (u32, u32, u32),
+    /// Training error before and after the fit.
+    pub training: (f64, f64),
+    /// Held-out error before and after the fit.
+    pub held_out: (f64, f64),
+}
+
+impl fmt::Display for TuneReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (ice, draws, fire) = self.results;
+        writeln!(
+            f,
+            "positions: training={} held_out={} games: p1_wins={ice} draws={draws} p2_wins={fire}",
+            self.positions.0, self.positions.1
+        )?;
+        writeln!(f, "scale: {:.8}", self.scale)?;
+        writeln!(
+            f,
+            "training error: before={:.6} after={:.6}",
+            self.training.0, self.training.1
+        )?;
+        writeln!(
+            f,
+            "held-out error: before={:.6} after={:.6}",
+            self.held_out.0, self.held_out.1
+        )?;
+        write!(f, "{}", format_constants(&NAMES, &self.weights))
+    }
+}
+
+/// Plays the games, fits the weights, and reports; `progress` gets a line now and then.
+pub fn run(options: &TuneOptions, mut progress: impl FnMut(&str)) -> TuneReport {
+    let (mut training, mut held_out) = (Vec::new(), Vec::new());
+    let mut results = (0, 0, 0);
+    for number in 0..options.games {
+        let game = play_game(options.seed, number, options.depth);
+        match game.outcome {
+            Outcome::Win(Color::Ice) => results.0 += 1,
+            Outcome::Draw => results.1 += 1,
+            Outcome::Win(Color::Fire) => results.2 += 1,
+        }
+        let target = if number % HOLDOUT_EVERY == 0 {
+            &mut held_out
+        } else {
+            &mut training
+        };
+        target.extend(samples(&game));
+        if (number + 1) % 100 == 0 {
+            progress(&format!(
+                "{} games, {} positions",
+                number + 1,
+                training.len() + held_out.len()
+            ));
+        }
+    }
+    let mut weights: Vec<f64> = current_weights().iter().map(|&w| f64::from(w)).collect();
+    let scale = fit_scale(&training, &weights);
+    let held_out_before = mean_error(&held_out, &weights, scale);
+    let fit = FitOptions {
+        epochs: options.epochs,
+        frozen: FROZEN.to_vec(),
+        ..FitOptions::default()
+    };
+    let report = fit_weights(&training, &mut weights, scale, &fit);
+    TuneReport {
+        scale,
+        positions: (training.len(), held_out.len()),
+        results,
+        training: (report.error_before, report.error_after),
+        held_out: (held_out_before, mean_error(&held_out, &weights, scale)),
+        weights,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::evaluate;
+
+    /// Random positions of random games, some with dragons lost.
+    fn random_positions(count: usize) -> Vec<Board> {
+        let mut rng = SmallRng::seed_from_u64(11);
+        let mut found = Vec::new();
+        while found.len() < count {
+            let mut board = Board::start();
+            while board.outcome().is_none() && found.len() < count {
+                found.push(board);
+                let m = *board.legal_moves().choose(&mut rng).unwrap();
+                board = board.play(m);
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn the_evaluation_is_the_weighted_sum_of_the_tuner_features() {
+        let weights = current_weights();
+        let positions = random_positions(3000);
+        assert!(positions.iter().any(|b| b.lost(Color::Ice) >= 3));
+        for board in &positions {
+            assert_eq!(evaluate(board), weighted(board, &weights), "{board:?}");
+        }
+    }
+
+    #[test]
+    fn every_feature_varies_on_random_positions() {
+        let positions = random_positions(3000);
+        for (index, name) in NAMES.iter().enumerate() {
+            let values: FxHashSet<i32> = positions.iter().map(|b| features(b)[index]).collect();
+            assert!(index == TEMPO || values.len() > 1, "{name} never varies");
+        }
+    }
+
+    #[test]
+    fn a_game_is_reproducible_and_its_samples_are_quiet() {
+        let a = play_game(5, 3, 2);
+        let b = play_game(5, 3, 2);
+        assert_eq!(a.positions, b.positions);
+        assert_eq!(a.outcome, b.outcome);
+        assert!(!a.positions.is_empty());
+        let quiet = a.positions.iter().filter(|b| is_quiet(b)).count();
+        assert_eq!(samples(&a).len(), quiet);
+        assert_ne!(play_game(5, 4, 2).positions, a.positions);
+    }
+
+    #[test]
+    fn options_parse_and_garbage_is_a_typed_error() {
+        let parse = |line: &str| TuneOptions::parse(line.split_whitespace().map(String::from));
+        assert_eq!(parse(""), Ok(TuneOptions::default()));
+        assert_eq!(
+            parse("--epochs 10 --games 3 --seed 9 --depth 2"),
+            Ok(TuneOptions {
+                games: 3,
+                seed: 9,
+                depth: 2,
+                epochs: 10
+            })
+        );
+        assert!(parse("--games").is_err());
+        assert!(parse("--games x").is_err());
+        assert!(parse("--frobnicate 1").is_err());
+        assert!(parse("--games 99999999999").is_err());
+    }
+}
