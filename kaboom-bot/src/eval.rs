@@ -29,17 +29,41 @@ pub const OPPONENT_PASS_THREAT: i32 = 450;
 pub const OPPONENT_DOUBLE_THREAT: i32 = 1200;
 /// Per open forward line from the carrier to the goal row.
 pub const CARRIER_OPEN_LINE: i32 = 90;
+/// The carrier's progress by its rank in its owner's frame, ranks 1 to 6 (rank 0, the own base,
+/// scores 0; on rank 7 the game is won).
+pub const CARRIER_RANK_1: i32 = 8;
+pub const CARRIER_RANK_2: i32 = 18;
+pub const CARRIER_RANK_3: i32 = 30;
+pub const CARRIER_RANK_4: i32 = 45;
+pub const CARRIER_RANK_5: i32 = 65;
+pub const CARRIER_RANK_6: i32 = 90;
 /// The carrier's progress by its rank (0 = own base, 7 = goal row).
-pub const CARRIER_RANK: [i32; 8] = [0, 8, 18, 30, 45, 65, 90, 0];
+pub const CARRIER_RANK: [i32; 8] = [
+    0,
+    CARRIER_RANK_1,
+    CARRIER_RANK_2,
+    CARRIER_RANK_3,
+    CARRIER_RANK_4,
+    CARRIER_RANK_5,
+    CARRIER_RANK_6,
+    0,
+];
 /// Per ranger standing on the goal row (a pass target for the bomb).
 pub const GOAL_RANGER: i32 = 70;
 /// Per other ranger with an open forward line to the goal row.
 pub const RUNNER: i32 = 25;
-/// By the length of the shortest pass route to a ranger on the goal row (index 0: none; 1 is a
-/// pass threat, counted apart).
-pub const PASS_ROUTE: [i32; 4] = [0, 0, 60, 25];
+/// A pass route of two passes to a ranger on the goal row (one pass is a pass threat, counted
+/// apart).
+pub const PASS_ROUTE_2: i32 = 60;
+/// A pass route of three passes.
+pub const PASS_ROUTE_3: i32 = 25;
+/// By the length of the shortest pass route to a ranger on the goal row (index 0: none).
+pub const PASS_ROUTE: [i32; 4] = [0, 0, PASS_ROUTE_2, PASS_ROUTE_3];
 /// Per own ranger the bomb could be passed to now.
 pub const PASS_TARGET: i32 = 6;
+/// Per own ranger the bomb could be passed to now that has a free run to the goal row (a pass
+/// there makes a carrier that wins when the opponent lands on its colour).
+pub const RUNNER_TARGET: i32 = 0;
 /// Per forward move of all rangers.
 pub const MOBILITY: i32 = 2;
 /// Per ranger rank (general advance; small, since advanced rangers also block themselves).
@@ -49,6 +73,9 @@ pub const FORCED_BLOCKED: i32 = 40;
 /// Per forward move of the side to move's required ranger (the one the opponent's landing
 /// colour forces): a forced ranger with few moves is a weak move to be left with.
 pub const FORCED_MOBILITY: i32 = 3;
+/// The side to move's required ranger (not the carrier) has a free run to the goal row: moving
+/// it there makes a pass target.
+pub const FORCED_RUN: i32 = 0;
 /// Times the square of the consecutive passes made.
 pub const PASS_PRESSURE: i32 = 2;
 
@@ -67,6 +94,8 @@ pub struct Features {
     pub runners: i32,
     /// Own rangers the carrier could pass to.
     pub pass_targets: i32,
+    /// Those of them, not on the goal row, with a free run to it.
+    pub runner_targets: i32,
     /// Forward moves of all own rangers.
     pub mobility: i32,
     /// Sum of the rangers' ranks.
@@ -99,7 +128,7 @@ fn open_lines(occupied: u64, player: Player, from: Square) -> i32 {
 }
 
 /// Number of forward moves of the ranger on `from`.
-fn mobility(occupied: u64, player: Player, from: Square) -> i32 {
+pub fn mobility(occupied: u64, player: Player, from: Square) -> i32 {
     let mut moves = 0;
     for dc in [-1, 0, 1] {
         let mut square = from;
@@ -144,8 +173,10 @@ pub fn features(board: &Board, player: Player) -> Features {
             if occupied & next.bit() != 0 {
                 if own & next.bit() != 0 {
                     f.pass_targets += 1;
-                    if next.row() == goal && may_pass {
-                        f.pass_threats += 1;
+                    if next.row() == goal {
+                        f.pass_threats += i32::from(may_pass);
+                    } else if open_run(occupied, player, next).is_some() {
+                        f.runner_targets += 1;
                     }
                 }
                 break;
@@ -218,6 +249,7 @@ fn positional(f: &Features, passes: u8) -> i32 {
         + f.goal_rangers * GOAL_RANGER
         + f.runners * RUNNER
         + f.pass_targets * PASS_TARGET
+        + f.runner_targets * RUNNER_TARGET
         + f.mobility * MOBILITY
         + f.advance * ADVANCE
         + PASS_ROUTE[f.pass_route as usize]
@@ -275,6 +307,9 @@ fn quiet(board: &Board, theirs: &Features) -> i32 {
         score += moves * FORCED_MOBILITY;
         if moves == 0 {
             score -= FORCED_BLOCKED;
+        } else if board.bomb(us) != Some(forced) && open_run(board.occupied(), us, forced).is_some()
+        {
+            score += FORCED_RUN;
         }
     }
     score

@@ -128,4 +128,5 @@ pub mod notation;
 pub mod protocol;
 pub mod referee;
 pub mod search;
+pub mod tune;
 pub mod view;
