@@ -54,8 +54,8 @@ const LMR_MIN_DEPTH: i32 = 3;
 const LMR_MIN_INDEX: usize = 3;
 
 /// `--opening-plies`: a move is near-best when the search sees it at most this much below the
-/// best, on the evaluation's scale ([`crate::eval`]): a third of one open line from the carrier
-/// to the goal row, a fifteenth of a pass threat. Small enough that a drawn move concedes nothing
+/// best, on the evaluation's scale ([`crate::eval`]): under half of one open line from the
+/// carrier to the goal row, a fifteenth of a pass threat. Small enough that a drawn move concedes nothing
 /// the search can see, large enough that the opening placements and first moves vary.
 pub const OPENING_MARGIN: i32 = 30;
 
