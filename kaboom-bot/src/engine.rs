@@ -14,7 +14,7 @@ use std::time::Duration;
 
 /// The hard per-move budget when `--movetime` is not given: inside 75 % of the contest's 2 s
 /// (the search stops within a millisecond of it, and answers at once), even with the other core
-/// busy. New iterations start only until 45 % of it (a stable root) or 70 % (a changed best
+/// busy. New iterations start only until 40 % of it (a stable root) or 65 % (a changed best
 /// move or a falling score): see the search's time rules.
 pub const DEFAULT_BUDGET: Duration = Duration::from_millis(1450);
 

@@ -73,8 +73,8 @@
 //! warning, quoting the line (cut at 80 characters), for every line the bot works around.
 //!
 //! Options (from `common::cli`): `--movetime MS` (hard budget per move, default 1450 ms,
-//! inside 75 % of the contest's 2 s; no new iteration after 45 % of it while the best move and
-//! its score hold, after 70 % when the last iteration changed the best move or lowered its
+//! inside 75 % of the contest's 2 s; no new iteration after 40 % of it while the best move and
+//! its score hold, after 65 % when the last iteration changed the best move or lowered its
 //! score by more than [`search::SCORE_DROP`]), `--depth N`, `--engine search|greedy|random`,
 //! `--seed S`, `--opening-plies N` (the first N own moves, the column included, are drawn with
 //! `--seed` among those the search scores within [`search::OPENING_MARGIN`] of the best, never

@@ -55,10 +55,10 @@ const LMR_MIN_INDEX: usize = 3;
 
 /// Time: no new iteration once this share (percent) of the hard budget has passed while the
 /// root is stable (the best move unchanged by the last iteration, its score not fallen)...
-const STABLE_SHARE_PERCENT: u32 = 45;
+const STABLE_SHARE_PERCENT: u32 = 40;
 /// ...and this share while it is not: a changed best move or a falling score is where more
 /// depth pays.
-const UNSTABLE_SHARE_PERCENT: u32 = 70;
+const UNSTABLE_SHARE_PERCENT: u32 = 65;
 /// A score that falls by more than this from one iteration to the next makes the root unstable.
 pub const SCORE_DROP: i32 = 30;
 
