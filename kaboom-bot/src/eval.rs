@@ -13,11 +13,16 @@
 //!   carrier's colour, so they restrict the opponent's landing squares);
 //! - the carrier's progress (rank in the owner's frame), rangers already on the goal row (pass
 //!   targets), rangers with an open line to the goal row (pass targets next move), the pass
-//!   targets of the carrier, and the rangers' forward mobility;
-//! - the ranger our last landing square forces on the opponent: blocked means it must pass;
+//!   targets of the carrier, those of them with a free run to the goal row (a pass there makes
+//!   a carrier that wins when the opponent lands on its colour), and the rangers' forward
+//!   mobility;
+//! - the ranger our last landing square forces on the opponent: blocked means it must pass, free
+//!   to run to the goal row means it leaves the middle;
 //! - pass routes: the bomb hops between own rangers in clear lines of each other, so a ranger on
 //!   the goal row two or three passes away is a threat in the making;
 //! - pass-count pressure: a player close to 15 consecutive passes has lost its flexible move.
+//!
+//! The evaluation is `Σ weight × feature`; `crate::tune` writes it so, and fits the weights.
 
 use crate::board::{open_run, Board, Player, Square, DIRECTIONS, MAX_CONSECUTIVE_PASSES};
 
