@@ -72,20 +72,24 @@
 //! Stdout carries only moves; stderr gets one line per search iteration and per move, and one
 //! warning, quoting the line (cut at 80 characters), for every line the bot works around.
 //!
-//! Options (from `common::cli`): `--movetime MS` (hard budget per move, default 1200 ms, far
-//! inside 75 % of the contest's 2 s; no new iteration after half of it), `--depth N`,
-//! `--engine search|greedy|random`, `--seed S`, `--opening-plies N` (the first N own moves,
-//! the column included, are drawn with `--seed` among those the search scores within
-//! [`search::OPENING_MARGIN`] of the best, never a move it sees as lost); subcommands `perft D`
-//! and `bench`.
+//! Options (from `common::cli`): `--movetime MS` (hard budget per move, default 1450 ms,
+//! inside 75 % of the contest's 2 s; no new iteration after 40 % of it while the best move and
+//! its score hold, after 65 % when the last iteration changed the best move or lowered its
+//! score by more than [`search::SCORE_DROP`]), `--depth N`, `--engine search|greedy|random`,
+//! `--seed S`, `--opening-plies N` (the first N own moves, the column included, are drawn with
+//! `--seed` among those the search scores within [`search::OPENING_MARGIN`] of the best, never
+//! a move it sees as lost); subcommands `perft D` and `bench`. A second binary, `kaboom-tune`,
+//! fits the evaluation's weights to self-play games ([`tune`]).
 //!
 //! The search ([`search`]) is iterative-deepening PVS negamax with a 2 MB transposition
 //! table ([`search::TABLE_BYTES`]; the contest allows 8 MB for the whole process, and the bot
 //! peaks near 4 MB, a 20 MB input line included), killer and history move ordering, late move
 //! reductions, win-in-one detection at every node, and a one-ply extension at the horizon while
 //! the opponent threatens a winning pass. The evaluation ([`eval`]) scores the bomb carrier's
-//! progress and open lines, pass threats, rangers on and heading for the goal row, the ranger
-//! our landing colour forces on the opponent, mobility and the pass-count pressure. The bomb
+//! progress and open lines, pass threats and pass routes, rangers on and heading for the goal
+//! row, the pass targets with a free run to it, the ranger our landing colour forces on the
+//! opponent, mobility and the pass-count pressure, with weights fitted to self-play games
+//! (Texel's method, [`tune`]). The bomb
 //! column is chosen by the same search. Draws score 0, halfway between a win (2 points) and a
 //! loss (0), as a draw's 1 point is in the contest.
 //!
@@ -128,4 +132,5 @@ pub mod notation;
 pub mod protocol;
 pub mod referee;
 pub mod search;
+pub mod tune;
 pub mod view;
