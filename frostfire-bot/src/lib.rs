@@ -101,7 +101,7 @@
 //! - `search` (default): iterative-deepening principal variation search with a 4 MB
 //!   transposition table, aspiration windows, null move, late move reductions,
 //!   eliminations-only quiescence ([`search`]) and the evaluation of [`eval`]. Hard budget
-//!   1400 ms per move by default (`--movetime` replaces it, 70 % of the 2 s limit), soft budget
+//!   1300 ms per move by default (`--movetime` replaces it, 65 % of the 2 s limit), soft budget
 //!   40 % of it, extended to 65 % of it when an iteration changes the best move or drops the
 //!   score; peak memory about 6 MB.
 //! - Draws are worth nothing in the contest, as losses, so the search scores a drawn game (no

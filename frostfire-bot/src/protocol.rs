@@ -35,7 +35,7 @@ pub const BOT: BotInfo = BotInfo {
     name: "frostfire-bot",
     protocol: "stdin: `1` (Tyragon, moves first) or `2` (Abagon), then the opponent's moves `Ax By`; stdout: our moves",
     limit: "2000 ms per move, 20 MB",
-    default_movetime: "1400 ms per move",
+    default_movetime: "1300 ms per move",
     solver: None,
 };
 

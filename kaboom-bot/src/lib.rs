@@ -72,7 +72,7 @@
 //! Stdout carries only moves; stderr gets one line per search iteration and per move, and one
 //! warning, quoting the line (cut at 80 characters), for every line the bot works around.
 //!
-//! Options (from `common::cli`): `--movetime MS` (hard budget per move, default 1450 ms,
+//! Options (from `common::cli`): `--movetime MS` (hard budget per move, default 1300 ms,
 //! inside 75 % of the contest's 2 s; no new iteration after 40 % of it while the best move and
 //! its score hold, after 65 % when the last iteration changed the best move or lowered its
 //! score by more than [`search::SCORE_DROP`]), `--depth N`, `--engine search|greedy|random`,

@@ -32,7 +32,7 @@ pub const BOT: BotInfo = BotInfo {
     name: "kaboom-bot",
     protocol: "stdin: `1` or `2`, the opponent's column, then its moves `x,i1,j1,i2,j2`, all in our own frame; stdout: our column, then our moves",
     limit: "2000 ms per move, 8 MB",
-    default_movetime: "1450 ms per move",
+    default_movetime: "1300 ms per move",
     solver: None,
 };
 
