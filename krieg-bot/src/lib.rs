@@ -101,6 +101,7 @@
 //! base by a capture wins by the base rule (checked first).
 
 pub mod board;
+pub mod dfpn;
 pub mod engine;
 pub mod eval;
 pub mod notation;

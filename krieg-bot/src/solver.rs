@@ -21,6 +21,7 @@
 //! `±(MATE − plies)`.
 
 use crate::board::{row_mask, Board, Cell, Kind, Move, MoveList, Outcome, WinReason, MAX_MOVES};
+use crate::dfpn::ProofSearch;
 use crate::notation::parse_move;
 use arrayvec::ArrayVec;
 use common::io::log;
@@ -634,7 +635,7 @@ fn pick(moves: &mut [Move], scores: &mut [i32], index: usize) -> Move {
 }
 
 /// [`Board::outcome`] given the moves of the side to move (generated once for both uses).
-fn game_over(board: &Board, moves: &MoveList) -> Option<Outcome> {
+pub(crate) fn game_over(board: &Board, moves: &MoveList) -> Option<Outcome> {
     let us = board.side_to_move();
     let mover = us.other();
     let mover_bombers = board.pieces(mover, Kind::Bomber);
@@ -697,6 +698,17 @@ pub struct SolveArgs {
     pub table_mb: usize,
     /// Give up after this long.
     pub seconds: Option<f64>,
+    /// The method that proves the value.
+    pub method: Method,
+}
+
+/// How `solve` proves the value (the distance is always measured by alpha-beta).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Depth-first proof-number search ([`crate::dfpn`]), the default.
+    ProofNumber,
+    /// Iteratively deepened null-window alpha-beta ([`Solver`]).
+    AlphaBeta,
 }
 
 /// Why `solve`'s arguments were refused.
@@ -731,6 +743,7 @@ pub fn parse_args(words: &[String]) -> Result<SolveArgs, SolveArgsError> {
         board: Board::start(),
         table_mb: DEFAULT_TABLE_MB,
         seconds: None,
+        method: Method::ProofNumber,
     };
     let mut words = words.iter();
     while let Some(word) = words.next() {
@@ -745,6 +758,14 @@ pub fn parse_args(words: &[String]) -> Result<SolveArgs, SolveArgsError> {
                     .ok()
                     .filter(|&mb| (1..=65536).contains(&mb))
                     .ok_or_else(|| SolveArgsError::BadValue("--table-mb", text.clone()))?;
+            }
+            "--method" => {
+                let text = value("--method")?;
+                args.method = match text.as_str() {
+                    "dfpn" => Method::ProofNumber,
+                    "alphabeta" => Method::AlphaBeta,
+                    _ => return Err(SolveArgsError::BadValue("--method", text.clone())),
+                };
             }
             "--seconds" => {
                 let text = value("--seconds")?;
@@ -773,7 +794,8 @@ pub fn board_after(line: &str) -> Result<Board, SolveArgsError> {
 }
 
 /// The arguments `solve` takes, for the usage.
-pub const ARGUMENTS: &str = "[--moves \"r1 c1 r2 c2,...\"] [--table-mb N] [--seconds S]";
+pub const ARGUMENTS: &str =
+    "[--moves \"r1 c1 r2 c2,...\"] [--table-mb N] [--seconds S] [--method dfpn|alphabeta]";
 
 /// `krieg-bot solve`: prints `value=<win|loss|draw|unknown> plies=<n> nodes=<N> seconds=<S>`;
 /// exit status 2 after one stderr line for bad arguments.
@@ -789,16 +811,30 @@ pub fn main(words: &[String]) -> ExitCode {
     let deadline = args
         .seconds
         .map(|s| started + Duration::from_secs_f64(s.min(1e9)));
-    let mut solver = Solver::new(args.table_mb << 20);
-    solver.verbose = true;
-    log(&format!(
-        "solve: table {} MB, side to move {:?}",
-        solver.table_bytes() >> 20,
-        args.board.side_to_move()
-    ));
-    let solution = solver.solve(&args.board, deadline);
-    let mut nodes = solution.nodes;
-    let plies = match solution.value {
+    let side = args.board.side_to_move();
+    let (value, mut nodes) = match args.method {
+        Method::ProofNumber => {
+            let mut search = ProofSearch::new(args.table_mb << 20);
+            search.verbose = true;
+            log(&format!(
+                "solve: df-pn, table {} MB, side to move {side:?}",
+                search.table_bytes() >> 20
+            ));
+            let value = search.value(&args.board, deadline);
+            (value, search.nodes())
+        }
+        Method::AlphaBeta => {
+            let mut solver = Solver::new(args.table_mb << 20);
+            solver.verbose = true;
+            log(&format!(
+                "solve: alpha-beta, table {} MB, side to move {side:?}",
+                solver.table_bytes() >> 20
+            ));
+            let solution = solver.solve(&args.board, deadline);
+            (solution.value, solution.nodes)
+        }
+    };
+    let plies = match value {
         Some(value) => {
             log(&format!(
                 "solve: {value} proven, {nodes} nodes, {:.1} s; measuring the distance",
@@ -808,15 +844,14 @@ pub fn main(words: &[String]) -> ExitCode {
             let spent = started.elapsed();
             let bound = Instant::now() + (spent * 10).max(Duration::from_secs(1));
             let distance_deadline = Some(deadline.map_or(bound, |d| d.min(bound)));
+            let mut solver = Solver::new(args.table_mb << 20);
             let plies = solver.distance(&args.board, value, distance_deadline);
             nodes += solver.nodes();
             plies.map_or("unknown".to_string(), |p| p.to_string())
         }
         None => "unknown".to_string(),
     };
-    let value = solution
-        .value
-        .map_or("unknown".to_string(), |v| v.to_string());
+    let value = value.map_or("unknown".to_string(), |v| v.to_string());
     println!(
         "value={value} plies={plies} nodes={nodes} seconds={:.1}",
         started.elapsed().as_secs_f64()

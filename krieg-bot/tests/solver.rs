@@ -2,7 +2,7 @@
 //! depend on the table's size or the order of moves; the `solve` command line.
 
 use krieg::board::{Board, Outcome};
-use krieg::solver::{self, minimax_value, parse_args, SolveArgsError, Solver, Value};
+use krieg::solver::{self, minimax_value, parse_args, Method, SolveArgsError, Solver, Value};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -152,6 +152,11 @@ fn arguments_parse_or_give_a_typed_error() {
     let args = parse_args(&words("--table-mb 8 --seconds 2.5")).expect("valid");
     assert_eq!((args.table_mb, args.seconds), (8, Some(2.5)));
     assert_eq!(args.board, Board::start());
+    assert_eq!(args.method, Method::ProofNumber);
+    let args = parse_args(&words("--method alphabeta")).expect("valid");
+    assert_eq!(args.method, Method::AlphaBeta);
+    let args = parse_args(&words("--method dfpn")).expect("valid");
+    assert_eq!(args.method, Method::ProofNumber);
     let args = parse_args(&["--moves".to_string(), "1 2 2 3, 3 0 2 1".to_string()]).expect("valid");
     assert_eq!(
         args.board,
@@ -168,6 +173,10 @@ fn arguments_parse_or_give_a_typed_error() {
         (
             "--seconds nan",
             SolveArgsError::BadValue("--seconds", "nan".into()),
+        ),
+        (
+            "--method mcts",
+            SolveArgsError::BadValue("--method", "mcts".into()),
         ),
         (
             "--table-mb 0",
