@@ -34,8 +34,10 @@ use std::time::{Duration, Instant};
 
 /// The solver's default table: 256 MB, for a solve from the command line.
 pub const DEFAULT_TABLE_MB: usize = 256;
-/// The table the bot plays with: 4 MB, so the bot stays far under the 20 MB cap.
+/// The proof-number table the bot plays with: 4 MB, so the bot stays far under the 20 MB cap.
 pub const PLAY_TABLE_BYTES: usize = 4 << 20;
+/// The alpha-beta table the bot measures distances with in a lost position: 2 MB.
+pub const PLAY_DISTANCE_TABLE_BYTES: usize = 2 << 20;
 /// A win `d` plies ahead scores `MATE - d` in [`Solver::distance`]; no game is that long.
 pub const MATE: i32 = 1000;
 /// A bound that bounds nothing, in the table.
@@ -272,45 +274,6 @@ impl Solver {
             }
         }
         None
-    }
-
-    /// The move that the proof dictates in play, found by `deadline`: a winning move of a won
-    /// position, a drawing move of a drawn one, and in a lost position the move after which the
-    /// opponent's win takes the largest proof (each reply solved afresh, its nodes counted), the
-    /// hardest for the opponent to find. `None` when the position is not solved in time, so
-    /// the bot's search chooses.
-    pub fn proven_move(&mut self, board: &Board, deadline: Instant) -> Option<Move> {
-        let solution = self.solve(board, Some(deadline));
-        let value = solution.value?;
-        let chosen = match value {
-            Value::Win | Value::Draw => solution.best?,
-            Value::Loss => self.hardest_defence(board, deadline)?,
-        };
-        log(&format!(
-            "solver: {value} proven for the side to move ({} nodes), playing {chosen}",
-            solution.nodes
-        ));
-        Some(chosen)
-    }
-
-    /// In a lost `board`, the move whose reply position takes the most nodes to prove won.
-    fn hardest_defence(&mut self, board: &Board, deadline: Instant) -> Option<Move> {
-        let mut hardest: Option<(u64, Move)> = None;
-        for &mv in board.legal_moves().iter() {
-            self.clear();
-            let nodes = self
-                .solve(&board.play(mv), Some(deadline))
-                .value
-                .map(|_| self.nodes);
-            let Some(nodes) = nodes else {
-                self.clear();
-                return None;
-            };
-            if hardest.map_or(true, |(most, _)| nodes > most) {
-                hardest = Some((nodes, mv));
-            }
-        }
-        hardest.map(|(_, mv)| mv)
     }
 
     /// Positions searched by the last solve.
@@ -659,6 +622,91 @@ pub(crate) fn game_over(board: &Board, moves: &MoveList) -> Option<Outcome> {
             reason: WinReason::MoreBombersWhenBlocked,
         },
     })
+}
+
+/// The solvers as the bot plays with them: df-pn for the value and the move that keeps it, the
+/// alpha-beta solver for distances.
+pub struct PlaySolver {
+    proof: ProofSearch,
+    distance: Solver,
+}
+
+/// How hard a losing move makes the opponent's win: ordered so that the greater is the better
+/// defence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Resistance {
+    /// Plies from the position after the move to the end under best play.
+    pub plies: u32,
+    /// Nodes df-pn needs, with an empty table, to prove the opponent's win there.
+    pub proof_nodes: u64,
+}
+
+impl PlaySolver {
+    /// The solvers with the bot's tables (about 6 MB in all).
+    pub fn new() -> PlaySolver {
+        PlaySolver::with_tables(PLAY_TABLE_BYTES, PLAY_DISTANCE_TABLE_BYTES)
+    }
+
+    /// The solvers with tables of the given sizes.
+    pub fn with_tables(proof_bytes: usize, distance_bytes: usize) -> PlaySolver {
+        PlaySolver {
+            proof: ProofSearch::new(proof_bytes),
+            distance: Solver::new(distance_bytes),
+        }
+    }
+
+    /// The move that the proof dictates in play, found by `deadline`: a winning move of a won
+    /// position (so a proven win is never left), a drawing move of a drawn one, and in a lost
+    /// position the move that makes the opponent's win longest, and among those the hardest to
+    /// prove ([`Resistance`]). `None` when the position is not solved in time, so that the
+    /// bot's search chooses.
+    pub fn proven_move(&mut self, board: &Board, deadline: Instant) -> Option<Move> {
+        let value = self.proof.value(board, Some(deadline))?;
+        let chosen = match value {
+            Value::Win | Value::Draw => self.proof.keeping_move(board, value, Some(deadline))?,
+            Value::Loss => self.longest_defence(board, deadline)?.0,
+        };
+        log(&format!(
+            "solver: {value} proven for the side to move ({} nodes), playing {chosen}",
+            self.proof.nodes()
+        ));
+        Some(chosen)
+    }
+
+    /// In a lost `board`, the move that resists longest, with its [`Resistance`]; `None` at
+    /// `deadline` (or with no move).
+    pub fn longest_defence(
+        &mut self,
+        board: &Board,
+        deadline: Instant,
+    ) -> Option<(Move, Resistance)> {
+        let mut best: Option<(Move, Resistance)> = None;
+        for &mv in board.legal_moves().iter() {
+            let resistance = self.resistance(&board.play(mv), deadline)?;
+            if best.map_or(true, |(_, most)| resistance > most) {
+                best = Some((mv, resistance));
+            }
+        }
+        best
+    }
+
+    /// How long and how hard the win of the side to move in `board` is (a position it wins).
+    pub fn resistance(&mut self, board: &Board, deadline: Instant) -> Option<Resistance> {
+        let plies = self.distance.distance(board, Value::Win, Some(deadline))?;
+        // A fresh table, so that the count is the proof's size, not what the table remembers.
+        let mut fresh = ProofSearch::new(1 << 20);
+        fresh.wins(board, board.side_to_move(), Some(deadline))?;
+        Some(Resistance {
+            plies,
+            proof_nodes: fresh.nodes(),
+        })
+    }
+}
+
+impl Default for PlaySolver {
+    fn default() -> Self {
+        PlaySolver::new()
+    }
 }
 
 /// The value of `board` for the side to move, by plain exhaustive minimax with no table and no
