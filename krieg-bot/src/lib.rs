@@ -74,6 +74,8 @@
 //! for the side to move. It prints one line, `value=<win|loss|draw|unknown> plies=<n|unknown>
 //! nodes=<N> seconds=<S>`, progress every ten seconds on stderr, and stops cleanly at
 //! `--seconds` with `value=unknown`. Bad arguments or an illegal move: one stderr line, status 2.
+//! With df-pn, a won or drawn position's move that keeps the value is logged on stderr
+//! (`solve: r1 c1 r2 c2 keeps the win`).
 //!
 //! - **`dfpn`, the default** ([`dfpn`]): depth-first proof-number search (Nagai's df-pn, with
 //!   Pawlewicz and Lew's 1 + ε thresholds, ε = 1/4), asking two boolean questions: does the side
@@ -100,8 +102,8 @@
 //! --table-mb 1600 --seconds 5000` (df-pn, a 1.5 GB table, 67 % full at the end) proved "Sentinel
 //! wins" from the start in 3423 s and 98.9 million expanded positions, about 29,000 a second at
 //! low priority on a shared two-core machine under heavy load (one run). The length of the game
-//! under best play was not measured in the time left, and the command does not print the winning
-//! first move. The proof rests on the df-pn code that the tests check against minimax and
+//! under best play was not measured in the time left, and that run predates the stderr line that
+//! names the winning first move. The proof rests on the df-pn code that the tests check against minimax and
 //! alpha-beta, and on 64-bit Zobrist keys (a collision among the positions of one run is
 //! unlikely, not impossible); a second run, with another table size or with `--method
 //! alphabeta`, would confirm it.

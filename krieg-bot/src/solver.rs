@@ -869,7 +869,15 @@ pub fn main(words: &[String]) -> ExitCode {
                 search.table_bytes() >> 20
             ));
             let value = search.value(&args.board, deadline);
-            (value, search.nodes())
+            let nodes = search.nodes();
+            // The move that keeps the value, from the table the proof left (stderr only: the
+            // output line's fields are fixed).
+            if let Some(value @ (Value::Win | Value::Draw)) = value {
+                if let Some(mv) = search.keeping_move(&args.board, value, deadline) {
+                    log(&format!("solve: {mv} keeps the {value}"));
+                }
+            }
+            (value, nodes)
         }
         Method::AlphaBeta => {
             let mut solver = Solver::new(args.table_mb << 20);
