@@ -5,7 +5,7 @@
 use crate::board::{Board, Move, Outcome};
 use crate::eval::evaluate;
 use crate::search::{Searcher, MATE_BOUND, MAX_DEPTH, OPENING_MARGIN, TABLE_BYTES};
-use crate::solver::{Solver, PLAY_TABLE_BYTES};
+use crate::solver::PlaySolver;
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
 use common::search::{Limits, OpeningChoice};
@@ -25,7 +25,7 @@ pub struct Engine {
     max_depth: u32,
     searcher: Searcher,
     /// `None` with `--depth`: the solver is timed, and a fixed-depth game must repeat exactly.
-    solver: Option<Solver>,
+    solver: Option<PlaySolver>,
     rng: SmallRng,
     opening: OpeningChoice,
 }
@@ -40,10 +40,7 @@ impl Engine {
             movetime: options.movetime.unwrap_or(DEFAULT_MOVETIME),
             max_depth: options.depth.unwrap_or(MAX_DEPTH),
             searcher,
-            solver: options
-                .depth
-                .is_none()
-                .then(|| Solver::new(PLAY_TABLE_BYTES)),
+            solver: options.depth.is_none().then(PlaySolver::new),
             rng: SmallRng::seed_from_u64(options.seed),
             opening: OpeningChoice::new(options.opening_plies, options.seed),
         }

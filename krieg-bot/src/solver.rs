@@ -21,6 +21,7 @@
 //! `±(MATE − plies)`.
 
 use crate::board::{row_mask, Board, Cell, Kind, Move, MoveList, Outcome, WinReason, MAX_MOVES};
+use crate::dfpn::ProofSearch;
 use crate::notation::parse_move;
 use arrayvec::ArrayVec;
 use common::io::log;
@@ -33,8 +34,10 @@ use std::time::{Duration, Instant};
 
 /// The solver's default table: 256 MB, for a solve from the command line.
 pub const DEFAULT_TABLE_MB: usize = 256;
-/// The table the bot plays with: 4 MB, so the bot stays far under the 20 MB cap.
+/// The proof-number table the bot plays with: 4 MB, so the bot stays far under the 20 MB cap.
 pub const PLAY_TABLE_BYTES: usize = 4 << 20;
+/// The alpha-beta table the bot measures distances with in a lost position: 2 MB.
+pub const PLAY_DISTANCE_TABLE_BYTES: usize = 2 << 20;
 /// A win `d` plies ahead scores `MATE - d` in [`Solver::distance`]; no game is that long.
 pub const MATE: i32 = 1000;
 /// A bound that bounds nothing, in the table.
@@ -271,45 +274,6 @@ impl Solver {
             }
         }
         None
-    }
-
-    /// The move that the proof dictates in play, found by `deadline`: a winning move of a won
-    /// position, a drawing move of a drawn one, and in a lost position the move after which the
-    /// opponent's win takes the largest proof (each reply solved afresh, its nodes counted), the
-    /// hardest for the opponent to find. `None` when the position is not solved in time, so
-    /// the bot's search chooses.
-    pub fn proven_move(&mut self, board: &Board, deadline: Instant) -> Option<Move> {
-        let solution = self.solve(board, Some(deadline));
-        let value = solution.value?;
-        let chosen = match value {
-            Value::Win | Value::Draw => solution.best?,
-            Value::Loss => self.hardest_defence(board, deadline)?,
-        };
-        log(&format!(
-            "solver: {value} proven for the side to move ({} nodes), playing {chosen}",
-            solution.nodes
-        ));
-        Some(chosen)
-    }
-
-    /// In a lost `board`, the move whose reply position takes the most nodes to prove won.
-    fn hardest_defence(&mut self, board: &Board, deadline: Instant) -> Option<Move> {
-        let mut hardest: Option<(u64, Move)> = None;
-        for &mv in board.legal_moves().iter() {
-            self.clear();
-            let nodes = self
-                .solve(&board.play(mv), Some(deadline))
-                .value
-                .map(|_| self.nodes);
-            let Some(nodes) = nodes else {
-                self.clear();
-                return None;
-            };
-            if hardest.map_or(true, |(most, _)| nodes > most) {
-                hardest = Some((nodes, mv));
-            }
-        }
-        hardest.map(|(_, mv)| mv)
     }
 
     /// Positions searched by the last solve.
@@ -634,7 +598,7 @@ fn pick(moves: &mut [Move], scores: &mut [i32], index: usize) -> Move {
 }
 
 /// [`Board::outcome`] given the moves of the side to move (generated once for both uses).
-fn game_over(board: &Board, moves: &MoveList) -> Option<Outcome> {
+pub(crate) fn game_over(board: &Board, moves: &MoveList) -> Option<Outcome> {
     let us = board.side_to_move();
     let mover = us.other();
     let mover_bombers = board.pieces(mover, Kind::Bomber);
@@ -658,6 +622,91 @@ fn game_over(board: &Board, moves: &MoveList) -> Option<Outcome> {
             reason: WinReason::MoreBombersWhenBlocked,
         },
     })
+}
+
+/// The solvers as the bot plays with them: df-pn for the value and the move that keeps it, the
+/// alpha-beta solver for distances.
+pub struct PlaySolver {
+    proof: ProofSearch,
+    distance: Solver,
+}
+
+/// How hard a losing move makes the opponent's win: ordered so that the greater is the better
+/// defence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Resistance {
+    /// Plies from the position after the move to the end under best play.
+    pub plies: u32,
+    /// Nodes df-pn needs, with an empty table, to prove the opponent's win there.
+    pub proof_nodes: u64,
+}
+
+impl PlaySolver {
+    /// The solvers with the bot's tables (about 6 MB in all).
+    pub fn new() -> PlaySolver {
+        PlaySolver::with_tables(PLAY_TABLE_BYTES, PLAY_DISTANCE_TABLE_BYTES)
+    }
+
+    /// The solvers with tables of the given sizes.
+    pub fn with_tables(proof_bytes: usize, distance_bytes: usize) -> PlaySolver {
+        PlaySolver {
+            proof: ProofSearch::new(proof_bytes),
+            distance: Solver::new(distance_bytes),
+        }
+    }
+
+    /// The move that the proof dictates in play, found by `deadline`: a winning move of a won
+    /// position (so a proven win is never left), a drawing move of a drawn one, and in a lost
+    /// position the move that makes the opponent's win longest, and among those the hardest to
+    /// prove ([`Resistance`]). `None` when the position is not solved in time, so that the
+    /// bot's search chooses.
+    pub fn proven_move(&mut self, board: &Board, deadline: Instant) -> Option<Move> {
+        let value = self.proof.value(board, Some(deadline))?;
+        let chosen = match value {
+            Value::Win | Value::Draw => self.proof.keeping_move(board, value, Some(deadline))?,
+            Value::Loss => self.longest_defence(board, deadline)?.0,
+        };
+        log(&format!(
+            "solver: {value} proven for the side to move ({} nodes), playing {chosen}",
+            self.proof.nodes()
+        ));
+        Some(chosen)
+    }
+
+    /// In a lost `board`, the move that resists longest, with its [`Resistance`]; `None` at
+    /// `deadline` (or with no move).
+    pub fn longest_defence(
+        &mut self,
+        board: &Board,
+        deadline: Instant,
+    ) -> Option<(Move, Resistance)> {
+        let mut best: Option<(Move, Resistance)> = None;
+        for &mv in board.legal_moves().iter() {
+            let resistance = self.resistance(&board.play(mv), deadline)?;
+            if best.map_or(true, |(_, most)| resistance > most) {
+                best = Some((mv, resistance));
+            }
+        }
+        best
+    }
+
+    /// How long and how hard the win of the side to move in `board` is (a position it wins).
+    pub fn resistance(&mut self, board: &Board, deadline: Instant) -> Option<Resistance> {
+        let plies = self.distance.distance(board, Value::Win, Some(deadline))?;
+        // A fresh table, so that the count is the proof's size, not what the table remembers.
+        let mut fresh = ProofSearch::new(1 << 20);
+        fresh.wins(board, board.side_to_move(), Some(deadline))?;
+        Some(Resistance {
+            plies,
+            proof_nodes: fresh.nodes(),
+        })
+    }
+}
+
+impl Default for PlaySolver {
+    fn default() -> Self {
+        PlaySolver::new()
+    }
 }
 
 /// The value of `board` for the side to move, by plain exhaustive minimax with no table and no
@@ -697,6 +746,17 @@ pub struct SolveArgs {
     pub table_mb: usize,
     /// Give up after this long.
     pub seconds: Option<f64>,
+    /// The method that proves the value.
+    pub method: Method,
+}
+
+/// How `solve` proves the value (the distance is always measured by alpha-beta).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Depth-first proof-number search ([`crate::dfpn`]), the default.
+    ProofNumber,
+    /// Iteratively deepened null-window alpha-beta ([`Solver`]).
+    AlphaBeta,
 }
 
 /// Why `solve`'s arguments were refused.
@@ -731,6 +791,7 @@ pub fn parse_args(words: &[String]) -> Result<SolveArgs, SolveArgsError> {
         board: Board::start(),
         table_mb: DEFAULT_TABLE_MB,
         seconds: None,
+        method: Method::ProofNumber,
     };
     let mut words = words.iter();
     while let Some(word) = words.next() {
@@ -745,6 +806,14 @@ pub fn parse_args(words: &[String]) -> Result<SolveArgs, SolveArgsError> {
                     .ok()
                     .filter(|&mb| (1..=65536).contains(&mb))
                     .ok_or_else(|| SolveArgsError::BadValue("--table-mb", text.clone()))?;
+            }
+            "--method" => {
+                let text = value("--method")?;
+                args.method = match text.as_str() {
+                    "dfpn" => Method::ProofNumber,
+                    "alphabeta" => Method::AlphaBeta,
+                    _ => return Err(SolveArgsError::BadValue("--method", text.clone())),
+                };
             }
             "--seconds" => {
                 let text = value("--seconds")?;
@@ -773,7 +842,8 @@ pub fn board_after(line: &str) -> Result<Board, SolveArgsError> {
 }
 
 /// The arguments `solve` takes, for the usage.
-pub const ARGUMENTS: &str = "[--moves \"r1 c1 r2 c2,...\"] [--table-mb N] [--seconds S]";
+pub const ARGUMENTS: &str =
+    "[--moves \"r1 c1 r2 c2,...\"] [--table-mb N] [--seconds S] [--method dfpn|alphabeta]";
 
 /// `krieg-bot solve`: prints `value=<win|loss|draw|unknown> plies=<n> nodes=<N> seconds=<S>`;
 /// exit status 2 after one stderr line for bad arguments.
@@ -789,16 +859,38 @@ pub fn main(words: &[String]) -> ExitCode {
     let deadline = args
         .seconds
         .map(|s| started + Duration::from_secs_f64(s.min(1e9)));
-    let mut solver = Solver::new(args.table_mb << 20);
-    solver.verbose = true;
-    log(&format!(
-        "solve: table {} MB, side to move {:?}",
-        solver.table_bytes() >> 20,
-        args.board.side_to_move()
-    ));
-    let solution = solver.solve(&args.board, deadline);
-    let mut nodes = solution.nodes;
-    let plies = match solution.value {
+    let side = args.board.side_to_move();
+    let (value, mut nodes) = match args.method {
+        Method::ProofNumber => {
+            let mut search = ProofSearch::new(args.table_mb << 20);
+            search.verbose = true;
+            log(&format!(
+                "solve: df-pn, table {} MB, side to move {side:?}",
+                search.table_bytes() >> 20
+            ));
+            let value = search.value(&args.board, deadline);
+            let nodes = search.nodes();
+            // The move that keeps the value, from the table the proof left (stderr only: the
+            // output line's fields are fixed).
+            if let Some(value @ (Value::Win | Value::Draw)) = value {
+                if let Some(mv) = search.keeping_move(&args.board, value, deadline) {
+                    log(&format!("solve: {mv} keeps the {value}"));
+                }
+            }
+            (value, nodes)
+        }
+        Method::AlphaBeta => {
+            let mut solver = Solver::new(args.table_mb << 20);
+            solver.verbose = true;
+            log(&format!(
+                "solve: alpha-beta, table {} MB, side to move {side:?}",
+                solver.table_bytes() >> 20
+            ));
+            let solution = solver.solve(&args.board, deadline);
+            (solution.value, solution.nodes)
+        }
+    };
+    let plies = match value {
         Some(value) => {
             log(&format!(
                 "solve: {value} proven, {nodes} nodes, {:.1} s; measuring the distance",
@@ -808,15 +900,14 @@ pub fn main(words: &[String]) -> ExitCode {
             let spent = started.elapsed();
             let bound = Instant::now() + (spent * 10).max(Duration::from_secs(1));
             let distance_deadline = Some(deadline.map_or(bound, |d| d.min(bound)));
+            let mut solver = Solver::new(args.table_mb << 20);
             let plies = solver.distance(&args.board, value, distance_deadline);
             nodes += solver.nodes();
             plies.map_or("unknown".to_string(), |p| p.to_string())
         }
         None => "unknown".to_string(),
     };
-    let value = solution
-        .value
-        .map_or("unknown".to_string(), |v| v.to_string());
+    let value = value.map_or("unknown".to_string(), |v| v.to_string());
     println!(
         "value={value} plies={plies} nodes={nodes} seconds={:.1}",
         started.elapsed().as_secs_f64()

@@ -2,7 +2,9 @@
 //! depend on the table's size or the order of moves; the `solve` command line.
 
 use krieg::board::{Board, Outcome};
-use krieg::solver::{self, minimax_value, parse_args, SolveArgsError, Solver, Value};
+use krieg::solver::{
+    self, minimax_value, parse_args, Method, PlaySolver, SolveArgsError, Solver, Value,
+};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -152,6 +154,11 @@ fn arguments_parse_or_give_a_typed_error() {
     let args = parse_args(&words("--table-mb 8 --seconds 2.5")).expect("valid");
     assert_eq!((args.table_mb, args.seconds), (8, Some(2.5)));
     assert_eq!(args.board, Board::start());
+    assert_eq!(args.method, Method::ProofNumber);
+    let args = parse_args(&words("--method alphabeta")).expect("valid");
+    assert_eq!(args.method, Method::AlphaBeta);
+    let args = parse_args(&words("--method dfpn")).expect("valid");
+    assert_eq!(args.method, Method::ProofNumber);
     let args = parse_args(&["--moves".to_string(), "1 2 2 3, 3 0 2 1".to_string()]).expect("valid");
     assert_eq!(
         args.board,
@@ -168,6 +175,10 @@ fn arguments_parse_or_give_a_typed_error() {
         (
             "--seconds nan",
             SolveArgsError::BadValue("--seconds", "nan".into()),
+        ),
+        (
+            "--method mcts",
+            SolveArgsError::BadValue("--method", "mcts".into()),
         ),
         (
             "--table-mb 0",
@@ -238,7 +249,7 @@ fn the_command_prints_one_line_and_exits_2_on_bad_arguments() {
 
 #[test]
 fn in_play_a_proven_win_is_kept_and_a_lost_position_gets_a_legal_defence() {
-    let mut solver = Solver::new(1 << 20);
+    let mut solver = PlaySolver::with_tables(1 << 20, 1 << 20);
     let far = std::time::Instant::now() + std::time::Duration::from_secs(600);
     let (mut wins, mut losses) = (0, 0);
     for board in small_positions().iter().filter(|b| b.outcome().is_none()) {
@@ -254,4 +265,40 @@ fn in_play_a_proven_win_is_kept_and_a_lost_position_gets_a_legal_defence() {
         }
     }
     assert!(wins > 0 && losses > 0);
+}
+
+#[test]
+fn in_a_lost_position_the_longest_defence_is_played() {
+    let mut solver = PlaySolver::with_tables(1 << 20, 1 << 20);
+    let far = std::time::Instant::now() + std::time::Duration::from_secs(600);
+    let mut with_a_choice = 0;
+    let positions: Vec<Board> = endgame_positions(400, 12)
+        .into_iter()
+        .filter(|b| b.outcome().is_none() && tree_size(b, 100_000) < 100_000)
+        .collect();
+    for board in &positions {
+        if minimax_value(board) != Value::Loss {
+            continue;
+        }
+        // Plies to the end after each move, by plain minimax (the opponent wins every line).
+        let plies_after = |mv| 1000 - minimax_distance_score(&board.play(mv)).unsigned_abs();
+        let moves = board.legal_moves();
+        let longest = moves
+            .iter()
+            .map(|&mv| plies_after(mv))
+            .max()
+            .expect("a move");
+        let shortest = moves
+            .iter()
+            .map(|&mv| plies_after(mv))
+            .min()
+            .expect("a move");
+        let chosen = solver.proven_move(board, far).expect("solved in time");
+        assert_eq!(plies_after(chosen), longest, "{board}\n{chosen}");
+        let (mv, resistance) = solver.longest_defence(board, far).expect("solved in time");
+        assert_eq!((mv, resistance.plies), (chosen, longest));
+        with_a_choice += usize::from(shortest < longest);
+    }
+    // The test means something only where some moves lose sooner than others.
+    assert!(with_a_choice >= 2, "{with_a_choice}");
 }

@@ -1,0 +1,149 @@
+//! Proof-number search against plain exhaustive minimax near the end of random games, against
+//! the alpha-beta solver further from it, with tables of very different sizes; its proven moves.
+
+use krieg::board::{Board, Side};
+use krieg::dfpn::ProofSearch;
+use krieg::solver::{minimax_value, Solver, Value};
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+
+/// Positions from seeded random games, the last `tail` positions before each game's end.
+fn endgame_positions(games: std::ops::Range<u64>, tail: usize) -> Vec<Board> {
+    let mut positions = Vec::new();
+    for seed in games {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut board = Board::start();
+        let mut line = vec![board];
+        while let Some(&mv) = board.legal_moves().choose(&mut rng) {
+            board = board.play(mv);
+            line.push(board);
+        }
+        let from = line.len().saturating_sub(tail);
+        positions.extend_from_slice(&line[from..]);
+    }
+    positions
+}
+
+/// The number of positions in the full game tree below `board`, up to `cap`.
+fn tree_size(board: &Board, cap: u64) -> u64 {
+    let mut count = 1;
+    for &mv in board.legal_moves().iter() {
+        if count >= cap {
+            break;
+        }
+        count += tree_size(&board.play(mv), cap - count);
+    }
+    count
+}
+
+/// A few hundred end positions whose whole tree is small enough for plain minimax.
+fn small_positions() -> Vec<Board> {
+    endgame_positions(0..400, 8)
+        .into_iter()
+        .filter(|b| tree_size(b, 50_000) < 50_000)
+        .collect()
+}
+
+#[test]
+fn proof_number_search_agrees_with_plain_minimax_near_the_end() {
+    let positions = small_positions();
+    assert!(positions.len() >= 300, "only {} positions", positions.len());
+    let mut search = ProofSearch::new(1 << 20);
+    let mut counts = [0; 3];
+    for board in &positions {
+        let expected = minimax_value(board);
+        assert_eq!(search.value(board, None), Some(expected), "{board}");
+        counts[expected as usize] += 1;
+        // Each boolean question on its own.
+        let us = board.side_to_move();
+        assert_eq!(
+            search.wins(board, us, None),
+            Some(expected == Value::Win),
+            "{board}"
+        );
+        assert_eq!(
+            search.wins(board, us.other(), None),
+            Some(expected == Value::Loss),
+            "{board}"
+        );
+    }
+    assert!(counts.iter().all(|&n| n > 0), "{counts:?}");
+}
+
+#[test]
+fn proof_number_search_agrees_with_alpha_beta_further_from_the_end() {
+    let mut search = ProofSearch::new(8 << 20);
+    let mut solver = Solver::new(8 << 20);
+    let mut counts = [0; 3];
+    let positions = endgame_positions(1000..1200, 10);
+    let larger = positions
+        .iter()
+        .filter(|b| (20_000..1_000_000).contains(&tree_size(b, 1_000_000)));
+    let mut count = 0;
+    for board in larger {
+        count += 1;
+        let expected = solver.solve(board, None).value;
+        assert!(expected.is_some());
+        assert_eq!(search.value(board, None), expected, "{board}");
+        counts[expected.unwrap_or(Value::Draw) as usize] += 1;
+    }
+    assert!(count >= 10, "only {count} positions");
+    assert!(counts[Value::Win as usize] > 0 && counts[Value::Loss as usize] > 0);
+}
+
+#[test]
+fn the_value_does_not_depend_on_the_table_size() {
+    let mut tiny = ProofSearch::new(64 << 10);
+    let mut large = ProofSearch::new(16 << 20);
+    let positions = endgame_positions(2000..2100, 12);
+    let larger = positions
+        .iter()
+        .step_by(3)
+        .filter(|b| tree_size(b, 2_000_000) < 2_000_000);
+    for board in larger {
+        let value = large.value(board, None);
+        assert!(value.is_some());
+        assert_eq!(tiny.value(board, None), value, "{board}");
+    }
+}
+
+#[test]
+fn a_kept_move_keeps_the_value() {
+    let mut search = ProofSearch::new(1 << 20);
+    let mut tiny = ProofSearch::new(64 << 10);
+    let (mut wins, mut draws) = (0, 0);
+    for board in small_positions().iter().filter(|b| b.outcome().is_none()) {
+        let value = minimax_value(board);
+        for searcher in [&mut search, &mut tiny] {
+            let proven = searcher.value(board, None).expect("no deadline");
+            let kept = searcher.keeping_move(board, proven, None);
+            match value {
+                Value::Loss => assert_eq!(kept, None),
+                _ => {
+                    let mv = kept.expect("a won or drawn position has a keeping move");
+                    assert!(board.legal_moves().contains(&mv));
+                    assert_eq!(
+                        minimax_value(&board.play(mv)).flip(),
+                        value,
+                        "{board}\n{mv}"
+                    );
+                }
+            }
+        }
+        match value {
+            Value::Win => wins += 1,
+            Value::Draw => draws += 1,
+            Value::Loss => {}
+        }
+    }
+    assert!(wins > 0 && draws > 0);
+}
+
+#[test]
+fn a_past_deadline_settles_nothing() {
+    let mut search = ProofSearch::new(1 << 16);
+    let past = Some(std::time::Instant::now());
+    assert_eq!(search.value(&Board::start(), past), None);
+    assert_eq!(search.wins(&Board::start(), Side::Sentinel, past), None);
+}
