@@ -114,13 +114,8 @@ pub fn evaluate_with(board: &Board, threats: &Threats) -> i32 {
 fn positional(board: &Board, threats: &Threats, player: Player) -> i32 {
     let own = threats.padded[player.index()];
     let theirs = threats.padded[player.other().index()];
-    let mut score = 0;
-    for axis in 0..AXES {
-        let (one, two, middle) = window_classes(own, theirs, axis);
-        score += SINGLE * one.count_ones() as i32
-            + PAIR * (two & !middle).count_ones() as i32
-            + MIDDLE_PAIR * middle.count_ones() as i32;
-    }
+    let (single, pair, middle) = window_counts(own, theirs);
+    let mut score = SINGLE * single + PAIR * pair + MIDDLE_PAIR * middle;
     let empty = board.empty();
     let reserve = empty & threats.lose(player.other()) & !threats.lose(player);
     score += RESERVE * reserve.count_ones() as i32;
@@ -130,6 +125,20 @@ fn positional(board: &Board, threats: &Threats, player: Player) -> i32 {
         bits &= bits - 1;
     }
     score
+}
+
+/// The windows of four free of `theirs` (padded grids), by what `own` holds there: `(one stone,
+/// two stones but the middle pair, the middle pair)`.
+#[inline]
+pub fn window_counts(own: u128, theirs: u128) -> (i32, i32, i32) {
+    let (mut single, mut pair, mut middle_pair) = (0, 0, 0);
+    for axis in 0..AXES {
+        let (one, two, middle) = window_classes(own, theirs, axis);
+        single += one.count_ones() as i32;
+        pair += (two & !middle).count_ones() as i32;
+        middle_pair += middle.count_ones() as i32;
+    }
+    (single, pair, middle_pair)
 }
 
 /// The same as the window part of the evaluation, by walking [`WINDOWS`] (for tests).
