@@ -219,13 +219,18 @@ pub fn analyse_book(
         ));
         classes.push((first, facing));
     }
-    let &(first, _) = classes
+    let &(first, facing_first) = classes
         .iter()
         .min_by_key(|(_, facing)| facing.score.abs())?;
     let start = Board::new().play(first);
     let mut replies = Vec::new();
     for answer in Cell::all() {
-        let reply = analyse(&mut searcher, &start.play(answer), depth)?;
+        // After the theft Player 1 faces the stone as Player 2 did: the same search.
+        let reply = if answer == first {
+            facing_first
+        } else {
+            analyse(&mut searcher, &start.play(answer), depth)?
+        };
         progress(&format!(
             "after {}: {} scores {}",
             format_move(answer),

@@ -15,7 +15,7 @@ const USAGE: &str = "usage: yavalath-tune [--games N] [--seed S] [--depth D] [--
 /// Every game whose number is a multiple of this is held out of the fit.
 const HOLDOUT_EVERY: usize = 5;
 /// The book's default search depth.
-const BOOK_DEPTH: u32 = 9;
+const BOOK_DEPTH: u32 = 10;
 /// The book's transposition table.
 const BOOK_TABLE_BYTES: usize = 64 << 20;
 
