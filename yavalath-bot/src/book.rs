@@ -3,11 +3,14 @@
 //!
 //! The table is the output of `yavalath-tune book --depth 10` (see [`crate::tune`]; then
 //! `cargo fmt`), which searches every position of the first plies to a fixed depth from a cleared
-//! table; the search is deterministic, so the command regenerates this table exactly. It ran 23
-//! minutes on a shared 2-core machine under a load of about 12 (depth 9 takes a third of that
-//! and chooses another first stone: the nearest-even classes differ by a few points). The board has twelve symmetries (the rotations and
-//! reflections of the hexagon), so the table holds one first stone of each of the nine classes
-//! of cells; [`symmetry_to`] carries a position to the table's frame and a reply back.
+//! table; the search is deterministic, so the command regenerates this table exactly (a rerun
+//! reproduced it byte for byte). It runs 20 to 23 minutes on a shared 2-core machine under a
+//! load of about 12 to 18. Depth 9 takes half as long and opens on `(2, 0)` instead: the classes
+//! nearest even differ by a few points, within the evaluation's noise.
+//!
+//! The board has twelve symmetries (the rotations and reflections of the hexagon), so the table
+//! holds one first stone of each of the nine classes of cells; [`symmetry_to`] carries a position
+//! to the table's frame and a reply back.
 
 use crate::board::{Board, Cell, Player};
 
