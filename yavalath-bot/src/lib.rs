@@ -51,7 +51,8 @@
 //!
 //! `yavalath-bot [--movetime MS] [--depth N] [--engine search|greedy|random] [--seed S]
 //! [--opening-plies N]`, `yavalath-bot perft D`, `yavalath-bot bench [--depth N]`. Budgets: 35 ms
-//! per turn (soft budget half of it), 500 ms on the bot's first turn, counted from the moment the
+//! per turn (no iteration begun past half of it, or past three quarters when the last iteration
+//! changed its best move or dropped its score), 500 ms on the bot's first turn, counted from the moment the
 //! turn's first line arrives; `--movetime` sets the per-turn budget (and the first turn's when
 //! larger). Nothing in a reply's path waits on anything but the search: the 8 MB transposition
 //! table is allocated and written before the first turn, the search polls its clock every few
