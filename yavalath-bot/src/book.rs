@@ -103,7 +103,8 @@ pub fn book_move(board: &Board) -> Option<Cell> {
 pub const FIRST: Xy = (1, 0);
 /// For each class of first stones (its representative): whether Player 2 steals it, and
 /// Player 2's reply when it does not. The search's scores for the player to move facing
-/// the stone (Player 2 placing; stealing is worth the negation):
+/// the stone (Player 2 placing; stealing is worth the negation; it steals below
+/// -[`crate::tune::SWAP_MARGIN`]):
 /// - `0 0`: 8
 /// - `1 0`: 0
 /// - `2 0`: 4
@@ -118,7 +119,7 @@ pub const ANSWERS: [(Xy, bool, Xy); 9] = [
     ((1, 0), false, (3, 3)),
     ((2, 0), false, (3, 3)),
     ((1, 1), true, (3, 3)),
-    ((2, 1), true, (4, 3)),
+    ((2, 1), false, (4, 3)),
     ((2, 2), true, (4, 4)),
     ((3, 2), true, (3, 3)),
     ((3, 3), true, (4, 4)),
