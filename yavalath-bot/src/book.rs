@@ -5,8 +5,8 @@
 //! `cargo fmt`), which searches every position of the first plies to a fixed depth from a cleared
 //! table; the search is deterministic, so the command regenerates this table exactly (a rerun
 //! reproduced it byte for byte). It runs 7.5 minutes on a shared 2-core machine at a load of 4,
-//! 20 to 23 under a load of 12 to 18. Depth 9 takes half as long and opens on `(2, 0)` instead: the classes
-//! nearest even differ by a few points, within the evaluation's noise.
+//! 20 to 23 under a load of 12 to 18. Depth 9 takes half as long and opens on `(2, 0)` instead:
+//! the classes nearest even differ by a few points, within the evaluation's noise.
 //!
 //! The board has twelve symmetries (the rotations and reflections of the hexagon), so the table
 //! holds one first stone of each of the nine classes of cells; [`symmetry_to`] carries a position
