@@ -1,7 +1,8 @@
-//! The move choosers behind `--engine`: the search (with its opening and swap rules), a one-ply
+//! The move choosers behind `--engine`: the search (after the opening book's moves), a one-ply
 //! greedy player and a random player.
 
 use crate::board::{Board, Cell, Outcome};
+use crate::book::{book_move, transform, SYMMETRIES};
 use crate::eval::evaluate;
 use crate::search::{Searcher, MAX_DEPTH, OPENING_MARGIN, TABLE_BYTES};
 use arrayvec::ArrayVec;
@@ -12,34 +13,28 @@ use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-/// Player 1's first stone: `(2, 1)`, three steps from the centre and on no line through it. The
-/// search engine, as Player 2, steals every stone within two steps of the centre (see
-/// [`should_swap`]), so this is the strongest cell it would not steal itself.
-pub const OPENING: (i32, i32) = (2, 1);
-
-/// The farthest from the centre a first stone may be for Player 2 to steal it.
-pub const SWAP_MAX_DISTANCE: u8 = 2;
-
-/// Player 2's swap decision: steal Player 1's first stone if it lies within
-/// [`SWAP_MAX_DISTANCE`] steps of the centre. Central stones take part in the most lines (a
-/// centre stone lies on 12 windows of four, an edge stone on as few as 3), and an early central
-/// stone is the first player's main asset in Yavalath; an outer stone is worth less than the
-/// move Player 2 gets by placing instead.
+/// Player 2's swap decision for Player 1's first stone, as the opening book ([`crate::book`])
+/// has it.
 pub fn should_swap(first_stone: Cell) -> bool {
-    first_stone.centre_distance() <= SWAP_MAX_DISTANCE
+    book_move(&Board::new().play(first_stone)) == Some(first_stone)
 }
 
-/// The cells equivalent to [`OPENING`] under the board's twelve symmetries (rotations and
-/// reflections of the hexagon): those as far from the centre, on no line through it. Every one
-/// of them is exactly as good a first stone, so an opening draw picks among them.
+/// The book's first stone and the cells equivalent to it under the board's twelve symmetries
+/// (rotations and reflections of the hexagon), the book's first: every one of them is exactly
+/// as good a first stone, so an opening draw picks among them.
 pub fn opening_equivalents() -> ArrayVec<Cell, 12> {
-    let opening = Cell::from_xy(OPENING.0, OPENING.1).expect("the opening cell exists");
-    Cell::all()
-        .filter(|c| {
-            let (q, r) = c.axial();
-            c.centre_distance() == opening.centre_distance() && q != 0 && r != 0 && q + r != 0
-        })
-        .collect()
+    let mut cells: ArrayVec<Cell, 12> = ArrayVec::new();
+    let Some(first) = book_move(&Board::new()) else {
+        return cells;
+    };
+    cells.push(first);
+    for t in 0..SYMMETRIES {
+        let cell = transform(t, first);
+        if !cells.contains(&cell) {
+            cells.push(cell);
+        }
+    }
+    cells
 }
 
 /// A move chooser.
@@ -96,15 +91,12 @@ impl Engine {
                     return None;
                 }
                 if board.ply() == 0 {
-                    let opening = Cell::from_xy(OPENING.0, OPENING.1)?;
-                    let mut others = opening_equivalents();
-                    others.retain(|c| *c != opening);
-                    return Some(self.opening.choose(opening, &others));
+                    let equivalents = opening_equivalents();
+                    let (&first, others) = equivalents.split_first()?;
+                    return Some(self.opening.choose(first, others));
                 }
-                if let Some(stolen) = board.swap_cell() {
-                    if should_swap(stolen) {
-                        return Some(self.opening.choose(stolen, &[]));
-                    }
+                if let Some(m) = book_move(board) {
+                    return Some(self.opening.choose(m, &[]));
                 }
                 let searcher = self.searcher.as_mut()?;
                 let limits = Limits::new(deadline, self.max_depth);

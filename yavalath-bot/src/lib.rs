@@ -51,7 +51,8 @@
 //!
 //! `yavalath-bot [--movetime MS] [--depth N] [--engine search|greedy|random] [--seed S]
 //! [--opening-plies N]`, `yavalath-bot perft D`, `yavalath-bot bench [--depth N]`. Budgets: 35 ms
-//! per turn (soft budget half of it), 500 ms on the bot's first turn, counted from the moment the
+//! per turn (no iteration begun past half of it, or past three quarters when the last iteration
+//! changed its best move or dropped its score), 500 ms on the bot's first turn, counted from the moment the
 //! turn's first line arrives; `--movetime` sets the per-turn budget (and the first turn's when
 //! larger). Nothing in a reply's path waits on anything but the search: the 8 MB transposition
 //! table is allocated and written before the first turn, the search polls its clock every few
@@ -63,12 +64,19 @@
 //! make a 3 without a 4 are never played, and forced blocks are searched without using depth, so
 //! a threat whose only block makes the blocker's 3 is seen as a win. Past the horizon a
 //! quiescence search follows chains of threats (moves that make a new winning cell) to their end.
-//! Late quiet moves are reduced by one ply. As Player 1 it opens on
-//! `(2, 1)`; as Player 2 it steals a first stone within two steps of the centre
-//! ([`engine::should_swap`]). With `--opening-plies N` its first N own moves are drawn (seeded by
-//! `--seed`): the first stone among the twelve cells equivalent to `(2, 1)` by symmetry, later
-//! ones among the moves the search scores within [`search::OPENING_MARGIN`] of the best and not
-//! as losing; a swap counts as one of them.
+//! Late quiet moves are reduced by one ply. The first plies come from an opening book
+//! ([`book`], written by `yavalath-tune book` from deep searches of every first stone up to
+//! symmetry): Player 1's first stone, Player 2's swap decision and reply for every first stone,
+//! and Player 1's reply to every answer to its first stone. With `--opening-plies N` its first N
+//! own moves are drawn (seeded by `--seed`): the first stone among the cells equivalent to the
+//! book's by symmetry, a book move as it is (it counts as one of the N), later moves among those
+//! the search scores within [`search::OPENING_MARGIN`] of the best and not as losing.
+//!
+//! # Tuning
+//!
+//! `yavalath-tune [--games N] [--seed S] [--depth D] [--epochs E]` plays self-play games and fits
+//! the evaluation's weights to their results; `yavalath-tune book [--depth D]` writes the opening
+//! book (see [`tune`]).
 //!
 //! # One source file
 //!
@@ -76,6 +84,7 @@
 //! file for CodinGame (Rust 1.70, no crates, under 100,000 characters); the referee is left out.
 
 pub mod board;
+pub mod book;
 pub mod engine;
 pub mod eval;
 pub mod notation;
@@ -83,4 +92,5 @@ pub mod protocol;
 pub mod referee;
 pub mod search;
 pub mod threats;
+pub mod tune;
 pub mod view;

@@ -4,7 +4,7 @@ use common::clock::Deadline;
 use common::search::{Limits, SearchResult};
 use std::time::Duration;
 use yavalath::board::{Board, Cell, Player};
-use yavalath::engine::{greedy, should_swap, Engine};
+use yavalath::engine::{greedy, Engine};
 use yavalath::search::{bench, Searcher, MATE_BOUND};
 
 fn c(x: i32, y: i32) -> Cell {
@@ -112,28 +112,6 @@ fn answers_a_legal_move_even_without_time() {
 }
 
 #[test]
-fn steals_central_openings_and_leaves_outer_ones() {
-    assert!(should_swap(c(4, 4)));
-    assert!(should_swap(c(3, 3)));
-    assert!(should_swap(c(2, 2)));
-    assert!(!should_swap(c(2, 1)));
-    assert!(!should_swap(c(0, 0)));
-    let mut engine = Engine::new(&common::cli::BotOptions::default());
-    engine.set_verbose(false);
-    let centre = Board::new().play(c(4, 4));
-    assert_eq!(engine.choose(&centre, Deadline::unlimited()), Some(c(4, 4)));
-    let corner = Board::new().play(c(0, 0));
-    let reply = engine
-        .choose(&corner, Deadline::from_now(Duration::from_millis(50)))
-        .unwrap();
-    assert_ne!(reply, c(0, 0));
-    assert!(corner.is_legal(reply));
-    // Player 1's opening is one Player 2 does not steal.
-    let opening = engine.choose(&Board::new(), Deadline::unlimited()).unwrap();
-    assert!(!should_swap(opening));
-}
-
-#[test]
 fn bench_is_deterministic() {
     assert_eq!(bench(Some(4)), bench(Some(4)));
 }
@@ -177,11 +155,10 @@ fn opening_draws_are_reproducible_and_vary_with_the_seed() {
         .filter(|&seed| opening_game(seed, 6) != first)
         .count();
     assert!(varied >= 4, "only {varied} of 7 seeds varied the opening");
-    // The first stone is always one of the twelve equivalents of the usual opening.
+    // The first stone is always one of the twelve equivalents of the book's.
     for seed in 0..8 {
         let stone = opening_game(seed, 1)[0];
         assert!(yavalath::engine::opening_equivalents().contains(&stone));
-        assert!(!should_swap(stone));
     }
 }
 
