@@ -30,6 +30,8 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rustc_hash::FxHashSet;
 use std::fmt;
+use std::process::ExitCode;
+use std::time::Instant;
 
 /// The features, in the order of the weights.
 pub const LOST_DRAGON: usize = 0;
@@ -223,7 +225,7 @@ fn targets(board: &Board, color: Color) -> i32 {
 }
 
 /// `Σ weight × feature`: what the evaluation is, written with the tuner's features.
-pub fn weighted(board: &Board, weights: &[i32; FEATURE_COUNT]) -> i32 {
+pub fn weighted_sum(board: &Board, weights: &[i32; FEATURE_COUNT]) -> i32 {
     features(board)
         .iter()
         .zip(weights)
@@ -451,6 +453,29 @@ pub fn run(options: &TuneOptions, mut progress: impl FnMut(&str)) -> TuneReport 
     }
 }
 
+/// `frostfire-tune`: reads the command line, plays, fits and prints the constants.
+pub fn main() -> ExitCode {
+    let options = match TuneOptions::parse(std::env::args().skip(1)) {
+        Ok(options) => options,
+        Err(error) => {
+            eprintln!("frostfire-tune: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let started = Instant::now();
+    let report = run(&options, |line| eprintln!("frostfire-tune: {line}"));
+    println!(
+        "games={} seed={} depth={} epochs={} seconds={:.0}",
+        options.games,
+        options.seed,
+        options.depth,
+        options.epochs,
+        started.elapsed().as_secs_f64()
+    );
+    print!("{report}");
+    ExitCode::SUCCESS
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -477,7 +502,7 @@ mod tests {
         let positions = random_positions(3000);
         assert!(positions.iter().any(|b| b.lost(Color::Ice) >= 3));
         for board in &positions {
-            assert_eq!(evaluate(board), weighted(board, &weights), "{board:?}");
+            assert_eq!(evaluate(board), weighted_sum(board, &weights), "{board:?}");
         }
     }
 

@@ -1,3 +1,6 @@
+//! `kaboom-tune [--games N] [--seed S] [--depth D] [--epochs E]`: plays self-play games, fits
+//! the evaluation's weights to their results and prints them as constants (see `kaboom::tune`).
+
 fn main() -> std::process::ExitCode {
     kaboom::tune::main()
 }
