@@ -101,12 +101,14 @@
 //! **The result: Krieg is a win for Sentinel, the side that moves first.** `krieg-bot solve
 //! --table-mb 1600 --seconds 5000` (df-pn, a 1.5 GB table, 67 % full at the end) proved "Sentinel
 //! wins" from the start in 3423 s and 98.9 million expanded positions, about 29,000 a second at
-//! low priority on a shared two-core machine under heavy load (one run). The length of the game
-//! under best play was not measured in the time left, and that run predates the stderr line that
-//! names the winning first move. The proof rests on the df-pn code that the tests check against minimax and
-//! alpha-beta, and on 64-bit Zobrist keys (a collision among the positions of one run is
-//! unlikely, not impossible); a second run, with another table size or with `--method
-//! alphabeta`, would confirm it.
+//! low priority on a shared two-core machine under heavy load. A second run of the same command
+//! on the machine at rest proved it again in 250 s, with the same 98,900,114 positions, and named
+//! the winning first move: `1 1 2 0 keeps the win`. The bot plays it as Sentinel
+//! ([`solver::PROVEN_FIRST_MOVE`]); its own search prefers first moves whose values are not
+//! proven. The length of the game under best play was not measured, and no table of the proof's
+//! later moves is embedded. The proof rests on the df-pn code that the tests check against
+//! minimax and alpha-beta, and on 64-bit Zobrist keys (a collision among the positions of one
+//! run is unlikely, not impossible).
 //!
 //! Short of the start: every position after 10 plies of eight games between this bot and its
 //! previous version (1 s per move) is solved within 30 s (`solve --moves <the first 10 moves>

@@ -206,6 +206,23 @@ fn a_standard_error_nobody_reads_delays_no_reply() {
 }
 
 #[test]
+fn sentinel_opens_with_the_proofs_first_move() {
+    // The move `krieg-bot solve` proves keeps the start's win (see `solver::PROVEN_FIRST_MOVE`).
+    assert_eq!(
+        krieg::notation::format_move(krieg::solver::PROVEN_FIRST_MOVE),
+        "1 1 2 0"
+    );
+    assert!(Board::start()
+        .try_play(krieg::solver::PROVEN_FIRST_MOVE)
+        .is_ok());
+    let mut bot = Bot::start(&["--movetime", "30"]);
+    bot.send("1\n");
+    assert_eq!(bot.read_line(), "1 1 2 0");
+    let (status, rest) = bot.finish();
+    assert_eq!((status, rest.as_str()), (0, ""));
+}
+
+#[test]
 fn perft_and_bench_subcommands() {
     let out = Command::new(BOT).args(["perft", "3"]).output().unwrap();
     assert!(out.status.success());
