@@ -182,6 +182,83 @@ pub fn format_constants(names: &[&str], weights: &[f64]) -> String {
         .collect()
 }
 
+/// A tuner's command line, `[--games N] [--seed S] [--depth D] [--epochs E]`, the same in every
+/// crate's `GAME-tune`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TuneOptions {
+    /// Self-play games.
+    pub games: u32,
+    /// The first game's opening seed (game `k` uses its own seed drawn from it).
+    pub seed: u64,
+    /// The fixed depth of every self-play search.
+    pub depth: u32,
+    /// Full passes of the fit over the training positions.
+    pub epochs: u32,
+}
+
+/// A tuner's malformed command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TuneArgsError {
+    /// An option tuners do not have.
+    Unknown(String),
+    /// An option without its value.
+    MissingValue(String),
+    /// A value that is not a number in range (games at least 2, depth at least 1).
+    BadValue(String, String),
+}
+
+impl std::fmt::Display for TuneArgsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TuneArgsError::Unknown(o) => write!(f, "unknown option '{o}'"),
+            TuneArgsError::MissingValue(o) => write!(f, "option '{o}' needs a value"),
+            TuneArgsError::BadValue(o, v) => write!(f, "option '{o}': bad value '{v}'"),
+        }
+    }
+}
+
+impl std::error::Error for TuneArgsError {}
+
+/// The usage line of `GAME-tune`.
+pub fn tune_usage(tool: &str) -> String {
+    format!("usage: {tool} [--games N] [--seed S] [--depth D] [--epochs E]")
+}
+
+impl TuneOptions {
+    /// Reads `--games N --seed S --depth D --epochs E` (any order, each optional) over the
+    /// crate's `defaults`. At least 2 games (one to fit on, one to hold out) and depth 1.
+    pub fn parse<I: IntoIterator<Item = String>>(
+        args: I,
+        defaults: TuneOptions,
+    ) -> Result<TuneOptions, TuneArgsError> {
+        let mut options = defaults;
+        let mut args = args.into_iter();
+        while let Some(option) = args.next() {
+            if !matches!(
+                option.as_str(),
+                "--games" | "--seed" | "--depth" | "--epochs"
+            ) {
+                return Err(TuneArgsError::Unknown(option));
+            }
+            let value = args
+                .next()
+                .ok_or_else(|| TuneArgsError::MissingValue(option.clone()))?;
+            let bad = || TuneArgsError::BadValue(option.clone(), value.clone());
+            match option.as_str() {
+                "--games" => {
+                    options.games = value.parse().ok().filter(|&n| n >= 2).ok_or_else(bad)?
+                }
+                "--seed" => options.seed = value.parse().map_err(|_| bad())?,
+                "--depth" => {
+                    options.depth = value.parse().ok().filter(|&d| d >= 1).ok_or_else(bad)?
+                }
+                _ => options.epochs = value.parse().map_err(|_| bad())?,
+            }
+        }
+        Ok(options)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -248,5 +325,58 @@ mod tests {
             "pub const MATERIAL: i32 = 100;\npub const MOBILITY: i32 = -2;\n"
         );
         assert_eq!(mean_error(&[], &[], 1.0), 0.0);
+    }
+
+    #[test]
+    fn tuner_options_parse_over_the_defaults_with_typed_errors() {
+        let defaults = TuneOptions {
+            games: 100,
+            seed: 1,
+            depth: 4,
+            epochs: 50,
+        };
+        let parse =
+            |line: &str| TuneOptions::parse(line.split_whitespace().map(String::from), defaults);
+        assert_eq!(parse(""), Ok(defaults));
+        assert_eq!(
+            parse("--epochs 9 --games 10 --seed 7 --depth 3"),
+            Ok(TuneOptions {
+                games: 10,
+                seed: 7,
+                depth: 3,
+                epochs: 9
+            })
+        );
+        assert_eq!(
+            parse("--games"),
+            Err(TuneArgsError::MissingValue("--games".into()))
+        );
+        assert_eq!(
+            parse("--games 1"),
+            Err(TuneArgsError::BadValue("--games".into(), "1".into()))
+        );
+        assert_eq!(
+            parse("--games 99999999999"),
+            Err(TuneArgsError::BadValue(
+                "--games".into(),
+                "99999999999".into()
+            ))
+        );
+        assert_eq!(
+            parse("--depth 0"),
+            Err(TuneArgsError::BadValue("--depth".into(), "0".into()))
+        );
+        assert_eq!(
+            parse("--seed x"),
+            Err(TuneArgsError::BadValue("--seed".into(), "x".into()))
+        );
+        assert_eq!(
+            parse("--fast 1"),
+            Err(TuneArgsError::Unknown("--fast".into()))
+        );
+        assert_eq!(
+            tune_usage("x-tune"),
+            "usage: x-tune [--games N] [--seed S] [--depth D] [--epochs E]"
+        );
     }
 }

@@ -22,7 +22,10 @@ use crate::board::{open_run, Board, Player};
 use crate::eval::{self, features, horizon, mobility, Horizon};
 use crate::search::Searcher;
 use common::search::Limits;
-use common::tune::{fit_scale, fit_weights, format_constants, mean_error, FitOptions, Sample};
+use common::tune::{
+    fit_scale, fit_weights, format_constants, mean_error, tune_usage, FitOptions, Sample,
+    TuneOptions,
+};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -169,29 +172,13 @@ const TUNE_TABLE_BYTES: usize = 1 << 20;
 /// Adam's step size of the fit, in score units.
 const LEARNING_RATE: f64 = 1.0;
 
-/// What the tuner does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TuneOptions {
-    /// Self-play games.
-    pub games: u32,
-    /// The first game's opening seed (game `k` uses `seed + k`).
-    pub seed: u64,
-    /// The fixed depth of every search.
-    pub depth: u32,
-    /// Full passes of the fit over the training positions.
-    pub epochs: u32,
-}
-
-impl Default for TuneOptions {
-    fn default() -> Self {
-        TuneOptions {
-            games: 2000,
-            seed: 1,
-            depth: 4,
-            epochs: 1000,
-        }
-    }
-}
+/// The tuner's defaults (`kaboom-tune` with no options).
+pub const DEFAULT_OPTIONS: TuneOptions = TuneOptions {
+    games: 2000,
+    seed: 1,
+    depth: 4,
+    epochs: 1000,
+};
 
 /// One self-play game's quiet positions, with the result for each one's side to move.
 pub fn self_play_game(searcher: &mut Searcher, seed: u64, depth: u32) -> Vec<Sample> {
@@ -340,73 +327,21 @@ fn split_holdout_games(
     (training, held_out)
 }
 
-/// A command-line error of `kaboom-tune`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ArgsError {
-    /// An option this tuner does not have.
-    Unknown(String),
-    /// An option without its value.
-    MissingValue(String),
-    /// A value that is not a number in range.
-    BadValue(String, String),
-}
-
-impl fmt::Display for ArgsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ArgsError::Unknown(o) => write!(f, "unknown option '{o}'"),
-            ArgsError::MissingValue(o) => write!(f, "option '{o}' needs a value"),
-            ArgsError::BadValue(o, v) => write!(f, "option '{o}': bad value '{v}'"),
-        }
-    }
-}
-
-/// The usage line.
-pub const USAGE: &str = "usage: kaboom-tune [--games N] [--seed S] [--depth D] [--epochs E]";
-
-/// Reads `--games N --seed S --depth D --epochs E` (each optional; defaults of
-/// [`TuneOptions::default`]).
-pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<TuneOptions, ArgsError> {
-    let mut options = TuneOptions::default();
-    let mut args = args.into_iter();
-    while let Some(option) = args.next() {
-        let value = match option.as_str() {
-            "--games" | "--seed" | "--depth" | "--epochs" => args
-                .next()
-                .ok_or_else(|| ArgsError::MissingValue(option.clone()))?,
-            _ => return Err(ArgsError::Unknown(option)),
-        };
-        let bad = || ArgsError::BadValue(option.clone(), value.clone());
-        match option.as_str() {
-            "--games" => options.games = value.parse().ok().filter(|&n| n >= 2).ok_or_else(bad)?,
-            "--seed" => options.seed = value.parse().map_err(|_| bad())?,
-            "--depth" => {
-                options.depth = value
-                    .parse()
-                    .ok()
-                    .filter(|d| (1..=crate::search::MAX_DEPTH).contains(d))
-                    .ok_or_else(bad)?
-            }
-            _ => options.epochs = value.parse().map_err(|_| bad())?,
-        }
-    }
-    Ok(options)
-}
-
 /// `kaboom-tune`'s main: parse, play, fit, print.
 pub fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let usage = tune_usage("kaboom-tune");
     if args.iter().any(|a| a == "-h" || a == "--help") {
-        println!("{USAGE}");
+        println!("{usage}");
         return ExitCode::SUCCESS;
     }
-    match parse_args(args) {
+    match TuneOptions::parse(args, DEFAULT_OPTIONS) {
         Ok(options) => {
             print!("{}", tune(&options));
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("kaboom-tune: {e}\n{USAGE}");
+            eprintln!("kaboom-tune: {e}\n{usage}");
             ExitCode::from(2)
         }
     }
@@ -491,32 +426,5 @@ mod tests {
         assert!(report
             .to_string()
             .contains("pub const CARRIER_OPEN_LINE: i32 = "));
-    }
-
-    #[test]
-    fn arguments_parse_with_typed_errors() {
-        let args = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
-        assert_eq!(
-            parse_args(args("--games 10 --seed 7 --depth 3 --epochs 9")),
-            Ok(TuneOptions {
-                games: 10,
-                seed: 7,
-                depth: 3,
-                epochs: 9
-            })
-        );
-        assert_eq!(parse_args(args("")), Ok(TuneOptions::default()));
-        assert_eq!(
-            parse_args(args("--games")),
-            Err(ArgsError::MissingValue("--games".into()))
-        );
-        assert_eq!(
-            parse_args(args("--depth 0")),
-            Err(ArgsError::BadValue("--depth".into(), "0".into()))
-        );
-        assert_eq!(
-            parse_args(args("--fast")),
-            Err(ArgsError::Unknown("--fast".into()))
-        );
     }
 }
