@@ -579,32 +579,16 @@ impl Solver {
             let score = (empties + 1) / 2;
             return Some(if weak { score.signum() } else { score });
         }
-        let (mut min, mut max) = if weak {
+        let (min, max) = if weak {
             (-1, 1)
         } else {
             (-empties / 2, (empties + 1) / 2)
         };
-        while min < max {
-            // Probe nearer zero than the middle first: small scores are the common case and
-            // their proofs are cheaper.
-            let mut probe = min + (max - min) / 2;
-            if probe <= 0 && min / 2 < probe {
-                probe = min / 2;
-            } else if probe >= 0 && max / 2 > probe {
-                probe = max / 2;
-            }
-            let r = self.negamax(position, probe, probe + 1);
-            if self.stopped {
-                return None;
-            }
-            if r <= probe {
-                max = r;
-            } else {
-                min = r;
-            }
-        }
+        let score = self.narrow(min, max, |solver, probe| {
+            solver.negamax(position, probe, probe + 1)
+        })?;
         // A weak search's bounds can pass the window: only their sign is known.
-        Some(if weak { min.signum() } else { min })
+        Some(if weak { score.signum() } else { score })
     }
 
     /// A column (0..7) that keeps the best score of `position`, and that score; `None` if the
@@ -645,15 +629,29 @@ impl Solver {
         }
         self.dual_root += 1;
         let e = position.empties();
-        let (mut min, mut max) = (-(e + 1) / 2, (e + 1) / 2);
+        self.narrow(-(e + 1) / 2, (e + 1) / 2, |solver, probe| {
+            solver.negamax_dual(position, probe, probe + 1)
+        })
+    }
+
+    /// The score in `min..=max` by null-window probes `search(self, probe)` (a search of the
+    /// window `probe..probe + 1`), halving the range each time; `None` if the deadline passed.
+    fn narrow(
+        &mut self,
+        mut min: i32,
+        mut max: i32,
+        mut search: impl FnMut(&mut Solver, i32) -> i32,
+    ) -> Option<i32> {
         while min < max {
+            // Probe nearer zero than the middle first: small scores are the common case and
+            // their proofs are cheaper.
             let mut probe = min + (max - min) / 2;
             if probe <= 0 && min / 2 < probe {
                 probe = min / 2;
             } else if probe >= 0 && max / 2 > probe {
                 probe = max / 2;
             }
-            let r = self.negamax_dual(position, probe, probe + 1);
+            let r = search(self, probe);
             if self.stopped {
                 return None;
             }
