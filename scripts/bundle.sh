@@ -16,7 +16,8 @@
 # game's, `crate::` becomes `crate::GAME::` and `common::` becomes `crate::common::`; everywhere,
 # `arrayvec::`, `rand::` and `rustc_hash::` become `crate::arrayvec::` and so on. Items under
 # `#[cfg(test)]` (test modules) and whole-line comments are dropped, except the licence notices.
-# It prints the size on stderr, and fails if the Yavalath bundle does not fit CodinGame's limit.
+# It prints the size on stderr, and fails if the Yavalath bundle does not fit CodinGame's limit
+# or the Krieg bundle its statement's (1 MB).
 set -eu
 
 if [ $# -lt 1 ] || [ $# -gt 2 ]; then
@@ -33,6 +34,7 @@ if [ ! -f "$crate/src/lib.rs" ] || [ ! -f "$crate/src/main.rs" ]; then
 fi
 case $game in
 yavalath) limit=100000 ;; # CodinGame's
+krieg) limit=1000000 ;;   # the statement's: a file under 1 MB
 *) limit= ;;
 esac
 

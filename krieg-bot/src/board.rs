@@ -63,6 +63,11 @@ impl Cell {
     pub const fn offset(self, dr: i32, dc: i32) -> Option<Cell> {
         Cell::new(self.row() + dr, self.column() + dc)
     }
+
+    /// The same cell seen in a mirror: same row, column `4 - column`.
+    pub const fn mirrored(self) -> Cell {
+        Cell((self.row() * 5 + 4 - self.column()) as u8)
+    }
 }
 
 /// One of the two sides.
@@ -156,6 +161,11 @@ impl Move {
     /// The cell jumped over by a capture.
     pub const fn captured_cell(self) -> Cell {
         Cell((((self.from.0 as u32) + (self.to.0 as u32)) / 2) as u8)
+    }
+
+    /// The same move on the mirrored board ([`Board::mirrored`]).
+    pub const fn mirrored(self) -> Move {
+        Move::new(self.from.mirrored(), self.to.mirrored())
     }
 }
 
@@ -346,6 +356,23 @@ impl Board {
     /// The same pieces with `side` to move (for evaluating the other side's options).
     pub fn with_side_to_move(&self, side: Side) -> Board {
         Board::from_pieces(self.pieces, side)
+    }
+
+    /// The position seen in a mirror (columns reversed): the rules are symmetric left to right,
+    /// so it has the same value, with every move [`Move::mirrored`].
+    pub fn mirrored(&self) -> Board {
+        let mirror = |bits: u32| {
+            (0..Cell::COUNT)
+                .filter(|&i| bits & (1 << i) != 0)
+                .fold(0, |m, i| m | Cell::from_index(i).mirrored().bit())
+        };
+        let mut pieces = self.pieces;
+        for side in pieces.iter_mut() {
+            for bits in side.iter_mut() {
+                *bits = mirror(*bits);
+            }
+        }
+        Board::from_pieces(pieces, self.side_to_move)
     }
 
     /// The side whose turn it is.

@@ -73,6 +73,8 @@ pub struct ProofSearch {
     table: Vec<Entry>,
     nodes: u64,
     deadline: Option<Instant>,
+    /// Stop a call after this many nodes (a budget that, unlike the clock, repeats exactly).
+    node_limit: Option<u64>,
     stopped: bool,
     /// Log progress on stderr every ten seconds.
     pub verbose: bool,
@@ -93,6 +95,7 @@ impl ProofSearch {
             table: vec![Entry::default(); entries],
             nodes: 0,
             deadline: None,
+            node_limit: None,
             stopped: false,
             verbose: false,
             started: now,
@@ -108,6 +111,11 @@ impl ProofSearch {
     /// Forgets everything the table holds.
     pub fn clear(&mut self) {
         self.table.iter_mut().for_each(|e| *e = Entry::default());
+    }
+
+    /// Makes every later call give up (`None`) after `limit` positions, as at a deadline.
+    pub fn set_node_limit(&mut self, limit: Option<u64>) {
+        self.node_limit = limit;
     }
 
     /// Positions expanded since the last [`value`](Self::value) or [`wins`](Self::wins) began.
@@ -316,6 +324,9 @@ impl ProofSearch {
 
     fn tick(&mut self) {
         self.nodes += 1;
+        if self.node_limit.is_some_and(|limit| self.nodes > limit) {
+            self.stopped = true;
+        }
         if self.nodes % CLOCK_INTERVAL != 0 {
             return;
         }

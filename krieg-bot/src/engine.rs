@@ -5,7 +5,7 @@
 use crate::board::{Board, Move, Outcome};
 use crate::eval::evaluate;
 use crate::search::{Searcher, MATE_BOUND, MAX_DEPTH, OPENING_MARGIN, TABLE_BYTES};
-use crate::solver::{PlaySolver, PROVEN_FIRST_MOVE};
+use crate::solver::PlaySolver;
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
 use common::search::{Limits, OpeningChoice};
@@ -63,10 +63,16 @@ impl Engine {
     pub fn choose(&mut self, board: &Board, started: Instant) -> Option<Move> {
         match self.kind {
             EngineKind::Search => {
-                // The proof's first move, unless the first plies are drawn for variety or the
-                // game is a fixed-depth search's (which plays the search alone, like `bench`).
-                if *board == Board::start() && self.solver.is_some() && !self.opening.active() {
-                    return Some(PROVEN_FIRST_MOVE);
+                // The proof book, else a quick proof (the rule the book was built for), unless
+                // the first plies are drawn for variety or the game is a fixed-depth search's
+                // (which plays the search alone, like `bench`).
+                if !self.opening.active() {
+                    if let Some(solver) = self.solver.as_mut() {
+                        let deadline = started + self.movetime / 2;
+                        if let Some(mv) = solver.book_or_quick_win(board, deadline) {
+                            return Some(mv);
+                        }
+                    }
                 }
                 let limits = self.limits(started);
                 let result = self.searcher.search(board, &limits);

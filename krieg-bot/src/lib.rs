@@ -104,11 +104,10 @@
 //! low priority on a shared two-core machine under heavy load. A second run of the same command
 //! on the machine at rest proved it again in 250 s, with the same 98,900,114 positions, and named
 //! the winning first move: `1 1 2 0 keeps the win`. The bot plays it as Sentinel
-//! ([`solver::PROVEN_FIRST_MOVE`]); its own search prefers first moves whose values are not
-//! proven. The length of the game under best play was not measured, and no table of the proof's
-//! later moves is embedded. The proof rests on the df-pn code that the tests check against
-//! minimax and alpha-beta, and on 64-bit Zobrist keys (a collision among the positions of one
-//! run is unlikely, not impossible).
+//! ([`solver::PROVEN_FIRST_MOVE`], the proof book's first move); its own search prefers first
+//! moves whose values are not proven. The length of the game under best play was not measured.
+//! The proof rests on the df-pn code that the tests check against minimax and alpha-beta, and on
+//! 64-bit Zobrist keys (a collision among the positions of one run is unlikely, not impossible).
 //!
 //! Short of the start: every position after 10 plies of eight games between this bot and its
 //! previous version (1 s per move) is solved within 30 s (`solve --moves <the first 10 moves>
@@ -119,24 +118,36 @@
 //! is a draw: Sentinel has left its win by then, and the previous version of the bot, as
 //! Scourge, leads our Sentinel into it when our search sees nothing better.
 //!
-//! No table of proven moves is embedded yet: the proof came at the end of this work, and its
-//! winning moves are not extracted. Until they are, the bot keeps a proven win only from where
-//! its own df-pn proves one within the move time (about ply 10 to 16).
+//! **The proof book** ([`book`]) makes the proof a strategy the bot plays: as Sentinel it plays
+//! the book's move where the book holds the position, else the move of a quick proof (df-pn from
+//! an empty 2 MB table, at most 40,000 positions: a budget that repeats exactly, a few hundredths
+//! of a second). `krieg-bot solve --book krieg-bot/src/book_moves.rs --table-mb 4096` proves the
+//! start again, then walks that rule against every Scourge reply and records a winning move, from
+//! the proof, wherever the quick proof falls short: 277 moves, out of 1,649 Sentinel positions
+//! walked (1,372 settled by the quick proof), in 258 s on a two-core machine shared with other
+//! work (209 s of it proving the start, 108,421,093 positions with the 4 GB table). So the bot,
+//! from the start, wins every game as Sentinel whatever Scourge plays: `tests/book.rs` plays it
+//! against random and book-seeking defences and checks the deepest book moves against the
+//! solver. The book's first move is [`solver::PROVEN_FIRST_MOVE`].
 //!
-//! In play ([`solver::PlaySolver`]) the search runs first, with its usual budget; unless it has
-//! seen a forced win, df-pn (4 MB table, kept from move to move) has the time left up to three
-//! quarters of the move time, and when it proves the position its move is played: a winning move
-//! in a won position (so a proven win is never left), a drawing move in a drawn one. In a lost
-//! position every move is measured: the one after which the opponent's win is longest under
-//! best play (alpha-beta distance, 2 MB table), and among those the one whose win takes df-pn
-//! the most nodes to prove from an empty table, the hardest to find. Otherwise the search plays.
-//! With `--depth` the solver is off, so that a fixed-depth game repeats exactly.
+//! In play ([`engine::Engine::choose`], [`solver::PlaySolver`]) the book and the quick proof come
+//! first, by half the move time; then the search runs with its usual budget; unless it has seen a
+//! forced win, df-pn (4 MB table, kept from move to move) has the time left up to three quarters
+//! of the move time, and when it proves the position its move is played: a winning move in a won
+//! position (so a proven win is never left), a drawing move in a drawn one. In a lost position
+//! every move is measured: the one after which the opponent's win is longest under best play
+//! (alpha-beta distance, 2 MB table), and among those the one whose win takes df-pn the most
+//! nodes to prove from an empty table, the hardest to find. Otherwise the search plays. With
+//! `--depth` the solver and the book are off, so that a fixed-depth game repeats exactly, and
+//! so are they for the drawn first moves of `--opening-plies`.
 //!
 //! Decisions taken where the contest statement is silent: a capture may take a stinger or a
 //! bomber; the blocked-side rule applies to the side to move after a move; a bomber reaching the
 //! base by a capture wins by the base rule (checked first).
 
 pub mod board;
+pub mod book;
+pub mod book_moves;
 pub mod dfpn;
 pub mod engine;
 pub mod eval;

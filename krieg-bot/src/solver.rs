@@ -38,7 +38,8 @@ pub const DEFAULT_TABLE_MB: usize = 256;
 /// Sentinel's first move that keeps the proven win of the start, `1 1 2 0`: after proving the
 /// start a Sentinel win, `krieg-bot solve --table-mb 1600` logs `1 1 2 0 keeps the win`
 /// (98,900,114 df-pn nodes; 250 s on a quiet two-core machine). The bot's search prefers other
-/// first moves, whose values are not proven, so the bot plays this one.
+/// first moves, whose values are not proven; the proof book opens with this one
+/// ([`crate::book`]).
 pub const PROVEN_FIRST_MOVE: Move = Move::new(Cell::from_index(6), Cell::from_index(10));
 /// The proof-number table the bot plays with: 4 MB, so the bot stays far under the 20 MB cap.
 pub const PLAY_TABLE_BYTES: usize = 4 << 20;
@@ -635,6 +636,8 @@ pub(crate) fn game_over(board: &Board, moves: &MoveList) -> Option<Outcome> {
 pub struct PlaySolver {
     proof: ProofSearch,
     distance: Solver,
+    /// The quick proof's own table ([`crate::book::quick_win`]).
+    quick: ProofSearch,
 }
 
 /// How hard a losing move makes the opponent's win: ordered so that the greater is the better
@@ -658,7 +661,21 @@ impl PlaySolver {
         PlaySolver {
             proof: ProofSearch::new(proof_bytes),
             distance: Solver::new(distance_bytes),
+            quick: ProofSearch::new(crate::book::QUICK_TABLE_BYTES),
         }
+    }
+
+    /// The proof book's move, else the quick proof's winning move ([`crate::book`]): the rule by
+    /// which the book was built, so a Sentinel that follows it from the start keeps the proven
+    /// win. `None` when neither has a move (or at `deadline`).
+    pub fn book_or_quick_win(&mut self, board: &Board, deadline: Instant) -> Option<Move> {
+        if let Some(mv) = crate::book::book_move(board) {
+            log(&format!("solver: {mv} from the proof book"));
+            return Some(mv);
+        }
+        let mv = crate::book::quick_win(&mut self.quick, board, Some(deadline))?;
+        log(&format!("solver: a quick proof wins with {mv}"));
+        Some(mv)
     }
 
     /// The move that the proof dictates in play, found by `deadline`: a winning move of a won
@@ -754,6 +771,8 @@ pub struct SolveArgs {
     pub seconds: Option<f64>,
     /// The method that proves the value.
     pub method: Method,
+    /// Build the proof book instead, and write its source to this file ([`crate::book`]).
+    pub book: Option<String>,
 }
 
 /// How `solve` proves the value (the distance is always measured by alpha-beta).
@@ -798,6 +817,7 @@ pub fn parse_args(words: &[String]) -> Result<SolveArgs, SolveArgsError> {
         table_mb: DEFAULT_TABLE_MB,
         seconds: None,
         method: Method::ProofNumber,
+        book: None,
     };
     let mut words = words.iter();
     while let Some(word) = words.next() {
@@ -821,6 +841,7 @@ pub fn parse_args(words: &[String]) -> Result<SolveArgs, SolveArgsError> {
                     _ => return Err(SolveArgsError::BadValue("--method", text.clone())),
                 };
             }
+            "--book" => args.book = Some(value("--book")?.clone()),
             "--seconds" => {
                 let text = value("--seconds")?;
                 args.seconds = Some(
@@ -847,9 +868,36 @@ pub fn board_after(line: &str) -> Result<Board, SolveArgsError> {
     Ok(board)
 }
 
+/// `solve --book FILE`: builds the proof book and writes its source to `file`; prints one line,
+/// `book=<moves> positions=<N> quick=<N> nodes=<N> seconds=<S>`.
+fn write_book(file: &str, args: &SolveArgs, deadline: Option<Instant>) -> ExitCode {
+    let started = Instant::now();
+    let book = match crate::book::generate(args.table_mb << 20, deadline) {
+        Ok(book) => book,
+        Err(error) => {
+            eprintln!("krieg-bot solve: no book: {error:?}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let command = format!("krieg-bot solve --book {file} --table-mb {}", args.table_mb);
+    if let Err(error) = std::fs::write(file, crate::book::format_book(&book, &command)) {
+        eprintln!("krieg-bot solve: cannot write {file}: {error}");
+        return ExitCode::FAILURE;
+    }
+    println!(
+        "book={} positions={} quick={} nodes={} seconds={:.1}",
+        book.moves.len(),
+        book.positions,
+        book.quick,
+        book.proof_nodes,
+        started.elapsed().as_secs_f64()
+    );
+    ExitCode::SUCCESS
+}
+
 /// The arguments `solve` takes, for the usage.
-pub const ARGUMENTS: &str =
-    "[--moves \"r1 c1 r2 c2,...\"] [--table-mb N] [--seconds S] [--method dfpn|alphabeta]";
+pub const ARGUMENTS: &str = "[--moves \"r1 c1 r2 c2,...\"] [--table-mb N] [--seconds S] \
+                             [--method dfpn|alphabeta] [--book FILE]";
 
 /// `krieg-bot solve`: prints `value=<win|loss|draw|unknown> plies=<n> nodes=<N> seconds=<S>`;
 /// exit status 2 after one stderr line for bad arguments.
@@ -865,6 +913,9 @@ pub fn main(words: &[String]) -> ExitCode {
     let deadline = args
         .seconds
         .map(|s| started + Duration::from_secs_f64(s.min(1e9)));
+    if let Some(file) = &args.book {
+        return write_book(file, &args, deadline);
+    }
     let side = args.board.side_to_move();
     let (value, mut nodes) = match args.method {
         Method::ProofNumber => {
