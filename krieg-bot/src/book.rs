@@ -104,6 +104,19 @@ pub enum BookError {
     NotWon(Board),
 }
 
+impl std::fmt::Display for BookError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BookError::OutOfTime => f.write_str("the time ran out"),
+            BookError::NotWon(board) => write!(
+                f,
+                "the proof does not show Sentinel winning the position with hash {:#018x}",
+                board.hash()
+            ),
+        }
+    }
+}
+
 /// Builds the book with a proof table of `table_bytes`, by `deadline` (see the module docs).
 pub fn generate(table_bytes: usize, deadline: Option<Instant>) -> Result<Book, BookError> {
     let started = Instant::now();

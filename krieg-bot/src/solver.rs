@@ -872,10 +872,22 @@ pub fn board_after(line: &str) -> Result<Board, SolveArgsError> {
 /// `book=<moves> positions=<N> quick=<N> nodes=<N> seconds=<S>`.
 fn write_book(file: &str, args: &SolveArgs, deadline: Option<Instant>) -> ExitCode {
     let started = Instant::now();
+    // Refuse a file that cannot be written before the minutes of work, not after.
+    let folder = std::path::Path::new(file)
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    if !folder.is_dir() {
+        eprintln!(
+            "krieg-bot solve: cannot write {file}: no folder {}",
+            folder.display()
+        );
+        return ExitCode::FAILURE;
+    }
     let book = match crate::book::generate(args.table_mb << 20, deadline) {
         Ok(book) => book,
         Err(error) => {
-            eprintln!("krieg-bot solve: no book: {error:?}");
+            eprintln!("krieg-bot solve: no book: {error}");
             return ExitCode::FAILURE;
         }
     };

@@ -159,6 +159,9 @@ fn arguments_parse_or_give_a_typed_error() {
     assert_eq!(args.method, Method::AlphaBeta);
     let args = parse_args(&words("--method dfpn")).expect("valid");
     assert_eq!(args.method, Method::ProofNumber);
+    assert_eq!(args.book, None);
+    let args = parse_args(&words("--book book.rs --table-mb 64")).expect("valid");
+    assert_eq!((args.book.as_deref(), args.table_mb), (Some("book.rs"), 64));
     let args = parse_args(&["--moves".to_string(), "1 2 2 3, 3 0 2 1".to_string()]).expect("valid");
     assert_eq!(
         args.board,
@@ -168,6 +171,7 @@ fn arguments_parse_or_give_a_typed_error() {
     for (text, error) in [
         ("--frob", SolveArgsError::Unknown("--frob".into())),
         ("--seconds", SolveArgsError::MissingValue("--seconds")),
+        ("--book", SolveArgsError::MissingValue("--book")),
         (
             "--seconds -1",
             SolveArgsError::BadValue("--seconds", "-1".into()),
@@ -245,6 +249,24 @@ fn the_command_prints_one_line_and_exits_2_on_bad_arguments() {
         assert!(stdout.is_empty());
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
     }
+}
+
+#[test]
+fn the_book_command_fails_cleanly_out_of_time_or_with_nowhere_to_write() {
+    let dir = std::env::temp_dir().join(format!("krieg-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("book_moves.rs");
+    let file = file.to_str().unwrap();
+    let (status, stdout, stderr) =
+        run_solve(&["--book", file, "--seconds", "0.05", "--table-mb", "4"]);
+    assert_eq!(status, Some(1));
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(stderr.ends_with("no book: the time ran out\n"), "{stderr}");
+    assert!(!std::path::Path::new(file).exists());
+    let (status, _, stderr) = run_solve(&["--book", "/no/such/folder/book.rs"]);
+    assert_eq!(status, Some(1));
+    assert!(stderr.contains("cannot write"), "{stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
