@@ -6,13 +6,16 @@
 //! if the book holds the position, else the move of a quick proof ([`quick_win`]: df-pn from an
 //! empty table of [`QUICK_TABLE_BYTES`], at most [`QUICK_NODES`] positions, a budget that repeats
 //! exactly on any machine and takes a fraction of the move time). The book is built by walking
-//! that rule from the start against every Scourge reply ([`generate`]): at a Sentinel position
-//! the quick proof settles, the walk stops (the rest of the game lies inside that proof); at one
-//! it does not, a large df-pn that holds the whole proof names a winning move, the book records
-//! it, and the walk goes on into every reply to it. So the book holds exactly the positions the
-//! bot could not prove by itself, and together with the quick proof it is a winning strategy
-//! from the start. `tests/book.rs` plays it against random and book-seeking defences and checks
-//! its moves against the solver.
+//! that rule from the start against every Scourge reply ([`generate`]): at each Sentinel
+//! position the walk plays the quick proof's move if it has one, else a winning move that a large
+//! df-pn holding the whole proof names, which the book records; then it goes on into every reply.
+//! The quick proof's answer depends on the position alone (its table is emptied first), so the
+//! walk sees exactly the moves the bot will play, and it ends only where Sentinel has won: the
+//! book and the quick proof together are a winning strategy from the start, checked position by
+//! position. (A walk that stopped where the quick proof succeeds would not be enough: a later
+//! position of that game can need more than the budget.) `tests/book.rs` walks the strategy
+//! again against every defence, 354,894 Sentinel positions, and checks by the rules alone that
+//! every game ends in a Sentinel win; it also checks book moves against the solver.
 //!
 //! Krieg's rules are symmetric left to right, so the book holds each position once, in the
 //! orientation with the smaller Zobrist hash ([`Board::mirrored`]), with the move in that
@@ -20,7 +23,7 @@
 //!
 //! `krieg-bot solve --book krieg-bot/src/book_moves.rs --table-mb 4096`
 //!
-//! proves the start first (about 100 million positions), then walks the book. The walk is
+//! proves the start first (about 100 million positions), then walks the strategy. The walk is
 //! deterministic (fixed table sizes and node budgets, moves in generation order), so the command
 //! writes the same file again.
 
@@ -39,15 +42,21 @@ pub const QUICK_NODES: u64 = 40_000;
 /// The quick proof's table, emptied before each proof so that its result repeats exactly.
 pub const QUICK_TABLE_BYTES: usize = 2 << 20;
 
-/// The book's key of `board` and whether that key is the mirror image's: the smaller Zobrist
-/// hash of the position and its mirror image.
-fn book_key(board: &Board) -> (u64, bool) {
-    let mirror = board.mirrored().hash();
-    if mirror < board.hash() {
+/// The orientation of `board` the book and the quick proof look at, and whether it is the mirror
+/// image: of the position and its mirror image, the one with the smaller Zobrist hash.
+fn oriented(board: &Board) -> (Board, bool) {
+    let mirror = board.mirrored();
+    if mirror.hash() < board.hash() {
         (mirror, true)
     } else {
-        (board.hash(), false)
+        (*board, false)
     }
+}
+
+/// The book's key of `board` and whether that key is the mirror image's.
+fn book_key(board: &Board) -> (u64, bool) {
+    let (board, mirrored) = oriented(board);
+    (board.hash(), mirrored)
 }
 
 /// The book's move for `board`, if the book holds it and the move is legal there (a move that is
@@ -65,21 +74,24 @@ pub fn book_move(board: &Board) -> Option<Move> {
 }
 
 /// A winning move of `board` for the side to move if df-pn proves one within [`QUICK_NODES`]
-/// positions (and by `deadline`), from an empty `search` table (the table is cleared first, so
-/// the answer depends on the position and the table's size only).
+/// positions (and by `deadline`), from an empty `search` table. The table is cleared first and
+/// the proof runs on the book's orientation of the position, so the answer depends only on the
+/// position (its mirror image gets the mirrored move) and on the table's size: the book's walk
+/// sees exactly the moves the bot will play.
 pub fn quick_win(
     search: &mut ProofSearch,
     board: &Board,
     deadline: Option<Instant>,
 ) -> Option<Move> {
+    let (board, mirrored) = oriented(board);
     search.clear();
     search.set_node_limit(Some(QUICK_NODES));
-    let mv = match search.wins(board, board.side_to_move(), deadline) {
-        Some(true) => search.keeping_move(board, Value::Win, deadline),
+    let mv = match search.wins(&board, board.side_to_move(), deadline) {
+        Some(true) => search.keeping_move(&board, Value::Win, deadline),
         _ => None,
     };
     search.set_node_limit(None);
-    mv
+    mv.map(|mv| if mirrored { mv.mirrored() } else { mv })
 }
 
 /// What [`generate`] built.
@@ -150,16 +162,22 @@ pub fn generate(table_bytes: usize, deadline: Option<Instant>) -> Result<Book, B
             continue;
         }
         book.positions += 1;
-        if quick_win(&mut quick, &board, deadline).is_some() {
-            book.quick += 1;
-            continue;
-        }
         if deadline.is_some_and(|d| Instant::now() >= d) {
             return Err(BookError::OutOfTime);
         }
-        let mv = winning_move(&mut proof, &board, deadline, &mut book.proof_nodes)?;
-        book.moves
-            .insert(key, if mirrored { mv.mirrored() } else { mv });
+        // The bot's move here: the quick proof's, else the one the book will hold.
+        let mv = match quick_win(&mut quick, &board, deadline) {
+            Some(mv) => {
+                book.quick += 1;
+                mv
+            }
+            None => {
+                let mv = winning_move(&mut proof, &board, deadline, &mut book.proof_nodes)?;
+                book.moves
+                    .insert(key, if mirrored { mv.mirrored() } else { mv });
+                mv
+            }
+        };
         let after = board.play(mv);
         if after.outcome().is_none() {
             for &reply in after.legal_moves().iter() {

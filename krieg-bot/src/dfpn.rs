@@ -71,6 +71,11 @@ struct Child {
 /// The df-pn solver with its table.
 pub struct ProofSearch {
     table: Vec<Entry>,
+    /// The buckets written since the table was last empty, while few, so that emptying it
+    /// after a small search (the quick proof's) costs those buckets, not the whole table.
+    written: Vec<u32>,
+    /// More buckets were written than `written` keeps: emptying clears the whole table.
+    written_many: bool,
     nodes: u64,
     deadline: Option<Instant>,
     /// Stop a call after this many nodes (a budget that, unlike the clock, repeats exactly).
@@ -93,6 +98,8 @@ impl ProofSearch {
         let now = Instant::now();
         ProofSearch {
             table: vec![Entry::default(); entries],
+            written: Vec::new(),
+            written_many: false,
             nodes: 0,
             deadline: None,
             node_limit: None,
@@ -110,7 +117,16 @@ impl ProofSearch {
 
     /// Forgets everything the table holds.
     pub fn clear(&mut self) {
-        self.table.iter_mut().for_each(|e| *e = Entry::default());
+        if self.written_many {
+            self.table.iter_mut().for_each(|e| *e = Entry::default());
+        } else {
+            for &bucket in &self.written {
+                let i = bucket as usize;
+                self.table[i..i + BUCKET].fill(Entry::default());
+            }
+        }
+        self.written.clear();
+        self.written_many = false;
     }
 
     /// Makes every later call give up (`None`) after `limit` positions, as at a deadline.
@@ -369,6 +385,16 @@ impl ProofSearch {
             entry.work = entry.work.saturating_add(work).max(1);
             return;
         }
+        if !self.written_many {
+            // Up to a sixteenth of the buckets (and 64 Ki) are worth listing; past that, a
+            // full clear is as cheap.
+            if self.written.len() < (self.table.len() / BUCKET / 16).min(1 << 16) {
+                self.written.push(i as u32);
+            } else {
+                self.written_many = true;
+            }
+        }
+        let bucket = &mut self.table[i..i + BUCKET];
         let smallest = bucket
             .iter_mut()
             .min_by_key(|e| e.work)

@@ -107,7 +107,9 @@
 //! ([`solver::PROVEN_FIRST_MOVE`], the proof book's first move); its own search prefers first
 //! moves whose values are not proven. The length of the game under best play was not measured.
 //! The proof rests on the df-pn code that the tests check against minimax and alpha-beta, and on
-//! 64-bit Zobrist keys (a collision among the positions of one run is unlikely, not impossible).
+//! 64-bit Zobrist keys (a collision among the positions of one run is unlikely, not impossible);
+//! the proof book's test confirms it by the rules alone, walking a winning strategy for Sentinel
+//! against every defence (below).
 //!
 //! Short of the start: every position after 10 plies of eight games between this bot and its
 //! previous version (1 s per move) is solved within 30 s (`solve --moves <the first 10 moves>
@@ -122,13 +124,15 @@
 //! the book's move where the book holds the position, else the move of a quick proof (df-pn from
 //! an empty 2 MB table, at most 40,000 positions: a budget that repeats exactly, a few hundredths
 //! of a second). `krieg-bot solve --book krieg-bot/src/book_moves.rs --table-mb 4096` proves the
-//! start again, then walks that rule against every Scourge reply and records a winning move, from
-//! the proof, wherever the quick proof falls short: 277 moves, out of 1,649 Sentinel positions
-//! walked (1,372 settled by the quick proof), in 258 s on a two-core machine shared with other
-//! work (209 s of it proving the start, 108,421,093 positions with the 4 GB table). So the bot,
-//! from the start, wins every game as Sentinel whatever Scourge plays: `tests/book.rs` plays it
-//! against random and book-seeking defences and checks the deepest book moves against the
-//! solver. The book's first move is [`solver::PROVEN_FIRST_MOVE`].
+//! start again, then walks that rule against every Scourge reply to the end of every game, and
+//! records a winning move, from the proof, wherever the quick proof falls short: 267 moves, for
+//! 354,894 Sentinel positions walked (mirror images as one), in 623 s on a two-core machine
+//! shared with other work (nearly all of it proving the start, 108,421,093 positions with the
+//! 4 GB table; the walk takes under a minute). So the bot, from the start, wins every game as
+//! Sentinel whatever Scourge plays. `tests/book.rs` checks exactly that, by the rules alone: it
+//! walks the strategy against every defence again, and every game ends in a Sentinel win, which
+//! also confirms the proof independently of df-pn. It also checks the deepest book moves against
+//! the solver. The book's first move is [`solver::PROVEN_FIRST_MOVE`].
 //!
 //! In play ([`engine::Engine::choose`], [`solver::PlaySolver`]) the book and the quick proof come
 //! first, by half the move time; then the search runs with its usual budget; unless it has seen a

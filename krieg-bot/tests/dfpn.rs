@@ -147,3 +147,30 @@ fn a_past_deadline_settles_nothing() {
     assert_eq!(search.value(&Board::start(), past), None);
     assert_eq!(search.wins(&Board::start(), Side::Sentinel, past), None);
 }
+
+#[test]
+fn a_cleared_table_searches_like_a_new_one() {
+    // Small searches list the buckets they write and clear only those; large ones clear all.
+    // Either way the next search must see an empty table: the same answer and nodes as a new
+    // solver (node limits keep every search short, settled or not).
+    let mut reused = ProofSearch::new(1 << 20);
+    for (i, board) in endgame_positions(60..72, 12).iter().enumerate() {
+        let limit = Some(if i % 3 == 0 { 200 } else { 30_000 });
+        let mut fresh = ProofSearch::new(1 << 20);
+        fresh.set_node_limit(limit);
+        reused.set_node_limit(limit);
+        reused.clear();
+        let ours = reused.wins(board, Side::Sentinel, None);
+        let theirs = fresh.wins(board, Side::Sentinel, None);
+        assert_eq!((ours, reused.nodes()), (theirs, fresh.nodes()), "{board}");
+    }
+}
+
+#[test]
+fn a_node_limit_stops_a_search_unsettled() {
+    let board = Board::start();
+    let mut search = ProofSearch::new(1 << 20);
+    search.set_node_limit(Some(1000));
+    assert_eq!(search.wins(&board, Side::Sentinel, None), None);
+    assert!(search.nodes() <= 1001, "{}", search.nodes());
+}
