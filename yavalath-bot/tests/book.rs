@@ -148,7 +148,7 @@ fn the_bot_plays_the_book() {
 
 #[test]
 fn a_shallow_analysis_formats_a_table_of_the_books_shape() {
-    let analysis = analyse_book(1, 1 << 16, |_| {}).expect("every position has a move");
+    let analysis = analyse_book(1, 1 << 16, None, |_| {}).expect("every position has a move");
     assert_eq!(analysis.classes.len(), ANSWERS.len());
     assert_eq!(analysis.replies.len(), REPLIES.len());
     assert_eq!(analysis.replies[analysis.first.index()].0, analysis.first);
@@ -168,6 +168,22 @@ fn a_shallow_analysis_formats_a_table_of_the_books_shape() {
         .find(|c| c.0 == analysis.first)
         .unwrap();
     assert_eq!(first.1.score.abs(), best);
+    assert!(text.contains(&format!(
+        "--first {},{}`",
+        analysis.first.x(),
+        analysis.first.y()
+    )));
+}
+
+#[test]
+fn a_given_first_stone_is_the_books_in_its_class() {
+    // An image of (1, 1) under a rotation stands for its class.
+    let given = transform(3, cell((1, 1)));
+    assert_ne!(given, cell((1, 1)));
+    let analysis = analyse_book(1, 1 << 16, Some(given), |_| {}).expect("a move everywhere");
+    assert_eq!(analysis.first, representative(given));
+    assert_eq!(analysis.first, cell((1, 1)));
+    assert!(format_book(&analysis, 1).contains("pub const FIRST: Xy = (1, 1);"));
 }
 
 #[test]
