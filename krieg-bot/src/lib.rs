@@ -58,7 +58,7 @@
 //! winning bomber steps first, killer and history ordering, and a capture quiescence
 //! ([`search`]); an evaluation of material, the bombers' race, immediate threats, hanging pieces
 //! and mobility ([`eval`]). It thinks 1.2 s per move by default ([`engine::DEFAULT_MOVETIME`]),
-//! far inside 75 % of the limit, and uses about 11 MB (peak resident set, the solvers' included).
+//! far inside 75 % of the limit, and uses about 13 to 15 MB (peak resident set, the solvers' and the quick proof's tables included).
 //! With `--opening-plies
 //! N` its first N own moves are drawn, seeded by `--seed`, among the moves its search sees within
 //! [`search::OPENING_MARGIN`] of the best and not losing.
