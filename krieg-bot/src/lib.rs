@@ -58,10 +58,10 @@
 //! winning bomber steps first, killer and history ordering, and a capture quiescence
 //! ([`search`]); an evaluation of material, the bombers' race, immediate threats, hanging pieces
 //! and mobility ([`eval`]). It thinks 1.2 s per move by default ([`engine::DEFAULT_MOVETIME`]),
-//! far inside 75 % of the limit, and uses about 13 to 15 MB (peak resident set, the solvers' and the quick proof's tables included).
-//! With `--opening-plies
-//! N` its first N own moves are drawn, seeded by `--seed`, among the moves its search sees within
-//! [`search::OPENING_MARGIN`] of the best and not losing.
+//! far inside 75 % of the limit, and uses 13 to 15 MB (peak resident set, the solvers' and the
+//! quick proof's tables included). With `--opening-plies N` its first N own moves are drawn,
+//! seeded by `--seed`, among the moves its search sees within [`search::OPENING_MARGIN`] of the
+//! best and not losing.
 //!
 //! `bench` searches eight fixed positions ([`search::BENCH_POSITIONS`]) to depth 11; its node
 //! count, 3538307, is pinned by `tests/search.rs`. The perft counts of `tests/perft.rs` come from
