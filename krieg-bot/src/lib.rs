@@ -75,7 +75,9 @@
 //! nodes=<N> seconds=<S>`, progress every ten seconds on stderr, and stops cleanly at
 //! `--seconds` with `value=unknown`. Bad arguments or an illegal move: one stderr line, status 2.
 //! With df-pn, a won or drawn position's move that keeps the value is logged on stderr
-//! (`solve: r1 c1 r2 c2 keeps the win`).
+//! (`solve: r1 c1 r2 c2 keeps the win`). `solve --book FILE [--table-mb N] [--seconds S]` builds
+//! the proof book instead ([`book`]) and prints `book=<moves> positions=<N> quick=<N> nodes=<N>
+//! seconds=<S>`; out of time or with nowhere to write, one stderr line and status 1.
 //!
 //! - **`dfpn`, the default** ([`dfpn`]): depth-first proof-number search (Nagai's df-pn, with
 //!   Pawlewicz and Lew's 1 + ε thresholds, ε = 1/4), asking two boolean questions: does the side
