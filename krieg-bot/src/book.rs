@@ -44,7 +44,7 @@ pub const QUICK_TABLE_BYTES: usize = 2 << 20;
 
 /// The orientation of `board` the book and the quick proof look at, and whether it is the mirror
 /// image: of the position and its mirror image, the one with the smaller Zobrist hash.
-fn oriented(board: &Board) -> (Board, bool) {
+pub fn oriented(board: &Board) -> (Board, bool) {
     let mirror = board.mirrored();
     if mirror.hash() < board.hash() {
         (mirror, true)

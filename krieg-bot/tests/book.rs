@@ -3,7 +3,7 @@
 //! checked against the solver.
 
 use krieg::board::{Board, Move, Outcome, Side};
-use krieg::book::{book_move, quick_win, QUICK_TABLE_BYTES};
+use krieg::book::{book_move, oriented, quick_win, QUICK_TABLE_BYTES};
 use krieg::book_moves::BOOK_MOVES;
 use krieg::dfpn::ProofSearch;
 use krieg::solver::PROVEN_FIRST_MOVE;
@@ -97,12 +97,7 @@ fn sentinel_wins_against_every_defence() {
     let mut pending = vec![Board::start()];
     let mut book_moves_used = FxHashSet::default();
     while let Some(board) = pending.pop() {
-        let mirror = board.mirrored();
-        let oriented = if mirror.hash() < board.hash() {
-            mirror
-        } else {
-            board
-        };
+        let (oriented, _) = oriented(&board);
         if !seen.insert(oriented) {
             continue;
         }
