@@ -993,3 +993,104 @@ pub fn main<G: DrawGame>(args: &[String]) -> ExitCode {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(list: &[&str]) -> Vec<String> {
+        list.iter().map(|n| n.to_string()).collect()
+    }
+
+    /// `wins` games won by `winner` over `loser`, seats alternating.
+    fn games(winner: &str, loser: &str, wins: u32) -> Vec<GameRow> {
+        (0..wins)
+            .map(|k| {
+                let (players, seat) = if k % 2 == 0 {
+                    ([winner, loser], Seat::First)
+                } else {
+                    ([loser, winner], Seat::Second)
+                };
+                GameRow {
+                    kind: "krieg".into(),
+                    number: k + 1,
+                    pair_seed: u64::from(k / 2),
+                    players: players.map(String::from),
+                    winner: Some(seat),
+                    reason: "r".into(),
+                    plies: 10,
+                    fault: false,
+                    slowest_ms: [1, 1],
+                    first_ms: [1, 1],
+                    later_ms: [1, 1],
+                    peak_bytes: [1, 1],
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_player_with_the_fewest_games_plays_first() {
+        let rows = games("a", "b", 4);
+        assert_eq!(choose_pairing(&rows, &names(&["a", "b", "c"]), &[]).0, 2);
+        // Games being played count: c and a are playing one, so b comes first, against a (of
+        // two opponents alike, the earlier).
+        let playing = [names(&["c", "a"]).try_into().unwrap()];
+        let none: Vec<GameRow> = Vec::new();
+        assert_eq!(
+            choose_pairing(&none, &names(&["a", "b", "c"]), &playing),
+            (1, 0)
+        );
+    }
+
+    #[test]
+    fn the_opponent_is_the_closest_in_rating_among_those_met_least() {
+        // a and b even over 2 games; b and c even over 10; d far below both b and c.
+        let mut rows = games("a", "b", 1);
+        rows.extend(games("b", "a", 1));
+        rows.extend(games("b", "c", 5));
+        rows.extend(games("c", "b", 5));
+        rows.extend(games("b", "d", 10));
+        rows.extend(games("c", "d", 10));
+        let all = names(&["a", "b", "c", "d"]);
+        // a has the fewest games; c is as close as b, and a has not met it yet; d is far.
+        assert_eq!(choose_pairing(&rows, &all, &[]), (0, 2));
+        // Once a has met c as often as b, the closer in rating of the two comes first.
+        let mut more = rows.clone();
+        more.extend(games("c", "a", 1));
+        more.extend(games("a", "c", 1));
+        let (first, second) = choose_pairing(&more, &all, &[]);
+        assert_eq!(first, 0);
+        assert_ne!(second, 3, "d is far below a");
+    }
+
+    #[test]
+    fn a_players_file_reads_back_as_it_was_written() {
+        let dir = std::env::temp_dir().join(format!("league-roster-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let roster = Roster {
+            players: vec![
+                Player {
+                    entrant: parse_player("new=bot --seed {seed} --x=1").unwrap(),
+                    active: true,
+                },
+                Player {
+                    entrant: parse_player("old.v1=./old 'a b'").unwrap(),
+                    active: false,
+                },
+            ],
+        };
+        write_roster(&dir, "krieg", &roster).unwrap();
+        assert_eq!(read_roster(&dir, "krieg").unwrap(), roster);
+        assert_eq!(roster.active().len(), 1);
+        let message = read_roster(&dir, "yavalath").unwrap_err().to_string();
+        assert!(
+            message.contains("is a krieg league, not a yavalath one"),
+            "{message}"
+        );
+        // Only players.txt is left: the file written aside was renamed over it.
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
+        let _ = fs::remove_dir_all(&dir);
+    }
+}
