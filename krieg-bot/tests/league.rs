@@ -343,6 +343,11 @@ fn bad_input_gets_one_line_status_2_and_changes_nothing() {
     fs::write(other.join("players.txt"), "# krieg league\nbot=x\nbot=y\n").unwrap();
     refused(&other, &["show"], "players.txt:3: player 'bot' comes twice");
     refused(&other.join("missing"), &["show"], "no such directory");
+    refused(
+        &other.join("notes.txt"),
+        &["add", &bot()],
+        "not a directory",
+    );
     assert!(!other.join("missing").exists());
     let _ = fs::remove_dir_all(&other);
     let _ = fs::remove_dir_all(&dir);

@@ -232,6 +232,12 @@ fn add(dir: &Path, game: &str, args: &[String]) -> Result<String, LeagueError> {
     let entrant = parse_player(text).map_err(|e| LeagueError::Input(e.to_string()))?;
     check_command(&entrant.command)
         .map_err(|why| LeagueError::Input(format!("player '{}': {why}", entrant.name)))?;
+    if dir.exists() && !dir.is_dir() {
+        return Err(LeagueError::Input(format!(
+            "{} is not a {game} league: not a directory",
+            dir.display()
+        )));
+    }
     let empty = match fs::read_dir(dir) {
         Ok(mut entries) => entries.next().is_none(),
         Err(error) if error.kind() == io::ErrorKind::NotFound => true,
