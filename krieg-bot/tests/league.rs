@@ -233,6 +233,42 @@ fn two_runs_at_once_on_one_folder_count_every_game_once() {
 }
 
 #[test]
+fn a_running_league_picks_up_players_added_and_removed_at_its_next_pairing() {
+    let dir = scratch_dir("picks-up");
+    add_players(&dir, &[&bot(), &random(), &greedy()]);
+    let mut running = Command::new(REFEREE)
+        .arg("league")
+        .arg(&dir)
+        .args(["run", "--games", "20", "--movetime-ms", "200"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while fs::read_dir(dir.join("results")).map_or(true, |_| stored_rows(&dir).len() < 2)
+        && Instant::now() < deadline
+    {
+        thread::sleep(Duration::from_millis(5));
+    }
+    ok(&dir, &["remove", "random"]);
+    ok(&dir, &["add", &format!("newcomer={BOT} --engine random")]);
+    assert!(running.wait().unwrap().success());
+    let rows = stored_rows(&dir);
+    assert_eq!(rows.len(), 20);
+    let has = |row: &(String, Vec<String>), name: &str| row.1[3] == name || row.1[4] == name;
+    let last_random = rows.iter().rposition(|r| has(r, "random")).unwrap();
+    let first_newcomer = rows.iter().position(|r| has(r, "newcomer")).unwrap();
+    // One game at a time: the game under way when random left ends, and every later pairing
+    // is between the players of the new list.
+    assert!(
+        last_random < first_newcomer,
+        "{last_random} {first_newcomer}"
+    );
+    assert!(first_newcomer < 19);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn removed_players_get_no_games_and_records_are_linked_from_the_page() {
     let dir = scratch_dir("page");
     add_players(&dir, &[&bot(), &random(), &greedy()]);
