@@ -702,7 +702,7 @@ struct LeagueState {
     pending: Option<ScheduledGame>,
     /// The seats of the games handed out and not yet written.
     playing: Vec<(u32, [String; 2])>,
-    /// The last roster and games read whole, used while the files are being replaced.
+    /// The last roster and games read whole, used while the files do not read.
     last_read: Option<(Roster, Vec<StoredGame>)>,
 }
 
