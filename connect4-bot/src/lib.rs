@@ -102,11 +102,15 @@
 //! search proves within `search::OPENING_MARGIN` of the best and not lost. The search
 //! ([`search`]) is an iterative-deepening negamax with alpha-beta (PVS), a 4 MB transposition
 //! table, and ordering over the (type, column) moves: table move, blocks of the opponent's
-//! playable threats, killers, normal discs centre first, dual discs, powers, history. When no
+//! playable threats, discs that make threats, killers, normal discs centre first, dual discs,
+//! powers, history; late quiet moves (most of them clearing powers) are searched first at a
+//! reduced depth (late move reductions). When no
 //! clearing power is left every move fills a cell, and the search solves the position as soon
 //! as its depth reaches the number of empty cells. The evaluation ([`eval`]) counts threats with
-//! their row parity, stacked threats, the opponent's playable threats, the centre, and the powers
-//! still held.
+//! their row parity (read from the number of empty cells, which the clears change), stacked
+//! threats, threats over the opponent's, threats facing the opponent's clears, the opponent's
+//! playable threats, the centre, the powers still held and the dual disc's deadline; its
+//! weights are fitted by `connect4-tune` (see [`tune`]).
 //!
 //! # The exact solver
 //!
@@ -145,4 +149,5 @@ pub mod referee;
 pub mod search;
 pub mod solver;
 pub mod state;
+pub mod tune;
 pub mod view;
