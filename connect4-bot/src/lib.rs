@@ -153,7 +153,9 @@
 //!
 //! stopped at H1 (llr 3.24) after 56 games, 171 to 198 ms a move: 40 wins, 1 draw, 15 losses,
 //! Elo +167 ± 106, 55 distinct games. With `--games 80 --seed 180` (181 to 220 ms, no SPRT):
-//! 48 wins, 1 draw, 31 losses (60.6 %, Elo +75 ± 79), 78 distinct games. Against 9ffb6f5 at
+//! 48 wins, 1 draw, 31 losses (60.6 %, Elo +75 ± 79), 78 distinct games; with `--seed 160`
+//! (161 to 200 ms): 55 wins, 1 draw, 24 losses (69.4 %, Elo +142 ± 84), 80 distinct games.
+//! Against 9ffb6f5 at
 //! 281 to 320 ms, both drawing their first move (`--games 80 --seed 280`, `--opening-plies 1
 //! --seed {seed}` for both): 62 wins, 1 draw, 17 losses (78.1 %, Elo +221 ± 96), 78 distinct
 //! games. At the contest's settings (the default move time, 20 games against f168f1f, one at a
