@@ -102,11 +102,68 @@
 //! search proves within `search::OPENING_MARGIN` of the best and not lost. The search
 //! ([`search`]) is an iterative-deepening negamax with alpha-beta (PVS), a 4 MB transposition
 //! table, and ordering over the (type, column) moves: table move, blocks of the opponent's
-//! playable threats, killers, normal discs centre first, dual discs, powers, history. When no
+//! playable threats, discs that make threats, killers, normal discs centre first, dual discs,
+//! powers, history; late quiet moves (most of them clearing powers) are searched first at a
+//! reduced depth (late move reductions). When no
 //! clearing power is left every move fills a cell, and the search solves the position as soon
 //! as its depth reaches the number of empty cells. The evaluation ([`eval`]) counts threats with
-//! their row parity, stacked threats, the opponent's playable threats, the centre, and the powers
-//! still held.
+//! their row parity (read from the number of empty cells, which the clears change), stacked
+//! threats, threats over the opponent's, threats facing the opponent's clears, the opponent's
+//! playable threats, the centre, the powers still held and the dual disc's deadline; its
+//! weights are fitted by `connect4-tune` (see [`tune`]).
+//!
+//! # The evaluation's weights
+//!
+//! The weights of [`eval`] are fitted to self-play games by Texel's method ([`tune`]):
+//!
+//! ```text
+//! cargo run --release -p connect4-bot --bin connect4-tune -- --games 800 --depth 6 --seed 1 --epochs 2000
+//! ```
+//!
+//! plays 800 games of the search at depth 6 against itself from the empty board with every
+//! power (after 2 to 6 random normal discs), keeps their 38,470 quiet positions, holds out every
+//! tenth game (80 games, 3,810 positions), and prints the fitted constants, which replace those
+//! of `eval.rs` by hand. Team 1 won 474 games, team 2 296, 30 were drawn. The mean squared
+//! error of the held-out positions went from 0.1951 (the hand-set weights, with 0 for the
+//! features that see the powers) to 0.1696, that of the training positions from 0.2023 to
+//! 0.1751; the run took 4 minutes on a shared core. The threat on a row of the team's parity
+//! is the unit (36) and the two playable-threat weights are held (see [`tune::FROZEN`]).
+//!
+//! What the fit says about spending the powers: a clearing power held is worth 60, more than a
+//! threat, so the bot keeps its clears for when they win or save a game; the dual disc held is
+//! worth −43 (a team that has spent it does better: the bot plays it early, where it helps),
+//! back up by 11 for each move past the fifth made with it (by its ninth move holding it costs
+//! nothing, as it is about to be played anyway). A threat is worth 9 less for each clear the
+//! opponent holds, and 27 less when it sits right above a threat of the opponent's.
+//!
+//! # Strength
+//!
+//! Against the first version (f168f1f) and the one before these changes (9ffb6f5), from the
+//! start of the game with both bots keeping their state, on two cores shared with other work
+//! (load average 20 to 29, so a bot often had a core for a tenth of its move time). The games
+//! vary by the move time, the same for both bots in a pair and drawn per pair (`{seed}` is the
+//! referee's seed plus the pair's number), and by our bot drawing its first move among its
+//! near-best ones; the bot of f168f1f has no `--opening-plies`. Pairs swap the seats.
+//!
+//! ```text
+//! connect4-referee --games 400 --concurrency 2 --sprt 0,30 --seed 170 \
+//!     "connect4-bot --movetime {seed} --opening-plies 1 --seed {seed}" \
+//!     "f168f1f/connect4-bot --movetime {seed}"
+//! ```
+//!
+//! stopped at H1 (llr 3.24) after 56 games, 171 to 198 ms a move: 40 wins, 1 draw, 15 losses,
+//! Elo +167 ± 106, 55 distinct games. With `--games 80 --seed 180` (181 to 220 ms, no SPRT):
+//! 48 wins, 1 draw, 31 losses (60.6 %, Elo +75 ± 79), 78 distinct games; with `--seed 160`
+//! (161 to 200 ms): 55 wins, 1 draw, 24 losses (69.4 %, Elo +142 ± 84), 80 distinct games.
+//! Against 9ffb6f5 at
+//! 281 to 320 ms, both drawing their first move (`--games 80 --seed 280`, `--opening-plies 1
+//! --seed {seed}` for both): 62 wins, 1 draw, 17 losses (78.1 %, Elo +221 ± 96), 78 distinct
+//! games. At the contest's settings (the default move time, 20 games against f168f1f, one at a
+//! time): 16 wins, 4 losses, no fault, slowest reply 1251 ms, peak memory 10.1 MB.
+//!
+//! Of the two changes, the reductions came first: with the evaluation as it was, the bot beat
+//! 9ffb6f5 43–2–15 at 101 to 130 ms (both drawing two opening moves); the fitted weights then
+//! beat the hand-set ones 43–0–17 under the same settings.
 //!
 //! # The exact solver
 //!
@@ -146,5 +203,7 @@ pub mod referee;
 pub mod search;
 pub mod solver;
 pub mod state;
+#[cfg(feature = "tune")]
+pub mod tune;
 #[cfg(feature = "referee")]
 pub mod view;

@@ -14,8 +14,16 @@
 //!    of the last completed iteration is played;
 //! 2. `negamax`: end of game, an immediate win by a drop, the table, then the moves;
 //! 3. move ordering (`pick_move` over scores): table move, blocks of the opponent's playable
-//!    threats, killers, then normal discs centre first, dual discs, powers, with history
-//!    breaking ties.
+//!    threats, discs that make a new threat (the more threats, the earlier, as Pons orders his
+//!    solver's moves), killers, then normal discs centre first, dual discs, powers, with history
+//!    breaking ties; a normal disc that lands right under an opponent's threat comes last of
+//!    the normal discs;
+//! 4. late move reductions: after the first [`LMR_FIRST_INDEX`] moves, a quiet move (none of
+//!    the table move, a block, a threat made, a killer) is searched first one ply shallower,
+//!    two for a quiet power or dual disc, with a null window; only if it beats alpha is it
+//!    searched again at full depth (not when neither team holds a clearing power: there the
+//!    search is to solve the position, see below). Most of the 35 moves of a node are quiet clears: at depth
+//!    9 the bench searches 7 times fewer nodes than without the reductions.
 //!
 //! When neither team holds a clearing power every move fills a cell, so the game ends within
 //! the number of empty cells; once the depth reaches it every leaf is an end of game and the
@@ -48,6 +56,11 @@ const MAX_PLY: usize = 128;
 const ORDER_TABLE: i32 = 10_000_000;
 /// A normal disc on a cell where the opponent would complete four next move.
 const ORDER_BLOCK: i32 = 5_000_000;
+/// A normal or dual disc that makes a new threat of the mover's (an empty cell that would
+/// complete its four), as Pons orders his solver's moves; each threat made adds
+/// [`ORDER_THREAT_EACH`].
+const ORDER_THREAT_MADE: i32 = 2_000_000;
+const ORDER_THREAT_EACH: i32 = 10_000;
 /// The first and second killer of the ply.
 const ORDER_KILLER_1: i32 = 1_000_000;
 const ORDER_KILLER_2: i32 = 900_000;
@@ -58,6 +71,19 @@ const ORDER_POWER: i32 = 50_000;
 /// Per step towards the centre column (normal and dual discs): 0 at the edge, 3 steps in the
 /// middle, counted twice.
 const ORDER_CENTRE_STEP: i32 = 1_000;
+/// A normal disc that lands right under a cell where the opponent would complete four: it
+/// hands the opponent that cell, so it goes last among the normal discs.
+const ORDER_UNDER_THREAT: i32 = -250_000;
+/// Moves ordered below this (no table move, block, threat made or killer) are quiet: late in
+/// the list they are searched first at a reduced depth (late move reductions).
+const ORDER_QUIET_BELOW: i32 = ORDER_KILLER_2;
+/// Late move reductions: the quiet moves from this index on, at this depth or more, are
+/// searched first `LMR_PLIES` plies shallower, and again at full depth if they beat alpha.
+pub const LMR_FIRST_INDEX: usize = 3;
+const LMR_MIN_DEPTH: i32 = 3;
+const LMR_PLIES: i32 = 1;
+/// Quiet powers (clears and the dual disc) are reduced this much more than quiet normal discs.
+const LMR_POWER_EXTRA: i32 = 1;
 /// History counts at most this much in ordering, so it only breaks ties within a class.
 const ORDER_HISTORY_CAP: i32 = 40_000;
 /// History saturates here.
@@ -79,6 +105,10 @@ pub struct Searcher {
     history: [[i32; 5 * WIDTH]; 2],
     killers: [[Option<Move>; 2]; MAX_PLY],
     clock: SearchClock,
+    /// Late move reductions on: off when the search is to solve a position without clearing
+    /// powers, where a reduced line could end in a static evaluation and the result at the
+    /// depth of the game's length would not be exact.
+    reductions: bool,
     /// Keep one line per completed iteration (see [`Searcher::take_log`]).
     pub verbose: bool,
     log: String,
@@ -92,6 +122,7 @@ impl Searcher {
             history: [[0; 5 * WIDTH]; 2],
             killers: [[None; 2]; MAX_PLY],
             clock: SearchClock::new(Deadline::unlimited()),
+            reductions: true,
             verbose: true,
             log: String::new(),
         }
@@ -136,6 +167,7 @@ impl Searcher {
             } else {
                 MAX_DEPTH
             };
+        self.reductions = game_length == MAX_DEPTH;
         for depth in 1..=cap {
             let (best_here, complete) = self.root_search(board, &mut root_moves, depth);
             if !complete {
@@ -302,7 +334,10 @@ impl Searcher {
     ) {
         let me = board.to_move();
         let occupied = board.occupied();
-        let their_wins = winning_cells(board.discs(me.other()), occupied) & board.playable();
+        let their_threats = winning_cells(board.discs(me.other()), occupied);
+        let their_wins = their_threats & board.playable();
+        let own = board.discs(me);
+        let own_threats = winning_cells(own, occupied);
         let killers = if ply < MAX_PLY {
             self.killers[ply]
         } else {
@@ -319,9 +354,18 @@ impl Searcher {
                     Kind::Dual => ORDER_DUAL + centre,
                     _ => ORDER_POWER,
                 };
-                let blocks = board.landing_bit(m.column) & their_wins != 0;
+                let land = board.landing_bit(m.column);
+                let blocks = land & their_wins != 0;
                 if blocks && m.kind == Kind::Normal {
                     s += ORDER_BLOCK;
+                }
+                if matches!(m.kind, Kind::Normal | Kind::Dual) {
+                    let made = winning_cells(own | land, occupied | land) & !own_threats;
+                    if made != 0 {
+                        s += ORDER_THREAT_MADE + ORDER_THREAT_EACH * made.count_ones() as i32;
+                    } else if m.kind == Kind::Normal && (land << 1) & their_threats != 0 {
+                        s += ORDER_UNDER_THREAT;
+                    }
                 }
                 if killers[0] == Some(m) {
                     s += ORDER_KILLER_1;
@@ -387,7 +431,22 @@ impl Searcher {
             let score = if i == 0 {
                 -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
             } else {
-                let s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                let mut reduction = 0;
+                if self.reductions
+                    && i >= LMR_FIRST_INDEX
+                    && depth >= LMR_MIN_DEPTH
+                    && scores[i] < ORDER_QUIET_BELOW
+                {
+                    reduction = LMR_PLIES;
+                    if m.kind != Kind::Normal && depth > LMR_MIN_DEPTH {
+                        reduction += LMR_POWER_EXTRA;
+                    }
+                }
+                let mut s =
+                    -self.negamax(&child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
+                if reduction > 0 && s > alpha && !self.clock.stopped() {
+                    s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
                 if s > alpha && s < beta {
                     -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
                 } else {
