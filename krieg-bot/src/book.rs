@@ -14,24 +14,25 @@
 //! every game, checks by the rules alone that every game ends in a win for the rule's side, and
 //! measures the longest of those games. From the start, the walk of [`strategy_move`] is a proof
 //! that Sentinel wins Krieg, and its longest game a bound on the length of the game: Sentinel
-//! wins within [`LONGEST_WIN`](crate::book_moves::LONGEST_WIN) plies against any defence. (A walk that stopped where the quick
-//! proof succeeds would not be enough: a later position of that game can need more than the
-//! budget.)
+//! wins within [`LONGEST_WIN`](crate::book_moves::LONGEST_WIN) plies against any defence. (A
+//! walk that stopped where the quick proof succeeds would not be enough: a later position of
+//! that game can need more than the budget.)
 //!
 //! The book is built by the same walk ([`generate`]): at each Sentinel position it plays the quick
 //! proof's move if it has one, else a winning move that becomes a book move, taken from the
 //! present book if it holds the position, else from a larger quick proof (at most
 //! [`FALLBACK_NODES`] positions), else from a df-pn with a large table and a growing budget. The
 //! present book only proposes moves: the walk checks every game to its end. With the book in the
-//! source, the command writes the same file again; from an empty book it proves its way from the
-//! start (about 100 million positions with a 4 GB table).
+//! source, the command writes the same file again; from an empty book it would prove its way
+//! from the start (not tried: proving the start alone takes about 100 million positions).
 //!
 //! `krieg-bot solve --book krieg-bot/src/book_moves.rs --table-mb 4096`
 //!
 //! `tests/book.rs` walks the strategy again from the start, 354,894 Sentinel positions, checks
 //! that every game ends in a Sentinel win, that the quick proof settles every position the book
 //! does not hold within [`QUICK_NODES`] positions, and that the longest game is
-//! [`LONGEST_WIN`](crate::book_moves::LONGEST_WIN) plies; it also checks book moves against the solver.
+//! [`LONGEST_WIN`](crate::book_moves::LONGEST_WIN) plies; it also checks book moves against the
+//! solver.
 //!
 //! Krieg's rules are symmetric left to right, so the book holds each position once, in the
 //! orientation with the smaller Zobrist hash ([`Board::mirrored`]), with the move in that

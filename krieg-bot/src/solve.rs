@@ -3,11 +3,11 @@
 //! `krieg-bot solve [--moves "r1 c1 r2 c2,..."] [--table-mb N] [--seconds S] [--method
 //! dfpn|alphabeta]` proves the value of the start, or of the position after the given moves, for
 //! the side to move, and prints `value=<win|loss|draw|unknown> plies=<n|unknown> nodes=<N>
-//! seconds=<S>` (`plies<=<n>` for a bound). Where the proof book holds the position (the start, and the positions of
-//! Sentinel's strategy where the quick proof falls short), the value is proven by walking the
-//! strategy against every defence ([`crate::book::walk`]), and the longest game of the walk
-//! bounds the length of the game: `plies<=N` when the exact length (alpha-beta, given as much
-//! time as the walk) is not measured. Elsewhere df-pn ([`crate::dfpn`]) or alpha-beta
+//! seconds=<S>` (`plies<=<n>` for a bound). Where the proof book holds the position (the start,
+//! and the positions of Sentinel's strategy where the quick proof falls short), the value is
+//! proven by walking the strategy against every defence ([`crate::book::walk`]), and the longest
+//! game of the walk bounds the length of the game: `plies<=N` when the exact length (alpha-beta,
+//! given as much time as the walk) is not measured. Elsewhere df-pn ([`crate::dfpn`]) or alpha-beta
 //! ([`crate::solver`]) proves the value, and alpha-beta measures the length, given ten times the
 //! value's time. `solve --book FILE` builds the proof book instead ([`crate::book::generate`]).
 
