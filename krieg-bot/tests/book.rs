@@ -177,6 +177,8 @@ fn sentinel_wins_against_every_defence_within_the_longest_win() {
     assert_eq!(exhaustive.book_moves_used.len(), BOOK_MOVES.len());
     assert_eq!(exhaustive.longest.len(), 354_894);
     assert_eq!(longest, LONGEST_WIN);
+    // The bound the crate docs give: Sentinel wins within 45 plies.
+    assert_eq!(LONGEST_WIN, 45);
     // (The budget is used: it is not far above what the strategy needs.)
     assert!(
         exhaustive.most_quick_nodes > QUICK_NODES / 2,
