@@ -27,10 +27,11 @@
 //! recompute. The value of a position for the side to move is two questions: does it win (then a
 //! win), else does the opponent win (then a loss), else a draw.
 
-use crate::board::{Board, Kind, Move, MoveList, Outcome, Side};
-use crate::solver::{game_over, Value};
+use crate::board::{row_mask, Board, Kind, Move, MoveList, Outcome, Side, WinReason};
 use arrayvec::ArrayVec;
 use common::io::log;
+use std::cmp::Ordering;
+use std::fmt;
 use std::time::{Duration, Instant};
 
 /// Proof and disproof numbers at or above this are infinite: the question is settled.
@@ -44,6 +45,65 @@ const BUCKET: usize = 4;
 /// Keys of the two questions, folded into the position's hash ("Sentinel wins?", "Scourge
 /// wins?"), so that one table holds both.
 const ATTACKER_KEYS: [u64; 2] = [0x9e37_79b9_7f4a_7c15, 0xc2b2_ae3d_27d4_eb4f];
+
+/// The game-theoretic value of a position for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Value {
+    /// The side to move can force a win.
+    Win,
+    /// Best play by both ends in a draw.
+    Draw,
+    /// The opponent can force a win.
+    Loss,
+}
+
+impl Value {
+    /// The value from the other side's point of view.
+    pub fn flip(self) -> Value {
+        match self {
+            Value::Win => Value::Loss,
+            Value::Draw => Value::Draw,
+            Value::Loss => Value::Win,
+        }
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Value::Win => "win",
+            Value::Draw => "draw",
+            Value::Loss => "loss",
+        })
+    }
+}
+
+/// [`Board::outcome`] given the moves of the side to move (generated once for both uses).
+pub(crate) fn game_over(board: &Board, moves: &MoveList) -> Option<Outcome> {
+    let us = board.side_to_move();
+    let mover = us.other();
+    let mover_bombers = board.pieces(mover, Kind::Bomber);
+    if mover_bombers & row_mask(mover.goal_row()) != 0 || board.bombers(us) == 0 {
+        return Some(Outcome::Win {
+            winner: mover,
+            reason: WinReason::BomberReachedBase,
+        });
+    }
+    if !moves.is_empty() {
+        return None;
+    }
+    Some(match board.bombers(us).cmp(&mover_bombers.count_ones()) {
+        Ordering::Equal => Outcome::Draw,
+        Ordering::Greater => Outcome::Win {
+            winner: us,
+            reason: WinReason::MoreBombersWhenBlocked,
+        },
+        Ordering::Less => Outcome::Win {
+            winner: mover,
+            reason: WinReason::MoreBombersWhenBlocked,
+        },
+    })
+}
 
 /// One table entry.
 #[derive(Clone, Copy, Default)]
@@ -167,41 +227,48 @@ impl ProofSearch {
 
     /// A move that keeps `value`, the proven value of `board` for the side to move: a winning
     /// move of a won position, a drawing move of a drawn one, `None` for a lost one (every move
-    /// loses), with no move, or at `deadline`. The table's children are looked at first, then
-    /// each child is proven afresh.
+    /// loses), with no move, or at `deadline`. The table's children are looked at first
+    /// ([`known_keeping_move`](Self::known_keeping_move)), then each child is proven afresh.
     pub fn keeping_move(
         &mut self,
         board: &Board,
         value: Value,
         deadline: Option<Instant>,
     ) -> Option<Move> {
-        let us = board.side_to_move();
-        // Win: a child the opponent loses ("we win" proven there). Draw: a child the opponent
-        // does not win ("they win" disproven there).
-        let attacker = match value {
-            Value::Win => us,
-            Value::Draw => us.other(),
-            Value::Loss => return None,
-        };
-        let keeps = |settled_for_attacker: bool| match value {
-            Value::Win => settled_for_attacker,
-            _ => !settled_for_attacker,
-        };
-        let moves = board.legal_moves();
-        for &mv in moves.iter() {
-            if let Some(settled) = self.settled(&board.play(mv), attacker) {
-                if keeps(settled) {
-                    return Some(mv);
-                }
-            }
+        if let Some(mv) = self.known_keeping_move(board, value) {
+            return Some(mv);
         }
+        let (attacker, keeping) = Self::keeping_question(board, value)?;
         self.begin(deadline);
-        for &mv in moves.iter() {
-            if keeps(self.prove(&board.play(mv), attacker)?) {
+        for &mv in board.legal_moves().iter() {
+            if self.prove(&board.play(mv), attacker)? == keeping {
                 return Some(mv);
             }
         }
         None
+    }
+
+    /// A move that keeps `value` (as [`keeping_move`](Self::keeping_move)) that the table or the
+    /// rules already show, without searching: after a proof, the proof's own move, usually.
+    pub fn known_keeping_move(&self, board: &Board, value: Value) -> Option<Move> {
+        let (attacker, keeping) = Self::keeping_question(board, value)?;
+        board
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|&mv| self.settled(&board.play(mv), attacker) == Some(keeping))
+    }
+
+    /// The question a move keeping `value` answers in the child, and the answer that keeps it:
+    /// for a win, a child the opponent loses ("we win" proven there); for a draw, a child the
+    /// opponent does not win ("they win" disproven there). `None` for a loss.
+    fn keeping_question(board: &Board, value: Value) -> Option<(Side, bool)> {
+        let us = board.side_to_move();
+        match value {
+            Value::Win => Some((us, true)),
+            Value::Draw => Some((us.other(), false)),
+            Value::Loss => None,
+        }
     }
 
     /// What the table or the rules settle about "`attacker` wins" at `board`, without searching.

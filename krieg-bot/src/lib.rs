@@ -70,14 +70,21 @@
 //! ## The solver
 //!
 //! `krieg-bot solve [--moves "r1 c1 r2 c2,..."] [--table-mb N] [--seconds S] [--method
-//! dfpn|alphabeta]` proves the value of the start, or of the position after the given moves,
-//! for the side to move. It prints one line, `value=<win|loss|draw|unknown> plies=<n|unknown>
-//! nodes=<N> seconds=<S>`, progress every ten seconds on stderr, and stops cleanly at
-//! `--seconds` with `value=unknown`. Bad arguments or an illegal move: one stderr line, status 2.
-//! With df-pn, a won or drawn position's move that keeps the value is logged on stderr
-//! (`solve: r1 c1 r2 c2 keeps the win`). `solve --book FILE [--table-mb N] [--seconds S]` builds
-//! the proof book instead ([`book`]) and prints `book=<moves> positions=<N> quick=<N> nodes=<N>
+//! dfpn|alphabeta]` ([`solve`]) proves the value of the start, or of the position after the given
+//! moves, for the side to move. It prints one line, `value=<win|loss|draw|unknown>
+//! plies=<n|unknown> nodes=<N> seconds=<S>` (`plies<=<n>` for a bound), progress every ten
+//! seconds on stderr, and stops cleanly at `--seconds` with `value=unknown`. Bad arguments or an
+//! illegal move: one stderr line, status 2. With df-pn, a won or drawn position's move that keeps
+//! the value is logged on stderr (`solve: r1 c1 r2 c2 keeps the win`). Where the proof book holds
+//! the position (the start among them), the value is proven by walking Sentinel's strategy against
+//! every defence ([`book::walk`]) and `plies<=N` is the walk's longest game, a proven bound
+//! (below). `solve --book FILE [--table-mb N] [--seconds S]` builds the proof book instead
+//! ([`book`]) and prints `book=<moves> positions=<N> quick=<N> longest=<plies> nodes=<N>
 //! seconds=<S>`; out of time or with nowhere to write, one stderr line and status 1.
+//!
+//! The modules are layered, each using only those before it: the proof core ([`dfpn`]: the
+//! values, the end of the game, df-pn), the alpha-beta solver ([`solver`]), the proof book and
+//! its strategy ([`book`]), then the bot ([`engine`]) and the command ([`solve`]).
 //!
 //! - **`dfpn`, the default** ([`dfpn`]): depth-first proof-number search (Nagai's df-pn, with
 //!   Pawlewicz and Lew's 1 + ε thresholds, ε = 1/4), asking two boolean questions: does the side
@@ -89,7 +96,7 @@
 //!   (two null windows; a horizon proves nothing), a table of proven bounds, enhanced
 //!   transposition cutoffs and the bot's move ordering. It also measures the distance, the length
 //!   of the game under best play (the `plies=` field, given ten times the value's time, whatever
-//!   the method).
+//!   the method, or as much time as the walk of the strategy where that gave a bound).
 //!
 //! df-pn is the default because it proves more, sooner. On twelve positions twelve plies before
 //! the end of seeded random games (seeds 1000 to 1011, a 64 MB table each, 10 s each, on a
@@ -102,16 +109,15 @@
 //!
 //! **The result: Krieg is a win for Sentinel, the side that moves first.** `krieg-bot solve
 //! --table-mb 1600 --seconds 5000` (df-pn, a 1.5 GB table, 67 % full at the end) proved "Sentinel
-//! wins" from the start in 3423 s and 98.9 million expanded positions, about 29,000 a second at
-//! low priority on a shared two-core machine under heavy load. A second run of the same command
-//! on the machine at rest proved it again in 250 s, with the same 98,900,114 positions, and named
-//! the winning first move: `1 1 2 0 keeps the win`. The bot plays it as Sentinel
-//! ([`solver::PROVEN_FIRST_MOVE`], the proof book's first move); its own search prefers first
-//! moves whose values are not proven. The length of the game under best play was not measured.
-//! The proof rests on the df-pn code that the tests check against minimax and alpha-beta, and on
-//! 64-bit Zobrist keys (a collision among the positions of one run is unlikely, not impossible);
-//! the proof book's test confirms it by the rules alone, walking a winning strategy for Sentinel
-//! against every defence (below).
+//! wins" from the start in 3423 s and 98.9 million expanded positions, about 29,000 a second at low
+//! priority on a shared two-core machine under heavy load. A second run of the same command on the
+//! machine at rest proved it again in 250 s, with the same 98,900,114 positions, and named the
+//! winning first move: `1 1 2 0 keeps the win`. The bot plays it as Sentinel
+//! ([`solver::PROVEN_FIRST_MOVE`], the proof book's first move); its own search prefers first moves
+//! whose values are not proven. The proof rests on the df-pn code that the tests check against
+//! minimax and alpha-beta, and on 64-bit Zobrist keys (a collision among the positions of one run
+//! is unlikely, not impossible); the proof book's test confirms it by the rules alone, walking a
+//! winning strategy for Sentinel against every defence (below).
 //!
 //! Short of the start: every position after 10 plies of eight games between this bot and its
 //! previous version (1 s per move) is solved within 30 s (`solve --moves <the first 10 moves>
@@ -122,22 +128,65 @@
 //! is a draw: Sentinel has left its win by then, and the previous version of the bot, as
 //! Scourge, leads our Sentinel into it when our search sees nothing better.
 //!
-//! **The proof book** ([`book`]) makes the proof a strategy the bot plays: as Sentinel it plays
-//! the book's move where the book holds the position, else the move of a quick proof (df-pn from
-//! an empty 2 MB table, at most 40,000 positions: a budget that repeats exactly, a few hundredths
-//! of a second). `krieg-bot solve --book krieg-bot/src/book_moves.rs --table-mb 4096` proves the
-//! start again, then walks that rule against every Scourge reply to the end of every game, and
-//! records a winning move, from the proof, wherever the quick proof falls short: 267 moves, for
-//! 354,894 Sentinel positions walked (mirror images as one), in 623 s on a two-core machine
-//! shared with other work (nearly all of it proving the start, 108,421,093 positions with the
-//! 4 GB table; the walk takes under a minute). So the bot, from the start, wins every game as
-//! Sentinel whatever Scourge plays. `tests/book.rs` checks exactly that, by the rules alone: it
-//! walks the strategy against every defence again, and every game ends in a Sentinel win, which
-//! also confirms the proof independently of df-pn. It also checks the deepest book moves against
-//! the solver. The book's first move is [`solver::PROVEN_FIRST_MOVE`].
+//! **The proof book** ([`book`]) makes the proof a strategy the bot plays, at any move time: as
+//! Sentinel it plays the book's move where the book holds the position, else the move of a quick
+//! proof (df-pn from an empty 2 MB table, at most [`book::QUICK_NODES`] = 1024 positions: a
+//! budget in positions, never in time, so it gives the same move on any machine at any move
+//! time). `krieg-bot solve --book krieg-bot/src/book_moves.rs --table-mb 4096` walks that rule
+//! from the start against every Scourge reply to the end of every game and records a winning move
+//! wherever the quick proof falls short: 4070 moves, for 354,894 Sentinel positions walked
+//! (mirror images as one, 350,824 of them settled by the quick proof). The book's moves come from
+//! the book in the source where it holds the position, else from a quick proof of at most
+//! 40,000 positions, else from df-pn with the large table (from an empty book that means proving
+//! the start again, about 100 million positions; not needed since). So the command writes the
+//! same file again: checked, in 137 s (11 s of CPU) on the shared two-core machine at a load
+//! average near 20. So the bot, from the start, wins every game as Sentinel whatever Scourge
+//! plays. `tests/book.rs` checks exactly that, by the rules alone: it walks the strategy against
+//! every defence again, every game ends in a Sentinel win (which confirms the proof independently
+//! of df-pn), and the quick proof settles every position the book does not hold within its 1024
+//! positions; the bot's engine, asked after its time is over, still plays the strategy's moves.
+//! It also checks book moves against the solver. The book's first move is
+//! [`solver::PROVEN_FIRST_MOVE`]. The one-file bundle with the book is 272 KB, under the
+//! statement's 1 MB.
 //!
-//! In play ([`engine::Engine::choose`], [`solver::PlaySolver`]) the book and the quick proof come
-//! first, by half the move time; then the search runs with its usual budget; unless it has seen a
+//! **The length of the game: Sentinel wins within 45 plies** against any defence
+//! ([`book_moves::LONGEST_WIN`]): the longest game of the walk of its strategy, checked by
+//! `tests/book.rs`. `krieg-bot solve` on the start walks the strategy (proving the win by the
+//! rules, 5.0 million quick-proof positions) and prints `value=win plies<=45`: in 75 s at nice 0
+//! on the shared two-core machine at a load average of 10 to 15 (18 s of CPU, 260 MB; half of the
+//! time is the exact distance's attempt, given as long as the walk), and in 243 s at a load
+//! average of 22 to 35. The exact length under best
+//! play (Sentinel winning as fast as it can, Scourge resisting as long as it can) is not
+//! measured: alpha-beta's distance search does not finish from the start; it is at most 45.
+//!
+//! A quick proof costs about a microsecond a position in the cargo build and four in the one-file
+//! bundle: on the 200 positions of the strategy where it needs the most (the full budget, or
+//! nearly), 0.94 µs and 3.6 µs a position, at most 3.3 ms and 17 ms each, timed at a load average
+//! of 20 to 28 (the least of ten runs each; the quick proof is timed by a walk of the strategy
+//! built against the crate, or appended to the one-file bundle). As Sentinel the bot plays the
+//! same moves at any move time, and wins every game. With `target/release/krieg-referee --games
+//! N [--seed S] "krieg-bot --movetime T" "OPPONENT"` (our bot's Sentinel games are the odd ones),
+//! as Sentinel, on the shared machine at a load average of 20 to 41 with two matches at once:
+//!
+//! | opponent (`OPPONENT`, `--games`, `--seed`) | T = 20 | T = 100 | bundle, T = 20 |
+//! |---|---|---|---|
+//! | `krieg-bot --engine random --seed 5`, 2 | 1 of 1 | 1 of 1 | 1 of 1 |
+//! | `krieg-bot --engine random --seed {seed}`, 400, 6 (seeds 6 to 205) | 200 of 200 | 200 of 200 | 200 of 200 |
+//! | `krieg-bot --engine greedy`, 2 | 1 of 1 | 1 of 1 | 1 of 1 |
+//! | the first version, `--movetime {seed}`, 60, 50 (50 to 79 ms a move) | 30 of 30 | 60 of 60 | 30 of 30 |
+//! | the first version, `--movetime 300 --depth {seed}`, 40, 1 (depths 1 to 20) | 20 of 20 | 20 of 20 | |
+//! | the bot before this strategy, `--movetime 200 --opening-plies 4 --seed {seed}`, 40, 1 | 40 of 40 | 20 of 20 | 20 of 20 |
+//! | this bot at its default 1.2 s, as Scourge, 6 | 3 of 3 | 3 of 3 | 3 of 3 |
+//!
+//! 855 Sentinel games, 855 wins, none drawn or lost. (The strategy's moves never vary, only
+//! Scourge's: of the recorded games, 13 of 70 against the first version and 11 of 20 against the
+//! bot before this strategy were distinct.) The slowest Sentinel reply after the first
+//! was 299 ms (the load's: the same moves take about a millisecond at rest); the first includes
+//! the start of the process. The seed-5 game that the bot used to draw at 100 ms now goes `1 1 2
+//! 0, 3 3 2 4, 1 3 2 2, 4 3 3 3, 0 4 1 3, 3 2 2 3, 1 2 2 1, ...` and is won in 11 plies.
+//!
+//! In play ([`engine::Engine::choose`], [`engine::PlaySolver`]) the book and the quick proof come
+//! first, without a clock; then the search runs with its usual budget; unless it has seen a
 //! forced win, df-pn (4 MB table, kept from move to move) has the time left up to three quarters
 //! of the move time, and when it proves the position its move is played: a winning move in a won
 //! position (so a proven win is never left), a drawing move in a drawn one. In a lost position
@@ -162,6 +211,7 @@ pub mod protocol;
 #[cfg(feature = "referee")]
 pub mod referee;
 pub mod search;
+pub mod solve;
 pub mod solver;
 #[cfg(feature = "referee")]
 pub mod view;

@@ -12,7 +12,7 @@
 use crate::board::{Board, Move, MoveList, Outcome, Side};
 use crate::engine::Engine;
 use crate::notation::parse_move;
-use crate::solver;
+use crate::solve;
 use common::cli::{BotInfo, BotOptions, Solver};
 use common::io::{quote, warn, LineReader};
 use std::io::{self, BufRead, Write};
@@ -28,8 +28,8 @@ pub const BOT: BotInfo = BotInfo {
     limit: "2000 ms per move, 20 MB",
     default_movetime: "1200 ms per move",
     solver: Some(Solver {
-        arguments: solver::ARGUMENTS,
-        run: solver::main,
+        arguments: solve::ARGUMENTS,
+        run: solve::main,
     }),
 };
 

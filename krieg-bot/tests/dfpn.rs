@@ -2,8 +2,8 @@
 //! the alpha-beta solver further from it, with tables of very different sizes; its proven moves.
 
 use krieg::board::{Board, Side};
-use krieg::dfpn::ProofSearch;
-use krieg::solver::{minimax_value, Solver, Value};
+use krieg::dfpn::{ProofSearch, Value};
+use krieg::solver::{minimax_value, Solver};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;

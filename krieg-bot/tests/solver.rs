@@ -2,9 +2,10 @@
 //! depend on the table's size or the order of moves; the `solve` command line.
 
 use krieg::board::{Board, Outcome};
-use krieg::solver::{
-    self, minimax_value, parse_args, Method, PlaySolver, SolveArgsError, Solver, Value,
-};
+use krieg::dfpn::Value;
+use krieg::engine::PlaySolver;
+use krieg::solve::{self, parse_args, Method, SolveArgsError};
+use krieg::solver::{minimax_value, Solver};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -165,7 +166,7 @@ fn arguments_parse_or_give_a_typed_error() {
     let args = parse_args(&["--moves".to_string(), "1 2 2 3, 3 0 2 1".to_string()]).expect("valid");
     assert_eq!(
         args.board,
-        solver::board_after("1 2 2 3,3 0 2 1").expect("legal")
+        solve::board_after("1 2 2 3,3 0 2 1").expect("legal")
     );
     assert_ne!(args.board, Board::start());
     for (text, error) in [
@@ -248,6 +249,46 @@ fn the_command_prints_one_line_and_exits_2_on_bad_arguments() {
         assert_eq!(status, Some(2), "{bad:?}");
         assert!(stdout.is_empty());
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    }
+}
+
+#[test]
+fn on_the_strategy_the_command_prints_the_walks_bound_or_the_exact_length() {
+    // A game of Sentinel's strategy against a random defence, up to its last position the book
+    // holds: `solve` proves it by walking the strategy, and the length it prints is the walk's
+    // longest game, or the exact length under best play, which cannot be longer.
+    use krieg::book::{book_move, strategy_move, walk, QUICK_TABLE_BYTES};
+    use krieg::dfpn::ProofSearch;
+    let mut quick = ProofSearch::new(QUICK_TABLE_BYTES);
+    let mut rng = SmallRng::seed_from_u64(5);
+    let mut board = Board::start();
+    let mut line = Vec::new();
+    let mut last_in_book = None;
+    while board.outcome().is_none() {
+        let mv = if board.side_to_move() == krieg::board::Side::Sentinel {
+            if book_move(&board).is_some() {
+                last_in_book = Some((board, line.join(",")));
+            }
+            strategy_move(&mut quick, &board).expect("the strategy has a move")
+        } else {
+            *board.legal_moves().choose(&mut rng).expect("a move")
+        };
+        line.push(mv.to_string());
+        board = board.play(mv);
+    }
+    let (position, moves) = last_in_book.expect("the book is used");
+    let bound = walk(&position, None).expect("the strategy wins").longest;
+    let (status, stdout, _) = run_solve(&["--moves", &moves, "--table-mb", "4"]);
+    assert_eq!(status, Some(0));
+    let fields: Vec<&str> = stdout.trim_end().split(' ').collect();
+    assert_eq!(fields[0], "value=win", "{stdout}");
+    match (
+        fields[1].strip_prefix("plies<="),
+        fields[1].strip_prefix("plies="),
+    ) {
+        (Some(printed), _) => assert_eq!(printed.parse::<u32>(), Ok(bound), "{stdout}"),
+        (_, Some(exact)) => assert!(exact.parse::<u32>().expect("a number") <= bound, "{stdout}"),
+        _ => panic!("{stdout}"),
     }
 }
 

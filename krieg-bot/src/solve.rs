@@ -1,0 +1,279 @@
+//! The `solve` command: the value of a position and the length of its game, or the proof book.
+//!
+//! `krieg-bot solve [--moves "r1 c1 r2 c2,..."] [--table-mb N] [--seconds S] [--method
+//! dfpn|alphabeta]` proves the value of the start, or of the position after the given moves, for
+//! the side to move, and prints `value=<win|loss|draw|unknown> plies=<n|unknown> nodes=<N>
+//! seconds=<S>` (`plies<=<n>` for a bound). Where the proof book holds the position (the start,
+//! and the positions of Sentinel's strategy where the quick proof falls short), the value is
+//! proven by walking the strategy against every defence ([`crate::book::walk`]), and the longest
+//! game of the walk bounds the length of the game: `plies<=N` when the exact length (alpha-beta,
+//! given as much time as the walk) is not measured. Elsewhere df-pn ([`crate::dfpn`]) or alpha-beta
+//! ([`crate::solver`]) proves the value, and alpha-beta measures the length, given ten times the
+//! value's time. `solve --book FILE` builds the proof book instead ([`crate::book::generate`]).
+
+use crate::board::Board;
+use crate::book;
+use crate::dfpn::{ProofSearch, Value};
+use crate::notation::parse_move;
+use crate::solver::Solver;
+use common::io::log;
+use std::fmt;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+/// The solver's default table: 256 MB, for a solve from the command line.
+pub const DEFAULT_TABLE_MB: usize = 256;
+
+/// What `solve` was asked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SolveArgs {
+    /// The position to solve.
+    pub board: Board,
+    /// The solver's table, in MB.
+    pub table_mb: usize,
+    /// Give up after this long.
+    pub seconds: Option<f64>,
+    /// The method that proves the value.
+    pub method: Method,
+    /// Build the proof book instead, and write its source to this file ([`crate::book`]).
+    pub book: Option<String>,
+}
+
+/// How `solve` proves the value (the distance is always measured by alpha-beta).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Depth-first proof-number search ([`crate::dfpn`]), the default.
+    ProofNumber,
+    /// Iteratively deepened null-window alpha-beta ([`Solver`]).
+    AlphaBeta,
+}
+
+/// Why `solve`'s arguments were refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveArgsError {
+    /// A word `solve` does not know.
+    Unknown(String),
+    /// An option without its value.
+    MissingValue(&'static str),
+    /// An option whose value does not parse or is out of range.
+    BadValue(&'static str, String),
+    /// A move of `--moves` that does not parse or is illegal.
+    BadMove(String, String),
+}
+
+impl fmt::Display for SolveArgsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveArgsError::Unknown(word) => write!(f, "unknown argument '{word}'"),
+            SolveArgsError::MissingValue(option) => write!(f, "option '{option}' needs a value"),
+            SolveArgsError::BadValue(option, value) => {
+                write!(f, "bad value '{value}' for option '{option}'")
+            }
+            SolveArgsError::BadMove(text, why) => write!(f, "move '{text}' of --moves: {why}"),
+        }
+    }
+}
+
+/// The arguments of `solve`: `[--moves "r1 c1 r2 c2,..."] [--table-mb N] [--seconds S]`.
+pub fn parse_args(words: &[String]) -> Result<SolveArgs, SolveArgsError> {
+    let mut args = SolveArgs {
+        board: Board::start(),
+        table_mb: DEFAULT_TABLE_MB,
+        seconds: None,
+        method: Method::ProofNumber,
+        book: None,
+    };
+    let mut words = words.iter();
+    while let Some(word) = words.next() {
+        let mut value =
+            |option: &'static str| words.next().ok_or(SolveArgsError::MissingValue(option));
+        match word.as_str() {
+            "--moves" => args.board = board_after(value("--moves")?)?,
+            "--table-mb" => {
+                let text = value("--table-mb")?;
+                args.table_mb = text
+                    .parse()
+                    .ok()
+                    .filter(|&mb| (1..=65536).contains(&mb))
+                    .ok_or_else(|| SolveArgsError::BadValue("--table-mb", text.clone()))?;
+            }
+            "--method" => {
+                let text = value("--method")?;
+                args.method = match text.as_str() {
+                    "dfpn" => Method::ProofNumber,
+                    "alphabeta" => Method::AlphaBeta,
+                    _ => return Err(SolveArgsError::BadValue("--method", text.clone())),
+                };
+            }
+            "--book" => args.book = Some(value("--book")?.clone()),
+            "--seconds" => {
+                let text = value("--seconds")?;
+                args.seconds = Some(
+                    text.parse()
+                        .ok()
+                        .filter(|s: &f64| s.is_finite() && *s > 0.0)
+                        .ok_or_else(|| SolveArgsError::BadValue("--seconds", text.clone()))?,
+                );
+            }
+            _ => return Err(SolveArgsError::Unknown(word.clone())),
+        }
+    }
+    Ok(args)
+}
+
+/// The position after `line`, moves `r1 c1 r2 c2` separated by commas, from the start.
+pub fn board_after(line: &str) -> Result<Board, SolveArgsError> {
+    let mut board = Board::start();
+    for text in line.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+        let bad = |why: String| SolveArgsError::BadMove(text.to_string(), why);
+        let mv = parse_move(text).map_err(|e| bad(e.to_string()))?;
+        board = board.try_play(mv).map_err(|e| bad(e.to_string()))?;
+    }
+    Ok(board)
+}
+
+/// `solve --book FILE`: builds the proof book and writes its source to `file`; prints one line,
+/// `book=<moves> positions=<N> quick=<N> longest=<plies> nodes=<N> seconds=<S>`.
+fn write_book(file: &str, args: &SolveArgs, deadline: Option<Instant>) -> ExitCode {
+    let started = Instant::now();
+    // Refuse a file that cannot be written before the minutes of work, not after.
+    let folder = std::path::Path::new(file)
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    if !folder.is_dir() {
+        eprintln!(
+            "krieg-bot solve: cannot write {file}: no folder {}",
+            folder.display()
+        );
+        return ExitCode::FAILURE;
+    }
+    let book = match book::generate(args.table_mb << 20, deadline) {
+        Ok(book) => book,
+        Err(error) => {
+            eprintln!("krieg-bot solve: no book: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let command = format!("krieg-bot solve --book {file} --table-mb {}", args.table_mb);
+    if let Err(error) = std::fs::write(file, book::format_book(&book, &command)) {
+        eprintln!("krieg-bot solve: cannot write {file}: {error}");
+        return ExitCode::FAILURE;
+    }
+    println!(
+        "book={} positions={} quick={} longest={} nodes={} seconds={:.1}",
+        book.moves.len(),
+        book.walk.positions,
+        book.walk.quick,
+        book.walk.longest,
+        book.proof_nodes + book.walk.quick_nodes,
+        started.elapsed().as_secs_f64()
+    );
+    ExitCode::SUCCESS
+}
+
+/// The arguments `solve` takes, for the usage.
+pub const ARGUMENTS: &str = "[--moves \"r1 c1 r2 c2,...\"] [--table-mb N] [--seconds S] \
+                             [--method dfpn|alphabeta] [--book FILE]";
+
+/// `krieg-bot solve`: prints `value=<win|loss|draw|unknown> plies=<n|unknown> nodes=<N>
+/// seconds=<S>`, or `plies<=<n>` for a bound;
+/// exit status 2 after one stderr line for bad arguments.
+pub fn main(words: &[String]) -> ExitCode {
+    let args = match parse_args(words) {
+        Ok(args) => args,
+        Err(error) => {
+            eprintln!("krieg-bot solve: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let started = Instant::now();
+    let deadline = args
+        .seconds
+        .map(|s| started + Duration::from_secs_f64(s.min(1e9)));
+    if let Some(file) = &args.book {
+        return write_book(file, &args, deadline);
+    }
+    let side = args.board.side_to_move();
+    // On Sentinel's strategy, its walk proves the win and bounds the game's length.
+    let mut bound = None;
+    let mut walked = None;
+    if args.method == Method::ProofNumber && book::book_move(&args.board).is_some() {
+        log("solve: the proof book holds the position; walking its strategy");
+        match book::walk(&args.board, deadline) {
+            Ok(walk) => {
+                log(&format!(
+                    "solve: win proven by the strategy's walk: {} positions ({} by the quick \
+                     proof, {} nodes), the longest game {} plies",
+                    walk.positions, walk.quick, walk.quick_nodes, walk.longest
+                ));
+                bound = Some(walk.longest);
+                walked = Some((Value::Win, walk.quick_nodes));
+            }
+            Err(book::WalkError::OutOfTime) => {}
+            Err(error) => log(&format!("solve: the strategy's walk fails: {error}")),
+        }
+    }
+    let (value, mut nodes) = match (walked, args.method) {
+        (Some(walked), _) => (Some(walked.0), walked.1),
+        _ if deadline.is_some_and(|d| Instant::now() >= d) => (None, 0),
+        (None, Method::ProofNumber) => {
+            let mut search = ProofSearch::new(args.table_mb << 20);
+            search.verbose = true;
+            log(&format!(
+                "solve: df-pn, table {} MB, side to move {side:?}",
+                search.table_bytes() >> 20
+            ));
+            let value = search.value(&args.board, deadline);
+            let nodes = search.nodes();
+            // The move that keeps the value, from the table the proof left (stderr only: the
+            // output line's fields are fixed).
+            if let Some(value @ (Value::Win | Value::Draw)) = value {
+                if let Some(mv) = search.keeping_move(&args.board, value, deadline) {
+                    log(&format!("solve: {mv} keeps the {value}"));
+                }
+            }
+            (value, nodes)
+        }
+        (None, Method::AlphaBeta) => {
+            let mut solver = Solver::new(args.table_mb << 20);
+            solver.verbose = true;
+            log(&format!(
+                "solve: alpha-beta, table {} MB, side to move {side:?}",
+                solver.table_bytes() >> 20
+            ));
+            let solution = solver.solve(&args.board, deadline);
+            (solution.value, solution.nodes)
+        }
+    };
+    let plies = match value {
+        Some(value) => {
+            log(&format!(
+                "solve: {value} proven, {nodes} nodes, {:.1} s; measuring the distance",
+                started.elapsed().as_secs_f64()
+            ));
+            // The distance costs more than the value: it gets ten times the value's time, or,
+            // with a bound from the walk already, as much as the walk took.
+            let spent = started.elapsed();
+            let factor = if bound.is_some() { 1 } else { 10 };
+            let limit = Instant::now() + (spent * factor).max(Duration::from_secs(1));
+            let distance_deadline = Some(deadline.map_or(limit, |d| d.min(limit)));
+            let mut solver = Solver::new(args.table_mb << 20);
+            let plies = solver.distance(&args.board, value, distance_deadline);
+            nodes += solver.nodes();
+            // The field with its relation: `plies=N` exact, `plies<=N` a bound.
+            match (plies, bound) {
+                (Some(plies), _) => format!("={plies}"),
+                (None, Some(bound)) => format!("<={bound}"),
+                (None, None) => "=unknown".to_string(),
+            }
+        }
+        None => "=unknown".to_string(),
+    };
+    let value = value.map_or("unknown".to_string(), |v| v.to_string());
+    println!(
+        "value={value} plies{plies} nodes={nodes} seconds={:.1}",
+        started.elapsed().as_secs_f64()
+    );
+    ExitCode::SUCCESS
+}
