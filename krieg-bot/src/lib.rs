@@ -119,14 +119,14 @@
 //! is unlikely, not impossible); the proof book's test confirms it by the rules alone, walking a
 //! winning strategy for Sentinel against every defence (below).
 //!
-//! Short of the start: every position after 10 plies of eight games between this bot and its
-//! previous version (1 s per move) is solved within 30 s (`solve --moves <the first 10 moves>
+//! Short of the start: every position after 10 plies of eight games between two searching bots
+//! (1 s per move, without the proof book) is solved within 30 s (`solve --moves <the first 10 moves>
 //! --seconds 30 --table-mb 128`): six Sentinel wins and two losses, the value proven in 7 to
 //! 28 s where timed. After 8 plies one of three is solved within 30 s (a draw, in 15 s: Sentinel
 //! had left its win), after 6 plies none of three. The alpha-beta solver needed 16 plies for
 //! every position of its sample. A 9-ply line that ends in a blocked position with equal bombers
-//! is a draw: Sentinel has left its win by then, and the previous version of the bot, as
-//! Scourge, leads our Sentinel into it when our search sees nothing better.
+//! is a draw: Sentinel has left its win by then, and a search-only Sentinel can be led into it
+//! by a Scourge when its search sees nothing better, which is why Sentinel plays the proof book.
 //!
 //! **The proof book** ([`book`]) makes the proof a strategy the bot plays, at any move time: as
 //! Sentinel it plays the book's move where the book holds the position, else the move of a quick
