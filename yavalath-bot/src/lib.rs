@@ -88,6 +88,7 @@ pub mod book;
 pub mod engine;
 pub mod eval;
 pub mod notation;
+pub mod proof;
 pub mod protocol;
 pub mod referee;
 pub mod search;
