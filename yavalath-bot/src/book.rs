@@ -81,8 +81,9 @@ fn cell((x, y): Xy) -> Option<Cell> {
 }
 
 /// The book's move in `board`, if the book covers it: the first stone on ply 0, Player 2's
-/// answer (the swap or a reply) on ply 1, and on ply 2 Player 1's reply when its own first stone
-/// is equivalent to [`FIRST`].
+/// answer (the swap or a reply) on ply 1, on ply 2 Player 1's reply when its own first stone
+/// is equivalent to [`FIRST`], and on ply 3 Player 2's answer after a theft when Player 1's
+/// reply is in [`AFTER_THEFT`].
 pub fn book_move(board: &Board) -> Option<Cell> {
     match board.ply() {
         0 => cell(FIRST),
@@ -108,6 +109,23 @@ pub fn book_move(board: &Board) -> Option<Cell> {
             let t = symmetry_to(mine, cell(FIRST)?)?;
             let reply = Cell::from_index(usize::from(*REPLIES.get(transform(t, theirs).index())?))?;
             Some(transform(inverse(t), reply))
+        }
+        3 => {
+            // After a theft Player 1 has one stone, its reply; else it has two.
+            if board.stones(Player::First).count_ones() != 1 {
+                return None;
+            }
+            let stolen = Cell::lowest(board.stones(Player::Second));
+            let theirs = Cell::lowest(board.stones(Player::First));
+            let class = representative(stolen);
+            (0..SYMMETRIES)
+                .filter(|&t| transform(t, stolen) == class)
+                .find_map(|t| {
+                    let &(_, _, answer) = AFTER_THEFT.iter().find(|a| {
+                        cell(a.0) == Some(class) && cell(a.1) == Some(transform(t, theirs))
+                    })?;
+                    Some(transform(inverse(t), cell(answer)?))
+                })
         }
         _ => None,
     }
@@ -159,3 +177,7 @@ pub const REPLIES: [u8; 61] = [
     21, 21, 21, 22, 21, 23, 20, 22, 22, 21, 22, 15, 22, 20, 22, 21, 23, 21, 13, 15, 21, 22, 22, 21,
     22, 21, 21, 22, 22, 22, 21, 22, 22, 21, 21, 22, 21,
 ];
+/// Player 2's answer after stealing: the stolen stone's class (its representative), Player 1's
+/// reply and Player 2's answer, both in the representative's frame. Chosen by self-play from
+/// the position, not by the depth-10 searches (see the module docs).
+pub const AFTER_THEFT: [(Xy, Xy, Xy); 1] = [((2, 2), (3, 3), (4, 4))];

@@ -143,7 +143,7 @@ impl Prover {
         self.table.len() * std::mem::size_of::<Entry>()
     }
 
-    /// Nodes searched by the last [`Prover::value`], or by the proofs since.
+    /// Nodes searched by the last [`Prover::prove`] or [`Prover::value`].
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
@@ -163,7 +163,7 @@ impl Prover {
         }
         self.clock = SearchClock::new(deadline);
         let (phi, delta) = self.search(board, INFINITE, INFINITE, true);
-        self.nodes += self.clock.nodes();
+        self.nodes = self.clock.nodes();
         let mover_meets_goal = match (phi, delta) {
             (0, _) => true,
             (_, 0) => false,
@@ -180,15 +180,19 @@ impl Prover {
     /// The value of `board` for the player to move, within `deadline` (see the module docs).
     pub fn value(&mut self, board: &Board, deadline: Deadline) -> Value {
         let me = board.to_move();
-        self.nodes = 0;
         match self.prove(board, me, deadline) {
             Some(true) => Value::Win,
             None => Value::Unknown,
-            Some(false) => match self.prove(board, me.other(), deadline) {
-                Some(true) => Value::Loss,
-                Some(false) => Value::Draw,
-                None => Value::Unknown,
-            },
+            Some(false) => {
+                let first = self.nodes;
+                let value = match self.prove(board, me.other(), deadline) {
+                    Some(true) => Value::Loss,
+                    Some(false) => Value::Draw,
+                    None => Value::Unknown,
+                };
+                self.nodes += first;
+                value
+            }
         }
     }
 

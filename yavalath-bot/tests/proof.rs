@@ -224,3 +224,28 @@ fn solve_prints_one_line_and_exits_2_on_bad_arguments() {
         assert!(!out.stderr.is_empty());
     }
 }
+
+#[test]
+fn the_bot_never_leaves_a_won_late_position() {
+    let mut rng = SmallRng::seed_from_u64(5);
+    let mut engine = yavalath::engine::Engine::new(&common::cli::BotOptions::default());
+    engine.set_verbose(false);
+    let mut checked = 0;
+    while checked < 30 {
+        let Some(board) = random_late_position(&mut rng, 10, false) else {
+            continue;
+        };
+        if exhaustive(&board) != 1 {
+            continue;
+        }
+        let deadline = Deadline::from_now(std::time::Duration::from_millis(500));
+        let m = engine.choose(&board, deadline).expect("a move");
+        let after = board.play(m);
+        let won = matches!(after.outcome(), Some(Outcome::Four(p)) if p == board.to_move());
+        assert!(
+            won || exhaustive(&after) == -1,
+            "{m} leaves the win in {board}"
+        );
+        checked += 1;
+    }
+}
