@@ -29,10 +29,14 @@ use crate::board::{Board, Cell, Cells, MoveList, Player, CELLS};
 use crate::notation::{format_move, parse_move};
 use crate::threats::{threat_makers, Threats};
 use arrayvec::ArrayVec;
-use common::clock::{Deadline, SearchClock};
+use common::clock::Deadline;
 use std::fmt;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
+
+/// The wall clock is read once every this many nodes: a node costs up to a few microseconds
+/// (it makes and looks up every child), so this is well under a millisecond between looks.
+const CLOCK_INTERVAL: u64 = 64;
 
 /// A number that stands for infinity: proven (or disproven) beyond doubt.
 const INFINITE: u32 = 1 << 30;
@@ -113,7 +117,8 @@ pub fn forcing_moves(board: &Board, attacker: Player) -> Result<MoveList, bool> 
 /// The df-pn search and its table.
 pub struct Prover {
     table: Vec<Entry>,
-    clock: SearchClock,
+    deadline: Deadline,
+    stopped: bool,
     attacker: Player,
     best: Option<Cell>,
     nodes: u64,
@@ -131,7 +136,8 @@ impl Prover {
         };
         Prover {
             table: vec![EMPTY; len],
-            clock: SearchClock::new(Deadline::unlimited()),
+            deadline: Deadline::unlimited(),
+            stopped: false,
             attacker: Player::First,
             best: None,
             nodes: 0,
@@ -161,9 +167,10 @@ impl Prover {
         if let Some(outcome) = board.outcome() {
             return Some(outcome.winner() == Some(attacker));
         }
-        self.clock = SearchClock::new(deadline);
+        self.deadline = deadline;
+        self.stopped = false;
+        self.nodes = 0;
         let (phi, delta) = self.search(board, INFINITE, INFINITE, true);
-        self.nodes = self.clock.nodes();
         let mover_meets_goal = match (phi, delta) {
             (0, _) => true,
             (_, 0) => false,
@@ -217,7 +224,10 @@ impl Prover {
     /// df-pn's node: searches `board` until its `phi` reaches `th_phi` or its `delta` reaches
     /// `th_delta` (or the clock stops), and returns both.
     fn search(&mut self, board: &Board, th_phi: u32, th_delta: u32, root: bool) -> (u32, u32) {
-        self.clock.tick();
+        self.nodes += 1;
+        if self.nodes % CLOCK_INTERVAL == 0 && !self.stopped {
+            self.stopped = self.deadline.hard_expired();
+        }
         let key = board.hash();
         let moves = match forcing_moves(board, self.attacker) {
             Ok(moves) => moves,
@@ -254,7 +264,7 @@ impl Prover {
             if phi == 0 && root {
                 self.best = Some(moves[best]);
             }
-            if phi >= th_phi || delta >= th_delta || self.clock.stopped() {
+            if phi >= th_phi || delta >= th_delta || self.stopped {
                 self.store(key, (phi, delta));
                 return (phi, delta);
             }
@@ -262,7 +272,7 @@ impl Prover {
             let th_child_phi = th_delta - delta + child_phi;
             let th_child_delta = th_phi.min(second.saturating_add(second / 4 + 1).min(INFINITE));
             numbers[best] = self.search(&children[best], th_child_phi, th_child_delta, false);
-            debug_assert!(numbers[best] != (child_phi, child_delta) || self.clock.stopped());
+            debug_assert!(numbers[best] != (child_phi, child_delta) || self.stopped);
         }
     }
 }
