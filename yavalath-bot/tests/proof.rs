@@ -249,3 +249,15 @@ fn the_bot_never_leaves_a_won_late_position() {
         checked += 1;
     }
 }
+
+#[test]
+fn the_proof_node_count_is_pinned() {
+    // A position of 18 plies from a game against the older bot, won for Player 1. The count is a
+    // checksum of what the proof search does: a change here is a change of its behaviour.
+    let line = "6 6,5 4,3 6,5 6,5 3,6 4,4 3,3 3,3 4,3 5,4 5,4 6,5 5,8 4,7 4,4 2,1 4,2 4";
+    let board = board_after(line).unwrap();
+    let mut prover = Prover::new(1 << 20);
+    assert_eq!(prover.value(&board, Deadline::unlimited()), Value::Win);
+    assert_eq!(prover.nodes(), 63_462);
+    assert_eq!(prover.winning_move(), Cell::from_xy(7, 3));
+}
