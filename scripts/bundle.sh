@@ -42,21 +42,39 @@ esac
 # inline FILE [SKIP]: prints FILE with each `mod NAME;` replaced by its module's file, without
 # test-only items and whole-line comments; in FILE itself, `pub mod SKIP;` and `pub use SKIP::...`
 # are dropped. With SKIP = "licence" (a package subset), the leading comment block (the licence
-# notice) is kept and the code is compacted.
+# notice) is kept. Indentation and blank lines outside string literals are dropped everywhere.
 inline() {
     perl -e '
         use strict;
         use warnings;
+        # Whether the text so far ends inside a string literal (raw strings are not used).
+        my $in_string = 0;
+        sub track_strings {
+            my ($line) = @_;
+            my ($i, $n) = (0, length $line);
+            while ($i < $n) {
+                my $c = substr($line, $i, 1);
+                if ($in_string) {
+                    $i += $c eq "\\" ? 2 : 1;
+                    $in_string = 0 if $c eq "\"";
+                } elsif ($c eq "/" && substr($line, $i + 1, 1) eq "/") {
+                    last;
+                } elsif ($c eq "\x27" && substr($line, $i) =~ /^\x27(?:\\[^\x27]+|[^\\\x27])\x27/) {
+                    $i += length $&;
+                } else {
+                    $in_string = 1 if $c eq "\"";
+                    $i++;
+                }
+            }
+        }
         sub emit {
             my ($file, $dir, $skip, $top) = @_;
             open(my $in, "<", $file) or die "bundle.sh: cannot read $file: $!\n";
             my @lines = <$in>;
             close $in;
             my $i = 0;
-            # A package subset: its licence notice, then its code without indentation or blank
-            # lines (it has no string spanning lines).
-            my $compact = $skip eq "licence";
-            if ($top && $compact) {
+            # A package subset: its licence notice first.
+            if ($top && $skip eq "licence") {
                 print $lines[$i++] while $i < @lines && $lines[$i] =~ m{^//};
             }
             for (; $i < @lines; $i++) {
@@ -72,17 +90,21 @@ inline() {
                     next;
                 }
                 # A tool'"'"'s module behind a cargo feature leaves with its attribute.
-                if ($top && $skip ne "" && /^\s*#\[cfg\(feature\s*=/ && $i + 1 < @lines
+                if (!$in_string && $top && $skip ne "" && /^\s*#\[cfg\(feature\s*=/
+                    && $i + 1 < @lines
                     && $lines[$i + 1] =~ /^\s*pub\s+mod\s+(?:$skip)\s*;\s*$/) {
                     $i++;
                     next;
                 }
-                next if m{^\s*//};
+                next if !$in_string && m{^\s*//};
                 next if $top && $skip ne "" && /^\s*pub\s+use\s+(self::|crate::)?(?:$skip)::/;
-                if ($compact) {
-                    s/^\s+//;
-                    next if $_ eq "";
+                # Indentation and blank lines are dropped outside string literals (CodinGame
+                # counts every character); a line that continues a string is kept as it is.
+                unless ($in_string) {
+                    s/^[ \t]+//;
+                    next if /^\r?\n?$/;
                 }
+                track_strings($_);
                 if (/^(\s*)(pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;\s*$/) {
                     my ($indent, $vis, $name) = ($1, $2 // "", $3);
                     next if $top && $skip ne "" && $name =~ /^(?:$skip)$/;

@@ -1,5 +1,6 @@
 //! The opening book: Player 1's first stone, Player 2's swap decision and reply for every first
-//! stone, and Player 1's second move after each answer to the book's first stone.
+//! stone, Player 1's second move after each answer to the book's first stone, and Player 2's
+//! answers after a theft that self-play chose ([`AFTER_THEFT`]).
 //!
 //! The table is the output of `yavalath-tune book --depth 10 --first 2,0` (see [`crate::tune`];
 //! then `cargo fmt`), which searches every position of the first plies to a fixed depth from a
@@ -22,6 +23,61 @@
 //! 4`: against the previous release an SPRT of 0 against 40 Elo accepted H1 after 348 games
 //! (188 won, 18 drawn, 142 lost, +46 ± 36 Elo; 89-8-77 as Player 1, 99-10-65 as Player 2); against
 //! the book that opened on `(1, 0)`, H1 after 84 games (+125 ± 81 Elo).
+//!
+//! # What is proven, and what is only searched
+//!
+//! Nothing in the book is proven. The proof search ([`crate::proof`], `yavalath-bot solve`)
+//! decides positions some twenty plies from the end, not the opening: from each first stone it
+//! ran 30 s (64 MB table, a machine at load 20 to 35) and returned `unknown` every time, as it
+//! did in 120 s (11.8 M nodes) after `2 2, 2 2, 3 3, 4 4`. So every swap decision rests on the
+//! depth-10 searches above, checked by self-play: the same bot on both sides, from the position
+//! after the theft (the player to move faces one stone of its opponent, exactly as a placing
+//! Player 2 does), 40 games with both seats. The player to move is Player 2 when it places;
+//! the stone's owner is Player 2 when it steals.
+//!
+//! | first stone | Player 2 | proof, 30 s | to move : owner (draws) over 40 games | self-play took |
+//! |---|---|---|---|---|
+//! | `(0, 0)` | places `(3, 3)` | unknown, 1.72 M nodes | 21 : 18 (1) | 178 s |
+//! | `(1, 0)` | places `(3, 3)` | unknown, 1.86 M nodes | 19 : 21 | 126 s |
+//! | `(2, 0)` | places `(3, 3)` | unknown, 1.89 M nodes | 24 : 16 | 158 s |
+//! | `(1, 1)` | steals | unknown, 2.25 M nodes | 16 : 24 | 68 s |
+//! | `(2, 1)` | places `(4, 3)` | unknown, 2.18 M nodes | 17 : 22 (1) | 203 s |
+//! | `(2, 2)` | steals | unknown, 2.31 M nodes | 13 : 27 | 219 s |
+//! | `(3, 2)` | steals | unknown, 2.23 M nodes | 13 : 27 | 137 s |
+//! | `(3, 3)` | steals | unknown, 2.56 M nodes | 10 : 29 (1) | 190 s |
+//! | `(4, 4)` | steals | unknown, 2.02 M nodes | 6 : 34 | 140 s |
+//!
+//! Self-play agrees with the searches wherever it is clear; `(1, 0)` and `(2, 1)` are even
+//! within its noise, and there the book keeps the searches' answers (for `(2, 1)`, placing also
+//! measured far better against an older bot: see [`crate::tune::SWAP_MARGIN`]). Against
+//! `(2, 0)` placing `(3, 3)` is no better than stealing: from `2 0, 3 3` (Player 1 then plays
+//! this book's `(5, 3)`) Player 1 won 23 and lost 16 of 40 (one draw).
+//!
+//! After the theft of `(2, 2)` Player 1's strongest reply is `(3, 3)`, next to the stolen stone
+//! on the side of the centre (our bot picks it every time). The depth-10 search answers `(4, 3)`,
+//! after which Player 2 won only 8 of 24 games (from `2 2, 2 2, 3 3, 4 3`); after `(4, 4)` it
+//! won 26 of 40 (`2 2, 2 2, 3 3, 4 4`, 75 s), so [`AFTER_THEFT`] answers `(4, 4)`. From the
+//! opening `2 2` itself, this bot against itself: Player 2 won 30, lost 9, drew 1 of 40.
+//!
+//! Against the bot of commit `9ffb6f5`, which opens on `(2, 0)` and answers it as this book
+//! does, the two play the same openings, so the book gains nothing there: at the contest's
+//! limits, `--opening-plies 4` on both sides, one game at a time, 100 games (seed 1, 80
+//! distinct, load 28) went 64-2-34, but an SPRT of 0 against 40 Elo (seed 101, 227 distinct
+//! games of 265, load 11 to 16) accepted H0: 127-4-134, -9 ± 42 Elo.
+//!
+//! The commands (from the workspace root, after `cargo build --release`):
+//!
+//! ```sh
+//! target/release/yavalath-bot solve --moves "2 2" --seconds 30 --table-mb 64
+//! echo "2 2, 2 2" > open.txt    # the first stone, then the theft
+//! target/release/yavalath-referee --openings open.txt --games 40 --seed 11 --movetime-ms 3000 \
+//!     "target/release/yavalath-bot --opening-plies 3 --seed {seed}" \
+//!     "target/release/yavalath-bot --opening-plies 3 --seed 1{seed}"
+//! ```
+//!
+//! (`--movetime-ms 3000` keeps a loaded machine from forfeiting games on time; the bots keep
+//! their own budgets of 500 and 35 ms.) The table's self-play used the bot of commit `9ffb6f5`,
+//! whose play after the opening is this one's but for the proof search.
 //!
 //! The board has twelve symmetries (the rotations and reflections of the hexagon), so the table
 //! holds one first stone of each of the nine classes of cells; [`symmetry_to`] carries a position
@@ -81,8 +137,9 @@ fn cell((x, y): Xy) -> Option<Cell> {
 }
 
 /// The book's move in `board`, if the book covers it: the first stone on ply 0, Player 2's
-/// answer (the swap or a reply) on ply 1, and on ply 2 Player 1's reply when its own first stone
-/// is equivalent to [`FIRST`].
+/// answer (the swap or a reply) on ply 1, on ply 2 Player 1's reply when its own first stone
+/// is equivalent to [`FIRST`], and on ply 3 Player 2's answer after a theft when Player 1's
+/// reply is in [`AFTER_THEFT`].
 pub fn book_move(board: &Board) -> Option<Cell> {
     match board.ply() {
         0 => cell(FIRST),
@@ -108,6 +165,23 @@ pub fn book_move(board: &Board) -> Option<Cell> {
             let t = symmetry_to(mine, cell(FIRST)?)?;
             let reply = Cell::from_index(usize::from(*REPLIES.get(transform(t, theirs).index())?))?;
             Some(transform(inverse(t), reply))
+        }
+        3 => {
+            // After a theft Player 1 has one stone, its reply; else it has two.
+            if board.stones(Player::First).count_ones() != 1 {
+                return None;
+            }
+            let stolen = Cell::lowest(board.stones(Player::Second));
+            let theirs = Cell::lowest(board.stones(Player::First));
+            let class = representative(stolen);
+            (0..SYMMETRIES)
+                .filter(|&t| transform(t, stolen) == class)
+                .find_map(|t| {
+                    let &(_, _, answer) = AFTER_THEFT.iter().find(|a| {
+                        cell(a.0) == Some(class) && cell(a.1) == Some(transform(t, theirs))
+                    })?;
+                    Some(transform(inverse(t), cell(answer)?))
+                })
         }
         _ => None,
     }
@@ -159,3 +233,7 @@ pub const REPLIES: [u8; 61] = [
     21, 21, 21, 22, 21, 23, 20, 22, 22, 21, 22, 15, 22, 20, 22, 21, 23, 21, 13, 15, 21, 22, 22, 21,
     22, 21, 21, 22, 22, 22, 21, 22, 22, 21, 21, 22, 21,
 ];
+/// Player 2's answer after stealing: the stolen stone's class (its representative), Player 1's
+/// reply and Player 2's answer, both in the representative's frame. Chosen by self-play from
+/// the position, not by the depth-10 searches (see the module docs).
+pub const AFTER_THEFT: [(Xy, Xy, Xy); 1] = [((2, 2), (3, 3), (4, 4))];

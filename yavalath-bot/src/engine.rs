@@ -1,17 +1,31 @@
 //! The move choosers behind `--engine`: the search (after the opening book's moves), a one-ply
 //! greedy player and a random player.
+//!
+//! # The search's turn
+//!
+//! The book's move if it has one. Otherwise the alpha-beta search, on the turn's deadline; it
+//! begins no iteration past half the budget, so it usually leaves time. Then, unless its score
+//! is decided, the proof search ([`crate::proof`]) until [`PROOF_UNTIL`] of the budget: a proven
+//! win is played. The proof's table is kept from turn to turn, and after a turn that proved a
+//! win the next turn begins with the proof (for [`PROOF_SHARE`] of its budget), which finds the
+//! win again in the table at once: a proven win is never left. With `--depth` (fixed-depth play,
+//! which must not depend on the clock) there is no proof search.
 
 use crate::board::{Board, Cell, Outcome};
 use crate::book::{book_move, transform, SYMMETRIES};
 use crate::eval::evaluate;
+use crate::notation::format_move;
+use crate::proof::Prover;
 use crate::search::{Searcher, MAX_DEPTH, OPENING_MARGIN, TABLE_BYTES};
 use arrayvec::ArrayVec;
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
+use common::score::is_decisive;
 use common::search::{Limits, OpeningChoice};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
+use std::fmt::Write as _;
 
 /// Player 2's swap decision for Player 1's first stone, as the opening book ([`crate::book`])
 /// has it.
@@ -37,10 +51,24 @@ pub fn opening_equivalents() -> ArrayVec<Cell, 12> {
     cells
 }
 
+/// The proof search's table in play: 2^18 entries of 16 bytes = 4 MB (with the search's 8 MB,
+/// well inside the contest's memory).
+pub const PROOF_TABLE_BYTES: usize = 4 << 20;
+/// The part of a turn's hard budget the proof search has before the alpha-beta search, after a
+/// turn that proved a win.
+pub const PROOF_SHARE: f64 = 0.25;
+/// When the alpha-beta search stops before this part of the hard budget, the proof search runs
+/// until it.
+pub const PROOF_UNTIL: f64 = 0.7;
+
 /// A move chooser.
 pub struct Engine {
     kind: EngineKind,
     searcher: Option<Searcher>,
+    prover: Option<Prover>,
+    /// The last turn played a proven win.
+    proven: bool,
+    log: String,
     max_depth: u32,
     opening: OpeningChoice,
     rng: SmallRng,
@@ -58,9 +86,16 @@ impl Engine {
             }
             _ => None,
         };
+        let prover = match (options.engine, options.depth) {
+            (EngineKind::Search, None) => Some(Prover::new(PROOF_TABLE_BYTES)),
+            _ => None,
+        };
         Engine {
             kind: options.engine,
             searcher,
+            prover,
+            proven: false,
+            log: String::new(),
             max_depth: options.depth.unwrap_or(MAX_DEPTH),
             opening: OpeningChoice::new(options.opening_plies, options.seed),
             rng: SmallRng::seed_from_u64(options.seed),
@@ -74,11 +109,36 @@ impl Engine {
         }
     }
 
-    /// The search's log lines since the last call (see [`Searcher::take_log`]).
+    /// The search's and the proof's log lines since the last call (see
+    /// [`Searcher::take_log`]).
     pub fn take_log(&mut self) -> String {
-        self.searcher
+        let mut log = self
+            .searcher
             .as_mut()
-            .map_or_else(String::new, Searcher::take_log)
+            .map_or_else(String::new, Searcher::take_log);
+        log.push_str(&std::mem::take(&mut self.log));
+        log
+    }
+
+    /// A proven winning move for the player to move, if the proof search finds one before
+    /// `fraction` of `deadline`'s hard budget has passed.
+    fn proven_win(&mut self, board: &Board, deadline: &Deadline, fraction: f64) -> Option<Cell> {
+        let prover = self.prover.as_mut()?;
+        let until = deadline.hard_budget().mul_f64(fraction);
+        let left = until.checked_sub(deadline.elapsed())?;
+        let proved = prover.prove(board, board.to_move(), Deadline::from_now(left));
+        let m = prover.winning_move().filter(|&m| board.is_legal(m));
+        let _ = writeln!(
+            self.log,
+            "proof: {} after {} nodes",
+            match (proved, m) {
+                (Some(true), Some(m)) => format!("{} wins", format_move(m)),
+                (Some(false), _) => "no win".to_string(),
+                _ => "undecided".to_string(),
+            },
+            prover.nodes()
+        );
+        m.filter(|_| proved == Some(true))
     }
 
     /// The move to play, `None` only if the game is over.
@@ -98,13 +158,27 @@ impl Engine {
                 if let Some(m) = book_move(board) {
                     return Some(self.opening.choose(m, &[]));
                 }
+                if self.proven {
+                    self.proven = false;
+                    if let Some(m) = self.proven_win(board, &deadline, PROOF_SHARE) {
+                        self.proven = true;
+                        return Some(m);
+                    }
+                }
                 let searcher = self.searcher.as_mut()?;
                 let limits = Limits::new(deadline, self.max_depth);
                 let result = searcher.search(board, &limits);
                 let best = result.best?;
+                if !is_decisive(result.score) {
+                    if let Some(m) = self.proven_win(board, &deadline, PROOF_UNTIL) {
+                        self.proven = true;
+                        return Some(m);
+                    }
+                }
                 if !self.opening.active() {
                     return Some(best);
                 }
+                let searcher = self.searcher.as_mut()?;
                 let near = searcher.near_best_moves(board, &result, OPENING_MARGIN, &limits);
                 Some(self.opening.choose(best, &near))
             }

@@ -50,7 +50,11 @@
 //! # The bot
 //!
 //! `yavalath-bot [--movetime MS] [--depth N] [--engine search|greedy|random] [--seed S]
-//! [--opening-plies N]`, `yavalath-bot perft D`, `yavalath-bot bench [--depth N]`. Budgets: 35 ms
+//! [--opening-plies N]`, `yavalath-bot perft D`, `yavalath-bot bench [--depth N]`,
+//! `yavalath-bot solve [--moves "x y,..."] [--seconds S] [--table-mb N]` (the proof search of
+//! [`proof`] on the position after the moves, the swap written as Player 1's cell again; one
+//! line `value=<win|loss|draw|unknown> nodes=<N> seconds=<S>` for the player to move, the
+//! winning move of a win on stderr; bad arguments: a message and exit status 2). Budgets: 35 ms
 //! per turn (no iteration begun past half of it, or past three quarters when the last iteration
 //! changed its best move or dropped its score), 500 ms on the bot's first turn, counted from the moment the
 //! turn's first line arrives; `--movetime` sets the per-turn budget (and the first turn's when
@@ -64,10 +68,15 @@
 //! make a 3 without a 4 are never played, and forced blocks are searched without using depth, so
 //! a threat whose only block makes the blocker's 3 is seen as a win. Past the horizon a
 //! quiescence search follows chains of threats (moves that make a new winning cell) to their end.
-//! Late quiet moves are reduced by one ply. The first plies come from an opening book
+//! Late quiet moves are reduced by one ply. In the time the search leaves (until 70 % of the
+//! budget) a proof search ([`proof`], df-pn over the same forcing moves) looks for a proven win,
+//! which the bot then plays, and keeps playing: see [`engine`]. Its table takes 4 MB (the bot's
+//! peak is about 14 MB). The first plies come from an opening book
 //! ([`book`], written by `yavalath-tune book` from deep searches of every first stone up to
 //! symmetry): Player 1's first stone, Player 2's swap decision and reply for every first stone,
-//! and Player 1's reply to every answer to its first stone. With `--opening-plies N` its first N
+//! Player 1's reply to every answer to its first stone, and Player 2's answer to Player 1's
+//! strongest reply after the theft of `(2, 2)`; which of it is proven and which only searched
+//! is tabled in [`book`]. With `--opening-plies N` its first N
 //! own moves are drawn (seeded by `--seed`): the first stone among the cells equivalent to the
 //! book's by symmetry, a book move as it is (it counts as one of the N), later moves among those
 //! the search scores within [`search::OPENING_MARGIN`] of the best and not as losing.
@@ -88,6 +97,7 @@ pub mod book;
 pub mod engine;
 pub mod eval;
 pub mod notation;
+pub mod proof;
 pub mod protocol;
 #[cfg(feature = "referee")]
 pub mod referee;

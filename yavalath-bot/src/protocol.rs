@@ -41,8 +41,8 @@ use crate::board::{placement_effect, Board, Cell, Cells, Effect, Player, ALL_CEL
 use crate::engine::Engine;
 use crate::eval::centrality;
 use crate::notation::{format_move, parse_last_move, parse_row};
-use common::cli::BotInfo;
 use common::cli::BotOptions;
+use common::cli::{BotInfo, Solver};
 use common::clock::Deadline;
 use common::io::{log, quote, reply, warn, LineReader, OVERLONG_MARKER};
 use std::io::BufRead;
@@ -57,7 +57,10 @@ pub const BOT: BotInfo = BotInfo {
     protocol: "stdin: the id `1` or `2`, then per turn `9`, nine grid rows and the opponent's last move `x y`; stdout: `x y`",
     limit: "1000 ms for the first turn, 100 ms after",
     default_movetime: "500 ms on the first turn and 35 ms after",
-    solver: None,
+    solver: Some(Solver {
+        arguments: crate::proof::ARGUMENTS,
+        run: crate::proof::main,
+    }),
 };
 /// The contest's time limit of a player's first turn, in ms.
 pub const FIRST_MOVE_LIMIT_MS: u64 = 1000;

@@ -9,7 +9,8 @@ use rand::SeedableRng;
 use std::time::Duration;
 use yavalath::board::{Board, Cell, Player, CELLS};
 use yavalath::book::{
-    book_move, inverse, representative, symmetry_to, transform, ANSWERS, FIRST, REPLIES, SYMMETRIES,
+    book_move, inverse, representative, symmetry_to, transform, AFTER_THEFT, ANSWERS, FIRST,
+    REPLIES, SYMMETRIES,
 };
 use yavalath::engine::{opening_equivalents, should_swap, Engine};
 use yavalath::eval::evaluate;
@@ -144,6 +145,42 @@ fn the_bot_plays_the_book() {
         let reply = Cell::from_index(usize::from(reply));
         assert_eq!(engine.choose(&position, no_time()), reply, "after {theirs}");
     }
+}
+
+#[test]
+fn after_a_theft_the_book_answers_its_replies_in_every_orientation() {
+    for &(stolen, theirs, answer) in AFTER_THEFT.iter() {
+        let entry = ANSWERS.iter().find(|a| a.0 == stolen).expect("a class");
+        assert!(entry.1, "the book steals {stolen:?}");
+        for t in 0..SYMMETRIES {
+            let first = transform(t, cell(stolen));
+            let after_theft = Board::new().play(first).play(first);
+            assert_eq!(book_move(&Board::new().play(first)), Some(first));
+            let position = after_theft.play(transform(t, cell(theirs)));
+            let m = book_move(&position).expect("the reply is in the book");
+            assert!(position.is_legal(m));
+            // The answer stands in the same relation to the stones as the table's.
+            let back = Cell::all().find(|&c| transform(t, c) == m).unwrap();
+            let twin = (0..SYMMETRIES).any(|u| {
+                transform(u, cell(stolen)) == cell(stolen)
+                    && transform(u, cell(theirs)) == cell(theirs)
+                    && transform(u, cell(answer)) == back
+            });
+            assert!(twin, "symmetry {t}: {m}");
+        }
+    }
+    // Another reply after the theft is left to the search.
+    let first = cell(AFTER_THEFT[0].0);
+    let after_theft = Board::new().play(first).play(first);
+    let other = Cell::all()
+        .find(|&c| {
+            c != first
+                && !AFTER_THEFT
+                    .iter()
+                    .any(|a| representative(cell(a.1)) == representative(c))
+        })
+        .unwrap();
+    assert_eq!(book_move(&after_theft.play(other)), None);
 }
 
 #[test]
