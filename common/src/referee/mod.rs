@@ -1206,6 +1206,15 @@ mod tests {
     }
 
     #[test]
+    fn players_sharing_a_folder_get_team_ids_that_do_not_start_each_other() {
+        let ids = |a: &str, b: &str| team_ids(&[a.to_string(), b.to_string()]);
+        assert_eq!(ids("/bin/sh -c x", "/bin/true"), ["sh", "true"]);
+        assert_eq!(ids("/bin/sh x", "/bin/sh y"), ["sh1", "sh2"]);
+        assert_eq!(ids("/bin/sh", "/bin/sha256sum -c"), ["sh1", "sha256sum2"]);
+        assert_eq!(ids("'quoted' prog", "/bin/true"), ["team", "true"]);
+    }
+
+    #[test]
     fn placeholders_expand_per_pair_and_game() {
         assert_eq!(
             expand("bot --seed {seed} # {game}", &fixture(4, 2, 12)),

@@ -345,10 +345,12 @@ mod tests {
             "7",
             "--max-plies",
             "40",
+            "--game-master",
             "other bot",
         ])
         .unwrap()
         .unwrap();
+        assert!(o.game_master);
         assert_eq!(o.games, 10);
         assert_eq!(o.movetime_ms, Some(100));
         assert_eq!(o.memory_mb, Some(8));

@@ -618,7 +618,9 @@ fn program_of(command: &str) -> Option<PathBuf> {
         return None;
     }
     if program.contains('/') {
-        return fs::canonicalize(program).ok().filter(|p| p.is_file());
+        // The name as given, not where a link leads: a team id is the name it was run by.
+        let path = std::env::current_dir().ok()?.join(program);
+        return path.is_file().then_some(path);
     }
     std::env::var_os("PATH").and_then(|paths| {
         std::env::split_paths(&paths)
