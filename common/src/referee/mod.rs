@@ -10,7 +10,9 @@
 //! plays several at once, `--sprt` stops at a verdict of the test ([`sprt`]), three or more
 //! players play a round robin or a gauntlet rated by one fit over all games ([`rating`]),
 //! `--results` writes one row per game ([`results`]) and `merge` reads the rows of several shards
-//! back. With two players, per game `k` (from 1, A is Player 1 when `k` is odd), on stdout:
+//! back; `league DIR` keeps players and games in a folder and plays them on as long as one
+//! likes, through the same game loop ([`league`], [`play_games`]). With two players, per game `k`
+//! (from 1, A is Player 1 when `k` is odd), on stdout:
 //!
 //! ```text
 //! game 1: p1=A p2=B winner=A (p1) reason="bomber reached the base" plies=23 slowest: A=812ms B=640ms peak: A=3.1MB B=2.9MB
@@ -66,6 +68,7 @@
 
 mod game;
 pub mod html;
+pub mod league;
 pub mod opening;
 mod options;
 pub mod process;
@@ -703,8 +706,16 @@ fn players_line(rows: &[GameRow], names: &[String]) -> String {
     )
 }
 
-/// The crosstable and the standings of a tournament.
-fn standings_text(rows: &[GameRow], names: &[String]) -> String {
+/// A tournament's results between `names` (rows naming another player are left out), the fit
+/// of their ratings, and the players' order, best first (ties by name).
+pub struct Standings {
+    pub results: rating::Results,
+    pub ratings: Vec<rating::Rating>,
+    pub order: Vec<usize>,
+}
+
+/// The standings of `rows` between `names`: one fit over every game.
+pub fn standings(rows: &[GameRow], names: &[String]) -> Standings {
     let index: FxHashMap<&str, usize> = names
         .iter()
         .enumerate()
@@ -728,6 +739,20 @@ fn standings_text(rows: &[GameRow], names: &[String]) -> String {
             .total_cmp(&ratings[i].elo)
             .then_with(|| names[i].cmp(&names[j]))
     });
+    Standings {
+        results,
+        ratings,
+        order,
+    }
+}
+
+/// The crosstable and the standings of a tournament.
+pub fn standings_text(rows: &[GameRow], names: &[String]) -> String {
+    let Standings {
+        results,
+        ratings,
+        order,
+    } = standings(rows, names);
     let width = names.iter().map(|n| n.len()).max().unwrap_or(0).max(4);
     let mut text = String::from("crosstable:\n");
     let _ = write!(text, "{:width$}", "");
@@ -771,7 +796,7 @@ fn standings_text(rows: &[GameRow], names: &[String]) -> String {
 }
 
 /// `3`, `3.5`.
-fn points_text(points: f64) -> String {
+pub fn points_text(points: f64) -> String {
     if points.fract() == 0.0 {
         format!("{points:.0}")
     } else {
@@ -850,7 +875,7 @@ fn open_results(path: &Path) -> io::Result<fs::File> {
         .append(true)
         .open(path)?;
     if file.metadata()?.len() == 0 {
-        writeln!(file, "{}", results::header())?;
+        file.write_all(format!("{}\n", results::header()).as_bytes())?;
     }
     Ok(file)
 }
@@ -874,6 +899,48 @@ pub fn match_openings<G: RefereeGame>(
     Ok(options.random_openings.map(opening::Openings::Random))
 }
 
+/// One game for the runner to play: its place, its players by seat (names, and commands with
+/// their placeholders still in), and the opening it starts from.
+#[derive(Clone, Debug)]
+pub struct ScheduledGame {
+    pub fixture: Fixture,
+    pub players: [Entrant; 2],
+    /// The plies played by the rules before the players are first asked.
+    pub opening: Vec<String>,
+}
+
+/// Where the games of a run come from: a match's fixed schedule, or a league's pairings made as
+/// it goes ([`league`]).
+pub trait GameSource: Sync {
+    /// The next game to play, `None` when the run has no more. Called by every worker thread.
+    fn next_game(&self) -> Option<ScheduledGame>;
+
+    /// `row` has been written; called in the order games end, before the next game counts it.
+    fn game_written(&self, _row: &GameRow) {}
+}
+
+/// A match's games, in schedule order.
+struct MatchSchedule<'a> {
+    queue: Mutex<VecDeque<Fixture>>,
+    players: &'a [Entrant],
+    pair_openings: FxHashMap<u32, Vec<String>>,
+}
+
+impl GameSource for MatchSchedule<'_> {
+    fn next_game(&self) -> Option<ScheduledGame> {
+        let fixture = self.queue.lock().ok()?.pop_front()?;
+        Some(ScheduledGame {
+            fixture,
+            players: fixture.seats.map(|i| self.players[i].clone()),
+            opening: self
+                .pair_openings
+                .get(&fixture.pair)
+                .cloned()
+                .unwrap_or_default(),
+        })
+    }
+}
+
 /// Plays the whole match, printing a line per game and the final lines; returns its rows.
 pub fn run_match<G: html::DrawGame>(options: &MatchOptions) -> io::Result<Vec<GameRow>> {
     if options.game_master && G::TRANSPORT != Transport::Files {
@@ -887,13 +954,6 @@ pub fn run_match<G: html::DrawGame>(options: &MatchOptions) -> io::Result<Vec<Ga
     // Every pair's opening, drawn or looked up before the first game, so that a random opening
     // that cannot be drawn stops the match before it starts.
     let mut pair_openings: FxHashMap<u32, Vec<String>> = FxHashMap::default();
-    if let Some(dir) = &options.record_dir {
-        fs::create_dir_all(dir)?;
-    }
-    let movetime = Duration::from_millis(options.movetime_ms.unwrap_or(G::MOVETIME_MS));
-    let memory_cap = options
-        .memory_mb
-        .map_or(G::MEMORY_CAP_BYTES, |mb| mb * 1024 * 1024);
     let names: Vec<String> = options.players.iter().map(|e| e.name.clone()).collect();
     let fixtures: VecDeque<Fixture> = schedule::schedule(
         options.players.len(),
@@ -915,6 +975,38 @@ pub fn run_match<G: html::DrawGame>(options: &MatchOptions) -> io::Result<Vec<Ga
             }
         }
     }
+    let total = fixtures.len();
+    let source = MatchSchedule {
+        queue: Mutex::new(fixtures),
+        players: &options.players,
+        pair_openings,
+    };
+    let mut rows = play_games::<G>(options, &source, total, &names)?;
+    rows.sort_by_key(|row| row.number);
+    let mut out = io::stdout().lock();
+    write!(out, "{}", final_text(&rows, &names, options.sprt.as_ref()))?;
+    out.flush()?;
+    Ok(rows)
+}
+
+/// Plays the games of `source` (at most `total`) under `options`' limits, `--concurrency` at
+/// once; as each game ends, writes its record (`--record-dir`), appends its row (`--results`, in
+/// one write, so that a run stopped at any moment leaves whole rows only) and prints its line.
+/// Writes the replay page (`--html`) at the end. `names` are the players in the run's order, for
+/// the game lines, the progress line and `--sprt`. Returns the rows in the order games ended.
+pub fn play_games<G: html::DrawGame>(
+    options: &MatchOptions,
+    source: &dyn GameSource,
+    total: usize,
+    names: &[String],
+) -> io::Result<Vec<GameRow>> {
+    if let Some(dir) = &options.record_dir {
+        fs::create_dir_all(dir)?;
+    }
+    let movetime = Duration::from_millis(options.movetime_ms.unwrap_or(G::MOVETIME_MS));
+    let memory_cap = options
+        .memory_mb
+        .map_or(G::MEMORY_CAP_BYTES, |mb| mb * 1024 * 1024);
     let cores = thread::available_parallelism().map_or(1, |n| n.get());
     if options.concurrency as usize > cores {
         eprintln!(
@@ -927,34 +1019,33 @@ pub fn run_match<G: html::DrawGame>(options: &MatchOptions) -> io::Result<Vec<Ga
     let mut results_file = options.results.as_deref().map(open_results).transpose()?;
     let mut progress = Progress {
         started: Instant::now(),
-        total: fixtures.len(),
+        total,
         done: 0,
         terminal: io::stderr().is_terminal(),
     };
-    let workers = (options.concurrency as usize).min(fixtures.len()).max(1);
-    let queue = Mutex::new(fixtures);
-    let pair_openings = &pair_openings;
+    let workers = (options.concurrency as usize).min(total).max(1);
     let stop = AtomicBool::new(false);
     let mut rows = Vec::new();
     // With --html: each game's record and the names in its seats, for the replay page.
     let mut page_records: Vec<(u32, String, [String; 2])> = Vec::new();
     let mut failure: Option<io::Error> = None;
     thread::scope(|scope| {
-        let (sender, finished) = mpsc::channel::<(GameReport, [String; 2])>();
+        let (sender, finished) = mpsc::channel::<(GameReport, [String; 2], [String; 2])>();
         for _ in 0..workers {
             let sender = sender.clone();
-            let (queue, stop) = (&queue, &stop);
+            let stop = &stop;
             scope.spawn(move || loop {
                 if stop.load(Ordering::Relaxed) {
                     return;
                 }
-                let next = queue.lock().ok().and_then(|mut q| q.pop_front());
-                let Some(fixture) = next else {
+                let Some(scheduled) = source.next_game() else {
                     return;
                 };
-                let commands = fixture
-                    .seats
-                    .map(|i| expand(&options.players[i].command, &fixture));
+                let fixture = scheduled.fixture;
+                let commands = scheduled
+                    .players
+                    .clone()
+                    .map(|player| expand(&player.command, &fixture));
                 let setup = GameSetup {
                     fixture,
                     commands,
@@ -963,21 +1054,18 @@ pub fn run_match<G: html::DrawGame>(options: &MatchOptions) -> io::Result<Vec<Ga
                     max_plies: options.max_plies.or(G::DEFAULT_MAX_PLIES),
                     record_dir: options.record_dir.as_deref(),
                     show: options.show,
-                    opening: pair_openings
-                        .get(&fixture.pair)
-                        .cloned()
-                        .unwrap_or_default(),
+                    opening: scheduled.opening,
                     game_master: options.game_master,
                 };
                 let report = play_game::<G>(&setup);
-                if sender.send((report, setup.commands)).is_err() {
+                let seat_names = scheduled.players.map(|player| player.name);
+                if sender.send((report, setup.commands, seat_names)).is_err() {
                     return;
                 }
             });
         }
         drop(sender);
-        for (report, commands) in finished {
-            let seat_names = report.fixture.seats.map(|i| names[i].clone());
+        for (report, commands, seat_names) in finished {
             let row = report.row(G::NAME, seat_names.clone());
             let written = (|| -> io::Result<()> {
                 if let Some(dir) = &options.record_dir {
@@ -989,21 +1077,22 @@ pub fn run_match<G: html::DrawGame>(options: &MatchOptions) -> io::Result<Vec<Ga
                     page_records.push((row.number, record, seat_names.clone()));
                 }
                 if let Some(file) = results_file.as_mut() {
-                    writeln!(file, "{}", row.to_csv())?;
+                    file.write_all(format!("{}\n", row.to_csv()).as_bytes())?;
                     file.flush()?;
                 }
                 let mut out = io::stdout().lock();
-                writeln!(out, "{}", game_line(&row, &names))?;
+                writeln!(out, "{}", game_line(&row, names))?;
                 out.flush()
             })();
+            source.game_written(&row);
             rows.push(row);
-            progress.update(&rows, &names, options.sprt.as_ref());
+            progress.update(&rows, names, options.sprt.as_ref());
             if let Err(error) = written {
                 failure.get_or_insert(error);
                 stop.store(true, Ordering::Relaxed);
             }
             if let Some(sprt) = &options.sprt {
-                let llr = sprt.llr(&pentanomial(&rows, &names));
+                let llr = sprt.llr(&pentanomial(&rows, names));
                 if sprt.verdict(llr) != Verdict::Continue {
                     stop.store(true, Ordering::Relaxed);
                 }
@@ -1014,10 +1103,6 @@ pub fn run_match<G: html::DrawGame>(options: &MatchOptions) -> io::Result<Vec<Ga
     if let Some(error) = failure {
         return Err(error);
     }
-    rows.sort_by_key(|row| row.number);
-    let mut out = io::stdout().lock();
-    write!(out, "{}", final_text(&rows, &names, options.sprt.as_ref()))?;
-    out.flush()?;
     if let Some(file) = &options.html {
         page_records.sort_by_key(|(number, _, _)| *number);
         let records: Vec<(String, [String; 2])> = page_records
@@ -1151,6 +1236,9 @@ pub fn main<G: html::DrawGame>() -> ExitCode {
         )
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("league") {
+        return league::main::<G>(&args[1..]);
+    }
     if args.first().map(String::as_str) == Some("view") {
         return html::view_main::<G>(&args[1..]);
     }
