@@ -78,7 +78,7 @@ const fn rows_above(r: usize) -> u64 {
 // Teams, cells, columns, disc kinds, moves
 // ---------------------------------------------------------------------------------------------
 
-/// One of the two teams; team 1 moves first.
+/// One of the two teams: a seat, not a turn (either team may move first).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Team {
     One,
@@ -540,11 +540,17 @@ impl Default for Board {
 impl Board {
     /// The empty board, team 1 to move, every power unused.
     pub const fn new() -> Board {
+        Board::starting(Team::One)
+    }
+
+    /// The empty board with `first` to move, every power unused: either team may move first
+    /// (`team_no.txt` names a team, not its turn).
+    pub const fn starting(first: Team) -> Board {
         Board {
             discs: [0; 2],
             used: [0; 2],
             moves: [0; 2],
-            to_move: Team::One,
+            to_move: first,
             discs_hash: 0,
         }
     }
@@ -689,19 +695,30 @@ impl Board {
         }
     }
 
-    /// The game's end, judged after the last move: the mover's four first, then the opponent's,
-    /// then a full board. `None` while the game goes on.
+    /// The game's end, judged after the last move: both teams' four in a line is a draw (a
+    /// removal or a dual disc can make both at once), one team's four wins for that team (the
+    /// mover's or, after a removal or a dual disc, the opponent's), and a full board is a draw.
+    /// `None` while the game goes on.
     pub fn outcome(&self) -> Option<Outcome> {
-        let mover = self.to_move.other();
-        if has_four(self.discs[mover.index()]) {
-            Some(Outcome::Win(mover))
-        } else if has_four(self.discs[self.to_move.index()]) {
-            Some(Outcome::Win(self.to_move))
-        } else if self.occupied() == BOARD_MASK {
-            Some(Outcome::Draw)
-        } else {
-            None
+        match (has_four(self.discs[0]), has_four(self.discs[1])) {
+            (true, true) => Some(Outcome::Draw),
+            (true, false) => Some(Outcome::Win(Team::One)),
+            (false, true) => Some(Outcome::Win(Team::Two)),
+            (false, false) if self.occupied() == BOARD_MASK => Some(Outcome::Draw),
+            (false, false) => None,
         }
+    }
+
+    /// How the game ended, with the rule that ended it: [`Board::outcome`] and a few words.
+    pub fn end(&self) -> Option<(Outcome, &'static str)> {
+        let outcome = self.outcome()?;
+        let why = match outcome {
+            Outcome::Draw if has_four(self.discs[0]) => "four in a line for both teams",
+            Outcome::Draw => "board full",
+            Outcome::Win(team) if team == self.to_move => "four in a line made for the opponent",
+            Outcome::Win(_) => "four in a line",
+        };
+        Some((outcome, why))
     }
 
     /// Why `m` is illegal here ignoring whether the game is over, or `Ok` if it can be played.

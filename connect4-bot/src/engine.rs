@@ -1,5 +1,8 @@
-//! The move choosers behind `--engine`: the search, a one-ply greedy player, and random moves.
+//! The move choosers behind `--engine`: the search, a one-ply greedy player, and random moves;
+//! and the log a call gathers ([`CallLog`]). The contest's protocol ([`crate::protocol`]) is
+//! built on this module, which imports nothing of it.
 
+use std::io::{self, Write};
 use std::time::Duration;
 
 use common::cli::{BotOptions, EngineKind};
@@ -12,9 +15,58 @@ use rand::SeedableRng;
 
 use crate::board::{Board, Move, Outcome};
 use crate::eval::evaluate;
-use crate::protocol::CallLog;
 use crate::search::{Searcher, MATE, MAX_DEPTH, OPENING_MARGIN, TABLE_BYTES};
 use crate::solver;
+
+/// The bot's name, at the head of its log lines.
+pub const BOT_NAME: &str = "connect4-bot";
+
+/// The most bytes of log a call writes: its lines are kept in memory and written at once, at
+/// the end of the call (see [`CallLog`]).
+pub const MAX_LOG_BYTES: usize = 4096;
+
+/// The log of one call. A call is a process of its own, so its log lines are gathered here and
+/// written to stderr in one piece when the move is on disk: the search never waits on stderr (a
+/// file whose every write may wait for the file system on a busy machine), and the log is
+/// bounded by [`MAX_LOG_BYTES`]. Lines have the shape of `common::io`'s: `<bot>: <message>`.
+#[derive(Debug, Default)]
+pub struct CallLog {
+    text: String,
+    dropped: usize,
+}
+
+impl CallLog {
+    /// Adds `<bot>: <message>`, or counts it as dropped once the log is full.
+    pub fn line(&mut self, message: &str) {
+        let line = format!("{}: {message}\n", BOT_NAME);
+        if self.text.len() + line.len() > MAX_LOG_BYTES {
+            self.dropped += 1;
+        } else {
+            self.text.push_str(&line);
+        }
+    }
+
+    /// Adds `<bot>: warning: <message>`: a problem the bot noticed and worked around.
+    pub fn warn(&mut self, message: &str) {
+        self.line(&format!("warning: {message}"));
+    }
+
+    /// The lines gathered so far.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Writes the lines to stderr in one write. Errors are ignored: logging never costs a game.
+    pub fn flush(mut self) {
+        if self.dropped > 0 {
+            self.text.push_str(&format!(
+                "{}: warning: {} more log lines dropped\n",
+                BOT_NAME, self.dropped
+            ));
+        }
+        let _ = io::stderr().lock().write_all(self.text.as_bytes());
+    }
+}
 
 /// The hard budget of a move when `--movetime` is not given: far inside the contest's 2 s, even
 /// with the machine's other core busy and the process's start-up counted.

@@ -22,10 +22,17 @@
 //!   that spends the power. The dual disc is compulsory by a team's tenth move: a team that has
 //!   made nine moves (of any types) without it must play it on its tenth; any other move there
 //!   is illegal.
-//! - **End**, judged after each move and its fall: the mover's four in a line (row, column,
-//!   diagonal; dual discs count for both) wins for the mover; otherwise the opponent's four wins
-//!   for the opponent; otherwise a full board is a draw. A move can thus lose at once, by making
-//!   the opponent's four (a fall, or a dual disc on the opponent's winning cell).
+//! - **End**, judged after each move and its fall: if both teams have four in a line (row,
+//!   column, diagonal; dual discs count for both) the game is a draw, as the contest's game
+//!   master judges it; otherwise the team with four in a line wins, the mover or its opponent;
+//!   otherwise a full board is a draw. A move can thus lose at once, by making only the
+//!   opponent's four (a fall after a clear row or clear neighbours, or a dual disc on the
+//!   opponent's winning cell), and a clear or a dual disc that makes both fours draws. A clear
+//!   column moves no other disc, so it never makes a four.
+//! - **Who moves first.** Either team: `team_no.txt` names a team, not its turn. The contest's
+//!   game master draws the first mover of a match's first game and alternates after that, so
+//!   the bot plays as team 2 on an empty board as well as team 1, and its move counts never
+//!   assume that team 1 started.
 //! - **Perft** counts every legal (type, column) pair as a move, from the empty board with team 1
 //!   to move: 35, 1225, 36015, 1058841 for depths 1..4. These follow from the rules by hand (no
 //!   column fills and no four forms within four plies, so each team has 35 first moves, then 35
@@ -34,9 +41,15 @@
 //!
 //! # Files (the contest's protocol)
 //!
-//! The bot is run once per move with its working directory holding `team_no.txt` (`1` or `2`;
-//! team 1 moves first) and `board.txt` (42 integers `0` empty, `1`, `2`, `12` dual, position 1
-//! first, separated by any white space). It writes `output.txt`: one line `t c`, and exits,
+//! The bot is run once per move with its working directory holding `team_no.txt` (`1` or `2`,
+//! the team's seat; either team may move first) and `board.txt` (42 integers `0` empty, `1`,
+//! `2`, `12` dual, position 1 first, separated by any white space). The contest's game master
+//! also writes `moves.txt` (`m r c n d`: the moves the called team has made and its powers 1..4
+//! used, 0 or 1 each) and `opponent_move.txt` (`r c n d`, the opponent's powers used); our
+//! referee writes them too. When both are there, parse, and agree with the board, the bot takes
+//! its own move count and both teams' powers from them (see [`state::with_contest_counts`]);
+//! without them it plays exactly as from its help file alone; a file that is garbage or
+//! disagrees with the board is ignored with a warning on stderr. It writes `output.txt`: one line `t c`, and exits,
 //! within 2 s and 20 MB. Nothing is written on stdout; diagnostics (the inferred opponent move,
 //! one line per search iteration, the move and the time it took) go to stderr in one write at
 //! the end of the call. A file of more than 4096 bytes is malformed and not read, so that no
@@ -65,14 +78,47 @@
 //! - Without usable state the bot rebuilds from the board alone and plays safe: it never plays a
 //!   clearing power it may have spent, it attributes dual discs by counting discs when no clear
 //!   shows, takes a lone dual disc to be its own when clears have happened, and plays its own dual
-//!   disc at once when it may still be due. An empty board for team 1 (a board with at most one
-//!   bottom disc for team 2) is a new game, whatever the state file says, unless a help file
+//!   disc at once when it may still be due. An empty board, or one with a single bottom disc of
+//!   the opponent's (or a dual disc), is a new game for either team, whatever the state file says, unless a help file
 //!   written moments ago explains it as the opponent's last move (a clear that emptied the
 //!   board): see [`state`].
 //! - If `board.txt` cannot be parsed, the bot moves from its saved position; if `team_no.txt`
-//!   cannot, it takes the saved team, else guesses from the parity of the discs.
+//!   cannot, it takes the saved team, else guesses from the parity of the discs (team 2 after an
+//!   odd number).
+//! - The bot's help files are named with its team id, so two teams can share one folder, as the
+//!   contest's game master runs them; a new game in a reused or shared folder is noticed
+//!   whichever team moves first (see [`state`]).
 //! - The referee has no ply limit by default: each team has three clears, so at most six moves
 //!   remove discs and the board fills.
+//!
+//! # The referee
+//!
+//! ```text
+//! connect4-referee [OPTIONS] CMD_A CMD_B
+//! ```
+//!
+//! runs matches between two bot commands (the shared runner's options, `--help`). Before every
+//! call it writes `team_no.txt`, `board.txt`, `moves.txt` and `opponent_move.txt`, read-only,
+//! and reads `output.txt`. Records start with `# setup: team 1 first` (or `team 2 first`), and
+//! the replay page shows it.
+//!
+//! - **Default: strict.** Each team runs in a fresh folder of its own for each game
+//!   (`game-<k>-p<seat>/`), team 1 moves first, and the first missing, malformed or illegal
+//!   `output.txt` loses.
+//! - **`--game-master`: the contest's conditions.** Both teams of game `k` run in one shared
+//!   folder, `game-<k>/`, each under its own team id (its program's name; the same program twice
+//!   is linked into the folder as `<name>1` and `<name>2`), and only the files starting with a
+//!   team's id count among its 5 help files; a call that writes no `output.txt` in time or a
+//!   malformed or illegal move is made again, up to three calls, and the third failure loses
+//!   (the record has a `# retry:` line per call made again); in even games team 2 moves first, so
+//!   each team starts one game of each pair. A player's command must start with its program.
+//!
+//! To pit a contest bot (an executable named with its team id, here `Co0023`) against ours
+//! under the contest's conditions:
+//!
+//! ```text
+//! connect4-referee --game-master --games 20 --record-dir games --html games.html //!     ./Co0023 target/release/connect4-bot
+//! ```
 //!
 //! # When the judge sends a move our rules reject
 //!

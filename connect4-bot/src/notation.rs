@@ -5,7 +5,11 @@
 //!   [`IllegalMoveError`] from [`Board::try_play`](crate::board::Board::try_play);
 //! - `team_no.txt`: `1` or `2` ([`parse_team`]);
 //! - `board.txt`: 42 integers `0`, `1`, `2` or `12`, position 1 first ([`parse_board`],
-//!   [`format_board`]).
+//!   [`format_board`]);
+//! - the contest's game master's two extra files, `moves.txt`: `m r c n d`, the moves the called
+//!   team has made and its powers 1..4 used (0 or 1 each), and `opponent_move.txt`: `r c n d`,
+//!   the opponent's powers used ([`parse_moves_file`], [`format_moves_file`],
+//!   [`parse_opponent_file`], [`format_opponent_file`]).
 
 use std::fmt;
 use std::str::FromStr;
@@ -20,6 +24,101 @@ pub const TEAM_FILE_NAME: &str = "team_no.txt";
 pub const BOARD_FILE_NAME: &str = "board.txt";
 /// The file the bot answers in.
 pub const OUTPUT_FILE_NAME: &str = "output.txt";
+
+/// The game master's file of the called team's move count and powers used.
+pub const MOVES_FILE_NAME: &str = "moves.txt";
+/// The game master's file of the opponent's powers used.
+pub const OPPONENT_FILE_NAME: &str = "opponent_move.txt";
+
+/// The most moves a team can have made: a team's moves fill at most the 42 cells, plus one per
+/// clear (three), and the game ends by then.
+pub const MAX_TEAM_MOVES: u8 = 45;
+
+/// A `moves.txt` or `opponent_move.txt` that does not have its shape.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsePowersError(pub String);
+
+impl fmt::Display for ParsePowersError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl std::error::Error for ParsePowersError {}
+
+/// Four `0`/`1` flags, for the powers 1..4, as a mask (bit `k-1` for power `k`).
+fn parse_flags(words: &[&str]) -> Result<u8, ParsePowersError> {
+    let mut mask = 0;
+    for (k, word) in words.iter().enumerate() {
+        match *word {
+            "0" => {}
+            "1" => mask |= 1 << k,
+            other => {
+                return Err(ParsePowersError(format!(
+                    "power {}: '{}' is not 0 or 1",
+                    k + 1,
+                    other.chars().take(20).collect::<String>()
+                )))
+            }
+        }
+    }
+    Ok(mask)
+}
+
+/// The words of a file that must hold exactly `n` of them.
+fn words_of(text: &str, n: usize) -> Result<Vec<&str>, ParsePowersError> {
+    let words: Vec<&str> = text.split_ascii_whitespace().collect();
+    if words.len() == n {
+        Ok(words)
+    } else {
+        Err(ParsePowersError(format!(
+            "expected {n} numbers, got {}",
+            words.len()
+        )))
+    }
+}
+
+/// Parses `moves.txt` (`m r c n d`, any white space): the moves the called team has made, at most
+/// [`MAX_TEAM_MOVES`], and its powers used as a mask (bit `k-1` for power `k`).
+pub fn parse_moves_file(text: &str) -> Result<(u8, u8), ParsePowersError> {
+    let words = words_of(text, 5)?;
+    let moves = small_number(words[0])
+        .filter(|&m| m <= u32::from(MAX_TEAM_MOVES))
+        .ok_or_else(|| {
+            ParsePowersError(format!(
+                "move count '{}' is not 0..{MAX_TEAM_MOVES}",
+                words[0].chars().take(20).collect::<String>()
+            ))
+        })?;
+    Ok((moves as u8, parse_flags(&words[1..])?))
+}
+
+/// Parses `opponent_move.txt` (`r c n d`, any white space): the opponent's powers used as a mask.
+pub fn parse_opponent_file(text: &str) -> Result<u8, ParsePowersError> {
+    parse_flags(&words_of(text, 4)?)
+}
+
+/// `r c n d` for a mask of powers used.
+fn format_flags(mask: u8) -> String {
+    let flags: Vec<&str> = (0..4)
+        .map(|k| if mask & (1 << k) != 0 { "1" } else { "0" })
+        .collect();
+    flags.join(" ")
+}
+
+/// `moves.txt` for `team` in `board`: `m r c n d` on one line, and a newline.
+pub fn format_moves_file(board: &Board, team: Team) -> String {
+    format!(
+        "{} {}\n",
+        board.moves_made(team),
+        format_flags(board.used(team))
+    )
+}
+
+/// `opponent_move.txt` for `team` in `board`: the other team's `r c n d`, and a newline.
+pub fn format_opponent_file(board: &Board, team: Team) -> String {
+    format!("{}\n", format_flags(board.used(team.other())))
+}
 
 /// A reply that does not have the shape `t c`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -215,6 +314,36 @@ mod tests {
         assert_eq!(parse_team(" 2\r\n"), Ok(Team::Two));
         assert!(parse_team("3").is_err());
         assert!(parse_team("").is_err());
+    }
+
+    #[test]
+    fn the_game_masters_files_parse_and_print() {
+        let board = Board::starting(Team::Two)
+            .play(Move::new(Kind::ClearColumn, Column::CENTRE_FIRST[0]))
+            .play(Move::new(Kind::Dual, Column::CENTRE_FIRST[0]))
+            .play(Move::new(Kind::Normal, Column::CENTRE_FIRST[0]));
+        assert_eq!(format_moves_file(&board, Team::Two), "2 0 1 0 0\n");
+        assert_eq!(format_opponent_file(&board, Team::Two), "0 0 0 1\n");
+        assert_eq!(format_moves_file(&board, Team::One), "1 0 0 0 1\n");
+        assert_eq!(parse_moves_file("2 0 1 0 0\n"), Ok((2, 0b0010)));
+        assert_eq!(parse_moves_file(" 9\t1 1 1 1\r\n"), Ok((9, 0b1111)));
+        assert_eq!(parse_opponent_file("0 0 0 1"), Ok(0b1000));
+        for garbage in [
+            "",
+            "2 0 1 0",
+            "2 0 1 0 0 0",
+            "-1 0 0 0 0",
+            "46 0 0 0 0",
+            "2 0 2 0 0",
+            "x 0 0 0 0",
+            "2 0 1 0 0x",
+            "99999999999999999999 0 0 0 0",
+        ] {
+            assert!(parse_moves_file(garbage).is_err(), "{garbage:?}");
+        }
+        for garbage in ["", "0 0 0", "0 0 0 0 0", "0 0 0 -1", "1 1 1 1 \u{0}"] {
+            assert!(parse_opponent_file(garbage).is_err(), "{garbage:?}");
+        }
     }
 
     #[test]

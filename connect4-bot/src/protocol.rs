@@ -1,6 +1,7 @@
 //! One call of the contest: read `team_no.txt` and `board.txt` from the working directory,
-//! rebuild the position with the help file, choose a move, write `output.txt` (`t c`), save the
-//! help file, return.
+//! rebuild the position with the help file, correct its counts with the game master's
+//! `moves.txt` and `opponent_move.txt` when both are there and agree with the board, choose a
+//! move, write `output.txt` (`t c`), save the help file, return.
 //!
 //! The help file is `<id>.txt`, `<id>` being the team id: the file name of the executable
 //! without its extension, with a backup `<id>.bak` (two help files, of the five allowed).
@@ -27,11 +28,14 @@ use common::search::Limits;
 
 use crate::board::{Board, Column, Kind, Move, Team};
 use crate::engine;
-use crate::notation::{parse_board, parse_team};
-use crate::state::{reconstruct_aged, Inference, Memory};
+pub use crate::engine::{CallLog, MAX_LOG_BYTES};
+use crate::notation::{parse_board, parse_moves_file, parse_opponent_file, parse_team};
+use crate::state::{reconstruct_aged, with_contest_counts, ContestCounts, Inference, Memory};
 
 use crate::notation::{
-    BOARD_FILE_NAME as BOARD_FILE, OUTPUT_FILE_NAME as OUTPUT_FILE, TEAM_FILE_NAME as TEAM_FILE,
+    BOARD_FILE_NAME as BOARD_FILE, MOVES_FILE_NAME as MOVES_FILE,
+    OPPONENT_FILE_NAME as OPPONENT_FILE, OUTPUT_FILE_NAME as OUTPUT_FILE,
+    TEAM_FILE_NAME as TEAM_FILE,
 };
 
 /// The contest's time limit per call, in ms.
@@ -39,7 +43,7 @@ pub const MOVE_LIMIT_MS: u64 = 2000;
 
 /// What `--help` says of this bot.
 pub const BOT: BotInfo = BotInfo {
-    name: "connect4-bot",
+    name: engine::BOT_NAME,
     protocol: "one call per move in the working directory: reads `team_no.txt` and `board.txt`, writes `output.txt` = `t c`",
     limit: "2000 ms per call, 20 MB",
     default_movetime: "1200 ms per call",
@@ -71,10 +75,6 @@ pub fn state_path(dir: &Path, id: &str) -> PathBuf {
 /// few hundred bytes), the help file as much again. A longer file is malformed, unread.
 pub const MAX_FILE_BYTES: u64 = 4096;
 
-/// The most bytes of log a call writes: its lines are kept in memory and written at once, at
-/// the end of the call (see [`CallLog`]).
-pub const MAX_LOG_BYTES: usize = 4096;
-
 /// The help file is written over in place, padded to this many bytes, so that saving it never
 /// creates, truncates or renames a file once it exists (see `save`).
 pub const STATE_FILE_BYTES: usize = 320;
@@ -87,49 +87,6 @@ pub fn run(options: &BotOptions) {
         log.warn(&format!("{OUTPUT_FILE} not written: {e}"));
     }
     log.flush();
-}
-
-/// The log of one call. A call is a process of its own, so its log lines are gathered here and
-/// written to stderr in one piece when the move is on disk: the search never waits on stderr (a
-/// file whose every write may wait for the file system on a busy machine), and the log is
-/// bounded by [`MAX_LOG_BYTES`]. Lines have the shape of `common::io`'s: `<bot>: <message>`.
-#[derive(Debug, Default)]
-pub struct CallLog {
-    text: String,
-    dropped: usize,
-}
-
-impl CallLog {
-    /// Adds `<bot>: <message>`, or counts it as dropped once the log is full.
-    pub fn line(&mut self, message: &str) {
-        let line = format!("{}: {message}\n", BOT.name);
-        if self.text.len() + line.len() > MAX_LOG_BYTES {
-            self.dropped += 1;
-        } else {
-            self.text.push_str(&line);
-        }
-    }
-
-    /// Adds `<bot>: warning: <message>`: a problem the bot noticed and worked around.
-    pub fn warn(&mut self, message: &str) {
-        self.line(&format!("warning: {message}"));
-    }
-
-    /// The lines gathered so far.
-    pub fn text(&self) -> &str {
-        &self.text
-    }
-
-    /// Writes the lines to stderr in one write. Errors are ignored: logging never costs a game.
-    pub fn flush(mut self) {
-        if self.dropped > 0 {
-            self.text.push_str(&format!(
-                "{}: warning: {} more log lines dropped\n",
-                BOT.name, self.dropped
-            ));
-        }
-        let _ = io::stderr().lock().write_all(self.text.as_bytes());
-    }
 }
 
 /// Why an input file was not read.
@@ -244,7 +201,31 @@ pub fn play_in(
                     log.warn(&format!("{why}: rebuilding from the board alone"))
                 }
             }
-            board
+            match read_contest_counts(dir, log) {
+                Some(counts) => match with_contest_counts(&board, counts) {
+                    Ok(counted) => {
+                        if counted != board {
+                            log.line(&format!(
+                                "{MOVES_FILE} and {OPPONENT_FILE} correct the rebuilt counts: \
+                                 own moves {} powers {:04b}, opponent's moves {} powers {:04b}",
+                                board.moves_made(team),
+                                board.used(team),
+                                board.moves_made(team.other()),
+                                board.used(team.other())
+                            ));
+                        }
+                        counted
+                    }
+                    Err(why) => {
+                        log.warn(&format!(
+                            "{MOVES_FILE} and {OPPONENT_FILE} ignored: they disagree with the \
+                             board ({why})"
+                        ));
+                        board
+                    }
+                },
+                None => board,
+            }
         }
         // No usable board: the saved position is the best guess there is.
         None => memory
@@ -289,6 +270,68 @@ pub fn play_in(
         deadline.elapsed().saturating_sub(searched).as_millis()
     ));
     Ok(chosen)
+}
+
+/// The game master's `moves.txt` and `opponent_move.txt`, when both are there and parse; the
+/// values read are logged (`read moves.txt ...`), and a file that is there but unusable is
+/// ignored with a warning.
+fn read_contest_counts(dir: &Path, log: &mut CallLog) -> Option<ContestCounts> {
+    let read = |name: &str, log: &mut CallLog| match read_bounded(&dir.join(name)) {
+        Ok(text) => Some(text),
+        Err(ReadFileError::Io(e)) if e.kind() == io::ErrorKind::NotFound => None,
+        Err(e) => {
+            log.warn(&format!("{name} ignored: {e}"));
+            None
+        }
+    };
+    let moves = read(MOVES_FILE, log);
+    let opponent = read(OPPONENT_FILE, log);
+    let (moves, opponent) = match (moves, opponent) {
+        (Some(moves), Some(opponent)) => (moves, opponent),
+        (None, None) => return None,
+        (Some(_), None) => {
+            log.warn(&format!(
+                "{MOVES_FILE} ignored: no {OPPONENT_FILE} beside it"
+            ));
+            return None;
+        }
+        (None, Some(_)) => {
+            log.warn(&format!(
+                "{OPPONENT_FILE} ignored: no {MOVES_FILE} beside it"
+            ));
+            return None;
+        }
+    };
+    let parsed = parse_moves_file(&moves)
+        .map_err(|e| format!("{MOVES_FILE}: {e}"))
+        .and_then(|own| {
+            parse_opponent_file(&opponent)
+                .map(|theirs| (own, theirs))
+                .map_err(|e| format!("{OPPONENT_FILE}: {e}"))
+        });
+    match parsed {
+        Ok(((moves, used), opponent_used)) => {
+            let flags = |mask: u8| -> String {
+                (0..4)
+                    .map(|k| if mask & (1 << k) != 0 { " 1" } else { " 0" })
+                    .collect()
+            };
+            log.line(&format!(
+                "read {MOVES_FILE} '{moves}{}' {OPPONENT_FILE} '{}'",
+                flags(used),
+                &flags(opponent_used)[1..]
+            ));
+            Some(ContestCounts {
+                moves,
+                used,
+                opponent_used,
+            })
+        }
+        Err(why) => {
+            log.warn(&format!("{why}; both ignored"));
+            None
+        }
+    }
 }
 
 /// How long this process has run on a core and waited in the run queue for one, from Linux's

@@ -1,6 +1,11 @@
 //! The referee's view of the game: the library's rules behind the shared runner's
-//! [`RefereeGame`], with the file-based transport (a call per move, `team_no.txt` and
-//! `board.txt` in, `output.txt` out).
+//! [`RefereeGame`], with the file-based transport (a call per move, `team_no.txt`, `board.txt`,
+//! and the contest's game master's `moves.txt` and `opponent_move.txt` in, `output.txt` out).
+//!
+//! The runner's Player 1 moves first. It is team 1 by default; [`RefereeGame::new_swapped`] (the
+//! runner's `--game-master`, in even games) makes it team 2, so that team 2 moves first on an
+//! empty board, as the contest's game master starts every other game. The record then says
+//! `# setup: team 2 first` (`team 1 first` otherwise), and the replay page reads it back.
 //!
 //! Every call hands the team the whole board, so a game may start from an opening
 //! (`--openings`, `--random-openings`). A random opening's plies are normal discs only: a power
@@ -14,26 +19,15 @@ use common::referee::{Fault, GameEnd, Input, RefereeGame, Seat, Transport};
 
 use crate::board::{Board, Kind, Outcome, Team};
 use crate::notation::{
-    format_board, parse_move, BOARD_FILE_NAME, OUTPUT_FILE_NAME, TEAM_FILE_NAME,
+    format_board, format_moves_file, format_opponent_file, parse_move, BOARD_FILE_NAME,
+    MOVES_FILE_NAME, OPPONENT_FILE_NAME, OUTPUT_FILE_NAME, TEAM_FILE_NAME,
 };
 
 /// A game of Power Connect 4 under the referee.
 pub struct Connect4Referee {
     board: Board,
-}
-
-fn team_of(seat: Seat) -> Team {
-    match seat {
-        Seat::First => Team::One,
-        Seat::Second => Team::Two,
-    }
-}
-
-fn seat_of(team: Team) -> Seat {
-    match team {
-        Team::One => Seat::First,
-        Team::Two => Seat::Second,
-    }
+    /// The team that moved first: the runner's Player 1.
+    first: Team,
 }
 
 impl Connect4Referee {
@@ -41,6 +35,39 @@ impl Connect4Referee {
     pub fn board(&self) -> &Board {
         &self.board
     }
+
+    /// A game at its start with `first` to move (Player 1).
+    pub fn starting(first: Team) -> Connect4Referee {
+        Connect4Referee {
+            board: Board::starting(first),
+            first,
+        }
+    }
+
+    /// The team that moved first.
+    pub fn first(&self) -> Team {
+        self.first
+    }
+
+    fn team_of(&self, seat: Seat) -> Team {
+        match seat {
+            Seat::First => self.first,
+            Seat::Second => self.first.other(),
+        }
+    }
+
+    fn seat_of(&self, team: Team) -> Seat {
+        if team == self.first {
+            Seat::First
+        } else {
+            Seat::Second
+        }
+    }
+}
+
+/// The record's set-up note for a game that `first` starts.
+fn setup_note(first: Team) -> String {
+    format!("team {} first", first.number())
 }
 
 impl RefereeGame for Connect4Referee {
@@ -51,9 +78,23 @@ impl RefereeGame for Connect4Referee {
     const STARTS_FROM_POSITION: bool = true;
 
     fn new() -> Self {
-        Connect4Referee {
-            board: Board::new(),
-        }
+        Connect4Referee::starting(Team::One)
+    }
+
+    fn new_swapped() -> Self {
+        Connect4Referee::starting(Team::Two)
+    }
+
+    fn setup(&self) -> Option<String> {
+        Some(setup_note(self.first))
+    }
+
+    fn from_setup(note: &str) -> Result<Self, String> {
+        Team::BOTH
+            .into_iter()
+            .find(|&team| setup_note(team) == note.trim())
+            .map(Connect4Referee::starting)
+            .ok_or_else(|| format!("'{note}' is not 'team 1 first' nor 'team 2 first'"))
     }
 
     /// The normal discs that may be played now (every legal move when none may: a tenth move
@@ -73,17 +114,25 @@ impl RefereeGame for Connect4Referee {
     }
 
     fn to_move(&self) -> Seat {
-        seat_of(self.board.to_move())
+        self.seat_of(self.board.to_move())
     }
 
+    /// `team_no.txt`, `board.txt`, and the game master's `moves.txt` (the team's moves made and
+    /// powers used) and `opponent_move.txt` (the opponent's powers used).
     fn input(&mut self, seat: Seat) -> Input {
+        let team = self.team_of(seat);
         Input::Files {
             files: vec![
-                (
-                    TEAM_FILE_NAME.to_string(),
-                    format!("{}\n", team_of(seat).number()),
-                ),
+                (TEAM_FILE_NAME.to_string(), format!("{}\n", team.number())),
                 (BOARD_FILE_NAME.to_string(), format_board(&self.board)),
+                (
+                    MOVES_FILE_NAME.to_string(),
+                    format_moves_file(&self.board, team),
+                ),
+                (
+                    OPPONENT_FILE_NAME.to_string(),
+                    format_opponent_file(&self.board, team),
+                ),
             ],
             reply_file: OUTPUT_FILE_NAME,
         }
@@ -96,14 +145,9 @@ impl RefereeGame for Connect4Referee {
             .try_play(m)
             .map_err(|e| Fault::Illegal(e.to_string()))?;
         self.board = next;
-        Ok(self.board.outcome().map(|outcome| match outcome {
-            Outcome::Win(team) if team != self.board.to_move() => {
-                GameEnd::win(seat_of(team), "four in a line")
-            }
-            Outcome::Win(team) => {
-                GameEnd::win(seat_of(team), "four in a line made for the opponent")
-            }
-            Outcome::Draw => GameEnd::draw("board full"),
+        Ok(self.board.end().map(|(outcome, why)| match outcome {
+            Outcome::Win(team) => GameEnd::win(self.seat_of(team), why),
+            Outcome::Draw => GameEnd::draw(why),
         }))
     }
 

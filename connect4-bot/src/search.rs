@@ -397,8 +397,13 @@ impl Searcher {
             };
         }
         let me = board.to_move();
-        // A drop (normal, or the dual disc when it is due) onto a winning cell wins at once.
-        if winning_cells(board.discs(me), board.occupied()) & board.playable() != 0 {
+        // A drop onto a winning cell wins at once: a normal disc, or the dual disc when it is
+        // due, unless that dual disc completes the opponent's four too (a draw).
+        let mut wins = winning_cells(board.discs(me), board.occupied()) & board.playable();
+        if board.dual_forced() {
+            wins &= !winning_cells(board.discs(me.other()), board.occupied());
+        }
+        if wins != 0 {
             return win_in(ply + 1);
         }
         // Mate-distance pruning: nothing here beats a win next move or loses faster than now.

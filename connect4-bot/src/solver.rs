@@ -21,7 +21,8 @@
 //!
 //! A position where the clears are spent but a dual disc is held ([`DualPosition`]) is searched
 //! by [`Solver::solve_dual`]: the holder may also drop its dual disc, once, and must by its
-//! tenth move; a dual disc that completes only the opponent's four loses at once. Every move of
+//! tenth move; a dual disc that completes only the opponent's four loses at once, and one that
+//! completes both teams' fours is a draw (both fours end the game drawn). Every move of
 //! either kind is tried (an opponent's dual disc can complete a four of ours, so the classic
 //! bounds on the score do not hold), with a table of its own that stores whole positions; once
 //! both dual discs are down the classic search takes over.
@@ -290,19 +291,19 @@ impl DualPosition {
     }
 
     /// The score the player to move gets at once from the move `(bit, dual)`: a four of its own
-    /// wins (checked first), a four its dual disc completes for the opponent loses; `None` when
-    /// the game goes on (or ends in a draw, when this disc fills the board).
+    /// wins, a four its dual disc completes for the opponent loses, both at once draw; `None`
+    /// when the game goes on (or ends in a draw, when this disc fills the board).
     #[inline]
     fn immediate(&self, bit: u64, dual: bool) -> Option<i32> {
         let e = self.empties();
-        if winning_cells(self.mine, self.occupied()) & bit != 0 {
-            Some((e + 1) / 2)
-        } else if dual && winning_cells(self.theirs, self.occupied()) & bit != 0 {
-            Some(-(e + 1) / 2)
-        } else if e == 1 {
-            Some(0)
-        } else {
-            None
+        let own_four = winning_cells(self.mine, self.occupied()) & bit != 0;
+        let their_four = dual && winning_cells(self.theirs, self.occupied()) & bit != 0;
+        match (own_four, their_four) {
+            (true, true) => Some(0),
+            (true, false) => Some((e + 1) / 2),
+            (false, true) => Some(-(e + 1) / 2),
+            (false, false) if e == 1 => Some(0),
+            (false, false) => None,
         }
     }
 

@@ -18,12 +18,13 @@
 //! When nothing explains the board (no file, a file from another game or team, a file that does
 //! not parse, a board that its saved position cannot reach in one move), the bot rebuilds what
 //! it can from the board alone ([`from_board_alone`]) and plays safe:
-//! - an empty board for team 1, or a board with one disc (or none) for team 2, is a new game;
+//! - an empty board, or a board with one bottom disc of the opponent's (or a dual disc), is a
+//!   new game, whichever team's turn it is: either team may move first;
 //! - otherwise its own clearing powers count as used (it never plays a power it may have spent),
 //!   the opponent's as held;
 //! - the dual discs on the board are attributed by counting: with no clear played, each team's
-//!   discs plus its dual disc equal its moves, which the number of discs and the team to move
-//!   give; when the counts show clears, two dual discs mean both are used, one is taken to be
+//!   discs plus its dual disc equal its moves, and the team to move has made half the plies
+//!   (rounded down, whichever team moved first); when the counts show clears, two dual discs mean both are used, one is taken to be
 //!   the bot's own (so it never plays a second one), none means neither is used;
 //! - if its own dual disc then still seems due, it plays it at once, so that it never misses
 //!   the tenth-move deadline whatever its true move count.
@@ -236,23 +237,24 @@ fn explain<'a>(
     found.map(|b| (b, moves))
 }
 
-/// The start of a game: an empty board for team 1; for team 2, the board after one move of
-/// team 1 (one disc in the bottom row, or none after a power that cleared it, which team 1 is
-/// then taken to still hold).
+/// The start of a game, whichever team moved first: an empty board (a first move, or the
+/// opponent's first move that cleared itself, the opponent then taken to hold every power), or
+/// the board after the opponent's first move (one disc of its own or a dual disc in the bottom
+/// row).
 fn new_game(team: Team, discs: [u64; 2]) -> Option<Board> {
+    let me = team.index();
+    let them = team.other().index();
     let occupied = discs[0] | discs[1];
-    match (team, occupied.count_ones()) {
-        (Team::One, 0) => Some(Board::new()),
-        (Team::Two, 0) => Board::from_parts(discs, Team::Two, [0, 0], [1, 0]),
-        (Team::Two, 1)
-            if occupied & crate::board::row_mask(0) != 0 && discs[1] & !discs[0] == 0 =>
-        {
-            let used_one = if discs[0] & discs[1] != 0 {
-                DUAL_BIT
-            } else {
-                0
-            };
-            Board::from_parts(discs, Team::Two, [used_one, 0], [1, 0])
+    match occupied.count_ones() {
+        0 => Board::from_parts(discs, team, [0, 0], [0, 0]),
+        1 if occupied & crate::board::row_mask(0) != 0 && discs[me] & !discs[them] == 0 => {
+            let mut used = [0, 0];
+            if discs[0] & discs[1] != 0 {
+                used[them] = DUAL_BIT;
+            }
+            let mut moves = [0, 0];
+            moves[them] = 1;
+            Board::from_parts(discs, team, used, moves)
         }
         _ => None,
     }
@@ -268,13 +270,13 @@ pub fn from_board_alone(team: Team, discs: [u64; 2]) -> Board {
     ];
     let duals = (discs[0] & discs[1]).count_ones() as i32;
     let total = only[0] + only[1] + duals;
-    // With no clear played: plies = discs, and team 1 is to move after an even number of them.
-    let parity_fits = (total % 2 == 0) == (team == Team::One);
-    let moves_one = (total + 1) / 2;
-    let moves = [moves_one, total - moves_one];
+    // With no clear played: plies = discs, and whichever team moved first, the team to move has
+    // made half of them (rounded down), the other team the rest.
+    let mut moves = [0; 2];
+    moves[me] = total / 2;
+    moves[them] = total - total / 2;
     let extra = [moves[0] - only[0], moves[1] - only[1]];
-    let counted =
-        parity_fits && extra.iter().all(|&d| d == 0 || d == 1) && extra[0] + extra[1] == duals;
+    let counted = extra.iter().all(|&d| d == 0 || d == 1) && extra[0] + extra[1] == duals;
     let (my_dual, their_dual) = if counted {
         (extra[me] == 1, extra[them] == 1)
     } else {
@@ -298,4 +300,89 @@ pub fn from_board_alone(team: Team, discs: [u64; 2]) -> Board {
         // `discs` came from a parsed board, which is always compact; keep a legal fallback.
         Board::new()
     })
+}
+
+/// What the contest's game master writes before each call besides the board: the called team's
+/// moves made and powers used (`moves.txt`), and the opponent's powers used
+/// (`opponent_move.txt`); masks with bit `k-1` for power `k`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ContestCounts {
+    pub moves: u8,
+    pub used: u8,
+    pub opponent_used: u8,
+}
+
+/// `board` (the team to move being the called team) with its move counts and powers from the
+/// game master's files, or why those files cannot be this board's. The files must agree with
+/// the discs: a team's powers take a move each, its discs of its own colour at most its other
+/// moves, the dual discs at most the dual powers used, and the opponent has made as many moves
+/// as the team to move or one more (it moved first); when neither team has used a clear, every
+/// count is exact. The opponent's move count, which the files do not give, is then exact; after
+/// a clear it is the one `board` had when it fits, else the team's own.
+pub fn with_contest_counts(board: &Board, counts: ContestCounts) -> Result<Board, String> {
+    let team = board.to_move();
+    let (me, them) = (team.index(), team.other().index());
+    let discs = [board.discs(Team::One), board.discs(Team::Two)];
+    let only = [
+        (discs[me] & !discs[them]).count_ones() as i32,
+        (discs[them] & !discs[me]).count_ones() as i32,
+    ];
+    let duals = (discs[0] & discs[1]).count_ones() as i32;
+    let powers = [
+        counts.used.count_ones() as i32,
+        counts.opponent_used.count_ones() as i32,
+    ];
+    let dual_used = [
+        i32::from(counts.used & DUAL_BIT != 0),
+        i32::from(counts.opponent_used & DUAL_BIT != 0),
+    ];
+    let m = i32::from(counts.moves);
+    if only[0] + powers[0] > m {
+        return Err(format!(
+            "{} discs of its own and {} powers used take more than its {m} moves",
+            only[0], powers[0]
+        ));
+    }
+    if only[1] + powers[1] > m + 1 {
+        return Err(format!(
+            "the opponent's {} discs and {} powers used take more than {} moves",
+            only[1],
+            powers[1],
+            m + 1
+        ));
+    }
+    if duals > dual_used[0] + dual_used[1] {
+        return Err(format!(
+            "{duals} dual discs on the board, more than the dual powers used"
+        ));
+    }
+    let clears_used = (counts.used | counts.opponent_used) & CLEARING_BITS != 0;
+    let exact_them = only[1] + dual_used[1];
+    if !clears_used {
+        let fits = only[0] + dual_used[0] == m
+            && (exact_them == m || exact_them == m + 1)
+            && duals == dual_used[0] + dual_used[1];
+        if !fits {
+            return Err(format!(
+                "with no clear used, {} own discs, {} of the opponent's and {duals} dual discs \
+                 do not make {m} moves and the opponent's",
+                only[0], only[1]
+            ));
+        }
+    }
+    let saved_them = i32::from(board.moves_made(team.other()));
+    let moves_them = if !clears_used {
+        exact_them
+    } else if saved_them == m || saved_them == m + 1 {
+        saved_them
+    } else {
+        m
+    };
+    let mut used = [0; 2];
+    used[me] = counts.used;
+    used[them] = counts.opponent_used;
+    let mut moves = [0; 2];
+    moves[me] = counts.moves;
+    moves[them] = moves_them.clamp(0, 255) as u8;
+    Board::from_parts(discs, team, used, moves).ok_or_else(|| "an impossible board".to_string())
 }

@@ -5,7 +5,7 @@ use std::process::Command;
 
 use common::referee::{Fault, Input, RefereeGame, Seat};
 use connect4::board::{Board, Team};
-use connect4::notation::parse_move;
+use connect4::notation::{format_moves_file, format_opponent_file, parse_move};
 use connect4::referee::Connect4Referee;
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_connect4-referee");
@@ -270,4 +270,151 @@ fn random_openings_draw_normal_discs_unless_the_dual_disc_is_due() {
         game.play(&format!("5 {column}")).unwrap();
     }
     assert!(game.opening_moves().iter().all(|m| m.starts_with("4 ")));
+}
+
+#[test]
+fn the_game_masters_mode_shares_a_folder_alternates_the_first_team_and_writes_the_counts() {
+    // Two games of our bot against itself under --game-master: game 2 starts with team 2. Each
+    // call's bot logs the moves.txt and opponent_move.txt it read; replaying each record with the
+    // library, every logged pair must be exactly what the files should hold before that call.
+    let dir = std::env::temp_dir().join(format!("connect4-referee-gm-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    let out = Command::new(REFEREE)
+        .args(["--game-master", "--games", "2", "--record-dir"])
+        .arg(&dir)
+        .arg(format!("{BOT} --engine random --seed {{game}}"))
+        .arg(format!("{BOT} --engine random --seed 7"))
+        .output()
+        .expect("the referee runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("faults=0; B") && text.contains("faults=0; first"),
+        "{text}"
+    );
+    let mut calls = 0;
+    for game in 1..=2 {
+        let record = fs::read_to_string(dir.join(format!("game-{game}.txt"))).unwrap();
+        let first = if game == 1 { Team::One } else { Team::Two };
+        assert!(
+            record.contains(&format!("# setup: team {} first\n", first.number())),
+            "{record}"
+        );
+        assert!(!record.contains("# retry:"), "{record}");
+        // One folder for both teams, each team's help files named with its own id.
+        let shared = dir.join(format!("game-{game}"));
+        for id in ["connect4-bot1", "connect4-bot2"] {
+            assert!(shared.join(format!("{id}.txt")).exists(), "{id}");
+        }
+        let logs: Vec<Vec<String>> = [1, 2]
+            .map(|seat| {
+                fs::read_to_string(dir.join(format!("game-{game}-p{seat}.stderr")))
+                    .unwrap()
+                    .lines()
+                    .filter(|l| l.contains("read moves.txt"))
+                    .map(str::to_string)
+                    .collect()
+            })
+            .to_vec();
+        let mut seen = [0, 0];
+        let mut referee = Connect4Referee::from_setup(&format!("team {} first", first.number()))
+            .expect("a set-up note of ours");
+        for line in record.lines().filter(|l| !l.starts_with('#')) {
+            let (seat, reply) = line.split_once(' ').unwrap();
+            let seat = if seat == "1" {
+                Seat::First
+            } else {
+                Seat::Second
+            };
+            assert_eq!(referee.to_move(), seat);
+            let board = *referee.board();
+            let team = board.to_move();
+            let expected = format!(
+                "read moves.txt '{}' opponent_move.txt '{}'",
+                format_moves_file(&board, team).trim(),
+                format_opponent_file(&board, team).trim()
+            );
+            let logged = &logs[seat.index()][seen[seat.index()]];
+            assert!(
+                logged.ends_with(&expected),
+                "game {game}, ply {}: {logged} but {expected}",
+                board.plies()
+            );
+            seen[seat.index()] += 1;
+            calls += 1;
+            referee.play(reply).unwrap();
+        }
+        assert_eq!(seen, [logs[0].len(), logs[1].len()]);
+    }
+    assert!(calls > 20, "{calls} calls checked");
+    let _ = fs::remove_dir_all(dir);
+}
+
+#[test]
+fn the_game_masters_mode_calls_a_failing_team_again_up_to_three_times() {
+    let dir = std::env::temp_dir().join(format!("connect4-referee-retry-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    // Fails its first call of every move (no output.txt), then plays as our random bot, under
+    // the id `flaky` (a link to the bot).
+    let flaky = dir.join("flaky.sh");
+    std::os::unix::fs::symlink(BOT, dir.join("flaky")).unwrap();
+    fs::write(
+        &flaky,
+        format!(
+            "if [ -f flaky-tried ]; then rm flaky-tried; exec {} --engine random; \
+             else touch flaky-tried; fi\n",
+            dir.join("flaky").display()
+        ),
+    )
+    .unwrap();
+    let always_bad = "echo '9 9' > output.txt";
+    for (p1, expected_winner, expected_retries) in [
+        (format!("sh {}", flaky.display()), None, 1..=60),
+        (always_bad.to_string(), Some("winner=B"), 2..=2),
+    ] {
+        let records = dir.join("records");
+        let _ = fs::remove_dir_all(&records);
+        let out = Command::new(REFEREE)
+            .args(["--game-master", "--games", "1", "--record-dir"])
+            .arg(&records)
+            .arg(&p1)
+            .arg(format!("{BOT} --engine random --seed 5"))
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        let record = fs::read_to_string(records.join("game-1.txt")).unwrap();
+        let retries = record
+            .lines()
+            .filter(|l| l.starts_with("# retry: 1 "))
+            .count();
+        assert!(
+            expected_retries.contains(&retries),
+            "{p1}: {retries}\n{record}"
+        );
+        match expected_winner {
+            Some(winner) => assert!(
+                text.contains(winner) && text.contains("malformed"),
+                "{text}"
+            ),
+            None => assert!(
+                !text.contains("malformed") && !text.contains("exited"),
+                "{text}"
+            ),
+        }
+    }
+    // Without --game-master the first failure loses.
+    let out = Command::new(REFEREE)
+        .args(["--games", "1"])
+        .arg(format!("sh {}", flaky.display()))
+        .arg(format!("{BOT} --engine random --seed 5"))
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("winner=B") && text.contains("without writing output.txt"),
+        "{text}"
+    );
+    let _ = fs::remove_dir_all(dir);
 }

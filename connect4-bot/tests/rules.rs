@@ -252,7 +252,7 @@ fn a_fall_that_makes_a_four_for_the_opponent_loses() {
 }
 
 #[test]
-fn a_fall_that_makes_fours_for_both_wins_for_the_mover() {
+fn a_clear_row_that_makes_fours_for_both_is_a_draw() {
     let rows = "
         X.O....
         X.O....
@@ -263,8 +263,121 @@ fn a_fall_that_makes_fours_for_both_wins_for_the_mover() {
         let b = position(rows, team);
         let next = after(&b, "1 2");
         assert_discs(&next, "X.O....\nX.O....\nX.O....\nXXO....");
-        assert_eq!(next.outcome(), Some(Outcome::Win(team)), "{team} moved");
+        assert_eq!(next.outcome(), Some(Outcome::Draw), "{team} moved");
+        assert_eq!(
+            next.end(),
+            Some((Outcome::Draw, "four in a line for both teams"))
+        );
+        assert!(next.legal_moves().is_empty(), "the game is over");
     }
+}
+
+#[test]
+fn a_clear_neighbours_that_makes_fours_for_both_is_a_draw() {
+    // Clearing around position 8 removes column 1's O and column 2's O X O; column 2's X O above
+    // fall next to X X X and O O O.
+    let rows = "
+        .O.....
+        .X.....
+        .O.....
+        .XOOO..
+        OOXXX..";
+    for team in Team::BOTH {
+        let b = position(rows, team);
+        assert_eq!(b.outcome(), None);
+        let next = after(&b, "3 1");
+        assert_discs(&next, ".OOOO..\n.XXXX..");
+        assert_eq!(next.outcome(), Some(Outcome::Draw), "{team} moved");
+    }
+}
+
+#[test]
+fn a_clear_column_never_makes_a_four() {
+    // Clearing a column removes that column's discs and moves no other disc: no line can form,
+    // so neither a win nor the draw of both fours can come from it. Checked on the positions of
+    // random games.
+    let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+    let mut next_random = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut checked = 0;
+    for _ in 0..200 {
+        let mut b = Board::new();
+        while b.outcome().is_none() {
+            for c in Column::ALL {
+                let clear = Move::new(Kind::ClearColumn, c);
+                if b.is_legal(clear) {
+                    assert_eq!(b.play(clear).outcome(), None, "{clear} on\n{b}");
+                    checked += 1;
+                }
+            }
+            let moves = b.legal_moves();
+            b = b.play(moves[(next_random() % moves.len() as u64) as usize]);
+        }
+    }
+    assert!(checked > 1000, "{checked} clear-column moves checked");
+}
+
+#[test]
+fn a_dual_disc_that_makes_fours_for_both_is_a_draw() {
+    for team in Team::BOTH {
+        let b = position("XXX.OOO", team);
+        assert_eq!(after(&b, "4 4").outcome(), Some(Outcome::Draw), "{team}");
+        assert_eq!(after(&b, "5 4").outcome(), Some(Outcome::Win(team)));
+    }
+}
+
+#[test]
+fn a_removal_that_makes_a_four_for_the_opponent_only_loses() {
+    // Clear neighbours by team 2: the X above falls into X X X X.
+    let rows = "
+        .X.....
+        .O.....
+        .O.....
+        OOXXX..";
+    let next = after(&position(rows, Team::Two), "3 1");
+    assert_eq!(next.outcome(), Some(Outcome::Win(Team::One)));
+    assert_eq!(
+        next.end(),
+        Some((
+            Outcome::Win(Team::One),
+            "four in a line made for the opponent"
+        ))
+    );
+}
+
+#[test]
+fn either_team_may_move_first() {
+    let b = Board::starting(Team::Two);
+    assert_eq!(b.to_move(), Team::Two);
+    assert_eq!(b.legal_moves().len(), 35);
+    let b = after(&b, "5 4");
+    assert_eq!((b.moves_made(Team::Two), b.moves_made(Team::One)), (1, 0));
+    assert_eq!(b.to_move(), Team::One);
+    // Nine normal discs each, team 2 first (columns 1..3 filled, no four): team 2's tenth move
+    // must be its dual disc.
+    let mut b = Board::starting(Team::Two);
+    for column in ["1", "2", "3"] {
+        for _ in 0..6 {
+            b = after(&b, &format!("5 {column}"));
+        }
+    }
+    assert_eq!(b.to_move(), Team::Two);
+    assert_eq!((b.moves_made(Team::One), b.moves_made(Team::Two)), (9, 9));
+    assert!(b.dual_forced());
+    assert_eq!(
+        b.check_move(mv("5 4")),
+        Err(IllegalMoveError::DualCompulsory)
+    );
+    let b = after(&b, "4 5");
+    assert!(b.dual_forced(), "team 1's tenth move too");
+    assert_eq!(
+        b.check_move(mv("1 4")),
+        Err(IllegalMoveError::DualCompulsory)
+    );
 }
 
 #[test]

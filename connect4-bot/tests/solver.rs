@@ -6,7 +6,7 @@ use std::time::Duration;
 use common::cli::BotOptions;
 use common::clock::Deadline;
 use common::search::Limits;
-use connect4::board::{Board, Column, Kind, Move, Outcome, Team, BOARD_MASK};
+use connect4::board::{has_four, Board, Column, Kind, Move, Outcome, Team, BOARD_MASK};
 use connect4::engine;
 use connect4::protocol::CallLog;
 use connect4::solver::{
@@ -467,10 +467,16 @@ fn with_a_dual_disc_held_the_solver_agrees_with_minimax_and_keeps_the_score() {
     let mut solver = Solver::new(1 << 16);
     let mut forced = 0;
     let mut duals_played = 0;
+    let mut both_fours = 0;
     for i in 0..300 {
         let discs = rng.gen_range(32..=39);
         let board = random_dual_board(&mut rng, discs);
         let position = DualPosition::from_board(&board).expect("a dual disc is held");
+        // Positions where some dual disc completes both teams' fours (a draw by the rules).
+        both_fours += usize::from(board.legal_moves().iter().any(|&m| {
+            let child = board.play(m);
+            has_four(child.discs(Team::One)) && has_four(child.discs(Team::Two))
+        }));
         assert_eq!(Position::from_board(&board), None);
         let expected = minimax(&board);
         assert_eq!(
@@ -504,6 +510,10 @@ fn with_a_dual_disc_held_the_solver_agrees_with_minimax_and_keeps_the_score() {
         "only {forced} positions with the dual disc due"
     );
     assert!(duals_played > 10, "only {duals_played} dual discs chosen");
+    assert!(
+        both_fours > 5,
+        "only {both_fours} positions where a dual disc completes both fours"
+    );
 }
 
 #[test]

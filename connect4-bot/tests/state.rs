@@ -108,11 +108,13 @@ fn team_two_recognises_the_first_move_of_a_new_game() {
     let (board, _) = reconstruct(Team::Two, discs(&after_dual), None);
     assert_eq!(board.used(Team::One), DUAL_BIT);
     assert_eq!(board.used(Team::Two), 0);
-    // An empty board for team 2: team 1 cleared its own disc; it is taken to hold every power.
+    // An empty board for team 2: team 2 moves first, or team 1 cleared its own disc; team 1 is
+    // taken to hold every power and to have made no move (the freer opponent, the safe error).
     let (board, inference) = reconstruct(Team::Two, [0, 0], None);
     assert_eq!(inference, Inference::NewGame);
     assert_eq!(board.used(Team::One), 0);
-    assert_eq!(board.moves_made(Team::One), 1);
+    assert_eq!(board.moves_made(Team::One), 0);
+    assert_eq!(board, Board::starting(Team::Two));
 }
 
 #[test]
@@ -347,4 +349,49 @@ fn an_opponent_move_our_rules_reject_is_applied_as_given() {
     assert_eq!(inference, Inference::Rejected(vec![normal]));
     assert_eq!(board.moves_made(Team::Two), 10);
     assert!(!board.legal_moves().is_empty());
+}
+
+#[test]
+fn team_one_recognises_team_twos_first_move_of_a_new_game() {
+    // Team 2 moved first with its dual disc: the lone dual disc is the opponent's, and team 1
+    // still holds its own (taking it for its own would skip the compulsory tenth-move dual).
+    let after_dual = Board::starting(Team::Two).play(mv("4 3"));
+    let (board, inference) = reconstruct(Team::One, discs(&after_dual), None);
+    assert_eq!(inference, Inference::NewGame);
+    assert_eq!(board, after_dual);
+    assert!(board.holds(Team::One, Kind::Dual));
+    assert_eq!(board.moves_made(Team::One), 0);
+    let after_normal = Board::starting(Team::Two).play(mv("5 4"));
+    let (board, inference) = reconstruct(Team::One, discs(&after_normal), Some(&saved()));
+    assert_eq!(inference, Inference::NewGame);
+    assert_eq!(board, after_normal);
+}
+
+#[test]
+fn the_board_alone_counts_moves_whichever_team_moved_first() {
+    // Team 2 first, no clear: 9 discs each then team 2's dual disc; team 1 is to move with 9
+    // moves made, its dual disc unused: its tenth move must be the dual disc.
+    let mut truth = Board::starting(Team::Two);
+    for m in [
+        "5 1", "5 1", "5 1", "5 1", "5 1", "5 1", "5 2", "5 2", "5 2", "5 2", "5 2", "5 2", "5 3",
+        "5 3", "5 3", "5 3", "5 3", "5 3", "4 5",
+    ] {
+        truth = truth.play(mv(m));
+    }
+    assert_eq!(truth.to_move(), Team::One);
+    let rebuilt = from_board_alone(Team::One, discs(&truth));
+    assert_eq!(rebuilt.moves_made(Team::One), 9);
+    assert!(rebuilt.holds(Team::One, Kind::Dual));
+    assert!(!rebuilt.holds(Team::Two, Kind::Dual));
+    assert!(rebuilt.dual_forced());
+    // Team 1 first, its dual disc third: the counts attribute the dual disc to team 1, and
+    // team 2, which cannot know its own move count, plays its own dual disc at once.
+    let mut truth = Board::new();
+    for m in ["5 1", "5 2", "4 3"] {
+        truth = truth.play(mv(m));
+    }
+    let rebuilt = from_board_alone(Team::Two, discs(&truth));
+    assert!(!rebuilt.holds(Team::One, Kind::Dual));
+    assert!(rebuilt.holds(Team::Two, Kind::Dual));
+    assert!(rebuilt.dual_forced());
 }

@@ -139,6 +139,31 @@ pub trait RefereeGame {
     /// A game at its start.
     fn new() -> Self;
 
+    /// A game at its start with the sides' names swapped: Player 1 still moves first, but as the
+    /// side that [`new`](RefereeGame::new) has move second (Power Connect 4's team 2 on an empty
+    /// board, as the contest's game master starts every other game). Games whose sides have no
+    /// name apart from their turn keep `new`.
+    fn new_swapped() -> Self
+    where
+        Self: Sized,
+    {
+        Self::new()
+    }
+
+    /// What the record says of the game's set-up (`team 2 first`), read back by
+    /// [`from_setup`](RefereeGame::from_setup); `None` when there is nothing to say.
+    fn setup(&self) -> Option<String> {
+        None
+    }
+
+    /// A game at its start with the set-up a record gives, or why the note is not this game's.
+    fn from_setup(note: &str) -> Result<Self, String>
+    where
+        Self: Sized,
+    {
+        Err(format!("'{note}': this game has no set-up to choose"))
+    }
+
     /// The moves a random opening draws its next ply from, in the notation a player prints: the
     /// legal moves now, or the share of them the game's openings keep to (its documentation says
     /// which). Empty by default, and when the game is over.

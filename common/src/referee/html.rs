@@ -51,6 +51,10 @@ pub struct GameView {
     pub players: [String; 2],
     /// The players' commands from the record, by seat.
     pub commands: [String; 2],
+    /// The game's set-up as the record gives it (`team 2 first`).
+    pub setup: Option<String>,
+    /// The calls made again, as the record gives them.
+    pub retries: Vec<String>,
     /// The plies of the opening the game started from, played before the players' plies.
     pub opening: Vec<RecordPly>,
     /// The plies the rules accepted, in order.
@@ -99,6 +103,8 @@ pub fn replay<G: DrawGame>(label: &str, text: &str) -> GameView {
         label: label.to_string(),
         players,
         commands: record.players.clone(),
+        setup: record.setup.clone(),
+        retries: record.retries.clone(),
         opening: Vec::new(),
         moves: Vec::new(),
         frames: Vec::new(),
@@ -124,7 +130,17 @@ pub fn replay<G: DrawGame>(label: &str, text: &str) -> GameView {
         );
         return view;
     }
-    let mut game = G::new();
+    let mut game = match &record.setup {
+        None => G::new(),
+        Some(note) => match G::from_setup(note) {
+            Ok(game) => game,
+            Err(why) => {
+                view.problems
+                    .insert(0, Problem::new(1, format!("set-up: {why}")));
+                return view;
+            }
+        },
+    };
     view.frames.push(G::draw(&game.position(), None));
     for ply in &record.opening {
         let before = game.position();
@@ -606,11 +622,21 @@ fn game_section(html: &mut String, number: usize, game: &GameView, width: u32, h
         escape(&game.commands[0]),
         escape(&game.commands[1])
     );
+    if let Some(setup) = &game.setup {
+        let _ = writeln!(html, "<p class=\"setup\">{}</p>", escape(setup));
+    }
     let _ = writeln!(
         html,
         "<p class=\"result\">{}</p>",
         escape(&result_text(game))
     );
+    if !game.retries.is_empty() {
+        html.push_str("<ul class=\"retries\">\n");
+        for retry in &game.retries {
+            let _ = writeln!(html, "<li>call made again: {}</li>", escape(retry));
+        }
+        html.push_str("</ul>\n");
+    }
     if !game.problems.is_empty() {
         html.push_str("<ul class=\"problems\">\n");
         for problem in &game.problems {

@@ -886,6 +886,7 @@ fn run<G: DrawGame>(dir: &Path, args: &[String]) -> Result<String, LeagueError> 
         shard: None,
         openings: None,
         random_openings: options.random_openings,
+        game_master: false,
     };
     let openings = match_openings::<G>(&match_options).map_err(LeagueError::Input)?;
     // Seeds drawn at random, away from every pair seed already stored.

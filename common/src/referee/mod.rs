@@ -30,7 +30,9 @@
 //! # <game>
 //! # p1: <command of Player 1>
 //! # p2: <command of Player 2>
+//! # setup: <note>                        (a game whose match chose its set-up: `team 2 first`)
 //! # opening: <seat> <move>                                                  (one per opening ply)
+//! # retry: <seat> <why the call failed>           (--game-master: a call made again, before its ply)
 //! <seat> <the line that player printed, without surrounding white space>   (one per ply)
 //! # time: <that reply's time in ms>                                          (after each ply)
 //! # result: <p1|p2|draw> <reason>
@@ -40,6 +42,16 @@
 //! (`--openings`, `--random-openings`: [`opening`]) lists the opening's plies first, as comments
 //! that name the seat each was played for. File-based players (Power Connect
 //! 4) run in `DIR/game-<k>-p<seat>/`, kept for inspection. Progress goes to stderr.
+//!
+//! `--game-master` runs file-based games as the Power Connect 4 contest's own game master did:
+//! both players of game `k` in one folder, `DIR/game-<k>/`, each under its own team id (its
+//! program's file name without extension; the same program twice gets `<name>1` and `<name>2`,
+//! linked into the folder under that name and run by it), only the files whose names start with
+//! a player's id counting as its help files; a call that gives no reply in time, no reply file, or
+//! a malformed or illegal move is made again, up to [`GAME_MASTER_CALLS`] calls, and the last
+//! failure loses (a `# retry:` line per call made again); and in even games the sides' names are
+//! swapped ([`RefereeGame::new_swapped`]: team 2 moves first), so that each side of a pair moves
+//! first once. The player's command must start with its program (no wrapper such as `nice`).
 //!
 //! A player loses at once, with one of these reasons (a quoted line has its control characters
 //! escaped, and only ASCII white space around a reply is ignored):
@@ -114,6 +126,11 @@ pub struct GameReport {
     pub opening: Vec<(Seat, String)>,
     /// Every accepted reply, trimmed, with its time.
     pub moves: Vec<(Seat, String, Duration)>,
+    /// The game's set-up, when the match chose one ([`RefereeGame::setup`]).
+    pub setup: Option<String>,
+    /// The calls made again (`--game-master`): how many replies had been accepted before each,
+    /// the seat, and why the call failed.
+    pub retries: Vec<(usize, Seat, String)>,
 }
 
 impl GameReport {
@@ -294,6 +311,9 @@ struct GameSetup<'a> {
     show: bool,
     /// The plies played by the rules before the players are first asked.
     opening: Vec<String>,
+    /// `--game-master`: one shared folder, each player under its own team id, three calls per
+    /// turn, and the sides' names swapped in even games.
+    game_master: bool,
 }
 
 fn start_players<G: RefereeGame>(setup: &GameSetup<'_>) -> io::Result<(Players, Vec<PathBuf>)> {
@@ -319,8 +339,13 @@ fn start_players<G: RefereeGame>(setup: &GameSetup<'_>) -> io::Result<(Players, 
         Transport::Files => {
             let mut players = Vec::new();
             let mut scratch = Vec::new();
+            let ids = setup.game_master.then(|| team_ids(&setup.commands));
             for seat in Seat::BOTH {
-                let name = format!("game-{number}-p{}", seat.number());
+                let name = if setup.game_master {
+                    format!("game-{number}")
+                } else {
+                    format!("game-{number}-p{}", seat.number())
+                };
                 let dir = match setup.record_dir {
                     Some(record_dir) => record_dir.join(name),
                     None => {
@@ -333,19 +358,32 @@ fn start_players<G: RefereeGame>(setup: &GameSetup<'_>) -> io::Result<(Players, 
                         dir
                     }
                 };
-                if dir.exists() {
+                if dir.exists() && (seat == Seat::First || !setup.game_master) {
                     fs::remove_dir_all(&dir)?;
                 }
                 let command = &setup.commands[seat.index()];
-                players.push(FilesPlayer::new(
-                    command,
-                    dir,
-                    stderr_path(seat),
-                    setup.memory_cap,
-                )?);
+                let player = FilesPlayer::new(command, dir, stderr_path(seat), setup.memory_cap)?;
+                players.push(match &ids {
+                    Some(ids) => player.shared_as(&ids[seat.index()])?,
+                    None => player,
+                });
             }
+            scratch.dedup();
             Ok((Players::Files(players), scratch))
         }
+    }
+}
+
+/// The team ids of two players sharing a folder: each program's name, unless one starts with the
+/// other's (the same program twice), which then gets its seat's number after it (`bot1`,
+/// `bot2`), so that neither id starts the other's files.
+fn team_ids(commands: &[String; 2]) -> [String; 2] {
+    let stem = |command: &str| process::team_id_of(command).unwrap_or_else(|| "team".to_string());
+    let ids = [stem(&commands[0]), stem(&commands[1])];
+    if ids[0].starts_with(&ids[1]) || ids[1].starts_with(&ids[0]) {
+        Seat::BOTH.map(|seat| format!("{}{}", ids[seat.index()], seat.number()))
+    } else {
+        ids
     }
 }
 
@@ -363,8 +401,18 @@ fn play_game<G: RefereeGame>(setup: &GameSetup<'_>) -> GameReport {
         peak_memory: [0; 2],
         opening: Vec::new(),
         moves: Vec::new(),
+        setup: None,
+        retries: Vec::new(),
     };
-    let mut game = match opening::play_opening::<G>(&setup.opening) {
+    // The contest's game master alternates the side that moves first: in even games Player 1
+    // (who moves first) plays under the second side's name.
+    let start = if setup.game_master && setup.fixture.number % 2 == 0 {
+        G::new_swapped()
+    } else {
+        G::new()
+    };
+    report.setup = start.setup();
+    let mut game = match opening::play_opening_from(start, &setup.opening) {
         Ok((game, seats)) => {
             report.opening = seats.into_iter().zip(setup.opening.clone()).collect();
             report.plies = game.plies();
@@ -417,7 +465,9 @@ fn play_game<G: RefereeGame>(setup: &GameSetup<'_>) -> GameReport {
     report
 }
 
-/// Asks `seat` for its move and plays it; returns the game's end if it came.
+/// Asks `seat` for its move and plays it; returns the game's end if it came. Under
+/// `--game-master` a call that fails (no reply in time, no reply file, a malformed or illegal
+/// move) is made again, up to three calls, each noted in the report; the third failure loses.
 fn ask_and_play<G: RefereeGame>(
     players: &mut Players,
     game: &mut G,
@@ -426,23 +476,70 @@ fn ask_and_play<G: RefereeGame>(
     setup: &GameSetup<'_>,
     report: &mut GameReport,
 ) -> Option<GameEnd> {
+    let calls = if setup.game_master {
+        GAME_MASTER_CALLS
+    } else {
+        1
+    };
+    for call in 1..=calls {
+        match ask_and_play_once(players, game, seat, input.clone(), setup, report) {
+            Ok(end) => return end,
+            Err((why, retry)) if retry && call < calls => {
+                report.retries.push((report.moves.len(), seat, why));
+            }
+            Err((why, _)) => {
+                report.by_fault = true;
+                return Some(GameEnd::win(seat.other(), why));
+            }
+        }
+    }
+    None
+}
+
+/// How many times the contest's game master calls a team for one move before it loses.
+pub const GAME_MASTER_CALLS: u32 = 3;
+
+/// One call of [`ask_and_play`]: the game's end if it came, or why the call lost and whether the
+/// game master would have called again.
+fn ask_and_play_once<G: RefereeGame>(
+    players: &mut Players,
+    game: &mut G,
+    seat: Seat,
+    input: Input,
+    setup: &GameSetup<'_>,
+    report: &mut GameReport,
+) -> Result<Option<GameEnd>, (String, bool)> {
     let limit = game.time_limit(seat, setup.movetime);
     let side = seat.index();
     let reply = match players.ask(seat, input, limit) {
         Ok(reply) => reply,
         Err(failure) => {
-            report.by_fault = true;
-            return Some(GameEnd::win(
-                seat.other(),
-                failure_reason(seat, &failure, setup.memory_cap),
-            ));
+            let retry = matches!(
+                failure,
+                Failure::Timeout(_) | Failure::Exited(_) | Failure::LineTooLong
+            );
+            return Err((failure_reason(seat, &failure, setup.memory_cap), retry));
         }
     };
     // The opponent spoke while this seat was thinking: it loses, as its line came first.
     if let Some(line) = players.spoke_before(seat.other(), reply.at) {
         report.by_fault = true;
-        return Some(GameEnd::win(seat, out_of_turn(seat.other(), &line)));
+        return Ok(Some(GameEnd::win(seat, out_of_turn(seat.other(), &line))));
     }
+    let line = trim_reply(&reply.line);
+    let outcome = match game.play(line) {
+        Ok(outcome) => outcome,
+        Err(fault) => {
+            let (kind, why) = match &fault {
+                Fault::Malformed(why) => ("malformed move", why),
+                Fault::Illegal(why) => ("illegal move", why),
+            };
+            return Err((
+                format!("{kind}: {seat} printed {} ({why})", quote(line)),
+                true,
+            ));
+        }
+    };
     let first = report.moves.iter().all(|(s, _, _)| *s != seat);
     report.slowest[side] = report.slowest[side].max(reply.elapsed);
     if first {
@@ -450,46 +547,38 @@ fn ask_and_play<G: RefereeGame>(
     } else {
         report.slowest_later[side] = report.slowest_later[side].max(reply.elapsed);
     }
-    let line = trim_reply(&reply.line);
-    match game.play(line) {
-        Err(fault) => {
-            report.by_fault = true;
-            let (kind, why) = match &fault {
-                Fault::Malformed(why) => ("malformed move", why),
-                Fault::Illegal(why) => ("illegal move", why),
-            };
-            Some(GameEnd::win(
-                seat.other(),
-                format!("{kind}: {seat} printed {} ({why})", quote(line)),
-            ))
-        }
-        Ok(outcome) => {
-            report.moves.push((seat, line.to_string(), reply.elapsed));
-            report.plies = game.plies();
-            if setup.show {
-                println!("ply {}: {seat} {}\n{}", report.plies, line, game.render());
-            }
-            if outcome.is_some() {
-                return outcome;
-            }
-            match setup.max_plies {
-                Some(max) if game.plies() >= max => {
-                    Some(GameEnd::draw(format!("ply limit ({max} plies)")))
-                }
-                _ => None,
-            }
-        }
+    report.moves.push((seat, line.to_string(), reply.elapsed));
+    report.plies = game.plies();
+    if setup.show {
+        println!("ply {}: {seat} {}\n{}", report.plies, line, game.render());
     }
+    if outcome.is_some() {
+        return Ok(outcome);
+    }
+    Ok(match setup.max_plies {
+        Some(max) if game.plies() >= max => Some(GameEnd::draw(format!("ply limit ({max} plies)"))),
+        _ => None,
+    })
 }
 
 /// The text of a game record.
 pub fn record_text(game: &str, commands: &[String; 2], report: &GameReport) -> String {
     let mut record = record::RecordWriter::new(game, [&commands[0], &commands[1]]);
+    if let Some(note) = &report.setup {
+        record.setup(note);
+    }
     for (seat, line) in &report.opening {
         record.opening(*seat, line);
     }
-    for (seat, line, time) in &report.moves {
+    let mut retries = report.retries.iter().peekable();
+    for (i, (seat, line, time)) in report.moves.iter().enumerate() {
+        while let Some((_, retry_seat, why)) = retries.next_if(|(before, _, _)| *before == i) {
+            record.retry(*retry_seat, why);
+        }
         record.ply(*seat, line, *time);
+    }
+    for (_, seat, why) in retries {
+        record.retry(*seat, why);
     }
     record.finish(report.winner, &report.reason)
 }
@@ -854,6 +943,12 @@ impl GameSource for MatchSchedule<'_> {
 
 /// Plays the whole match, printing a line per game and the final lines; returns its rows.
 pub fn run_match<G: html::DrawGame>(options: &MatchOptions) -> io::Result<Vec<GameRow>> {
+    if options.game_master && G::TRANSPORT != Transport::Files {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("--game-master runs file-based games only, not {}", G::NAME),
+        ));
+    }
     let openings = match_openings::<G>(options)
         .map_err(|why| io::Error::new(io::ErrorKind::InvalidInput, why))?;
     // Every pair's opening, drawn or looked up before the first game, so that a random opening
@@ -960,6 +1055,7 @@ pub fn play_games<G: html::DrawGame>(
                     record_dir: options.record_dir.as_deref(),
                     show: options.show,
                     opening: scheduled.opening,
+                    game_master: options.game_master,
                 };
                 let report = play_game::<G>(&setup);
                 let seat_names = scheduled.players.map(|player| player.name);
@@ -1195,6 +1291,15 @@ mod tests {
             seed,
             seats: [0, 1],
         }
+    }
+
+    #[test]
+    fn players_sharing_a_folder_get_team_ids_that_do_not_start_each_other() {
+        let ids = |a: &str, b: &str| team_ids(&[a.to_string(), b.to_string()]);
+        assert_eq!(ids("/bin/sh -c x", "/bin/true"), ["sh", "true"]);
+        assert_eq!(ids("/bin/sh x", "/bin/sh y"), ["sh1", "sh2"]);
+        assert_eq!(ids("/bin/sh", "/bin/sha256sum -c"), ["sh1", "sha256sum2"]);
+        assert_eq!(ids("'quoted' prog", "/bin/true"), ["team", "true"]);
     }
 
     #[test]

@@ -117,7 +117,14 @@ pub fn parse_openings(text: &str) -> Result<Vec<(usize, Vec<String>)>, OpeningEr
 /// Plays `plies` from the start of a `G` game: the game after them, with the seat of each ply.
 /// A ply the rules refuse, or one that ends the game, is an error (ply number from 1, why).
 pub fn play_opening<G: RefereeGame>(plies: &[String]) -> Result<(G, Vec<Seat>), (usize, String)> {
-    let mut game = G::new();
+    play_opening_from(G::new(), plies)
+}
+
+/// [`play_opening`] from `game` (a game at its start, set up as the match asks).
+pub fn play_opening_from<G: RefereeGame>(
+    mut game: G,
+    plies: &[String],
+) -> Result<(G, Vec<Seat>), (usize, String)> {
     let mut seats = Vec::with_capacity(plies.len());
     for (i, ply) in plies.iter().enumerate() {
         let seat = game.to_move();

@@ -47,6 +47,11 @@ pub struct MatchOptions {
     pub openings: Option<PathBuf>,
     /// Start each pair's games after this many random plies drawn from the pair's seed.
     pub random_openings: Option<u32>,
+    /// Run the games as the contest's game master does (file-based games): both players of a
+    /// game in one shared folder, each under its own team id; a failed call made again, up to
+    /// three calls; the sides' names swapped in even games, so that within a pair each side
+    /// moves first once.
+    pub game_master: bool,
 }
 
 /// A referee command line that could not be understood.
@@ -139,6 +144,7 @@ where
         memory_mb: None,
         record_dir: None,
         show: false,
+        game_master: false,
         seed: 1,
         max_plies: None,
         html: None,
@@ -162,6 +168,7 @@ where
             }
             "--seed" => options.seed = value(&mut args, "--seed")?,
             "--show" => options.show = true,
+            "--game-master" => options.game_master = true,
             "--gauntlet" => options.gauntlet = true,
             "--record-dir" => {
                 let dir = args
@@ -283,6 +290,9 @@ options:
   --shard <I/N>         play only the games whose number is I modulo N (0 <= I < N)
   --record-dir <DIR>    write game-<k>.txt records and each player's stderr there
   --show                draw the board after every ply
+  --game-master         file-based games (connect4): run both players of a game in one shared
+                        folder under their own team ids, call a failing player again (up to
+                        three calls), and swap the sides' names in even games (team 2 first)
   --seed <S>            '{{seed}}' in a command becomes S+k in both games of pair k (games 2k-1
                         and 2k of a two-player match) (default 1); '{{game}}' becomes the game number
   --html <FILE>         write the replay page of the match there (one HTML file)
@@ -337,10 +347,12 @@ mod tests {
             "7",
             "--max-plies",
             "40",
+            "--game-master",
             "other bot",
         ])
         .unwrap()
         .unwrap();
+        assert!(o.game_master);
         assert_eq!(o.games, 10);
         assert_eq!(o.movetime_ms, Some(100));
         assert_eq!(o.memory_mb, Some(8));

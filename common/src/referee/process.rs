@@ -562,8 +562,10 @@ impl StreamPlayer {
 pub const MAX_OWN_FILES: usize = 5;
 
 /// Counts the files under `dir` (sub-directories included) but the ones named in `given` at its
-/// top; a player making thousands of directories is cut off at 1024 of them.
-fn count_own_files(dir: &Path, given: &[&str]) -> usize {
+/// top; with `prefix` (a folder shared with the other team), only the entries at its top whose
+/// names start with it, and what they hold. A player making thousands of directories is cut off
+/// at 1024 of them.
+fn count_own_files(dir: &Path, given: &[&str], prefix: Option<&str>) -> usize {
     let mut count = 0;
     let mut pending = vec![dir.to_path_buf()];
     let mut visited = 0;
@@ -580,6 +582,11 @@ fn count_own_files(dir: &Path, given: &[&str]) -> usize {
             let Ok(kind) = entry.file_type() else {
                 continue;
             };
+            let name = entry.file_name();
+            let theirs = prefix.is_some_and(|p| !name.to_string_lossy().starts_with(p));
+            if current == dir && theirs {
+                continue;
+            }
             if kind.is_dir() {
                 pending.push(path);
             } else if current != dir || !given.iter().any(|name| entry.file_name() == *name) {
@@ -590,13 +597,44 @@ fn count_own_files(dir: &Path, given: &[&str]) -> usize {
     count
 }
 
-/// A player run once per move in a working directory of its own (Power Connect 4).
+/// A player run once per move in a working directory of its own (Power Connect 4), or in one
+/// shared with the other team under its own team id ([`FilesPlayer::shared_as`]).
 pub struct FilesPlayer {
     command: String,
     dir: PathBuf,
     stderr_path: Option<PathBuf>,
     memory_cap: u64,
     peak: u64,
+    /// In a shared folder: the team id its own files start with, and the file (a link to its
+    /// program) that runs it under that name, which is not one of its help files.
+    team_id: Option<(String, Option<String>)>,
+}
+
+/// The program of `command`: its first word, found on the `PATH` when it names no directory;
+/// `None` for a command whose first word is not a plain program path.
+fn program_of(command: &str) -> Option<PathBuf> {
+    let program = command.split_whitespace().next()?;
+    if program.contains(['\'', '"', '$', '\\', '=']) {
+        return None;
+    }
+    if program.contains('/') {
+        // The name as given, not where a link leads: a team id is the name it was run by.
+        let path = std::env::current_dir().ok()?.join(program);
+        return path.is_file().then_some(path);
+    }
+    std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|dir| dir.join(program))
+            .find(|p| p.is_file())
+    })
+}
+
+/// The file name of `command`'s program without its extension: the team id a contest bot run
+/// by that command takes (`None` when the command names no plain program).
+pub fn team_id_of(command: &str) -> Option<String> {
+    program_of(command)?
+        .file_stem()
+        .map(|stem| stem.to_string_lossy().into_owned())
 }
 
 impl FilesPlayer {
@@ -616,7 +654,38 @@ impl FilesPlayer {
             stderr_path,
             memory_cap,
             peak: 0,
+            team_id: None,
         })
+    }
+
+    /// The player run under team id `id` in its folder, shared with the other team, as the
+    /// contest's game master runs it: only the files whose names start with `id` are its own.
+    /// When `id` is not already its program's name, the program is linked into the folder as
+    /// `id` and run by that name (a bot names its help files after its executable).
+    pub fn shared_as(mut self, id: &str) -> io::Result<FilesPlayer> {
+        let mut link = None;
+        if team_id_of(&self.command).as_deref() != Some(id) {
+            let program = program_of(&self.command).ok_or_else(|| {
+                io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    format!(
+                        "cannot run '{}' under team id {id}: its first word is not a program",
+                        self.command
+                    ),
+                )
+            })?;
+            let path = self.dir.join(id);
+            if fs::symlink_metadata(&path).is_ok() {
+                fs::remove_file(&path)?;
+            }
+            std::os::unix::fs::symlink(&program, &path)?;
+            let first = self.command.split_whitespace().next().unwrap_or("");
+            let at = self.command.find(first).unwrap_or(0) + first.len();
+            self.command = format!("./{id}{}", &self.command[at..]);
+            link = Some(id.to_string());
+        }
+        self.team_id = Some((id.to_string(), link));
+        Ok(self)
     }
 
     /// Writes `files` (read-only), removes `reply_file`, runs the player once, and reads its
@@ -693,7 +762,11 @@ impl FilesPlayer {
         }
         let mut given: Vec<&str> = files.iter().map(|(name, _)| name.as_str()).collect();
         given.push(reply_file);
-        let own = count_own_files(&self.dir, &given);
+        let prefix = self.team_id.as_ref().map(|(id, link)| {
+            given.extend(link.as_deref());
+            id.as_str()
+        });
+        let own = count_own_files(&self.dir, &given, prefix);
         if own > MAX_OWN_FILES {
             return Err(Failure::TooManyFiles(own));
         }

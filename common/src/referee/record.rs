@@ -29,6 +29,18 @@ impl RecordWriter {
         RecordWriter { text }
     }
 
+    /// The game's set-up, when its rules let a match choose one (`# setup: team 2 first`):
+    /// right after the header.
+    pub fn setup(&mut self, note: &str) {
+        let _ = writeln!(self.text, "# setup: {note}");
+    }
+
+    /// A call that failed and was made again (`--game-master`): `# retry: <seat> <why>`, before
+    /// the ply that the next call played.
+    pub fn retry(&mut self, seat: Seat, why: &str) {
+        let _ = writeln!(self.text, "# retry: {} {why}", seat.number());
+    }
+
     /// One ply of the opening the game started from, played by the runner for `seat` before the
     /// players were first asked: `# opening: <seat> <move>`, before every ply of the players.
     pub fn opening(&mut self, seat: Seat, line: &str) {
@@ -106,6 +118,10 @@ pub struct Record {
     pub game: String,
     /// The commands of Player 1 and Player 2 (empty when the record does not give them).
     pub players: [String; 2],
+    /// The game's set-up (`# setup: <note>`), when the record gives one.
+    pub setup: Option<String>,
+    /// The calls made again (`# retry: <seat> <why>` lines), as written.
+    pub retries: Vec<String>,
     /// The plies of the opening the game started from (`# opening: <seat> <move>` lines), in
     /// order; they come before every ply of the players.
     pub opening: Vec<RecordPly>,
@@ -179,6 +195,10 @@ pub fn parse_record(text: &str) -> Record {
                         stopped = true;
                     }
                 }
+            } else if let Some(note) = comment.strip_prefix("setup:") {
+                record.setup = Some(note.trim().to_string());
+            } else if let Some(retry) = comment.strip_prefix("retry:") {
+                record.retries.push(retry.trim().to_string());
             } else if let Some(time) = comment.strip_prefix("time:") {
                 read_time(&mut record, n, time.trim(), stopped);
             } else if let Some(result) = comment.strip_prefix("result:") {

@@ -1,0 +1,275 @@
+//! Either team may move first: the bot's state and its tenth-move dual disc hold whichever team
+//! started, in a fresh, a reused and a shared folder; and the game master's `moves.txt` and
+//! `opponent_move.txt` are used when they fit the board and ignored, with a warning, when not.
+
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use connect4::board::{Board, Kind, Team};
+use connect4::notation::{format_board, format_moves_file, format_opponent_file, parse_move};
+
+const BOT: &str = env!("CARGO_BIN_EXE_connect4-bot");
+
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "connect4-first-mover-{}-{name}",
+        std::process::id()
+    ));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn write_read_only(path: &Path, text: &str) {
+    if path.exists() {
+        fs::remove_file(path).unwrap();
+    }
+    fs::write(path, text).unwrap();
+    fs::set_permissions(path, fs::Permissions::from_mode(0o444)).unwrap();
+}
+
+/// The bot under the team ids `alpha` (team 1) and `beta` (team 2): links to the binary, so that
+/// the two teams sharing a folder name their help files apart, as the contest has them.
+fn team_programs(bin: &Path) -> [PathBuf; 2] {
+    ["alpha", "beta"].map(|id| {
+        let link = bin.join(id);
+        if !link.exists() {
+            std::os::unix::fs::symlink(BOT, &link).unwrap();
+        }
+        link
+    })
+}
+
+/// What the game master writes besides the board.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Extra {
+    /// Only `team_no.txt` and `board.txt`: the bot's own state must hold.
+    None,
+    /// `moves.txt` and `opponent_move.txt` too, true.
+    Files,
+}
+
+/// One call: the files, the program run in `dir`; the reply and the program's stderr.
+fn call(
+    program: &Path,
+    dir: &Path,
+    board: &Board,
+    extra: Extra,
+    args: &[&str],
+) -> (String, String) {
+    let team = board.to_move();
+    write_read_only(&dir.join("team_no.txt"), &format!("{}\n", team.number()));
+    write_read_only(&dir.join("board.txt"), &format_board(board));
+    for name in ["moves.txt", "opponent_move.txt"] {
+        let _ = fs::remove_file(dir.join(name));
+    }
+    if extra == Extra::Files {
+        write_read_only(&dir.join("moves.txt"), &format_moves_file(board, team));
+        write_read_only(
+            &dir.join("opponent_move.txt"),
+            &format_opponent_file(board, team),
+        );
+    }
+    let _ = fs::remove_file(dir.join("output.txt"));
+    let out = Command::new(program)
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the bot runs");
+    assert!(out.status.success(), "exit status {:?}", out.status);
+    assert!(out.stdout.is_empty(), "stdout must stay empty");
+    let reply = fs::read_to_string(dir.join("output.txt")).expect("output.txt written");
+    (reply, String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// Plays a game, `first` moving first, team t's program `programs[t]` run in `dirs[t]`, both
+/// searching to depth 3 (whose evaluation values the powers held, so that games often reach a
+/// tenth move with the dual disc unused), their first moves drawn from `seed`; every reply must
+/// be legal. Returns how many calls found the called team at its tenth move with its dual disc
+/// unused.
+fn play(programs: &[PathBuf; 2], dirs: [&Path; 2], first: Team, seed: u64, extra: Extra) -> u32 {
+    let mut board = Board::starting(first);
+    let mut tenth_moves = 0;
+    while board.outcome().is_none() {
+        let team = board.to_move();
+        if board.moves_made(team) == 9 && board.holds(team, Kind::Dual) {
+            tenth_moves += 1;
+        }
+        let seed = (seed * 2 + team.index() as u64).to_string();
+        let args = [
+            "--depth",
+            "3",
+            "--movetime",
+            "60",
+            "--opening-plies",
+            "4",
+            "--seed",
+            &seed,
+        ];
+        let (reply, log) = call(
+            &programs[team.index()],
+            dirs[team.index()],
+            &board,
+            extra,
+            &args,
+        );
+        let m = parse_move(reply.trim()).unwrap_or_else(|e| panic!("{e}: {reply:?}"));
+        board = board.try_play(m).unwrap_or_else(|e| {
+            panic!(
+                "{team} (first: {first}), ply {}: {m}: {e}\n{board}\n{log}",
+                board.plies()
+            )
+        });
+        assert!(!log.contains("warning"), "{team}: {log}");
+    }
+    tenth_moves
+}
+
+/// Games with team 2 first in most of them, each folder kind: every reply legal, and some calls
+/// at a tenth move with the dual disc still unused.
+fn games_in_every_folder_kind(name: &str, extra: Extra) {
+    let root = scratch_dir(name);
+    let bin = root.join("bin");
+    fs::create_dir_all(&bin).unwrap();
+    let programs = team_programs(&bin);
+    // Team 2 first in most games.
+    let games = [Team::Two, Team::One, Team::Two];
+    let (reused, shared) = (
+        [root.join("reused-1"), root.join("reused-2")],
+        root.join("shared"),
+    );
+    for dir in reused.iter().chain([&shared]) {
+        fs::create_dir_all(dir).unwrap();
+    }
+    let mut tenth = [0; 3];
+    for (game, &first) in games.iter().enumerate() {
+        let seed = game as u64 + 1;
+        let fresh = [
+            root.join(format!("fresh-{game}-1")),
+            root.join(format!("fresh-{game}-2")),
+        ];
+        for dir in &fresh {
+            fs::create_dir_all(dir).unwrap();
+        }
+        let fresh = [fresh[0].as_path(), fresh[1].as_path()];
+        tenth[0] += play(&programs, fresh, first, seed, extra);
+        let reused = [reused[0].as_path(), reused[1].as_path()];
+        tenth[1] += play(&programs, reused, first, seed + 100, extra);
+        let shared = [shared.as_path(), shared.as_path()];
+        tenth[2] += play(&programs, shared, first, seed + 200, extra);
+    }
+    let files: Vec<String> = fs::read_dir(&shared)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        files.iter().any(|f| f.starts_with("alpha")) && files.iter().any(|f| f.starts_with("beta")),
+        "{files:?}"
+    );
+    assert!(
+        tenth.iter().all(|&n| n >= 1) && tenth.iter().sum::<u32>() >= 6,
+        "calls at a tenth move with the dual disc unused (fresh, reused, shared): {tenth:?}"
+    );
+    let _ = fs::remove_dir_all(root);
+}
+
+#[test]
+fn team_two_first_in_fresh_reused_and_shared_folders_from_the_state_alone() {
+    games_in_every_folder_kind("state", Extra::None);
+}
+
+#[test]
+fn team_two_first_in_fresh_reused_and_shared_folders_with_the_game_masters_files() {
+    games_in_every_folder_kind("files", Extra::Files);
+}
+
+#[test]
+fn the_game_masters_files_give_the_counts_the_board_cannot() {
+    // Team 2 moved first and has played its dual disc on its tenth move; team 1, with nine
+    // moves made and no state, is told by moves.txt that it has made 9 moves and used no power:
+    // its tenth move is the dual disc, and it knows that it still holds its three clears (from
+    // the board alone it would count them as spent).
+    let dir = scratch_dir("counts");
+    let mut board = Board::starting(Team::Two);
+    for column in ["1", "2", "3"] {
+        for _ in 0..6 {
+            board = board
+                .try_play(parse_move(&format!("5 {column}")).unwrap())
+                .unwrap();
+        }
+    }
+    assert_eq!(board.to_move(), Team::Two);
+    assert!(board.dual_forced());
+    let board = board.try_play(parse_move("4 5").unwrap()).unwrap();
+    assert!(board.dual_forced(), "team 1's tenth move");
+    let (reply, log) = call(
+        Path::new(BOT),
+        &dir,
+        &board,
+        Extra::Files,
+        &["--movetime", "200"],
+    );
+    assert!(
+        log.contains("read moves.txt '9 0 0 0 0' opponent_move.txt '0 0 0 1'"),
+        "{log}"
+    );
+    let m = parse_move(reply.trim()).unwrap();
+    assert_eq!(m.kind, Kind::Dual, "{log}");
+    let state = fs::read_to_string(dir.join("connect4-bot.txt")).unwrap();
+    assert!(state.contains("moves 10 10"), "{state}");
+    assert!(state.contains("used 8 8"), "{state}");
+    let _ = fs::remove_dir_all(dir);
+}
+
+#[test]
+fn garbage_or_inconsistent_game_master_files_are_ignored_with_a_warning() {
+    let dir = scratch_dir("garbage");
+    let board = Board::starting(Team::Two)
+        .try_play(parse_move("5 4").unwrap())
+        .unwrap();
+    for (moves, opponent, warning) in [
+        ("hello", "0 0 0 0", "moves.txt: expected 5 numbers"),
+        ("0 0 0 0 0", "0 0 0 7", "opponent_move.txt: power 4"),
+        ("0 0 0 0 0 0", "0 0 0 0", "expected 5 numbers"),
+        ("\u{0}\u{1}\u{2}", "", "expected 5 numbers"),
+        ("5 0 0 0 0", "0 0 0 0", "disagree with the board"),
+        ("0 0 0 0 1", "0 0 0 0", "disagree with the board"),
+        ("0 0 0 0 0", "1 1 1 1", "disagree with the board"),
+    ] {
+        let team = board.to_move();
+        write_read_only(&dir.join("team_no.txt"), &format!("{}\n", team.number()));
+        write_read_only(&dir.join("board.txt"), &format_board(&board));
+        write_read_only(&dir.join("moves.txt"), moves);
+        write_read_only(&dir.join("opponent_move.txt"), opponent);
+        let _ = fs::remove_file(dir.join("output.txt"));
+        for help in ["connect4-bot.txt", "connect4-bot.bak"] {
+            let _ = fs::remove_file(dir.join(help));
+        }
+        let out = Command::new(BOT)
+            .args(["--engine", "random"])
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let log = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            log.contains("warning") && log.contains(warning),
+            "{moves:?}: {log}"
+        );
+        let reply = fs::read_to_string(dir.join("output.txt")).unwrap();
+        let m = parse_move(reply.trim()).unwrap();
+        assert!(board.is_legal(m), "{moves:?}: {m}");
+    }
+    // One file without the other is ignored too.
+    fs::remove_file(dir.join("opponent_move.txt")).unwrap();
+    write_read_only(&dir.join("moves.txt"), "0 0 0 0 0");
+    let out = Command::new(BOT)
+        .current_dir(&dir)
+        .args(["--engine", "random"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no opponent_move.txt beside it"));
+    let _ = fs::remove_dir_all(dir);
+}
