@@ -1197,7 +1197,11 @@ impl std::fmt::Display for MergeError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             MergeError::Usage(message) | MergeError::Rows(message) => write!(f, "{message}"),
-            MergeError::Io(file, error) => write!(f, "{file}: {error}"),
+            MergeError::Io(file, error) => write!(
+                f,
+                "cannot read the results file {file}: {}",
+                files::io_reason(error)
+            ),
         }
     }
 }
