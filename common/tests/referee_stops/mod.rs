@@ -210,7 +210,6 @@ pub fn an_interrupted_match_prints_the_standings_of_its_finished_games(
         .expect("the referee runs");
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
     let mut lines = Vec::new();
-    let started = Instant::now();
     while lines.len() < 2 {
         let mut line = String::new();
         assert!(stdout.read_line(&mut line).unwrap() > 0, "the match ended");
@@ -238,6 +237,7 @@ pub fn an_interrupted_match_prints_the_standings_of_its_finished_games(
         .status()
         .unwrap();
     assert!(sent.success());
+    let signalled = Instant::now();
     // Should the referee not stop, it is killed after a while, so that the test fails instead of
     // hanging.
     let group = child.id();
@@ -255,7 +255,7 @@ pub fn an_interrupted_match_prints_the_standings_of_its_finished_games(
     let mut stderr = String::new();
     std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut stderr).unwrap();
     assert!(
-        started.elapsed() < Duration::from_secs(30),
+        signalled.elapsed() < Duration::from_secs(30),
         "the match stopped soon"
     );
     let expected_status = if name == "INT" { 130 } else { 143 };
