@@ -7,7 +7,8 @@
 # The file holds, in this order:
 # - `mod arrayvec`, `mod rand`, `mod rustc_hash`: the faithful subsets of scripts/bundle/, each
 #   only if the code below uses it, each with its crate's licence notice, without indentation;
-# - `mod common { ... }`: common/src/lib.rs with every `pub mod` but `referee` and `tune` inlined;
+# - `mod common { ... }`: common/src/lib.rs with every `pub mod` but `referee` and `tune` (the
+#   tools' part, behind cargo features) inlined;
 # - `mod GAME { ... }`: GAME-bot/src/lib.rs, likewise but for `referee` and `view` (the match
 #   runner's and the replay page's, not the bot's) and `tune` (a tuner's, if the crate has one);
 # - the bot's main.rs.
@@ -70,6 +71,12 @@ inline() {
                     $i++ while $i < @lines && $lines[$i] !~ /^$indent\}/;
                     next;
                 }
+                # A tool'"'"'s module behind a cargo feature leaves with its attribute.
+                if ($top && $skip ne "" && /^\s*#\[cfg\(feature\s*=/ && $i + 1 < @lines
+                    && $lines[$i + 1] =~ /^\s*pub\s+mod\s+(?:$skip)\s*;\s*$/) {
+                    $i++;
+                    next;
+                }
                 next if m{^\s*//};
                 next if $top && $skip ne "" && /^\s*pub\s+use\s+(self::|crate::)?(?:$skip)::/;
                 if ($compact) {
@@ -127,6 +134,10 @@ rewrite() {
     rewrite "$crate/src/main.rs" "" "$packages" >"$main"
     grep -v '^#!\[' "$main" || true
 } >"$body"
+if grep -q 'cfg(feature' "$body"; then
+    echo "$0: the bundled code depends on a cargo feature, which plain rustc does not set" >&2
+    exit 1
+fi
 if grep -q 'common::referee' "$body"; then
     echo "$0: the bundled code uses common::referee, which is not bundled" >&2
     exit 1

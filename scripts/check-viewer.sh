@@ -8,7 +8,7 @@
 #   scripts/check-viewer.sh [--keep DIR] [--docs DIR]
 #
 # --keep DIR keeps the pages, records and screenshots in DIR; --docs DIR writes there one picture
-# per game (the board and the move list at the last ply), as the README shows them. Chromium
+# per game (the board and the move list at the last ply), as docs/runner.md shows them. Chromium
 # comes from the distribution (Debian's `chromium`), installed with apt-get when missing; the
 # pictures are read with python3's standard library only.
 set -euo pipefail

@@ -141,8 +141,10 @@ pub mod engine;
 pub mod eval;
 pub mod notation;
 pub mod protocol;
+#[cfg(feature = "referee")]
 pub mod referee;
 pub mod search;
 pub mod solver;
 pub mod state;
+#[cfg(feature = "referee")]
 pub mod view;

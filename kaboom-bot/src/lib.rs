@@ -130,7 +130,10 @@ pub mod engine;
 pub mod eval;
 pub mod notation;
 pub mod protocol;
+#[cfg(feature = "referee")]
 pub mod referee;
 pub mod search;
+#[cfg(feature = "tune")]
 pub mod tune;
+#[cfg(feature = "referee")]
 pub mod view;

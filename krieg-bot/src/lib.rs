@@ -159,7 +159,9 @@ pub mod engine;
 pub mod eval;
 pub mod notation;
 pub mod protocol;
+#[cfg(feature = "referee")]
 pub mod referee;
 pub mod search;
 pub mod solver;
+#[cfg(feature = "referee")]
 pub mod view;

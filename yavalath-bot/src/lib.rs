@@ -89,8 +89,11 @@ pub mod engine;
 pub mod eval;
 pub mod notation;
 pub mod protocol;
+#[cfg(feature = "referee")]
 pub mod referee;
 pub mod search;
 pub mod threats;
+#[cfg(feature = "tune")]
 pub mod tune;
+#[cfg(feature = "referee")]
 pub mod view;

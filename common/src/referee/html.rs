@@ -311,7 +311,8 @@ fn standings(games: &[GameView]) -> Standings {
     table
 }
 
-const STYLE: &str = r#"
+/// The style sheet of every page.
+pub(crate) const STYLE: &str = r#"
 :root { --p1: #2563eb; --p2: #dc2626; --ink: #1f2933; --muted: #6b7280; --line: #d1d5db; }
 * { box-sizing: border-box; }
 body { margin: 0; padding: 12px 20px; font: 14px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif;

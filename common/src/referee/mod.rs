@@ -10,7 +10,9 @@
 //! plays several at once, `--sprt` stops at a verdict of the test ([`sprt`]), three or more
 //! players play a round robin or a gauntlet rated by one fit over all games ([`rating`]),
 //! `--results` writes one row per game ([`results`]) and `merge` reads the rows of several shards
-//! back. With two players, per game `k` (from 1, A is Player 1 when `k` is odd), on stdout:
+//! back; `league DIR` keeps players and games in a folder and plays them on as long as one
+//! likes, through the same game loop ([`league`], [`play_games`]). With two players, per game `k`
+//! (from 1, A is Player 1 when `k` is odd), on stdout:
 //!
 //! ```text
 //! game 1: p1=A p2=B winner=A (p1) reason="bomber reached the base" plies=23 slowest: A=812ms B=640ms peak: A=3.1MB B=2.9MB
@@ -71,6 +73,7 @@ pub mod files;
 mod game;
 pub mod html;
 pub mod interrupt;
+pub mod league;
 pub mod opening;
 mod options;
 pub mod process;
@@ -93,7 +96,7 @@ use std::io::{self, IsTerminal, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Mutex};
+use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -430,7 +433,7 @@ struct GameSetup<'a> {
     opening: Vec<String>,
     /// By seat: set once that player has replied in any game of the match. A player that has
     /// not, and then cannot start, stops the match.
-    started: [&'a AtomicBool; 2],
+    started: [Arc<AtomicBool>; 2],
     /// Set when the match stops: a game under way is abandoned at its next ply.
     abandon: &'a AtomicBool,
 }
@@ -596,7 +599,7 @@ fn ask_and_play<G: RefereeGame>(
 ) -> Result<Option<GameEnd>, MatchError> {
     let limit = game.time_limit(seat, setup.movetime);
     let side = seat.index();
-    let started = setup.started[side];
+    let started = &setup.started[side];
     let reply = match players.ask(seat, input, limit) {
         Ok(reply) => {
             started.store(true, Ordering::Relaxed);
@@ -797,8 +800,16 @@ fn players_line(rows: &[GameRow], names: &[String]) -> String {
     )
 }
 
-/// The crosstable and the standings of a tournament.
-fn standings_text(rows: &[GameRow], names: &[String]) -> String {
+/// A tournament's results between `names` (rows naming another player are left out), the fit
+/// of their ratings, and the players' order, best first (ties by name).
+pub struct Standings {
+    pub results: rating::Results,
+    pub ratings: Vec<rating::Rating>,
+    pub order: Vec<usize>,
+}
+
+/// The standings of `rows` between `names`: one fit over every game.
+pub fn standings(rows: &[GameRow], names: &[String]) -> Standings {
     let index: FxHashMap<&str, usize> = names
         .iter()
         .enumerate()
@@ -822,6 +833,20 @@ fn standings_text(rows: &[GameRow], names: &[String]) -> String {
             .total_cmp(&ratings[i].elo)
             .then_with(|| names[i].cmp(&names[j]))
     });
+    Standings {
+        results,
+        ratings,
+        order,
+    }
+}
+
+/// The crosstable and the standings of a tournament.
+pub fn standings_text(rows: &[GameRow], names: &[String]) -> String {
+    let Standings {
+        results,
+        ratings,
+        order,
+    } = standings(rows, names);
     let width = names.iter().map(|n| n.len()).max().unwrap_or(0).max(4);
     let mut text = String::from("crosstable:\n");
     let _ = write!(text, "{:width$}", "");
@@ -865,7 +890,7 @@ fn standings_text(rows: &[GameRow], names: &[String]) -> String {
 }
 
 /// `3`, `3.5`.
-fn points_text(points: f64) -> String {
+pub fn points_text(points: f64) -> String {
     if points.fract() == 0.0 {
         format!("{points:.0}")
     } else {
@@ -946,7 +971,8 @@ fn open_results(path: &Path) -> Result<fs::File, FileError> {
         .open(path)
         .map_err(naming(doing, path))?;
     if file.metadata().map_err(naming(doing, path))?.len() == 0 {
-        writeln!(file, "{}", results::header()).map_err(naming(doing, path))?;
+        file.write_all(format!("{}\n", results::header()).as_bytes())
+            .map_err(naming(doing, path))?;
     }
     Ok(file)
 }
@@ -971,6 +997,48 @@ pub fn match_openings<G: RefereeGame>(
     Ok(options.random_openings.map(opening::Openings::Random))
 }
 
+/// One game for the runner to play: its place, its players by seat (names, and commands with
+/// their placeholders still in), and the opening it starts from.
+#[derive(Clone, Debug)]
+pub struct ScheduledGame {
+    pub fixture: Fixture,
+    pub players: [Entrant; 2],
+    /// The plies played by the rules before the players are first asked.
+    pub opening: Vec<String>,
+}
+
+/// Where the games of a run come from: a match's fixed schedule, or a league's pairings made as
+/// it goes ([`league`]).
+pub trait GameSource: Sync {
+    /// The next game to play, `None` when the run has no more. Called by every worker thread.
+    fn next_game(&self) -> Option<ScheduledGame>;
+
+    /// `row` has been written; called in the order games end, before the next game counts it.
+    fn game_written(&self, _row: &GameRow) {}
+}
+
+/// A match's games, in schedule order.
+struct MatchSchedule<'a> {
+    queue: Mutex<VecDeque<Fixture>>,
+    players: &'a [Entrant],
+    pair_openings: FxHashMap<u32, Vec<String>>,
+}
+
+impl GameSource for MatchSchedule<'_> {
+    fn next_game(&self) -> Option<ScheduledGame> {
+        let fixture = self.queue.lock().ok()?.pop_front()?;
+        Some(ScheduledGame {
+            fixture,
+            players: fixture.seats.map(|i| self.players[i].clone()),
+            opening: self
+                .pair_openings
+                .get(&fixture.pair)
+                .cloned()
+                .unwrap_or_default(),
+        })
+    }
+}
+
 /// Plays the whole match, printing a line per game and the final lines; returns its rows.
 ///
 /// Before the first game it checks the openings and every output ([`check_outputs`]). A player
@@ -984,10 +1052,9 @@ pub fn run_match<G: html::DrawGame>(
 ) -> Result<Vec<GameRow>, MatchError> {
     let openings = match_openings::<G>(options).map_err(MatchError::Setup)?;
     check_outputs(options).map_err(|e| MatchError::Setup(e.to_string()))?;
-    let movetime = Duration::from_millis(options.movetime_ms.unwrap_or(G::MOVETIME_MS));
-    let memory_cap = options
-        .memory_mb
-        .map_or(G::MEMORY_CAP_BYTES, |mb| mb * 1024 * 1024);
+    // Every pair's opening, drawn or looked up before the first game, so that a random opening
+    // that cannot be drawn stops the match before it starts.
+    let mut pair_openings: FxHashMap<u32, Vec<String>> = FxHashMap::default();
     let names: Vec<String> = options.players.iter().map(|e| e.name.clone()).collect();
     let fixtures: VecDeque<Fixture> = schedule::schedule(
         options.players.len(),
@@ -998,9 +1065,6 @@ pub fn run_match<G: html::DrawGame>(
     .into_iter()
     .filter(|f| options.shard.map_or(true, |shard| shard.contains(f.number)))
     .collect();
-    // Every pair's opening, drawn or looked up before the first game, so that a random opening
-    // that cannot be drawn stops the match before it starts.
-    let mut pair_openings: FxHashMap<u32, Vec<String>> = FxHashMap::default();
     if let Some(openings) = &openings {
         for fixture in &fixtures {
             if let std::collections::hash_map::Entry::Vacant(entry) =
@@ -1012,9 +1076,59 @@ pub fn run_match<G: html::DrawGame>(
             }
         }
     }
-    if let Some(dir) = &options.record_dir {
-        fs::create_dir_all(dir).map_err(naming("make the record folder", dir))?;
+    let total = fixtures.len();
+    let source = MatchSchedule {
+        queue: Mutex::new(fixtures),
+        players: &options.players,
+        pair_openings,
+    };
+    let (mut rows, failure) = play_games::<G>(options, &source, total, &names, watch);
+    match failure {
+        // Its note comes first, so that the final lines stay the last ones printed.
+        Some(ref interruption @ MatchError::Interrupted(_)) => {
+            eprintln!("{}-referee: {interruption}", G::NAME)
+        }
+        Some(error) => return Err(error),
+        None => {}
     }
+    rows.sort_by_key(|row| row.number);
+    let mut out = io::stdout().lock();
+    write!(out, "{}", final_text(&rows, &names, options.sprt.as_ref()))
+        .and_then(|_| out.flush())
+        .map_err(MatchError::Output)?;
+    match failure {
+        Some(interruption) => Err(interruption),
+        None => Ok(rows),
+    }
+}
+
+/// Plays the games of `source` (at most `total`) under `options`' limits, `--concurrency` at
+/// once; as each game ends, writes its record (`--record-dir`), appends its row (`--results`, in
+/// one write, so that a run stopped at any moment leaves whole rows only; the file is opened at
+/// the first game's end, so that a run stopped before leaves none) and prints its line. Writes the
+/// replay page (`--html`) at the end. `names` are the players in the run's order, for the game
+/// lines, the progress line and `--sprt`. Returns the rows in the order games ended, and what
+/// stopped the run early, if anything: a player that cannot start before its first reply of the
+/// run, a file that cannot be written, or an interruption seen through `watch`; games under way
+/// then are abandoned, not counted.
+pub fn play_games<G: html::DrawGame>(
+    options: &MatchOptions,
+    source: &dyn GameSource,
+    total: usize,
+    names: &[String],
+    watch: Option<&interrupt::Watch>,
+) -> (Vec<GameRow>, Option<MatchError>) {
+    let mut rows = Vec::new();
+    if let Some(dir) = &options.record_dir {
+        if let Err(error) = fs::create_dir_all(dir) {
+            let error = FileError::new("make the record folder", dir, error);
+            return (rows, Some(MatchError::File(error)));
+        }
+    }
+    let movetime = Duration::from_millis(options.movetime_ms.unwrap_or(G::MOVETIME_MS));
+    let memory_cap = options
+        .memory_mb
+        .map_or(G::MEMORY_CAP_BYTES, |mb| mb * 1024 * 1024);
     let cores = thread::available_parallelism().map_or(1, |n| n.get());
     if options.concurrency as usize > cores {
         eprintln!(
@@ -1024,55 +1138,54 @@ pub fn run_match<G: html::DrawGame>(
             options.concurrency
         );
     }
-    // Opened at the first game's end, so that a match stopped before it leaves no file.
     let mut results_file: Option<fs::File> = None;
     let mut progress = Progress {
         started: Instant::now(),
-        total: fixtures.len(),
+        total,
         done: 0,
         terminal: io::stderr().is_terminal(),
     };
-    let workers = (options.concurrency as usize).min(fixtures.len()).max(1);
-    let queue = Mutex::new(fixtures);
-    let pair_openings = &pair_openings;
+    let workers = (options.concurrency as usize).min(total).max(1);
     let stop = AtomicBool::new(false);
     let abandon = AtomicBool::new(false);
-    let started: Vec<AtomicBool> = names.iter().map(|_| AtomicBool::new(false)).collect();
-    let mut rows = Vec::new();
+    // By player name: set once it has replied in a game of this run.
+    let started: Mutex<FxHashMap<String, Arc<AtomicBool>>> = Mutex::new(FxHashMap::default());
+    let started_flag = |name: &str| -> Arc<AtomicBool> {
+        let mut flags = started.lock().unwrap_or_else(|e| e.into_inner());
+        Arc::clone(flags.entry(name.to_string()).or_default())
+    };
     // With --html: each game's record and the names in its seats, for the replay page.
     let mut page_records: Vec<(u32, String, [String; 2])> = Vec::new();
     let mut failure: Option<MatchError> = None;
     thread::scope(|scope| {
-        let (sender, finished) = mpsc::channel::<(GameOutcome, [String; 2])>();
+        let (sender, finished) = mpsc::channel::<(GameOutcome, [String; 2], [String; 2])>();
         for _ in 0..workers {
             let sender = sender.clone();
-            let (queue, stop, abandon, started) = (&queue, &stop, &abandon, &started);
-            let names = &names;
+            let (stop, abandon, started_flag) = (&stop, &abandon, &started_flag);
             scope.spawn(move || loop {
                 if stop.load(Ordering::Relaxed) {
                     return;
                 }
-                let next = queue.lock().ok().and_then(|mut q| q.pop_front());
-                let Some(fixture) = next else {
+                let Some(scheduled) = source.next_game() else {
                     return;
                 };
-                let commands = fixture
-                    .seats
-                    .map(|i| expand(&options.players[i].command, &fixture));
+                let fixture = scheduled.fixture;
+                let commands = scheduled
+                    .players
+                    .clone()
+                    .map(|player| expand(&player.command, &fixture));
+                let seat_names = scheduled.players.map(|player| player.name);
                 let setup = GameSetup {
                     fixture,
                     commands,
-                    names: fixture.seats.map(|i| names[i].clone()),
+                    names: seat_names.clone(),
                     movetime,
                     memory_cap,
                     max_plies: options.max_plies.or(G::DEFAULT_MAX_PLIES),
                     record_dir: options.record_dir.as_deref(),
                     show: options.show,
-                    opening: pair_openings
-                        .get(&fixture.pair)
-                        .cloned()
-                        .unwrap_or_default(),
-                    started: fixture.seats.map(|i| &started[i]),
+                    opening: scheduled.opening,
+                    started: [started_flag(&seat_names[0]), started_flag(&seat_names[1])],
                     abandon,
                 };
                 let outcome = play_game::<G>(&setup);
@@ -1081,7 +1194,7 @@ pub fn run_match<G: html::DrawGame>(
                     stop.store(true, Ordering::Relaxed);
                     abandon.store(true, Ordering::Relaxed);
                 }
-                if sender.send((outcome, setup.commands)).is_err() {
+                if sender.send((outcome, setup.commands, seat_names)).is_err() {
                     return;
                 }
             });
@@ -1098,13 +1211,14 @@ pub fn run_match<G: html::DrawGame>(
                     halt(&mut failure, MatchError::Interrupted(signal));
                 }
             }
-            let (outcome, commands) = match finished.recv_timeout(interrupt::POLL_INTERVAL) {
-                Ok(received) => received,
-                Err(mpsc::RecvTimeoutError::Timeout) => continue,
-                Err(mpsc::RecvTimeoutError::Disconnected) => break,
-            };
+            let (outcome, commands, seat_names) =
+                match finished.recv_timeout(interrupt::POLL_INTERVAL) {
+                    Ok(received) => received,
+                    Err(mpsc::RecvTimeoutError::Timeout) => continue,
+                    Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                };
             let report = match outcome {
-                // Once the match stops, a game that still ends is not counted.
+                // Once the run stops, a game that still ends is not counted.
                 _ if failure.is_some() => continue,
                 GameOutcome::Played(report) => report,
                 GameOutcome::Abandoned => continue,
@@ -1113,7 +1227,6 @@ pub fn run_match<G: html::DrawGame>(
                     continue;
                 }
             };
-            let seat_names = report.fixture.seats.map(|i| names[i].clone());
             let row = report.row(G::NAME, seat_names.clone());
             let written = (|| -> Result<(), MatchError> {
                 if let Some(dir) = &options.record_dir {
@@ -1130,23 +1243,24 @@ pub fn run_match<G: html::DrawGame>(
                         results_file = Some(open_results(path)?);
                     }
                     if let Some(file) = results_file.as_mut() {
-                        writeln!(file, "{}", row.to_csv())
+                        file.write_all(format!("{}\n", row.to_csv()).as_bytes())
                             .and_then(|_| file.flush())
                             .map_err(naming("write the results file", path))?;
                     }
                 }
                 let mut out = io::stdout().lock();
-                writeln!(out, "{}", game_line(&row, &names))
+                writeln!(out, "{}", game_line(&row, names))
                     .and_then(|_| out.flush())
                     .map_err(MatchError::Output)
             })();
+            source.game_written(&row);
             rows.push(row);
-            progress.update(&rows, &names, options.sprt.as_ref());
+            progress.update(&rows, names, options.sprt.as_ref());
             if let Err(error) = written {
                 halt(&mut failure, error);
             }
             if let Some(sprt) = &options.sprt {
-                let llr = sprt.llr(&pentanomial(&rows, &names));
+                let llr = sprt.llr(&pentanomial(&rows, names));
                 if sprt.verdict(llr) != Verdict::Continue {
                     stop.store(true, Ordering::Relaxed);
                 }
@@ -1154,32 +1268,21 @@ pub fn run_match<G: html::DrawGame>(
         }
     });
     progress.close();
-    match failure {
-        // Its note comes first, so that the final lines stay the last ones printed.
-        Some(ref interruption @ MatchError::Interrupted(_)) => {
-            eprintln!("{}-referee: {interruption}", G::NAME)
-        }
-        Some(error) => return Err(error),
-        None => {}
-    }
-    rows.sort_by_key(|row| row.number);
-    let mut out = io::stdout().lock();
-    write!(out, "{}", final_text(&rows, &names, options.sprt.as_ref()))
-        .and_then(|_| out.flush())
-        .map_err(MatchError::Output)?;
-    if let Some(file) = &options.html {
+    let stopped_for_good = failure
+        .as_ref()
+        .is_some_and(|f| !matches!(f, MatchError::Interrupted(_)));
+    if let (Some(file), false) = (&options.html, stopped_for_good) {
         page_records.sort_by_key(|(number, _, _)| *number);
         let records: Vec<(String, [String; 2])> = page_records
             .into_iter()
             .map(|(_, record, seats)| (record, seats))
             .collect();
-        fs::write(file, html::match_page::<G>(&records))
-            .map_err(naming("write the replay page", file))?;
+        if let Err(error) = fs::write(file, html::match_page::<G>(&records)) {
+            let error = FileError::new("write the replay page", file, error);
+            failure.get_or_insert(MatchError::File(error));
+        }
     }
-    match failure {
-        Some(interruption) => Err(interruption),
-        None => Ok(rows),
-    }
+    (rows, failure)
 }
 
 /// Why `merge` refused its input.
@@ -1310,6 +1413,9 @@ pub fn main<G: html::DrawGame>() -> ExitCode {
         )
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("league") {
+        return league::main::<G>(&args[1..]);
+    }
     if args.first().map(String::as_str) == Some("view") {
         return html::view_main::<G>(&args[1..]);
     }

@@ -294,6 +294,8 @@ options:
   -h, --help            this text
 
 {game}-referee view RECORD... [--html FILE] writes the replay page of records already written.
+{game}-referee league DIR add|remove|run|show ... keeps a league of players and games in DIR
+(see {game}-referee league --help).
 {game}-referee merge FILE.csv... reads the rows of several --results files (the shards of one match) and prints what the
 match would have printed at its end.
 

@@ -1,0 +1,1115 @@
+//! `<game>-referee league DIR <command>`: a league that persists, where every version of every
+//! bot is rated together with every other, and games are added for as long as one likes.
+//!
+//! DIR holds the league as plain files:
+//!
+//! - `players.txt`: a header line `# <game> league ...`, then one player a line, `NAME=CMD` (the
+//!   command run with `sh -c`, `{seed}` and `{game}` filled in as in a match); a player taken out
+//!   keeps its line as `removed NAME=CMD`, so that its name is never given to another program.
+//!   `add` and `remove` replace the file whole (written aside, then renamed), so that a running
+//!   league never reads half of it.
+//! - `results/<host>-<pid>-<random>.csv`: the games of one `run`, one row per finished game in
+//!   the columns of `--results` ([`super::results`]), each row appended in one write the moment
+//!   its game ends. Every run writes its own file, so runs on one machine or on several machines
+//!   sharing DIR never write to the same file; a game is known by its file and its number there.
+//! - `records/<host>-<pid>-<random>/game-<k>.txt`: with `run --record`, the record of game `k`
+//!   of that run and its players' stderr, as `--record-dir` writes them.
+//!
+//! A run stopped at any moment (`kill -9` included) loses no finished game: a row is written
+//! only when its game has ended, in one write, and the last line of a file that does not end
+//! with its newline (a row being written) is not read. A game cut off is in no file.
+//!
+//! `run` chooses each pairing when a worker is free, from the players and games on disk at that
+//! moment (so it picks up `add` and `remove` at its next pairing) and the games it is playing:
+//! the player with the fewest games first, then the opponent whose game teaches the most, the
+//! one whose expected score `p` against it gives the largest `p (1 − p)` (the closest in rating
+//! by the league's fit), divided by one more than the games the two have played. Both games of
+//! a pair (the seats swapped) share a seed, and the run draws its seeds at random, away from
+//! every seed already stored, so that no two pairs of the league repeat a seed.
+//!
+//! `show` rates the active players by the fit of the tournaments ([`super::rating`]) over every
+//! stored game between two of them (games of removed players stay stored, and are left out).
+
+use std::collections::hash_map::RandomState;
+use std::fmt::Write as _;
+use std::fs;
+use std::hash::{BuildHasher, Hasher};
+use std::io;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
+use std::sync::Mutex;
+
+use rustc_hash::FxHashSet;
+
+use super::html::{self, escape, DrawGame};
+use super::opening::{self, Openings};
+use super::options::{parse_player, Entrant, MatchOptions};
+use super::results::{self, GameRow};
+use super::schedule::Fixture;
+use super::{
+    match_openings, play_games, points_text, standings, standings_text, GameSource, ScheduledGame,
+    Seat,
+};
+
+/// The players' file of a league.
+pub const PLAYERS_FILE: &str = "players.txt";
+/// The folder of the runs' results files.
+pub const RESULTS_DIR: &str = "results";
+/// The folder of the runs' records (`run --record`).
+pub const RECORDS_DIR: &str = "records";
+/// How a removed player's line starts.
+const REMOVED: &str = "removed ";
+/// `run` without `--games`.
+const DEFAULT_GAMES: u32 = 100;
+
+/// Why a league command failed.
+#[derive(Debug)]
+pub enum LeagueError {
+    /// Bad input (the message): exit status 2, and nothing in DIR changed.
+    Input(String),
+    /// The league could not be read or written (the message): exit status 1.
+    Io(String),
+}
+
+impl LeagueError {
+    fn io(what: &Path, error: io::Error) -> LeagueError {
+        LeagueError::Io(format!("{}: {error}", what.display()))
+    }
+}
+
+impl std::fmt::Display for LeagueError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LeagueError::Input(message) | LeagueError::Io(message) => write!(f, "{message}"),
+        }
+    }
+}
+
+/// One player of a league, in the order of `players.txt`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    pub entrant: Entrant,
+    /// False once removed: no new games, and its games are left out of the standings.
+    pub active: bool,
+}
+
+/// The players of a league.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Roster {
+    pub players: Vec<Player>,
+}
+
+impl Roster {
+    /// The active players, in order.
+    pub fn active(&self) -> Vec<Entrant> {
+        self.players
+            .iter()
+            .filter(|p| p.active)
+            .map(|p| p.entrant.clone())
+            .collect()
+    }
+
+    fn find(&self, name: &str) -> Option<usize> {
+        self.players.iter().position(|p| p.entrant.name == name)
+    }
+}
+
+/// The first line of a league's `players.txt`.
+fn header_line(game: &str) -> String {
+    format!(
+        "# {game} league: one player a line, NAME=CMD (run with sh -c); \
+         a removed player's line starts with 'removed '"
+    )
+}
+
+/// Reads `players.txt` of DIR, a league of `game`.
+pub fn read_roster(dir: &Path, game: &str) -> Result<Roster, LeagueError> {
+    let path = dir.join(PLAYERS_FILE);
+    let not_a_league = |why: &str| {
+        LeagueError::Input(format!(
+            "{} is not a {game} league: {why} (start one with 'league DIR add NAME=CMD' in a new \
+             or empty directory)",
+            dir.display()
+        ))
+    };
+    if !dir.is_dir() {
+        return Err(not_a_league("no such directory"));
+    }
+    let text = match fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => {
+            return Err(not_a_league(&format!("no {PLAYERS_FILE}")))
+        }
+        Err(error) => return Err(LeagueError::io(&path, error)),
+    };
+    let mut lines = text.lines().enumerate();
+    let first = lines.next().map(|(_, l)| l).unwrap_or("");
+    match first
+        .strip_prefix("# ")
+        .and_then(|rest| rest.split_once(" league"))
+    {
+        Some((kind, _)) if kind == game => {}
+        Some((kind, _)) if !kind.is_empty() && !kind.contains(' ') => {
+            return Err(LeagueError::Input(format!(
+                "{} is a {kind} league, not a {game} one",
+                dir.display()
+            )))
+        }
+        _ => {
+            return Err(not_a_league(&format!(
+                "{PLAYERS_FILE} has no league header"
+            )))
+        }
+    }
+    let mut roster = Roster {
+        players: Vec::new(),
+    };
+    for (index, line) in lines {
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (text, active) = match line.strip_prefix(REMOVED) {
+            Some(rest) => (rest, false),
+            None => (line, true),
+        };
+        let damaged =
+            |why: String| LeagueError::Input(format!("{}:{}: {why}", path.display(), index + 1));
+        let entrant = parse_player(text).map_err(|e| damaged(e.to_string()))?;
+        if roster.find(&entrant.name).is_some() {
+            return Err(damaged(format!("player '{}' comes twice", entrant.name)));
+        }
+        roster.players.push(Player { entrant, active });
+    }
+    Ok(roster)
+}
+
+/// Replaces `players.txt` whole: written aside, then renamed over, so that a reader sees the
+/// old file or the new one.
+fn write_roster(dir: &Path, game: &str, roster: &Roster) -> Result<(), LeagueError> {
+    let mut text = header_line(game) + "\n";
+    for player in &roster.players {
+        if !player.active {
+            text.push_str(REMOVED);
+        }
+        let _ = writeln!(text, "{}={}", player.entrant.name, player.entrant.command);
+    }
+    let aside = dir.join(format!(".{PLAYERS_FILE}.{}", run_id()));
+    fs::write(&aside, text).map_err(|e| LeagueError::io(&aside, e))?;
+    let path = dir.join(PLAYERS_FILE);
+    fs::rename(&aside, &path).map_err(|e| {
+        let _ = fs::remove_file(&aside);
+        LeagueError::io(&path, e)
+    })
+}
+
+/// A player's command that cannot be stored or run: empty, more than one line, or not shell
+/// syntax (`sh -n` reads it without running it).
+fn check_command(command: &str) -> Result<(), String> {
+    if command.contains(['\n', '\r', '\0']) {
+        return Err("a command must be one line".into());
+    }
+    let checked = Command::new("sh")
+        .args(["-n", "-c", command])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .map_err(|e| format!("sh could not check the command: {e}"))?;
+    if !checked.success() {
+        return Err(format!(
+            "'{command}' is not a shell command (sh -n refuses it)"
+        ));
+    }
+    Ok(())
+}
+
+/// `add NAME=CMD`: a new player; makes the league when DIR is missing or empty.
+fn add(dir: &Path, game: &str, args: &[String]) -> Result<String, LeagueError> {
+    let [text] = args else {
+        return Err(LeagueError::Input("add takes one NAME=CMD".into()));
+    };
+    let entrant = parse_player(text).map_err(|e| LeagueError::Input(e.to_string()))?;
+    check_command(&entrant.command)
+        .map_err(|why| LeagueError::Input(format!("player '{}': {why}", entrant.name)))?;
+    if dir.exists() && !dir.is_dir() {
+        return Err(LeagueError::Input(format!(
+            "{} is not a {game} league: not a directory",
+            dir.display()
+        )));
+    }
+    let empty = match fs::read_dir(dir) {
+        Ok(mut entries) => entries.next().is_none(),
+        Err(error) if error.kind() == io::ErrorKind::NotFound => true,
+        Err(error) => return Err(LeagueError::io(dir, error)),
+    };
+    let mut roster = if empty {
+        Roster {
+            players: Vec::new(),
+        }
+    } else {
+        read_roster(dir, game)?
+    };
+    if let Some(i) = roster.find(&entrant.name) {
+        let why = if roster.players[i].active {
+            "is already a player"
+        } else {
+            "was removed, and its games are kept under that name; choose a new name"
+        };
+        return Err(LeagueError::Input(format!(
+            "duplicate name: '{}' {why}",
+            entrant.name
+        )));
+    }
+    if empty {
+        fs::create_dir_all(dir).map_err(|e| LeagueError::io(dir, e))?;
+    }
+    let name = entrant.name.clone();
+    roster.players.push(Player {
+        entrant,
+        active: true,
+    });
+    write_roster(dir, game, &roster)?;
+    Ok(format!("added {name}\n"))
+}
+
+/// `remove NAME`: no more games for the player; its games stay stored, out of the standings.
+fn remove(dir: &Path, game: &str, args: &[String]) -> Result<String, LeagueError> {
+    let [name] = args else {
+        return Err(LeagueError::Input("remove takes one NAME".into()));
+    };
+    let mut roster = read_roster(dir, game)?;
+    match roster.find(name) {
+        Some(i) if roster.players[i].active => roster.players[i].active = false,
+        Some(_) => {
+            return Err(LeagueError::Input(format!(
+                "unknown name: '{name}' is already removed"
+            )))
+        }
+        None => {
+            return Err(LeagueError::Input(format!(
+                "unknown name: '{name}' is not a player of this league"
+            )))
+        }
+    }
+    write_roster(dir, game, &roster)?;
+    Ok(format!("removed {name}\n"))
+}
+
+/// A stored game: the run that played it (its results file without `.csv`) and its row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredGame {
+    pub run: String,
+    pub row: GameRow,
+}
+
+/// Every game stored in DIR, checked: each row is a `game` row between two players of the
+/// roster, and no game number comes twice in one file. Files are read in name order. The last
+/// line of a file that does not end with its newline is a row being written, and is skipped.
+pub fn read_games(dir: &Path, game: &str, roster: &Roster) -> Result<Vec<StoredGame>, LeagueError> {
+    let results_dir = dir.join(RESULTS_DIR);
+    let entries = match fs::read_dir(&results_dir) {
+        Ok(entries) => entries,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(error) => return Err(LeagueError::io(&results_dir, error)),
+    };
+    let mut files: Vec<PathBuf> = Vec::new();
+    for entry in entries {
+        let path = entry.map_err(|e| LeagueError::io(&results_dir, e))?.path();
+        if path.extension().is_some_and(|e| e == "csv") {
+            files.push(path);
+        }
+    }
+    files.sort();
+    let mut games = Vec::new();
+    for path in files {
+        let run = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let bytes = fs::read(&path).map_err(|e| LeagueError::io(&path, e))?;
+        let mut text = String::from_utf8_lossy(&bytes).into_owned();
+        if !text.ends_with('\n') {
+            let whole = text.rfind('\n').map_or(0, |i| i + 1);
+            text.truncate(whole);
+        }
+        if text.trim().is_empty() {
+            continue;
+        }
+        let source = path.display().to_string();
+        let rows = results::parse_rows(&text, &source)
+            .map_err(|e| LeagueError::Input(format!("damaged row: {e}")))?;
+        // The line of each row: rows are the non-blank lines after the header, in order.
+        let lines: Vec<usize> = text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+            .map(|(i, _)| i + 1)
+            .skip(1)
+            .collect();
+        let mut numbers = FxHashSet::default();
+        for (row, line) in rows.into_iter().zip(lines) {
+            let damaged =
+                |why: String| LeagueError::Input(format!("damaged row: {source}:{line}: {why}"));
+            if row.kind != game {
+                return Err(damaged(format!("a game of {}, not of {game}", row.kind)));
+            }
+            for name in &row.players {
+                if roster.find(name).is_none() {
+                    return Err(damaged(format!("player '{name}' is not in {PLAYERS_FILE}")));
+                }
+            }
+            if !numbers.insert(row.number) {
+                return Err(damaged(format!("game {} comes twice", row.number)));
+            }
+            games.push(StoredGame {
+                run: run.clone(),
+                row,
+            });
+        }
+    }
+    Ok(games)
+}
+
+/// The rows between active players, and those players' names.
+fn rated(roster: &Roster, games: &[StoredGame]) -> (Vec<GameRow>, Vec<String>) {
+    let names: Vec<String> = roster.active().into_iter().map(|e| e.name).collect();
+    let rows = games
+        .iter()
+        .filter(|g| g.row.players.iter().all(|p| names.contains(p)))
+        .map(|g| g.row.clone())
+        .collect();
+    (rows, names)
+}
+
+/// The text `show` prints: a count of the games, the crosstable and the `standing:` lines.
+pub fn show_text(roster: &Roster, games: &[StoredGame]) -> String {
+    let (rows, names) = rated(roster, games);
+    let mut text = format!("league: {} players, {} games", names.len(), rows.len());
+    let left_out = games.len() - rows.len();
+    if left_out > 0 {
+        let _ = write!(text, " ({left_out} more with removed players, left out)");
+    }
+    text.push('\n');
+    text.push_str(&standings_text(&rows, &names));
+    text
+}
+
+/// `show [--html FILE]`.
+fn show<G: DrawGame>(dir: &Path, args: &[String]) -> Result<String, LeagueError> {
+    let html_file = match args {
+        [] => None,
+        [option, file] if option == "--html" => Some(PathBuf::from(file)),
+        _ => {
+            return Err(LeagueError::Input(
+                "show takes no argument but --html FILE".into(),
+            ))
+        }
+    };
+    let roster = read_roster(dir, G::NAME)?;
+    let games = read_games(dir, G::NAME, &roster)?;
+    if let Some(file) = html_file {
+        write_pages::<G>(dir, &roster, &games, &file)?;
+    }
+    Ok(show_text(&roster, &games))
+}
+
+/// The league's page at `file`, and next to it one replay page per run that kept records
+/// (`<file stem>-<run>.html`), which the league's page links game by game.
+fn write_pages<G: DrawGame>(
+    dir: &Path,
+    roster: &Roster,
+    games: &[StoredGame],
+    file: &Path,
+) -> Result<(), LeagueError> {
+    let (rows, names) = rated(roster, games);
+    let table = standings(&rows, &names);
+    let title = format!(
+        "{} league: {} players, {} games",
+        G::NAME,
+        names.len(),
+        rows.len()
+    );
+    let mut page = format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{0}</title>\n<style>{1}</style>\n</head>\n<body>\n<h1>{0}</h1>\n",
+        escape(&title),
+        html::STYLE
+    );
+    page.push_str(
+        "<h2>Ratings</h2>\n<p class=\"muted\">Logistic Elo from one maximum-likelihood fit over \
+         every game (the field's mean at 0), with its 95&nbsp;% interval.</p>\n\
+         <table class=\"standings\"><tr><th>rank</th><th>player</th><th>Elo</th><th>±95&nbsp;%</th>\
+         <th>interval</th><th>games</th><th>wins</th><th>draws</th><th>losses</th><th>score</th>\
+         <th>command</th></tr>\n",
+    );
+    let command_of = |name: &str| {
+        roster
+            .players
+            .iter()
+            .find(|p| p.entrant.name == name)
+            .map(|p| p.entrant.command.clone())
+            .unwrap_or_default()
+    };
+    for (rank, &i) in table.order.iter().enumerate() {
+        let name = &names[i];
+        let rating = table.ratings[i];
+        let (mut wins, mut draws, mut losses) = (0, 0, 0);
+        for row in rows.iter() {
+            let Some(seat) = row.seat_of(name) else {
+                continue;
+            };
+            match row.winner {
+                None => draws += 1,
+                Some(winner) if winner == seat => wins += 1,
+                Some(_) => losses += 1,
+            }
+        }
+        let (points, played) = table.results.total(i);
+        let (ci, interval) = if rating.ci95.is_finite() {
+            (
+                format!("{:.0}", rating.ci95),
+                format!(
+                    "{:+.0} … {:+.0}",
+                    rating.elo - rating.ci95,
+                    rating.elo + rating.ci95
+                ),
+            )
+        } else {
+            ("inf".to_string(), String::new())
+        };
+        let _ = writeln!(
+            page,
+            "<tr><td>{}</td><td><code>{}</code></td><td>{}</td><td>{ci}</td><td>{interval}</td>\
+             <td>{played}</td><td>{wins}</td><td>{draws}</td><td>{losses}</td><td>{}/{played}</td>\
+             <td><code>{}</code></td></tr>",
+            rank + 1,
+            escape(name),
+            format!("{:+.0}", rating.elo).replace("-0", "+0"),
+            points_text(points),
+            escape(&command_of(name)),
+        );
+    }
+    page.push_str("</table>\n<h2>Crosstable</h2>\n<p class=\"muted\">Points/games of the row player against the column player.</p>\n<table class=\"crosstable\"><tr><th></th>");
+    for &j in &table.order {
+        let _ = write!(page, "<th>{}</th>", escape(&names[j]));
+    }
+    page.push_str("</tr>\n");
+    for &i in &table.order {
+        let _ = write!(page, "<tr><td><code>{}</code></td>", escape(&names[i]));
+        for &j in &table.order {
+            let (points, played) = table.results.between(i, j);
+            if i == j || played == 0 {
+                page.push_str("<td></td>");
+            } else {
+                let _ = write!(page, "<td>{}/{played}</td>", points_text(points));
+            }
+        }
+        page.push_str("</tr>\n");
+    }
+    page.push_str("</table>\n<h2>Games</h2>\n");
+    // The games by run, in the order of their files; each linked to its replay where the run
+    // kept its records.
+    let stem = file
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "league".into());
+    let folder = file.parent().unwrap_or(Path::new(""));
+    let mut runs: Vec<&str> = games.iter().map(|g| g.run.as_str()).collect();
+    runs.dedup();
+    for run in runs {
+        let mut run_games: Vec<&StoredGame> = games.iter().filter(|g| g.run == run).collect();
+        run_games.sort_by_key(|g| g.row.number);
+        let records = dir.join(RECORDS_DIR).join(run);
+        let mut views = Vec::new();
+        let mut links = Vec::new();
+        for game in &run_games {
+            let record = records.join(format!("game-{}.txt", game.row.number));
+            match fs::read(&record) {
+                Ok(bytes) => {
+                    let view = html::replay::<G>(
+                        &format!("{run} game {}", game.row.number),
+                        &String::from_utf8_lossy(&bytes),
+                    )
+                    .with_players(game.row.players.clone());
+                    views.push(view);
+                    links.push(Some(views.len()));
+                }
+                Err(_) => links.push(None),
+            }
+        }
+        let replay_file = format!("{stem}-{run}.html");
+        if !views.is_empty() {
+            let replay_title = format!("{} league, run {run}: {} games", G::NAME, views.len());
+            let path = folder.join(&replay_file);
+            fs::write(&path, html::page::<G>(&replay_title, &views))
+                .map_err(|e| LeagueError::io(&path, e))?;
+        }
+        let _ = writeln!(
+            page,
+            "<p>run <code>{}</code>: {} game{}{}</p>\n<nav class=\"games\">",
+            escape(run),
+            run_games.len(),
+            if run_games.len() == 1 { "" } else { "s" },
+            if views.is_empty() {
+                ", no records kept"
+            } else {
+                ""
+            }
+        );
+        for (game, link) in run_games.iter().zip(links) {
+            let row = &game.row;
+            let class = match row.winner {
+                Some(Seat::First) => "won1",
+                Some(Seat::Second) => "won2",
+                None => "draw",
+            };
+            let title = escape(&format!(
+                "{} – {}: {}",
+                row.players[0],
+                row.players[1],
+                match row.winner {
+                    Some(seat) => format!("{} won ({})", row.players[seat.index()], row.reason),
+                    None => format!("draw ({})", row.reason),
+                }
+            ));
+            match link {
+                Some(index) => {
+                    let _ = write!(
+                        page,
+                        "<a href=\"{}#game={index}\" class=\"{class}\" title=\"{title}\">{}</a>",
+                        escape(&replay_file),
+                        row.number
+                    );
+                }
+                None => {
+                    let _ = write!(
+                        page,
+                        "<a class=\"{class}\" title=\"{title}\">{}</a>",
+                        row.number
+                    );
+                }
+            }
+        }
+        page.push_str("</nav>\n");
+    }
+    page.push_str("</body>\n</html>\n");
+    fs::write(file, page).map_err(|e| LeagueError::io(file, e))
+}
+
+/// `<host>-<pid>-<random>`: a name no other run of the league has, on this machine or another.
+fn run_id() -> String {
+    let host = fs::read_to_string("/proc/sys/kernel/hostname")
+        .or_else(|_| fs::read_to_string("/etc/hostname"))
+        .ok()
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .unwrap_or_default();
+    let mut host: String = host
+        .trim()
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '.' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if host.is_empty() {
+        host = "host".into();
+    }
+    format!("{host}-{}-{:08x}", std::process::id(), random_u64() as u32)
+}
+
+/// A random number: the standard library draws fresh hash keys from the system for every
+/// `RandomState`.
+fn random_u64() -> u64 {
+    let mut hasher = RandomState::new().build_hasher();
+    hasher.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    hasher.finish()
+}
+
+/// The options of `run`.
+struct RunOptions {
+    games: u32,
+    concurrency: u32,
+    movetime_ms: Option<u64>,
+    memory_mb: Option<u64>,
+    max_plies: Option<u32>,
+    record: bool,
+    random_openings: Option<u32>,
+}
+
+fn parse_run_options(args: &[String]) -> Result<RunOptions, LeagueError> {
+    let mut options = RunOptions {
+        games: DEFAULT_GAMES,
+        concurrency: 1,
+        movetime_ms: None,
+        memory_mb: None,
+        max_plies: None,
+        record: false,
+        random_openings: None,
+    };
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        let mut number = |option: &str| -> Result<u32, LeagueError> {
+            let value = args
+                .next()
+                .ok_or_else(|| LeagueError::Input(format!("option '{option}' needs a value")))?;
+            match value.parse::<u32>() {
+                Ok(n) if n > 0 => Ok(n),
+                _ => Err(LeagueError::Input(format!(
+                    "bad value '{value}' for option '{option}'"
+                ))),
+            }
+        };
+        match arg.as_str() {
+            "--games" => options.games = number("--games")?.min(1 << 24),
+            "--concurrency" => options.concurrency = number("--concurrency")?.min(256),
+            "--movetime-ms" => options.movetime_ms = Some(number("--movetime-ms")?.into()),
+            "--memory-mb" => options.memory_mb = Some(number("--memory-mb")?.into()),
+            "--max-plies" => options.max_plies = Some(number("--max-plies")?),
+            "--random-openings" => options.random_openings = Some(number("--random-openings")?),
+            "--record" => options.record = true,
+            other => return Err(LeagueError::Input(format!("unknown run option '{other}'"))),
+        }
+    }
+    Ok(options)
+}
+
+/// A league's pairings, made as the run goes.
+struct LeagueSource<'a> {
+    dir: &'a Path,
+    game: &'static str,
+    games: u32,
+    base_seed: u64,
+    openings: Option<Openings>,
+    opening_for: fn(&Openings, &Fixture) -> Result<Vec<String>, opening::OpeningError>,
+    state: Mutex<LeagueState>,
+}
+
+#[derive(Default)]
+struct LeagueState {
+    /// Games handed out so far.
+    started: u32,
+    pairs: u32,
+    /// The second game of the last pair, seats swapped.
+    pending: Option<ScheduledGame>,
+    /// The seats of the games handed out and not yet written.
+    playing: Vec<(u32, [String; 2])>,
+    /// The last roster and games read whole, used while the files do not read.
+    last_read: Option<(Roster, Vec<StoredGame>)>,
+}
+
+impl LeagueSource<'_> {
+    /// The roster and the games now, or the last ones read whole when the files do not read
+    /// (a damaged row written by hand during the run: the run goes on with what it knew).
+    fn read(&self, state: &mut LeagueState) -> Option<(Roster, Vec<StoredGame>)> {
+        let now = read_roster(self.dir, self.game).and_then(|roster| {
+            let games = read_games(self.dir, self.game, &roster)?;
+            Ok((roster, games))
+        });
+        match now {
+            Ok(read) => {
+                state.last_read = Some(read.clone());
+                Some(read)
+            }
+            Err(error) => {
+                eprintln!("{}-referee league: {error}", self.game);
+                state.last_read.clone()
+            }
+        }
+    }
+}
+
+impl GameSource for LeagueSource<'_> {
+    fn next_game(&self) -> Option<ScheduledGame> {
+        let mut state = self.state.lock().ok()?;
+        if state.started >= self.games {
+            return None;
+        }
+        let (roster, games) = self.read(&mut state)?;
+        let active = roster.active();
+        let scheduled = match state.pending.take() {
+            Some(game)
+                if game
+                    .players
+                    .iter()
+                    .all(|p| active.iter().any(|a| a.name == p.name)) =>
+            {
+                game
+            }
+            _ => {
+                if active.len() < 2 {
+                    eprintln!(
+                        "{}-referee league: fewer than two players left; the run stops",
+                        self.game
+                    );
+                    return None;
+                }
+                let (rows, names) = rated(&roster, &games);
+                let playing: Vec<[String; 2]> = state
+                    .playing
+                    .iter()
+                    .map(|(_, seats)| seats.clone())
+                    .collect();
+                let (first, second) = choose_pairing(&rows, &names, &playing);
+                state.pairs += 1;
+                let pair = state.pairs;
+                let fixture = Fixture {
+                    number: 0,
+                    pair,
+                    seed: self.base_seed.wrapping_add(u64::from(pair)),
+                    seats: [0, 1],
+                };
+                let opening = match &self.openings {
+                    Some(openings) => match (self.opening_for)(openings, &fixture) {
+                        Ok(plies) => plies,
+                        Err(error) => {
+                            eprintln!("{}-referee league: {error}; the run stops", self.game);
+                            return None;
+                        }
+                    },
+                    None => Vec::new(),
+                };
+                let players = [active[first].clone(), active[second].clone()];
+                state.pending = Some(ScheduledGame {
+                    fixture,
+                    players: [players[1].clone(), players[0].clone()],
+                    opening: opening.clone(),
+                });
+                ScheduledGame {
+                    fixture,
+                    players,
+                    opening,
+                }
+            }
+        };
+        state.started += 1;
+        let mut scheduled = scheduled;
+        scheduled.fixture.number = state.started;
+        let seats = scheduled.players.clone().map(|p| p.name);
+        let number = state.started;
+        state.playing.push((number, seats));
+        Some(scheduled)
+    }
+
+    fn game_written(&self, row: &GameRow) {
+        if let Ok(mut state) = self.state.lock() {
+            state.playing.retain(|(number, _)| *number != row.number);
+        }
+    }
+}
+
+/// The pairing whose game teaches the most, as indices into `names`: the player with the
+/// fewest games (stored and `playing`) first, ties to the earlier player; then the opponent with
+/// the largest `p (1 − p) / (1 + n)`, `p` the first player's expected score against it by the fit
+/// of `rows`, `n` the games the two have played; ties to the opponent with fewer games, then the
+/// earlier.
+pub fn choose_pairing(
+    rows: &[GameRow],
+    names: &[String],
+    playing: &[[String; 2]],
+) -> (usize, usize) {
+    let table = standings(rows, names);
+    let index = |name: &str| names.iter().position(|n| n == name);
+    let mut games: Vec<f64> = (0..names.len())
+        .map(|i| f64::from(table.results.total(i).1))
+        .collect();
+    let mut between: Vec<Vec<f64>> = (0..names.len())
+        .map(|i| {
+            (0..names.len())
+                .map(|j| f64::from(table.results.between(i, j).1))
+                .collect()
+        })
+        .collect();
+    for seats in playing {
+        if let (Some(i), Some(j)) = (index(&seats[0]), index(&seats[1])) {
+            games[i] += 1.0;
+            games[j] += 1.0;
+            between[i][j] += 1.0;
+            between[j][i] += 1.0;
+        }
+    }
+    let first = (0..names.len())
+        .min_by(|&i, &j| games[i].total_cmp(&games[j]).then(i.cmp(&j)))
+        .unwrap_or(0);
+    let value = |j: usize| {
+        let difference = table.ratings[first].elo - table.ratings[j].elo;
+        let p = 1.0 / (1.0 + 10f64.powf(-difference / 400.0));
+        p * (1.0 - p) / (1.0 + between[first][j])
+    };
+    let second = (0..names.len())
+        .filter(|&j| j != first)
+        .max_by(|&i, &j| {
+            value(i)
+                .total_cmp(&value(j))
+                .then(games[j].total_cmp(&games[i]))
+                .then(j.cmp(&i))
+        })
+        .unwrap_or(usize::from(first == 0));
+    (first, second)
+}
+
+/// `run [options]`: plays the games, then prints the league's standings.
+fn run<G: DrawGame>(dir: &Path, args: &[String]) -> Result<String, LeagueError> {
+    let options = parse_run_options(args)?;
+    let roster = read_roster(dir, G::NAME)?;
+    let games = read_games(dir, G::NAME, &roster)?;
+    let active = roster.active();
+    if active.len() < 2 {
+        return Err(LeagueError::Input(format!(
+            "a league needs two players to run; this one has {} (add some with 'add NAME=CMD')",
+            active.len()
+        )));
+    }
+    let id = run_id();
+    let match_options = MatchOptions {
+        players: active.clone(),
+        games: options.games,
+        movetime_ms: options.movetime_ms,
+        memory_mb: options.memory_mb,
+        record_dir: options.record.then(|| dir.join(RECORDS_DIR).join(&id)),
+        show: false,
+        seed: 0,
+        max_plies: options.max_plies,
+        html: None,
+        concurrency: options.concurrency,
+        sprt: None,
+        gauntlet: false,
+        results: Some(dir.join(RESULTS_DIR).join(format!("{id}.csv"))),
+        shard: None,
+        openings: None,
+        random_openings: options.random_openings,
+    };
+    let openings = match_openings::<G>(&match_options).map_err(LeagueError::Input)?;
+    // Seeds drawn at random, away from every pair seed already stored.
+    let used: FxHashSet<u64> = games.iter().map(|g| g.row.pair_seed).collect();
+    let pairs = u64::from(options.games / 2 + 1);
+    let mut base_seed = 0;
+    for _ in 0..1000 {
+        base_seed = (random_u64() >> 32) << 20;
+        if !(1..=pairs).any(|k| used.contains(&base_seed.wrapping_add(k))) {
+            break;
+        }
+    }
+    if let Some(openings) = &openings {
+        let probe = Fixture {
+            number: 1,
+            pair: 1,
+            seed: base_seed + 1,
+            seats: [0, 1],
+        };
+        opening::opening_for::<G>(openings, &probe)
+            .map_err(|e| LeagueError::Input(e.to_string()))?;
+    }
+    let results_dir = dir.join(RESULTS_DIR);
+    fs::create_dir_all(&results_dir).map_err(|e| LeagueError::io(&results_dir, e))?;
+    let source = LeagueSource {
+        dir,
+        game: G::NAME,
+        games: options.games,
+        base_seed,
+        openings,
+        opening_for: opening::opening_for::<G>,
+        state: Mutex::new(LeagueState::default()),
+    };
+    eprintln!(
+        "{}-referee league: run {id}: {} games, results in {}",
+        G::NAME,
+        options.games,
+        match_options
+            .results
+            .as_deref()
+            .unwrap_or(Path::new(""))
+            .display()
+    );
+    let names: Vec<String> = active.into_iter().map(|e| e.name).collect();
+    let (_, failure) = play_games::<G>(
+        &match_options,
+        &source,
+        options.games as usize,
+        &names,
+        None,
+    );
+    match failure {
+        // A player that cannot start stops the run, as it stops a match.
+        Some(error @ super::MatchError::PlayerCannotStart(_)) => {
+            return Err(LeagueError::Input(error.to_string()))
+        }
+        Some(error) => return Err(LeagueError::Io(error.to_string())),
+        None => {}
+    }
+    let roster = read_roster(dir, G::NAME)?;
+    let games = read_games(dir, G::NAME, &roster)?;
+    Ok(show_text(&roster, &games))
+}
+
+/// The usage text of `league`.
+pub fn usage(game: &str) -> String {
+    format!(
+        "usage: {game}-referee league DIR add NAME=CMD
+       {game}-referee league DIR remove NAME
+       {game}-referee league DIR run [--games N] [--concurrency C] [--movetime-ms MS]
+                                  [--memory-mb MB] [--max-plies N] [--random-openings N] [--record]
+       {game}-referee league DIR show [--html FILE]
+
+A league in DIR: its players (DIR/{PLAYERS_FILE}) and every finished game (one CSV row each, in
+DIR/{RESULTS_DIR}/, a file per run), rated together. 'add' makes the league in a new or empty
+DIR. 'run' plays N more games (default {DEFAULT_GAMES}), in pairs with the seats swapped and a fresh
+{{seed}} per pair, choosing each pairing from the players and games on disk at that moment: the
+player with the fewest games, against the opponent closest in rating that it has met least.
+Runs may go on at once, on this machine or others sharing DIR. '--record' keeps each game's
+record in DIR/{RECORDS_DIR}/. 'show' prints the crosstable and the standings; with --html, a page
+with the ratings and their intervals, and replay pages of the recorded games next to it."
+    )
+}
+
+/// `<game>-referee league DIR <command>`: exit status 0, 2 for bad input (nothing in DIR
+/// changed), 1 when the league could not be read or written.
+pub fn main<G: DrawGame>(args: &[String]) -> ExitCode {
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        println!("{}", usage(G::NAME));
+        return ExitCode::SUCCESS;
+    }
+    if args.is_empty() {
+        eprintln!(
+            "{}-referee league: DIR and a command are missing (see league --help)",
+            G::NAME
+        );
+        return ExitCode::from(2);
+    }
+    let dir = Path::new(&args[0]);
+    let rest = &args[2.min(args.len())..];
+    let done = match args.get(1).map(String::as_str) {
+        Some("add") => add(dir, G::NAME, rest),
+        Some("remove") => remove(dir, G::NAME, rest),
+        Some("run") => run::<G>(dir, rest),
+        Some("show") => show::<G>(dir, rest),
+        Some(other) => Err(LeagueError::Input(format!(
+            "unknown league command '{other}' (add, remove, run or show)"
+        ))),
+        None => Err(LeagueError::Input(
+            "a league command is missing after DIR (add, remove, run or show)".into(),
+        )),
+    };
+    match done {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("{}-referee league: {error}", G::NAME);
+            match error {
+                LeagueError::Input(_) => ExitCode::from(2),
+                LeagueError::Io(_) => ExitCode::from(1),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(list: &[&str]) -> Vec<String> {
+        list.iter().map(|n| n.to_string()).collect()
+    }
+
+    /// `wins` games won by `winner` over `loser`, seats alternating.
+    fn games(winner: &str, loser: &str, wins: u32) -> Vec<GameRow> {
+        (0..wins)
+            .map(|k| {
+                let (players, seat) = if k % 2 == 0 {
+                    ([winner, loser], Seat::First)
+                } else {
+                    ([loser, winner], Seat::Second)
+                };
+                GameRow {
+                    kind: "krieg".into(),
+                    number: k + 1,
+                    pair_seed: u64::from(k / 2),
+                    players: players.map(String::from),
+                    winner: Some(seat),
+                    reason: "r".into(),
+                    plies: 10,
+                    fault: false,
+                    slowest_ms: [1, 1],
+                    first_ms: [1, 1],
+                    later_ms: [1, 1],
+                    peak_bytes: [1, 1],
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_player_with_the_fewest_games_plays_first() {
+        let rows = games("a", "b", 4);
+        assert_eq!(choose_pairing(&rows, &names(&["a", "b", "c"]), &[]).0, 2);
+        // Games being played count: c and a are playing one, so b comes first, against a (of
+        // two opponents alike, the earlier).
+        let playing = [names(&["c", "a"]).try_into().unwrap()];
+        let none: Vec<GameRow> = Vec::new();
+        assert_eq!(
+            choose_pairing(&none, &names(&["a", "b", "c"]), &playing),
+            (1, 0)
+        );
+    }
+
+    #[test]
+    fn the_opponent_is_the_closest_in_rating_among_those_met_least() {
+        // a and b even over 2 games; b and c even over 10; d far below both b and c.
+        let mut rows = games("a", "b", 1);
+        rows.extend(games("b", "a", 1));
+        rows.extend(games("b", "c", 5));
+        rows.extend(games("c", "b", 5));
+        rows.extend(games("b", "d", 10));
+        rows.extend(games("c", "d", 10));
+        let all = names(&["a", "b", "c", "d"]);
+        // a has the fewest games; c is as close as b, and a has not met it yet; d is far.
+        assert_eq!(choose_pairing(&rows, &all, &[]), (0, 2));
+        // Once a has met c as often as b, the closer in rating of the two comes first.
+        let mut more = rows.clone();
+        more.extend(games("c", "a", 1));
+        more.extend(games("a", "c", 1));
+        let (first, second) = choose_pairing(&more, &all, &[]);
+        assert_eq!(first, 0);
+        assert_ne!(second, 3, "d is far below a");
+    }
+
+    #[test]
+    fn a_players_file_reads_back_as_it_was_written() {
+        let dir = std::env::temp_dir().join(format!("league-roster-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let roster = Roster {
+            players: vec![
+                Player {
+                    entrant: parse_player("new=bot --seed {seed} --x=1").unwrap(),
+                    active: true,
+                },
+                Player {
+                    entrant: parse_player("old.v1=./old 'a b'").unwrap(),
+                    active: false,
+                },
+            ],
+        };
+        write_roster(&dir, "krieg", &roster).unwrap();
+        assert_eq!(read_roster(&dir, "krieg").unwrap(), roster);
+        assert_eq!(roster.active().len(), 1);
+        let message = read_roster(&dir, "yavalath").unwrap_err().to_string();
+        assert!(
+            message.contains("is a krieg league, not a yavalath one"),
+            "{message}"
+        );
+        // Only players.txt is left: the file written aside was renamed over it.
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
+        let _ = fs::remove_dir_all(&dir);
+    }
+}

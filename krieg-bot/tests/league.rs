@@ -1,0 +1,390 @@
+//! `krieg-referee league`: a league that persists over runs, runs stopped by `kill -9`, runs at
+//! once on one folder, and bad input that changes nothing.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+const REFEREE: &str = env!("CARGO_BIN_EXE_krieg-referee");
+const BOT: &str = env!("CARGO_BIN_EXE_krieg-bot");
+
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("krieg-league-test-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    dir
+}
+
+fn league(dir: &Path, args: &[&str]) -> Output {
+    Command::new(REFEREE)
+        .arg("league")
+        .arg(dir)
+        .args(args)
+        .output()
+        .expect("the referee runs")
+}
+
+/// Runs a league command that must succeed; returns its stdout.
+fn ok(dir: &Path, args: &[&str]) -> String {
+    let out = league(dir, args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn add_players(dir: &Path, players: &[&str]) {
+    for player in players {
+        ok(dir, &["add", player]);
+    }
+}
+
+fn bot() -> String {
+    format!("bot={BOT} --movetime 20")
+}
+
+fn random() -> String {
+    format!("random={BOT} --engine random --seed {{seed}}")
+}
+
+fn greedy() -> String {
+    format!("greedy={BOT} --engine greedy")
+}
+
+/// Every stored row as (results file, its fields), read straight from the files.
+fn stored_rows(dir: &Path) -> Vec<(String, Vec<String>)> {
+    let mut rows = Vec::new();
+    let mut files: Vec<PathBuf> = fs::read_dir(dir.join("results"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    for file in files {
+        let text = fs::read_to_string(&file).unwrap();
+        let name = file.file_name().unwrap().to_string_lossy().into_owned();
+        for line in text.lines().skip(1) {
+            rows.push((name.clone(), line.split(',').map(String::from).collect()));
+        }
+    }
+    rows
+}
+
+/// The games count of `show`'s first line.
+fn shown_games(show: &str) -> usize {
+    let first = show.lines().next().unwrap();
+    let count = first.split(", ").nth(1).unwrap().split(' ').next().unwrap();
+    count.parse().unwrap()
+}
+
+/// Each game once, whole: no game number twice in a file, both games of a pair from one run
+/// with the seats swapped, and no seed in two pairs.
+fn check_stored_once(rows: &[(String, Vec<String>)]) {
+    let mut numbers = BTreeMap::new();
+    let mut pairs: BTreeMap<&str, Vec<&(String, Vec<String>)>> = BTreeMap::new();
+    for row in rows {
+        let (file, fields) = row;
+        assert_eq!(fields[0], "krieg");
+        assert!(
+            numbers
+                .insert((file.clone(), fields[1].clone()), ())
+                .is_none(),
+            "game {} twice in {file}",
+            fields[1]
+        );
+        pairs.entry(fields[2].as_str()).or_default().push(row);
+    }
+    for (seed, games) in pairs {
+        assert!(games.len() <= 2, "seed {seed} in {} games", games.len());
+        if let [one, two] = games[..] {
+            assert_eq!(one.0, two.0, "seed {seed} in two runs");
+            assert_eq!(
+                (&one.1[3], &one.1[4]),
+                (&two.1[4], &two.1[3]),
+                "seed {seed}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_league_grows_survives_kill_9_and_ranks_our_bot_first() {
+    let started = Instant::now();
+    let dir = scratch_dir("grows");
+    add_players(&dir, &[&bot(), &random()]);
+    let first = ok(&dir, &["run", "--games", "20", "--movetime-ms", "200"]);
+    assert_eq!(first.lines().filter(|l| l.starts_with("game ")).count(), 20);
+    assert_eq!(shown_games(&ok(&dir, &["show"])), 20);
+    add_players(&dir, &[&greedy()]);
+
+    // A run killed while it plays: its finished games stay, its game cut off is nowhere.
+    let log = dir.with_extension("killed.out");
+    let mut killed = Command::new(REFEREE)
+        .arg("league")
+        .arg(&dir)
+        .args([
+            "run",
+            "--games",
+            "30",
+            "--concurrency",
+            "2",
+            "--movetime-ms",
+            "200",
+        ])
+        .stdout(fs::File::create(&log).unwrap())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while stored_rows(&dir).len() < 20 + 3 && Instant::now() < deadline {
+        thread::sleep(Duration::from_millis(5));
+    }
+    killed.kill().unwrap();
+    killed.wait().unwrap();
+    let after_kill = stored_rows(&dir);
+    let cut = after_kill.len() - 20;
+    assert!((3..30).contains(&cut), "{cut} games before the kill");
+    // Every game it printed is stored.
+    let printed = fs::read_to_string(&log).unwrap();
+    assert!(printed.lines().filter(|l| l.starts_with("game ")).count() <= cut);
+
+    let last = ok(
+        &dir,
+        &[
+            "run",
+            "--games",
+            "30",
+            "--concurrency",
+            "2",
+            "--movetime-ms",
+            "200",
+        ],
+    );
+    assert_eq!(last.lines().filter(|l| l.starts_with("game ")).count(), 30);
+    let rows = stored_rows(&dir);
+    assert_eq!(rows.len(), 20 + cut + 30);
+    check_stored_once(&rows);
+    // The greedy player was paired at once: it had the fewest games.
+    assert!(
+        rows[20..]
+            .iter()
+            .filter(|(_, f)| f.contains(&"greedy".to_string()))
+            .count()
+            >= 20
+    );
+
+    let show = ok(&dir, &["show"]);
+    assert_eq!(show, ok(&dir, &["show"]));
+    assert_eq!(shown_games(&show), rows.len());
+    let standings: Vec<&str> = show
+        .lines()
+        .filter(|l| l.starts_with("standing: "))
+        .collect();
+    assert_eq!(standings.len(), 3, "{show}");
+    assert!(standings[0].starts_with("standing: 1 bot elo=+"), "{show}");
+    // The run ends with the same standings.
+    assert!(last.ends_with(&show), "{last}");
+    let _ = fs::remove_dir_all(&dir);
+    let _ = fs::remove_file(&log);
+    assert!(started.elapsed() < Duration::from_secs(60));
+}
+
+#[test]
+fn two_runs_at_once_on_one_folder_count_every_game_once() {
+    let dir = scratch_dir("two-runs");
+    add_players(&dir, &[&bot(), &random(), &greedy()]);
+    let run = || {
+        Command::new(REFEREE)
+            .arg("league")
+            .arg(&dir)
+            .args(["run", "--games", "12", "--movetime-ms", "200"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap()
+    };
+    let (one, two) = (run(), run());
+    for child in [one, two] {
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert_eq!(text.lines().filter(|l| l.starts_with("game ")).count(), 12);
+    }
+    let rows = stored_rows(&dir);
+    assert_eq!(rows.len(), 24);
+    let files: std::collections::BTreeSet<&String> = rows.iter().map(|(f, _)| f).collect();
+    assert_eq!(files.len(), 2, "a results file per run");
+    check_stored_once(&rows);
+    let show = ok(&dir, &["show"]);
+    assert_eq!(shown_games(&show), 24);
+    let played: u32 = show
+        .lines()
+        .filter(|l| l.starts_with("standing: "))
+        .map(|l| l.rsplit('/').next().unwrap().parse::<u32>().unwrap())
+        .sum();
+    assert_eq!(
+        played, 48,
+        "each game counted once for each of its players: {show}"
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_running_league_picks_up_players_added_and_removed_at_its_next_pairing() {
+    let dir = scratch_dir("picks-up");
+    add_players(&dir, &[&bot(), &random(), &greedy()]);
+    let mut running = Command::new(REFEREE)
+        .arg("league")
+        .arg(&dir)
+        .args(["run", "--games", "20", "--movetime-ms", "200"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while fs::read_dir(dir.join("results")).map_or(true, |_| stored_rows(&dir).len() < 2)
+        && Instant::now() < deadline
+    {
+        thread::sleep(Duration::from_millis(5));
+    }
+    ok(&dir, &["remove", "random"]);
+    ok(&dir, &["add", &format!("newcomer={BOT} --engine random")]);
+    assert!(running.wait().unwrap().success());
+    let rows = stored_rows(&dir);
+    assert_eq!(rows.len(), 20);
+    let has = |row: &(String, Vec<String>), name: &str| row.1[3] == name || row.1[4] == name;
+    let last_random = rows.iter().rposition(|r| has(r, "random")).unwrap();
+    let first_newcomer = rows.iter().position(|r| has(r, "newcomer")).unwrap();
+    // One game at a time: the game under way when random left ends, and every later pairing
+    // is between the players of the new list.
+    assert!(
+        last_random < first_newcomer,
+        "{last_random} {first_newcomer}"
+    );
+    assert!(first_newcomer < 19);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn removed_players_get_no_games_and_records_are_linked_from_the_page() {
+    let dir = scratch_dir("page");
+    add_players(&dir, &[&bot(), &random(), &greedy()]);
+    ok(&dir, &["remove", "random"]);
+    let out = ok(
+        &dir,
+        &["run", "--games", "4", "--record", "--movetime-ms", "200"],
+    );
+    assert!(!out.contains("random"), "{out}");
+    let page = dir.with_extension("html");
+    let show = ok(&dir, &["show", "--html", page.to_str().unwrap()]);
+    assert!(show.starts_with("league: 2 players, 4 games\n"), "{show}");
+    let html = fs::read_to_string(&page).unwrap();
+    assert!(html.contains("<h2>Ratings</h2>") && html.contains("interval"));
+    let stem = page.file_stem().unwrap().to_string_lossy().into_owned();
+    let run = stored_rows(&dir)[0].0.trim_end_matches(".csv").to_string();
+    let replay_name = format!("{stem}-{run}.html");
+    assert!(
+        html.contains(&format!("href=\"{replay_name}#game=4\"")),
+        "{html}"
+    );
+    let replay = fs::read_to_string(page.with_file_name(&replay_name)).unwrap();
+    assert!(replay.contains("id=\"game-4\""));
+    // The removed player's games stay stored and come back into no standings.
+    ok(&dir, &["add", &format!("again={BOT} --engine random")]);
+    assert!(league(&dir, &["add", &random()]).status.code() == Some(2));
+    let _ = fs::remove_file(page.with_file_name(&replay_name));
+    let _ = fs::remove_file(&page);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// Every file under `dir` with its contents.
+fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut files = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(folder) = stack.pop() {
+        let Ok(entries) = fs::read_dir(&folder) else {
+            continue;
+        };
+        for entry in entries {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                files.insert(path.clone(), Vec::new());
+                stack.push(path);
+            } else {
+                files.insert(path.clone(), fs::read(&path).unwrap());
+            }
+        }
+    }
+    files
+}
+
+/// `args` get one line on stderr, exit status 2, and leave `dir` as it was.
+fn refused(dir: &Path, args: &[&str], expected: &str) {
+    let before = snapshot(dir);
+    let out = league(dir, args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    assert!(stderr.contains(expected), "{args:?}: {stderr}");
+    assert!(out.stdout.is_empty(), "{args:?}");
+    assert_eq!(snapshot(dir), before, "{args:?} changed the folder");
+}
+
+#[test]
+fn bad_input_gets_one_line_status_2_and_changes_nothing() {
+    let dir = scratch_dir("bad");
+    add_players(&dir, &[&bot(), &random()]);
+    ok(&dir, &["run", "--games", "2", "--movetime-ms", "200"]);
+    refused(&dir, &["remove", "nobody"], "unknown name: 'nobody'");
+    refused(&dir, &["add", &random()], "duplicate name: 'random'");
+    refused(&dir, &["add", "x=echo 'unclosed"], "not a shell command");
+    refused(&dir, &["add", "x="], "bad --player 'x='");
+    refused(&dir, &["add", "no name=bot"], "bad --player");
+    refused(&dir, &["add"], "add takes one NAME=CMD");
+    refused(&dir, &["run", "--games", "0"], "bad value '0'");
+    refused(&dir, &["run", "--fast"], "unknown run option '--fast'");
+    refused(&dir, &["run", "--random-openings", "2"], "krieg");
+    refused(&dir, &["show", "--pdf"], "show takes");
+    refused(&dir, &["dance"], "unknown league command 'dance'");
+    // A damaged row, named with its file and line.
+    let file = fs::read_dir(dir.join("results"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let text = fs::read_to_string(&file).unwrap();
+    let damaged = text.replacen("\nkrieg,1,", "\nkrieg,one,", 1);
+    fs::write(&file, &damaged).unwrap();
+    let at = format!("{}:2:", file.display());
+    refused(&dir, &["show"], &at);
+    refused(&dir, &["run", "--games", "2"], &at);
+    // A row being written (no newline yet) is not read; a whole one after it would be damage.
+    fs::write(&file, format!("{text}krieg,3,5,bot,ran")).unwrap();
+    assert_eq!(shown_games(&ok(&dir, &["show"])), 2);
+    fs::write(&file, format!("{text}krieg,3,5,bot,ran\n")).unwrap();
+    refused(&dir, &["show"], &format!("{}:4:", file.display()));
+    fs::write(&file, &text).unwrap();
+    // Folders that are not leagues, or another game's.
+    let other = scratch_dir("not-a-league");
+    fs::create_dir_all(&other).unwrap();
+    fs::write(other.join("notes.txt"), "hello").unwrap();
+    refused(&other, &["add", &bot()], "is not a krieg league");
+    refused(&other, &["show"], "is not a krieg league");
+    fs::write(other.join("players.txt"), "# connect4 league: ...\n").unwrap();
+    refused(&other, &["run"], "is a connect4 league, not a krieg one");
+    fs::write(other.join("players.txt"), "# krieg league\nbot=x\nbot=y\n").unwrap();
+    refused(&other, &["show"], "players.txt:3: player 'bot' comes twice");
+    refused(&other.join("missing"), &["show"], "no such directory");
+    refused(
+        &other.join("notes.txt"),
+        &["add", &bot()],
+        "not a directory",
+    );
+    assert!(!other.join("missing").exists());
+    let _ = fs::remove_dir_all(&other);
+    let _ = fs::remove_dir_all(&dir);
+}
