@@ -1,6 +1,6 @@
 //! The process layer of the match runner, with shell players.
 
-use common::referee::process::{Failure, FilesPlayer, StreamPlayer};
+use common::referee::process::{Failure, FilesPlayer, StartFailure, StreamPlayer};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -321,5 +321,94 @@ fn a_file_player_keeping_more_than_five_files_of_its_own_loses() {
             .unwrap_err(),
         Failure::TooManyFiles(6)
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn cannot_start(failure: Failure) -> StartFailure {
+    match failure {
+        Failure::CannotStart(failure) => failure,
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_stream_player_whose_program_is_missing_or_not_executable_cannot_start() {
+    let dir = scratch("cannot-start");
+    std::fs::create_dir_all(&dir).unwrap();
+    let second = Duration::from_secs(2);
+    let missing = format!("{}/missing-bot --x", dir.display());
+    let mut player = StreamPlayer::start(&missing, None, CAP).unwrap();
+    let failure = cannot_start(player.ask(&["go".into()], second).unwrap_err());
+    assert_eq!(failure.how, "exited (exit status: 127) before replying");
+    assert!(
+        failure.stderr_tail.ends_with("missing-bot: not found"),
+        "{failure:?}"
+    );
+    player.finish();
+    let plain = dir.join("plain-bot");
+    std::fs::write(&plain, "#!/bin/sh\necho 1\n").unwrap();
+    let mut player = StreamPlayer::start(plain.to_str().unwrap(), None, CAP).unwrap();
+    let failure = cannot_start(player.ask(&["go".into()], second).unwrap_err());
+    assert_eq!(failure.how, "exited (exit status: 126) before replying");
+    assert!(
+        failure.stderr_tail.ends_with("Permission denied"),
+        "{failure:?}"
+    );
+    player.finish();
+    // Only the last lines of its stderr are quoted, and they still go to its file.
+    let path = dir.join("p1.stderr");
+    let noisy = "for i in 1 2 3 4 5 6 7; do echo line $i >&2; done; exit 127";
+    let mut player = StreamPlayer::start(noisy, Some(&path), CAP).unwrap();
+    let failure = cannot_start(player.ask(&["go".into()], second).unwrap_err());
+    assert_eq!(
+        failure.stderr_tail,
+        "line 3\nline 4\nline 5\nline 6\nline 7"
+    );
+    player.finish();
+    assert!(std::fs::read_to_string(&path)
+        .unwrap()
+        .starts_with("line 1\n"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_stream_player_that_replied_and_then_exits_127_only_exited() {
+    let mut player = StreamPlayer::start("read x; echo 1; read y; exit 127", None, CAP).unwrap();
+    let second = Duration::from_secs(2);
+    assert_eq!(player.ask(&["go".into()], second).unwrap().line, "1");
+    match player.ask(&["go".into()], second).unwrap_err() {
+        Failure::Exited(how) => assert!(how.contains("127"), "{how}"),
+        other => panic!("{other:?}"),
+    }
+    player.finish();
+    // Another status before the first reply is a fault of the game, not a start failure.
+    let mut player = StreamPlayer::start("exit 1", None, CAP).unwrap();
+    assert!(matches!(
+        player.ask(&["go".into()], second).unwrap_err(),
+        Failure::Exited(_)
+    ));
+    player.finish();
+}
+
+#[test]
+fn a_file_player_cannot_start_on_its_first_call_only() {
+    let dir = scratch("files-cannot-start");
+    let second = Duration::from_secs(2);
+    let missing = format!("{}/missing-bot", dir.display());
+    let mut player = FilesPlayer::new(&missing, dir.join("a"), None, CAP).unwrap();
+    let failure = cannot_start(player.call(&[], "out.txt", second).unwrap_err());
+    assert!(
+        failure.how.starts_with("exited (exit status: 127)"),
+        "{failure:?}"
+    );
+    assert!(failure.stderr_tail.ends_with("not found"), "{failure:?}");
+    // A player that answered once and then cannot run is only a fault of its game.
+    let flaky = "if [ -e me-ran.txt ]; then exit 127; fi; touch me-ran.txt; echo 5 4 > out.txt";
+    let mut player = FilesPlayer::new(flaky, dir.join("b"), None, CAP).unwrap();
+    assert_eq!(player.call(&[], "out.txt", second).unwrap().line, "5 4");
+    match player.call(&[], "out.txt", second).unwrap_err() {
+        Failure::Exited(how) => assert!(how.contains("127"), "{how}"),
+        other => panic!("{other:?}"),
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

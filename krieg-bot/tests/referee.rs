@@ -505,3 +505,77 @@ fn malformed_player_sprt_and_shard_options_exit_with_status_2_and_one_line() {
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
     }
 }
+
+#[path = "../../common/tests/referee_stops/mod.rs"]
+mod referee_stops;
+
+fn stops_referee(player: &str) -> referee_stops::Referee<'_> {
+    referee_stops::Referee {
+        path: REFEREE,
+        game: "krieg",
+        player,
+    }
+}
+
+#[test]
+fn a_player_that_cannot_start_or_an_output_that_cannot_be_written_stops_the_match_at_once() {
+    let player = format!("{BOT} --movetime 10");
+    let referee = stops_referee(&player);
+    referee_stops::a_player_that_cannot_start_stops_the_match_before_any_game(&referee);
+    referee_stops::an_output_that_cannot_be_written_stops_the_match_before_any_game(&referee);
+}
+
+#[test]
+fn an_interrupted_match_prints_the_standings_of_its_finished_games() {
+    let player = format!("{BOT} --movetime 10");
+    let referee = stops_referee(&player);
+    referee_stops::an_interrupted_match_prints_the_standings_of_its_finished_games(
+        &referee,
+        "INT",
+        &[],
+        &[("A", &player), ("B", &player)],
+    );
+}
+
+#[test]
+fn an_sprt_or_a_tournament_terminated_prints_its_sprt_line_or_its_standings() {
+    let player = format!("{BOT} --movetime 10");
+    let greedy = format!("{BOT} --engine greedy");
+    let referee = stops_referee(&player);
+    let stdout = referee_stops::an_interrupted_match_prints_the_standings_of_its_finished_games(
+        &referee,
+        "TERM",
+        &["--sprt", "0,10"],
+        &[("A", &player), ("B", &greedy)],
+    );
+    assert!(stdout.contains("\nsprt: llr="), "{stdout}");
+    referee_stops::an_interrupted_match_prints_the_standings_of_its_finished_games(
+        &referee,
+        "TERM",
+        &[],
+        &[("x", &player), ("y", &greedy), ("z", &player)],
+    );
+}
+
+#[test]
+fn a_player_that_cannot_start_after_it_played_a_game_only_loses_that_game() {
+    let ours = format!("{BOT} --movetime 10");
+    let first_game_only =
+        format!("if [ {{game}} = 1 ]; then exec {BOT} --movetime 10; fi; exit 127");
+    let run = referee(&["--games", "2", &first_game_only, &ours]);
+    let game_two = run.stdout.lines().nth(1).unwrap();
+    assert!(
+        game_two.contains("reason=\"p2 exited (exit status: 127) before replying\""),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("summary: games=2 "),
+        "{}",
+        run.stdout
+    );
+}

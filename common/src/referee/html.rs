@@ -15,7 +15,7 @@
 use rustc_hash::FxHashMap;
 use std::fmt::Write as _;
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use super::game::{GameEnd, RefereeGame, Seat};
@@ -758,7 +758,8 @@ pub fn view_main<G: DrawGame>(args: &[String]) -> ExitCode {
         let game = match fs::read(path) {
             Ok(bytes) => replay::<G>(path, &String::from_utf8_lossy(&bytes)),
             Err(error) => {
-                eprintln!("{path}: {error}");
+                let error = super::files::FileError::new("read the record", Path::new(path), error);
+                eprintln!("{}-referee view: {error}", G::NAME);
                 whole = false;
                 continue;
             }
@@ -778,7 +779,17 @@ pub fn view_main<G: DrawGame>(args: &[String]) -> ExitCode {
         }
     };
     if let Err(error) = written {
-        eprintln!("{}-referee view: {error}", G::NAME);
+        match &output {
+            Some(file) => {
+                let error = super::files::FileError::new("write the replay page", file, error);
+                eprintln!("{}-referee view: {error}", G::NAME);
+            }
+            None => eprintln!(
+                "{}-referee view: cannot write the standard output: {}",
+                G::NAME,
+                super::files::io_reason(&error)
+            ),
+        }
         return ExitCode::from(1);
     }
     if whole {

@@ -931,8 +931,21 @@ fn run<G: DrawGame>(dir: &Path, args: &[String]) -> Result<String, LeagueError> 
             .display()
     );
     let names: Vec<String> = active.into_iter().map(|e| e.name).collect();
-    play_games::<G>(&match_options, &source, options.games as usize, &names)
-        .map_err(|e| LeagueError::Io(e.to_string()))?;
+    let (_, failure) = play_games::<G>(
+        &match_options,
+        &source,
+        options.games as usize,
+        &names,
+        None,
+    );
+    match failure {
+        // A player that cannot start stops the run, as it stops a match.
+        Some(error @ super::MatchError::PlayerCannotStart(_)) => {
+            return Err(LeagueError::Input(error.to_string()))
+        }
+        Some(error) => return Err(LeagueError::Io(error.to_string())),
+        None => {}
+    }
     let roster = read_roster(dir, G::NAME)?;
     let games = read_games(dir, G::NAME, &roster)?;
     Ok(show_text(&roster, &games))

@@ -65,9 +65,26 @@
 //!   even while its process lives on);
 //! - `memory: p1 used <MB>, over the <MB> cap`;
 //! - `help files: p1 kept <n> files of its own, over the 5 allowed` (file-based players).
+//!
+//! Some faults stop the whole match instead, before any more games count:
+//!
+//! - before the first game, every output (`--results`, `--html`, `--record-dir`) is checked for
+//!   being writable, leaving nothing behind ([`check_outputs`], [`files`]); one line names the
+//!   file, what it is and why: `cannot write the replay page /no/such/dir/match.html: No such
+//!   file or directory` (exit status 2), as does every I/O error of the runner ([`FileError`]);
+//! - a player that cannot start: no process could be spawned, or it exited with status 127 or
+//!   126 (the shell's "not found", "cannot execute") before it ever replied in the match (for
+//!   Power Connect 4, in its first call) ([`process::StartFailure`]). The error quotes its
+//!   command and the last lines of its stderr (exit status 2); games under way are abandoned,
+//!   not counted. A player that has replied once and later cannot run only loses that game;
+//! - an interruption (Ctrl-C, SIGTERM: [`interrupt`]): games under way are abandoned, and the
+//!   final lines of the finished games (those a [`merge`] of the results file prints) are printed
+//!   last (exit status 128 + the signal).
 
+pub mod files;
 mod game;
 pub mod html;
+pub mod interrupt;
 pub mod league;
 pub mod opening;
 mod options;
@@ -79,6 +96,7 @@ pub mod schedule;
 pub mod sprt;
 pub mod stats;
 
+pub use files::{check_writable, check_writable_dir, FileError};
 pub use game::{Fault, GameEnd, Input, RefereeGame, Seat, Transport};
 pub use options::{parse_options, parse_player, usage, Entrant, MatchOptions, OptionsError};
 pub use stats::Tally;
@@ -90,13 +108,14 @@ use std::io::{self, IsTerminal, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Mutex};
+use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use rustc_hash::FxHashMap;
 
-use process::{Failure, FilesPlayer, Reply, StreamPlayer};
+use files::naming;
+use process::{Failure, FilesPlayer, Reply, StartError, StartFailure, StreamPlayer};
 use results::GameRow;
 use schedule::Fixture;
 use sprt::{Pentanomial, Sprt, Verdict};
@@ -239,7 +258,123 @@ fn failure_reason(seat: Seat, failure: &Failure, memory_cap: u64) -> String {
             "help files: {seat} kept {count} files of its own, over the {} allowed",
             process::MAX_OWN_FILES
         ),
+        Failure::CannotStart(failure) => format!("{seat} {}", failure.how),
     }
+}
+
+/// Why a match stopped before its end, or could not start.
+#[derive(Debug)]
+pub enum MatchError {
+    /// A bad setting found before the first game: an output that cannot be written, an opening
+    /// that does not play (the message).
+    Setup(String),
+    /// A player that cannot start (the message, with its command and the end of its stderr).
+    PlayerCannotStart(String),
+    /// A file that could not be read or written once the match was under way.
+    File(FileError),
+    /// The standard output could not be written.
+    Output(io::Error),
+    /// The match was interrupted by this signal; the standings of its finished games are
+    /// printed.
+    Interrupted(interrupt::Signal),
+}
+
+impl MatchError {
+    /// The referee's exit status: 2 for what stops a match before it starts (a setting, a
+    /// player that cannot start), 128 + the signal for an interruption, 1 otherwise.
+    pub fn exit_status(&self) -> u8 {
+        match self {
+            MatchError::Setup(_) | MatchError::PlayerCannotStart(_) => 2,
+            MatchError::File(_) | MatchError::Output(_) => 1,
+            MatchError::Interrupted(signal) => signal.exit_status(),
+        }
+    }
+}
+
+impl std::fmt::Display for MatchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MatchError::Setup(message) | MatchError::PlayerCannotStart(message) => {
+                write!(f, "{message}")
+            }
+            MatchError::File(error) => write!(f, "{error}"),
+            MatchError::Output(error) => {
+                write!(
+                    f,
+                    "cannot write the standard output: {}",
+                    files::io_reason(error)
+                )
+            }
+            MatchError::Interrupted(signal) => {
+                write!(
+                    f,
+                    "interrupted by {signal}; the standings above count the finished games"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for MatchError {}
+
+impl From<FileError> for MatchError {
+    fn from(error: FileError) -> MatchError {
+        MatchError::File(error)
+    }
+}
+
+/// The error for player `name` whose command `command` could not start in game `number`:
+/// the command, what happened, and the last lines of its stderr.
+pub fn cannot_start_message(
+    name: &str,
+    command: &str,
+    number: u32,
+    failure: &StartFailure,
+) -> String {
+    let mut text = format!(
+        "player {name} cannot start: its command {} {} in game {number}",
+        quote_command(command),
+        failure.how
+    );
+    if failure.stderr_tail.is_empty() {
+        text.push_str("; it printed nothing on stderr");
+    } else {
+        text.push_str("; the last lines of its stderr:");
+        for line in failure.stderr_tail.lines() {
+            let _ = write!(text, "\n    {line}");
+        }
+    }
+    text
+}
+
+/// A command between backquotes, whole, control characters escaped.
+fn quote_command(command: &str) -> String {
+    let mut text = String::from("`");
+    for c in command.chars() {
+        if c.is_control() {
+            let _ = write!(text, "\\u{{{:x}}}", c as u32);
+        } else {
+            text.push(c);
+        }
+    }
+    text.push('`');
+    text
+}
+
+/// Checks, before the first game, that every output of the match can be written: the results
+/// file, the replay page and the record folder (see [`check_writable`], [`check_writable_dir`]).
+/// Nothing is left behind.
+pub fn check_outputs(options: &MatchOptions) -> Result<(), FileError> {
+    if let Some(path) = &options.results {
+        check_writable(path, "the results file")?;
+    }
+    if let Some(path) = &options.html {
+        check_writable(path, "the replay page")?;
+    }
+    if let Some(dir) = &options.record_dir {
+        check_writable_dir(dir, "the record folder")?;
+    }
+    Ok(())
 }
 
 fn out_of_turn(seat: Seat, line: &str) -> String {
@@ -304,6 +439,8 @@ struct GameSetup<'a> {
     fixture: Fixture,
     /// Commands by seat, placeholders filled in.
     commands: [String; 2],
+    /// The players' names by seat.
+    names: [String; 2],
     movetime: Duration,
     memory_cap: u64,
     max_plies: Option<u32>,
@@ -314,9 +451,25 @@ struct GameSetup<'a> {
     /// `--game-master`: one shared folder, each player under its own team id, three calls per
     /// turn, and the sides' names swapped in even games.
     game_master: bool,
+    /// By seat: set once that player has replied in any game of the match. A player that has
+    /// not, and then cannot start, stops the match.
+    started: [Arc<AtomicBool>; 2],
+    /// Set when the match stops: a game under way is abandoned at its next ply.
+    abandon: &'a AtomicBool,
 }
 
-fn start_players<G: RefereeGame>(setup: &GameSetup<'_>) -> io::Result<(Players, Vec<PathBuf>)> {
+/// How a game ended for the match.
+enum GameOutcome {
+    Played(GameReport),
+    /// Left unfinished because the match stopped.
+    Abandoned,
+    /// A reason to stop the whole match.
+    Stop(MatchError),
+}
+
+fn start_players<G: RefereeGame>(
+    setup: &GameSetup<'_>,
+) -> Result<(Players, Vec<PathBuf>), MatchError> {
     let number = setup.fixture.number;
     let stderr_path = |seat: Seat| {
         setup
@@ -328,11 +481,20 @@ fn start_players<G: RefereeGame>(setup: &GameSetup<'_>) -> io::Result<(Players, 
             let mut players = Vec::new();
             for seat in Seat::BOTH {
                 let command = &setup.commands[seat.index()];
-                players.push(StreamPlayer::start(
-                    command,
-                    stderr_path(seat).as_deref(),
-                    setup.memory_cap,
-                )?);
+                let player =
+                    StreamPlayer::start(command, stderr_path(seat).as_deref(), setup.memory_cap)
+                        .map_err(|error| match error {
+                            StartError::StderrFile(error) => MatchError::File(error),
+                            StartError::Spawn(failure) => {
+                                MatchError::PlayerCannotStart(cannot_start_message(
+                                    &setup.names[seat.index()],
+                                    command,
+                                    number,
+                                    &failure,
+                                ))
+                            }
+                        })?;
+                players.push(player);
             }
             Ok((Players::Stream(players), Vec::new()))
         }
@@ -359,12 +521,14 @@ fn start_players<G: RefereeGame>(setup: &GameSetup<'_>) -> io::Result<(Players, 
                     }
                 };
                 if dir.exists() && (seat == Seat::First || !setup.game_master) {
-                    fs::remove_dir_all(&dir)?;
+                    fs::remove_dir_all(&dir).map_err(naming("clear the player's folder", &dir))?;
                 }
                 let command = &setup.commands[seat.index()];
                 let player = FilesPlayer::new(command, dir, stderr_path(seat), setup.memory_cap)?;
                 players.push(match &ids {
-                    Some(ids) => player.shared_as(&ids[seat.index()])?,
+                    Some(ids) => player
+                        .shared_as(&ids[seat.index()])
+                        .map_err(|error| MatchError::Setup(error.to_string()))?,
                     None => player,
                 });
             }
@@ -388,7 +552,7 @@ fn team_ids(commands: &[String; 2]) -> [String; 2] {
 }
 
 /// Plays one game.
-fn play_game<G: RefereeGame>(setup: &GameSetup<'_>) -> GameReport {
+fn play_game<G: RefereeGame>(setup: &GameSetup<'_>) -> GameOutcome {
     let mut report = GameReport {
         fixture: setup.fixture,
         winner: None,
@@ -420,7 +584,7 @@ fn play_game<G: RefereeGame>(setup: &GameSetup<'_>) -> GameReport {
         }
         Err((ply, why)) => {
             report.reason = format!("the opening could not be played: ply {ply}: {why}");
-            return report;
+            return GameOutcome::Played(report);
         }
     };
     if setup.show && !setup.opening.is_empty() {
@@ -428,10 +592,7 @@ fn play_game<G: RefereeGame>(setup: &GameSetup<'_>) -> GameReport {
     }
     let (mut players, scratch) = match start_players::<G>(setup) {
         Ok(started) => started,
-        Err(error) => {
-            report.reason = format!("the players could not be started: {error}");
-            return report;
-        }
+        Err(error) => return GameOutcome::Stop(error),
     };
     // Every seat gets its id line now; the seat to move gets it with its first input, so that its
     // clock starts with it.
@@ -441,7 +602,10 @@ fn play_game<G: RefereeGame>(setup: &GameSetup<'_>) -> GameReport {
             players.tell(seat, &std::mem::take(&mut greeting[seat.index()]));
         }
     }
-    let end: GameEnd = loop {
+    let end = loop {
+        if setup.abandon.load(Ordering::Relaxed) {
+            break None;
+        }
         let seat = game.to_move();
         let input = match game.input(seat) {
             Input::Lines(mut lines) => {
@@ -451,8 +615,10 @@ fn play_game<G: RefereeGame>(setup: &GameSetup<'_>) -> GameReport {
             }
             files => files,
         };
-        if let Some(end) = ask_and_play(&mut players, &mut game, seat, input, setup, &mut report) {
-            break end;
+        match ask_and_play(&mut players, &mut game, seat, input, setup, &mut report) {
+            Ok(None) => {}
+            Ok(Some(end)) => break Some(Ok(end)),
+            Err(stop) => break Some(Err(stop)),
         }
     };
     let peaks = players.finish();
@@ -460,12 +626,19 @@ fn play_game<G: RefereeGame>(setup: &GameSetup<'_>) -> GameReport {
     for dir in scratch {
         let _ = fs::remove_dir_all(dir);
     }
-    report.winner = end.winner;
-    report.reason = end.reason;
-    report
+    match end {
+        Some(Ok(end)) => {
+            report.winner = end.winner;
+            report.reason = end.reason;
+            GameOutcome::Played(report)
+        }
+        Some(Err(stop)) => GameOutcome::Stop(stop),
+        None => GameOutcome::Abandoned,
+    }
 }
 
-/// Asks `seat` for its move and plays it; returns the game's end if it came. Under
+/// Asks `seat` for its move and plays it; returns the game's end if it came, or an error that
+/// stops the match: a player that cannot start before it ever replied in this match. Under
 /// `--game-master` a call that fails (no reply in time, no reply file, a malformed or illegal
 /// move) is made again, up to three calls, each noted in the report; the third failure loses.
 fn ask_and_play<G: RefereeGame>(
@@ -475,32 +648,35 @@ fn ask_and_play<G: RefereeGame>(
     input: Input,
     setup: &GameSetup<'_>,
     report: &mut GameReport,
-) -> Option<GameEnd> {
+) -> Result<Option<GameEnd>, MatchError> {
     let calls = if setup.game_master {
         GAME_MASTER_CALLS
     } else {
         1
     };
     for call in 1..=calls {
-        match ask_and_play_once(players, game, seat, input.clone(), setup, report) {
-            Ok(end) => return end,
+        match ask_and_play_once(players, game, seat, input.clone(), setup, report)? {
+            Ok(end) => return Ok(end),
             Err((why, retry)) if retry && call < calls => {
                 report.retries.push((report.moves.len(), seat, why));
             }
             Err((why, _)) => {
                 report.by_fault = true;
-                return Some(GameEnd::win(seat.other(), why));
+                return Ok(Some(GameEnd::win(seat.other(), why)));
             }
         }
     }
-    None
+    Ok(None)
 }
 
 /// How many times the contest's game master calls a team for one move before it loses.
 pub const GAME_MASTER_CALLS: u32 = 3;
 
-/// One call of [`ask_and_play`]: the game's end if it came, or why the call lost and whether the
-/// game master would have called again.
+/// What one call of a player gave: the game's end if it came, or why the call lost and whether
+/// the game master would have called again.
+type CallResult = Result<Option<GameEnd>, (String, bool)>;
+
+/// One call of [`ask_and_play`], or an error that stops the match.
 fn ask_and_play_once<G: RefereeGame>(
     players: &mut Players,
     game: &mut G,
@@ -508,23 +684,41 @@ fn ask_and_play_once<G: RefereeGame>(
     input: Input,
     setup: &GameSetup<'_>,
     report: &mut GameReport,
-) -> Result<Option<GameEnd>, (String, bool)> {
+) -> Result<CallResult, MatchError> {
     let limit = game.time_limit(seat, setup.movetime);
     let side = seat.index();
+    let started = &setup.started[side];
     let reply = match players.ask(seat, input, limit) {
-        Ok(reply) => reply,
+        Ok(reply) => {
+            started.store(true, Ordering::Relaxed);
+            reply
+        }
+        Err(Failure::CannotStart(failure)) if !started.load(Ordering::Relaxed) => {
+            return Err(MatchError::PlayerCannotStart(cannot_start_message(
+                &setup.names[side],
+                &setup.commands[side],
+                setup.fixture.number,
+                &failure,
+            )));
+        }
         Err(failure) => {
             let retry = matches!(
                 failure,
                 Failure::Timeout(_) | Failure::Exited(_) | Failure::LineTooLong
             );
-            return Err((failure_reason(seat, &failure, setup.memory_cap), retry));
+            return Ok(Err((
+                failure_reason(seat, &failure, setup.memory_cap),
+                retry,
+            )));
         }
     };
     // The opponent spoke while this seat was thinking: it loses, as its line came first.
     if let Some(line) = players.spoke_before(seat.other(), reply.at) {
         report.by_fault = true;
-        return Ok(Some(GameEnd::win(seat, out_of_turn(seat.other(), &line))));
+        return Ok(Ok(Some(GameEnd::win(
+            seat,
+            out_of_turn(seat.other(), &line),
+        ))));
     }
     let line = trim_reply(&reply.line);
     let outcome = match game.play(line) {
@@ -534,10 +728,10 @@ fn ask_and_play_once<G: RefereeGame>(
                 Fault::Malformed(why) => ("malformed move", why),
                 Fault::Illegal(why) => ("illegal move", why),
             };
-            return Err((
+            return Ok(Err((
                 format!("{kind}: {seat} printed {} ({why})", quote(line)),
                 true,
-            ));
+            )));
         }
     };
     let first = report.moves.iter().all(|(s, _, _)| *s != seat);
@@ -553,12 +747,12 @@ fn ask_and_play_once<G: RefereeGame>(
         println!("ply {}: {seat} {}\n{}", report.plies, line, game.render());
     }
     if outcome.is_some() {
-        return Ok(outcome);
+        return Ok(Ok(outcome));
     }
-    Ok(match setup.max_plies {
+    Ok(Ok(match setup.max_plies {
         Some(max) if game.plies() >= max => Some(GameEnd::draw(format!("ply limit ({max} plies)"))),
         _ => None,
-    })
+    }))
 }
 
 /// The text of a game record.
@@ -869,13 +1063,16 @@ fn duration_text(seconds: f64) -> String {
 }
 
 /// Opens `--results` for appending, with a header if the file is new or empty.
-fn open_results(path: &Path) -> io::Result<fs::File> {
+fn open_results(path: &Path) -> Result<fs::File, FileError> {
+    let doing = "write the results file";
     let mut file = fs::OpenOptions::new()
         .create(true)
         .append(true)
-        .open(path)?;
-    if file.metadata()?.len() == 0 {
-        file.write_all(format!("{}\n", results::header()).as_bytes())?;
+        .open(path)
+        .map_err(naming(doing, path))?;
+    if file.metadata().map_err(naming(doing, path))?.len() == 0 {
+        file.write_all(format!("{}\n", results::header()).as_bytes())
+            .map_err(naming(doing, path))?;
     }
     Ok(file)
 }
@@ -891,7 +1088,8 @@ pub fn match_openings<G: RefereeGame>(
         return Err(opening::OpeningError::Unsupported(G::NAME).to_string());
     }
     if let Some(path) = &options.openings {
-        let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = fs::read_to_string(path)
+            .map_err(|e| FileError::new("read the openings file", path, e).to_string())?;
         let openings =
             opening::load_openings::<G>(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         return Ok(Some(openings));
@@ -942,15 +1140,24 @@ impl GameSource for MatchSchedule<'_> {
 }
 
 /// Plays the whole match, printing a line per game and the final lines; returns its rows.
-pub fn run_match<G: html::DrawGame>(options: &MatchOptions) -> io::Result<Vec<GameRow>> {
+///
+/// Before the first game it checks the openings and every output ([`check_outputs`]). A player
+/// that cannot start before its first reply of the match stops it at once
+/// ([`MatchError::PlayerCannotStart`]): games under way are abandoned and not counted. With
+/// `watch`, an interruption stops it the same way, and the final lines of the games finished so
+/// far are printed before it returns [`MatchError::Interrupted`].
+pub fn run_match<G: html::DrawGame>(
+    options: &MatchOptions,
+    watch: Option<&interrupt::Watch>,
+) -> Result<Vec<GameRow>, MatchError> {
     if options.game_master && G::TRANSPORT != Transport::Files {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!("--game-master runs file-based games only, not {}", G::NAME),
-        ));
+        return Err(MatchError::Setup(format!(
+            "--game-master runs file-based games only, not {}",
+            G::NAME
+        )));
     }
-    let openings = match_openings::<G>(options)
-        .map_err(|why| io::Error::new(io::ErrorKind::InvalidInput, why))?;
+    let openings = match_openings::<G>(options).map_err(MatchError::Setup)?;
+    check_outputs(options).map_err(|e| MatchError::Setup(e.to_string()))?;
     // Every pair's opening, drawn or looked up before the first game, so that a random opening
     // that cannot be drawn stops the match before it starts.
     let mut pair_openings: FxHashMap<u32, Vec<String>> = FxHashMap::default();
@@ -970,7 +1177,7 @@ pub fn run_match<G: html::DrawGame>(options: &MatchOptions) -> io::Result<Vec<Ga
                 pair_openings.entry(fixture.pair)
             {
                 let plies = opening::opening_for::<G>(openings, fixture)
-                    .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e.to_string()))?;
+                    .map_err(|e| MatchError::Setup(e.to_string()))?;
                 entry.insert(plies);
             }
         }
@@ -981,27 +1188,48 @@ pub fn run_match<G: html::DrawGame>(options: &MatchOptions) -> io::Result<Vec<Ga
         players: &options.players,
         pair_openings,
     };
-    let mut rows = play_games::<G>(options, &source, total, &names)?;
+    let (mut rows, failure) = play_games::<G>(options, &source, total, &names, watch);
+    match failure {
+        // Its note comes first, so that the final lines stay the last ones printed.
+        Some(ref interruption @ MatchError::Interrupted(_)) => {
+            eprintln!("{}-referee: {interruption}", G::NAME)
+        }
+        Some(error) => return Err(error),
+        None => {}
+    }
     rows.sort_by_key(|row| row.number);
     let mut out = io::stdout().lock();
-    write!(out, "{}", final_text(&rows, &names, options.sprt.as_ref()))?;
-    out.flush()?;
-    Ok(rows)
+    write!(out, "{}", final_text(&rows, &names, options.sprt.as_ref()))
+        .and_then(|_| out.flush())
+        .map_err(MatchError::Output)?;
+    match failure {
+        Some(interruption) => Err(interruption),
+        None => Ok(rows),
+    }
 }
 
 /// Plays the games of `source` (at most `total`) under `options`' limits, `--concurrency` at
 /// once; as each game ends, writes its record (`--record-dir`), appends its row (`--results`, in
-/// one write, so that a run stopped at any moment leaves whole rows only) and prints its line.
-/// Writes the replay page (`--html`) at the end. `names` are the players in the run's order, for
-/// the game lines, the progress line and `--sprt`. Returns the rows in the order games ended.
+/// one write, so that a run stopped at any moment leaves whole rows only; the file is opened at
+/// the first game's end, so that a run stopped before leaves none) and prints its line. Writes the
+/// replay page (`--html`) at the end. `names` are the players in the run's order, for the game
+/// lines, the progress line and `--sprt`. Returns the rows in the order games ended, and what
+/// stopped the run early, if anything: a player that cannot start before its first reply of the
+/// run, a file that cannot be written, or an interruption seen through `watch`; games under way
+/// then are abandoned, not counted.
 pub fn play_games<G: html::DrawGame>(
     options: &MatchOptions,
     source: &dyn GameSource,
     total: usize,
     names: &[String],
-) -> io::Result<Vec<GameRow>> {
+    watch: Option<&interrupt::Watch>,
+) -> (Vec<GameRow>, Option<MatchError>) {
+    let mut rows = Vec::new();
     if let Some(dir) = &options.record_dir {
-        fs::create_dir_all(dir)?;
+        if let Err(error) = fs::create_dir_all(dir) {
+            let error = FileError::new("make the record folder", dir, error);
+            return (rows, Some(MatchError::File(error)));
+        }
     }
     let movetime = Duration::from_millis(options.movetime_ms.unwrap_or(G::MOVETIME_MS));
     let memory_cap = options
@@ -1016,7 +1244,7 @@ pub fn play_games<G: html::DrawGame>(
             options.concurrency
         );
     }
-    let mut results_file = options.results.as_deref().map(open_results).transpose()?;
+    let mut results_file: Option<fs::File> = None;
     let mut progress = Progress {
         started: Instant::now(),
         total,
@@ -1025,15 +1253,21 @@ pub fn play_games<G: html::DrawGame>(
     };
     let workers = (options.concurrency as usize).min(total).max(1);
     let stop = AtomicBool::new(false);
-    let mut rows = Vec::new();
+    let abandon = AtomicBool::new(false);
+    // By player name: set once it has replied in a game of this run.
+    let started: Mutex<FxHashMap<String, Arc<AtomicBool>>> = Mutex::new(FxHashMap::default());
+    let started_flag = |name: &str| -> Arc<AtomicBool> {
+        let mut flags = started.lock().unwrap_or_else(|e| e.into_inner());
+        Arc::clone(flags.entry(name.to_string()).or_default())
+    };
     // With --html: each game's record and the names in its seats, for the replay page.
     let mut page_records: Vec<(u32, String, [String; 2])> = Vec::new();
-    let mut failure: Option<io::Error> = None;
+    let mut failure: Option<MatchError> = None;
     thread::scope(|scope| {
-        let (sender, finished) = mpsc::channel::<(GameReport, [String; 2], [String; 2])>();
+        let (sender, finished) = mpsc::channel::<(GameOutcome, [String; 2], [String; 2])>();
         for _ in 0..workers {
             let sender = sender.clone();
-            let stop = &stop;
+            let (stop, abandon, started_flag) = (&stop, &abandon, &started_flag);
             scope.spawn(move || loop {
                 if stop.load(Ordering::Relaxed) {
                     return;
@@ -1046,9 +1280,11 @@ pub fn play_games<G: html::DrawGame>(
                     .players
                     .clone()
                     .map(|player| expand(&player.command, &fixture));
+                let seat_names = scheduled.players.map(|player| player.name);
                 let setup = GameSetup {
                     fixture,
                     commands,
+                    names: seat_names.clone(),
                     movetime,
                     memory_cap,
                     max_plies: options.max_plies.or(G::DEFAULT_MAX_PLIES),
@@ -1056,40 +1292,79 @@ pub fn play_games<G: html::DrawGame>(
                     show: options.show,
                     opening: scheduled.opening,
                     game_master: options.game_master,
+                    started: [started_flag(&seat_names[0]), started_flag(&seat_names[1])],
+                    abandon,
                 };
-                let report = play_game::<G>(&setup);
-                let seat_names = scheduled.players.map(|player| player.name);
-                if sender.send((report, setup.commands, seat_names)).is_err() {
+                let outcome = play_game::<G>(&setup);
+                if matches!(outcome, GameOutcome::Stop(_)) {
+                    // At once, so that no worker starts another game meanwhile.
+                    stop.store(true, Ordering::Relaxed);
+                    abandon.store(true, Ordering::Relaxed);
+                }
+                if sender.send((outcome, setup.commands, seat_names)).is_err() {
                     return;
                 }
             });
         }
         drop(sender);
-        for (report, commands, seat_names) in finished {
+        let halt = |failure: &mut Option<MatchError>, why: MatchError| {
+            failure.get_or_insert(why);
+            stop.store(true, Ordering::Relaxed);
+            abandon.store(true, Ordering::Relaxed);
+        };
+        loop {
+            if failure.is_none() {
+                if let Some(signal) = watch.and_then(interrupt::Watch::poll) {
+                    halt(&mut failure, MatchError::Interrupted(signal));
+                }
+            }
+            let (outcome, commands, seat_names) =
+                match finished.recv_timeout(interrupt::POLL_INTERVAL) {
+                    Ok(received) => received,
+                    Err(mpsc::RecvTimeoutError::Timeout) => continue,
+                    Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                };
+            let report = match outcome {
+                // Once the run stops, a game that still ends is not counted.
+                _ if failure.is_some() => continue,
+                GameOutcome::Played(report) => report,
+                GameOutcome::Abandoned => continue,
+                GameOutcome::Stop(why) => {
+                    halt(&mut failure, why);
+                    continue;
+                }
+            };
             let row = report.row(G::NAME, seat_names.clone());
-            let written = (|| -> io::Result<()> {
+            let written = (|| -> Result<(), MatchError> {
                 if let Some(dir) = &options.record_dir {
                     let path = dir.join(format!("game-{}.txt", row.number));
-                    fs::write(path, record_text(G::NAME, &commands, &report))?;
+                    fs::write(&path, record_text(G::NAME, &commands, &report))
+                        .map_err(naming("write the game record", &path))?;
                 }
                 if options.html.is_some() {
                     let record = record_text(G::NAME, &commands, &report);
                     page_records.push((row.number, record, seat_names.clone()));
                 }
-                if let Some(file) = results_file.as_mut() {
-                    file.write_all(format!("{}\n", row.to_csv()).as_bytes())?;
-                    file.flush()?;
+                if let Some(path) = &options.results {
+                    if results_file.is_none() {
+                        results_file = Some(open_results(path)?);
+                    }
+                    if let Some(file) = results_file.as_mut() {
+                        file.write_all(format!("{}\n", row.to_csv()).as_bytes())
+                            .and_then(|_| file.flush())
+                            .map_err(naming("write the results file", path))?;
+                    }
                 }
                 let mut out = io::stdout().lock();
-                writeln!(out, "{}", game_line(&row, names))?;
-                out.flush()
+                writeln!(out, "{}", game_line(&row, names))
+                    .and_then(|_| out.flush())
+                    .map_err(MatchError::Output)
             })();
             source.game_written(&row);
             rows.push(row);
             progress.update(&rows, names, options.sprt.as_ref());
             if let Err(error) = written {
-                failure.get_or_insert(error);
-                stop.store(true, Ordering::Relaxed);
+                halt(&mut failure, error);
             }
             if let Some(sprt) = &options.sprt {
                 let llr = sprt.llr(&pentanomial(&rows, names));
@@ -1100,18 +1375,21 @@ pub fn play_games<G: html::DrawGame>(
         }
     });
     progress.close();
-    if let Some(error) = failure {
-        return Err(error);
-    }
-    if let Some(file) = &options.html {
+    let stopped_for_good = failure
+        .as_ref()
+        .is_some_and(|f| !matches!(f, MatchError::Interrupted(_)));
+    if let (Some(file), false) = (&options.html, stopped_for_good) {
         page_records.sort_by_key(|(number, _, _)| *number);
         let records: Vec<(String, [String; 2])> = page_records
             .into_iter()
             .map(|(_, record, seats)| (record, seats))
             .collect();
-        fs::write(file, html::match_page::<G>(&records))?;
+        if let Err(error) = fs::write(file, html::match_page::<G>(&records)) {
+            let error = FileError::new("write the replay page", file, error);
+            failure.get_or_insert(MatchError::File(error));
+        }
     }
-    Ok(rows)
+    (rows, failure)
 }
 
 /// Why `merge` refused its input.
@@ -1129,7 +1407,11 @@ impl std::fmt::Display for MergeError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             MergeError::Usage(message) | MergeError::Rows(message) => write!(f, "{message}"),
-            MergeError::Io(file, error) => write!(f, "{file}: {error}"),
+            MergeError::Io(file, error) => write!(
+                f,
+                "cannot read the results file {file}: {}",
+                files::io_reason(error)
+            ),
         }
     }
 }
@@ -1224,8 +1506,10 @@ pub fn names_of(rows: &[GameRow]) -> Vec<String> {
 }
 
 /// The whole `<game>-referee` program: parses the command line and runs the match (or the merge).
-/// Exit status 0 after a match (whatever its result), 2 for a bad command line or bad results
-/// files, 1 when the match could not run.
+/// Exit status 0 after a match (whatever its result); 2 for a bad command line, bad results
+/// files, an output that cannot be written or a player that cannot start, all found before any
+/// game counts; 128 + the signal for a match interrupted (after its standings); 1 when the match
+/// could not go on (a file that could not be written during it).
 pub fn main<G: html::DrawGame>() -> ExitCode {
     let usage_text = || {
         usage(
@@ -1260,16 +1544,14 @@ pub fn main<G: html::DrawGame>() -> ExitCode {
             ExitCode::SUCCESS
         }
         Ok(Some(options)) => {
-            // A bad openings file or option is a bad command line: status 2, before any game.
-            if let Err(why) = match_openings::<G>(&options) {
-                eprintln!("{}-referee: {why}", G::NAME);
-                return ExitCode::from(2);
-            }
-            match run_match::<G>(&options) {
+            let watch = interrupt::watch(G::NAME);
+            match run_match::<G>(&options, watch.as_ref()) {
                 Ok(_) => ExitCode::SUCCESS,
+                // Its note is printed before the standings, which stay the last lines.
+                Err(error @ MatchError::Interrupted(_)) => ExitCode::from(error.exit_status()),
                 Err(error) => {
                     eprintln!("{}-referee: {error}", G::NAME);
-                    ExitCode::from(1)
+                    ExitCode::from(error.exit_status())
                 }
             }
         }

@@ -9,12 +9,14 @@ use std::os::unix::fs::PermissionsExt;
 use std::os::unix::io::AsRawFd;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::process::{Child, ChildStderr, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
+
+use super::files::{io_reason, naming, FileError};
 
 /// A reply line longer than this (without its newline) is rejected, so that a player flooding its
 /// output cannot exhaust the referee.
@@ -43,6 +45,108 @@ pub enum Failure {
     Io(String),
     /// A file-based player left more files of its own than allowed (how many it left).
     TooManyFiles(usize),
+    /// The player never started: see [`StartFailure`].
+    CannotStart(StartFailure),
+}
+
+/// A player that could not start: no process could be spawned, or it exited before its first
+/// reply with a status the shell gives a command it cannot run ([`is_start_status`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StartFailure {
+    /// What happened, in the words of a game's verdict: `exited (exit status: 127) before
+    /// replying`, `could not be spawned: ...`.
+    pub how: String,
+    /// The last lines of the player's stderr (see [`STDERR_TAIL_LINES`]), empty if it printed
+    /// nothing there.
+    pub stderr_tail: String,
+}
+
+/// True for the exit statuses of `sh -c` when the command's program is missing (127, "not
+/// found") or is not executable (126, "cannot execute").
+pub fn is_start_status(status: ExitStatus) -> bool {
+    matches!(status.code(), Some(126 | 127))
+}
+
+/// How many of the last lines of its stderr a player that cannot start is quoted with.
+pub const STDERR_TAIL_LINES: usize = 5;
+
+/// How many bytes of a player's stderr are kept for quoting.
+const STDERR_TAIL_BYTES: usize = 4096;
+
+/// Copies a player's stderr to its file, if any, keeping the last few kilobytes to quote when the
+/// player cannot start.
+struct StderrCopier {
+    tail: Arc<Mutex<Vec<u8>>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl StderrCopier {
+    fn start(mut source: ChildStderr, mut file: Option<File>) -> StderrCopier {
+        let tail = Arc::new(Mutex::new(Vec::new()));
+        let kept = Arc::clone(&tail);
+        let thread = thread::spawn(move || {
+            let mut chunk = [0u8; 4096];
+            while let Ok(n) = source.read(&mut chunk) {
+                if n == 0 {
+                    break;
+                }
+                if let Some(out) = file.as_mut() {
+                    if out.write_all(&chunk[..n]).is_err() {
+                        file = None;
+                    }
+                }
+                if let Ok(mut tail) = kept.lock() {
+                    tail.extend_from_slice(&chunk[..n]);
+                    if tail.len() > 2 * STDERR_TAIL_BYTES {
+                        let cut = tail.len() - STDERR_TAIL_BYTES;
+                        tail.drain(..cut);
+                    }
+                }
+            }
+        });
+        StderrCopier {
+            tail,
+            thread: Some(thread),
+        }
+    }
+
+    /// Waits at most `limit` for the player's stderr to close (every process holding it gone),
+    /// so that the copy is complete; a process that escaped the kill is not waited for.
+    fn wait_closed(&mut self, limit: Duration) {
+        let start = Instant::now();
+        while self.thread.as_ref().is_some_and(|t| !t.is_finished()) && start.elapsed() < limit {
+            thread::sleep(Duration::from_millis(2));
+        }
+        if self.thread.as_ref().is_some_and(|t| t.is_finished()) {
+            if let Some(thread) = self.thread.take() {
+                let _ = thread.join();
+            }
+        }
+    }
+
+    /// The last [`STDERR_TAIL_LINES`] non-blank lines copied so far.
+    fn tail_lines(&self) -> String {
+        let bytes = self.tail.lock().map(|t| t.clone()).unwrap_or_default();
+        last_lines(&String::from_utf8_lossy(&bytes), STDERR_TAIL_LINES)
+    }
+}
+
+/// The last `count` non-blank lines of `text`, each trimmed and cut after 200 characters,
+/// joined by newlines.
+pub fn last_lines(text: &str, count: usize) -> String {
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim_end)
+        .filter(|line| !line.trim().is_empty())
+        .collect();
+    lines[lines.len().saturating_sub(count)..]
+        .iter()
+        .map(|line| match line.char_indices().nth(200) {
+            Some((at, _)) => format!("{}...", &line[..at]),
+            None => line.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// A reply read in time.
@@ -127,17 +231,44 @@ fn spawn(
     cmd.spawn()
 }
 
-/// Where a player's standard error goes: a file beside the game record, or nowhere.
-fn stderr_target(path: Option<&Path>) -> io::Result<Stdio> {
-    match path {
-        Some(path) => {
-            let file = fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)?;
-            Ok(Stdio::from(file))
+/// Why a player's process could not be started.
+#[derive(Debug)]
+pub enum StartError {
+    /// The file its stderr goes to cannot be written: the runner's fault, not the player's.
+    StderrFile(FileError),
+    /// No process could be spawned.
+    Spawn(StartFailure),
+}
+
+impl std::fmt::Display for StartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StartError::StderrFile(error) => write!(f, "{error}"),
+            StartError::Spawn(failure) => write!(f, "{}", failure.how),
         }
-        None => Ok(Stdio::null()),
+    }
+}
+
+impl std::error::Error for StartError {}
+
+/// Opens the file a player's stderr is appended to, if any.
+fn open_stderr_file(path: Option<&Path>) -> Result<Option<File>, FileError> {
+    let Some(path) = path else {
+        return Ok(None);
+    };
+    fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map(Some)
+        .map_err(|error| FileError::new("write the player's stderr file", path, error))
+}
+
+/// A failed spawn of `sh -c`.
+fn spawn_failure(error: &io::Error) -> StartFailure {
+    StartFailure {
+        how: format!("could not be spawned (sh -c): {}", io_reason(error)),
+        stderr_tail: String::new(),
     }
 }
 
@@ -394,6 +525,9 @@ pub struct StreamPlayer {
     memory: MemoryWatcher,
     memory_cap: u64,
     reader: Option<JoinHandle<()>>,
+    stderr: StderrCopier,
+    /// True once the player has replied: from then on it has started, whatever it does.
+    replied: bool,
 }
 
 impl StreamPlayer {
@@ -402,14 +536,18 @@ impl StreamPlayer {
         command: &str,
         stderr_path: Option<&Path>,
         memory_cap: u64,
-    ) -> io::Result<StreamPlayer> {
+    ) -> Result<StreamPlayer, StartError> {
+        let stderr_file = open_stderr_file(stderr_path).map_err(StartError::StderrFile)?;
         let mut child = spawn(
             command,
             None,
             Stdio::piped(),
             Stdio::piped(),
-            stderr_target(stderr_path)?,
-        )?;
+            Stdio::piped(),
+        )
+        .map_err(|error| StartError::Spawn(spawn_failure(&error)))?;
+        let stderr =
+            StderrCopier::start(child.stderr.take().expect("stderr is piped"), stderr_file);
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("stdout is piped");
         let compound_pipe = if is_simple_command(command) {
@@ -429,6 +567,8 @@ impl StreamPlayer {
             memory,
             memory_cap,
             reader: Some(reader),
+            stderr,
+            replied: false,
         })
     }
 
@@ -486,7 +626,7 @@ impl StreamPlayer {
             if self.stdin.is_none() {
                 return Err(Failure::Io("input closed".into()));
             }
-            return Err(Failure::Exited(self.exit_description()));
+            return Err(self.exit_failure());
         }
         loop {
             let waited = sent.elapsed();
@@ -508,11 +648,12 @@ impl StreamPlayer {
                     if elapsed > limit {
                         return Err(Failure::Timeout(limit.as_millis() as u64));
                     }
+                    self.replied = true;
                     return Ok(Reply { line, elapsed, at });
                 }
                 Ok((_, LineEvent::TooLong)) => return Err(Failure::LineTooLong),
                 Ok((_, LineEvent::Eof)) | Err(RecvTimeoutError::Disconnected) => {
-                    return Err(Failure::Exited(self.exit_description()))
+                    return Err(self.exit_failure())
                 }
                 Err(RecvTimeoutError::Timeout) => {
                     let closed = self
@@ -529,10 +670,23 @@ impl StreamPlayer {
         }
     }
 
-    fn exit_description(&mut self) -> String {
+    /// The failure of a player whose output or input closed: a player that never replied and
+    /// exited with [`is_start_status`] could not start.
+    fn exit_failure(&mut self) -> Failure {
         match wait_at_most(&mut self.child, Duration::from_millis(100)) {
-            Some(status) => format!("exited ({status}) before replying"),
-            None => "closed its output before replying".to_string(),
+            Some(status) => {
+                let how = format!("exited ({status}) before replying");
+                if !self.replied && is_start_status(status) {
+                    self.stderr.wait_closed(Duration::from_millis(200));
+                    Failure::CannotStart(StartFailure {
+                        how,
+                        stderr_tail: self.stderr.tail_lines(),
+                    })
+                } else {
+                    Failure::Exited(how)
+                }
+            }
+            None => Failure::Exited("closed its output before replying".to_string()),
         }
     }
 
@@ -552,6 +706,7 @@ impl StreamPlayer {
         if let Some(reader) = self.reader.take() {
             let _ = reader.join();
         }
+        self.stderr.wait_closed(EXIT_GRACE);
         self.memory.peak()
     }
 }
@@ -608,6 +763,8 @@ pub struct FilesPlayer {
     /// In a shared folder: the team id its own files start with, and the file (a link to its
     /// program) that runs it under that name, which is not one of its help files.
     team_id: Option<(String, Option<String>)>,
+    /// True once a call has given a reply: from then on the player has started.
+    replied: bool,
 }
 
 /// The program of `command`: its first word, found on the `PATH` when it names no directory;
@@ -646,8 +803,8 @@ impl FilesPlayer {
         dir: PathBuf,
         stderr_path: Option<PathBuf>,
         memory_cap: u64,
-    ) -> io::Result<FilesPlayer> {
-        fs::create_dir_all(&dir)?;
+    ) -> Result<FilesPlayer, FileError> {
+        fs::create_dir_all(&dir).map_err(naming("make the player's folder", &dir))?;
         Ok(FilesPlayer {
             command: resolve_program(command),
             dir,
@@ -655,6 +812,7 @@ impl FilesPlayer {
             memory_cap,
             peak: 0,
             team_id: None,
+            replied: false,
         })
     }
 
@@ -675,10 +833,20 @@ impl FilesPlayer {
                 )
             })?;
             let path = self.dir.join(id);
+            let naming_link = |error: io::Error| {
+                io::Error::new(
+                    error.kind(),
+                    format!(
+                        "cannot link the program as {}: {}",
+                        path.display(),
+                        io_reason(&error)
+                    ),
+                )
+            };
             if fs::symlink_metadata(&path).is_ok() {
-                fs::remove_file(&path)?;
+                fs::remove_file(&path).map_err(naming_link)?;
             }
-            std::os::unix::fs::symlink(&program, &path)?;
+            std::os::unix::fs::symlink(&program, &path).map_err(naming_link)?;
             let first = self.command.split_whitespace().next().unwrap_or("");
             let at = self.command.find(first).unwrap_or(0) + first.len();
             self.command = format!("./{id}{}", &self.command[at..]);
@@ -691,34 +859,42 @@ impl FilesPlayer {
     /// Writes `files` (read-only), removes `reply_file`, runs the player once, and reads its
     /// reply: the words of `reply_file` joined by single spaces; the file must exist when the
     /// player exits within `limit`. Whatever the player started is killed when the call ends. A
-    /// player that then keeps more than [`MAX_OWN_FILES`] files of its own loses.
+    /// player that then keeps more than [`MAX_OWN_FILES`] files of its own loses. A first call
+    /// that exits with [`is_start_status`] before any reply is [`Failure::CannotStart`].
     pub fn call(
         &mut self,
         files: &[(String, String)],
         reply_file: &str,
         limit: Duration,
     ) -> Result<Reply, Failure> {
-        let io_failure = |e: io::Error| Failure::Io(e.to_string());
+        let io_failure = |doing: &str, path: &Path, e: io::Error| {
+            Failure::Io(FileError::new(doing, path, e).to_string())
+        };
         for (name, content) in files {
             let path = self.dir.join(name);
             let _ = fs::remove_file(&path);
-            fs::write(&path, content).map_err(io_failure)?;
-            fs::set_permissions(&path, fs::Permissions::from_mode(0o444)).map_err(io_failure)?;
+            fs::write(&path, content).map_err(|e| io_failure("write the input", &path, e))?;
+            fs::set_permissions(&path, fs::Permissions::from_mode(0o444))
+                .map_err(|e| io_failure("make read-only the input", &path, e))?;
         }
         let reply_path = self.dir.join(reply_file);
         if reply_path.exists() {
-            fs::remove_file(&reply_path).map_err(io_failure)?;
+            fs::remove_file(&reply_path)
+                .map_err(|e| io_failure("remove the old reply", &reply_path, e))?;
         }
-        let stderr = stderr_target(self.stderr_path.as_deref()).map_err(io_failure)?;
+        let stderr_file = open_stderr_file(self.stderr_path.as_deref())
+            .map_err(|e| Failure::Io(e.to_string()))?;
         let started = Instant::now();
         let mut child = spawn(
             &self.command,
             Some(&self.dir),
             Stdio::null(),
             Stdio::null(),
-            stderr,
+            Stdio::piped(),
         )
-        .map_err(io_failure)?;
+        .map_err(|error| Failure::CannotStart(spawn_failure(&error)))?;
+        let mut stderr =
+            StderrCopier::start(child.stderr.take().expect("stderr is piped"), stderr_file);
         let memory = MemoryWatcher::start(child.id());
         let status = loop {
             if let Ok(Some(status)) = child.try_wait() {
@@ -734,6 +910,7 @@ impl FilesPlayer {
         kill_group(child.id());
         let _ = child.kill();
         let _ = child.wait();
+        stderr.wait_closed(EXIT_GRACE);
         self.peak = self.peak.max(memory.peak());
         drop(memory);
         if self.peak > self.memory_cap {
@@ -742,6 +919,12 @@ impl FilesPlayer {
         let Some(status) = status else {
             return Err(Failure::Timeout(limit.as_millis() as u64));
         };
+        if !self.replied && is_start_status(status) {
+            return Err(Failure::CannotStart(StartFailure {
+                how: format!("exited ({status}) without writing {reply_file}"),
+                stderr_tail: stderr.tail_lines(),
+            }));
+        }
         let mut content = String::new();
         match File::open(&reply_path) {
             Ok(file) => {
@@ -776,6 +959,7 @@ impl FilesPlayer {
             .split_ascii_whitespace()
             .collect::<Vec<_>>()
             .join(" ");
+        self.replied = true;
         Ok(Reply {
             line,
             elapsed,

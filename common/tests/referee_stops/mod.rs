@@ -1,0 +1,315 @@
+//! How every `<game>-referee` stops a match: a player that cannot start and an output that
+//! cannot be written stop it before any game counts, and an interruption prints the standings
+//! of the games finished so far. Shared by each game crate's `tests/referee.rs`, which drives its
+//! own referee binary with its own bot.
+
+#![allow(dead_code)]
+
+use std::fs;
+use std::io::{BufRead, BufReader};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// A referee binary, its game's name (`krieg`) and a command of a player that plays well and
+/// fast.
+pub struct Referee<'a> {
+    pub path: &'a str,
+    pub game: &'a str,
+    pub player: &'a str,
+}
+
+fn scratch(referee: &Referee<'_>, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "{}-referee-stops-{}-{name}",
+        referee.game,
+        std::process::id()
+    ));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn run(referee: &Referee<'_>, args: &[&str]) -> Output {
+    Command::new(referee.path)
+        .args(args)
+        .output()
+        .expect("the referee runs")
+}
+
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// A missing program (127) and a file that is not executable (126), in either seat, with
+/// `--concurrency 2`: exit status 2, the command and its stderr quoted on stderr, no game line,
+/// no summary, and no results file.
+pub fn a_player_that_cannot_start_stops_the_match_before_any_game(referee: &Referee<'_>) {
+    let dir = scratch(referee, "cannot-start");
+    let plain = dir.join("plain-bot");
+    fs::write(&plain, "#!/bin/sh\necho never\n").unwrap();
+    let missing = format!("{}/missing-bot --movetime 10", dir.display());
+    let plain = plain.display().to_string();
+    let cases = [
+        (missing.as_str(), "exit status: 127", "not found"),
+        (plain.as_str(), "exit status: 126", "Permission denied"),
+    ];
+    for (bad, status, why) in cases {
+        for bad_seat in ["A", "B"] {
+            let (a, b) = if bad_seat == "A" {
+                (bad, referee.player)
+            } else {
+                (referee.player, bad)
+            };
+            let results = dir.join("results.csv");
+            let results = results.to_str().unwrap();
+            let started = Instant::now();
+            let out = run(
+                referee,
+                &[
+                    "--games",
+                    "20",
+                    "--concurrency",
+                    "2",
+                    "--results",
+                    results,
+                    a,
+                    b,
+                ],
+            );
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            assert_eq!(out.status.code(), Some(2), "{bad}: {stderr}");
+            let expected =
+                format!("player {bad_seat} cannot start: its command `{bad}` exited ({status})");
+            assert!(stderr.contains(&expected), "{expected}\n{stderr}");
+            assert!(stderr.contains(why), "{stderr}");
+            assert!(
+                stderr.contains(&format!("{}-referee: player", referee.game)),
+                "{stderr}"
+            );
+            assert_eq!(stdout, "", "no game counts: {stdout}");
+            assert!(!Path::new(results).exists(), "no results file is left");
+            assert!(
+                started.elapsed() < Duration::from_secs(10),
+                "stopped at once, not after 20 games"
+            );
+        }
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// `--results`, `--html` and `--record-dir` that cannot be written: exit status 2, one line on
+/// stderr naming the file and what it is, no game played, nothing left on the disk.
+pub fn an_output_that_cannot_be_written_stops_the_match_before_any_game(referee: &Referee<'_>) {
+    let dir = scratch(referee, "outputs");
+    fs::write(dir.join("plain"), "").unwrap();
+    let good_results = dir.join("good.csv").display().to_string();
+    let no_dir = dir.join("no/such/dir");
+    let cases = [
+        (
+            "--results",
+            no_dir.join("results.csv"),
+            "write the results file",
+            "No such file or directory",
+        ),
+        (
+            "--html",
+            no_dir.join("match.html"),
+            "write the replay page",
+            "No such file or directory",
+        ),
+        (
+            "--record-dir",
+            dir.join("plain/records"),
+            "make the record folder",
+            "Not a directory",
+        ),
+        (
+            "--html",
+            dir.clone(),
+            "write the replay page",
+            "Is a directory",
+        ),
+    ];
+    let before = listing(&dir);
+    for (option, path, doing, why) in cases {
+        let path_text = path.display().to_string();
+        let mut args = vec![option, path_text.as_str(), "--games", "2"];
+        if option != "--results" {
+            args.extend(["--results", good_results.as_str()]);
+        }
+        args.extend([referee.player, referee.player]);
+        let out = run(referee, &args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{option}: {stderr}");
+        assert_eq!(
+            stderr,
+            format!(
+                "{}-referee: cannot {doing} {path_text}: {why}\n",
+                referee.game
+            )
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            "",
+            "no game is played"
+        );
+        assert_eq!(listing(&dir), before, "nothing is left behind");
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// True when this process ignores SIGINT.
+fn sigint_ignored() -> bool {
+    let status = fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("SigIgn:"))
+        .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+        .is_some_and(|mask| mask & (1 << (2 - 1)) != 0)
+}
+
+/// Sends `signal` (`INT` or `TERM`) to the referee once `games_first` game lines are out, in a
+/// match of `players` (names and commands) that would last much longer, with `--concurrency 2`;
+/// the referee is the leader of a process group of its own, as a command started from a shell
+/// is, and Ctrl-C's SIGINT goes to the whole group. Checks that it exits with 128 + the signal,
+/// prints the final lines of the finished games last (those a run of just these games prints),
+/// and keeps them in the results file; returns its stdout.
+pub fn an_interrupted_match_prints_the_standings_of_its_finished_games(
+    referee: &Referee<'_>,
+    signal: &str,
+    extra: &[&str],
+    players: &[(&str, &str)],
+) -> String {
+    let dir = scratch(referee, &format!("interrupt-{signal}"));
+    let results = dir.join("results.csv");
+    let mut command = Command::new(referee.path);
+    command
+        .args(["--games", "200", "--concurrency", "2", "--results"])
+        .arg(&results)
+        .args(extra);
+    if players.len() == 2 {
+        command.args(players.iter().map(|(_, cmd)| *cmd));
+    } else {
+        for (name, cmd) in players {
+            command.arg("--player").arg(format!("{name}={cmd}"));
+        }
+    }
+    let mut child = command
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .spawn()
+        .expect("the referee runs");
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut lines = Vec::new();
+    while lines.len() < 2 {
+        let mut line = String::new();
+        assert!(stdout.read_line(&mut line).unwrap() > 0, "the match ended");
+        assert!(line.starts_with("game "), "{line}");
+        lines.push(line);
+    }
+    // Ctrl-C's SIGINT goes to the whole group, a `kill` to the process alone. A process started
+    // with SIGINT ignored (in the background of a shell without job control) passes that on to
+    // the referee, which then cannot be interrupted by it, as any program: SIGTERM to the whole
+    // group stands in for it there. The shell's own `kill` reaches a group by a negative id.
+    let signal = if signal == "INT" && sigint_ignored() {
+        eprintln!("SIGINT is ignored here: the whole group gets SIGTERM instead");
+        "TERM-GROUP"
+    } else {
+        signal
+    };
+    let (name, target) = match signal {
+        "INT" => ("INT", format!("-{}", child.id())),
+        "TERM-GROUP" => ("TERM", format!("-{}", child.id())),
+        _ => ("TERM", child.id().to_string()),
+    };
+    let sent = Command::new("sh")
+        .arg("-c")
+        .arg(format!("kill -{name} {target}"))
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let signalled = Instant::now();
+    // Should the referee not stop, it is killed after a while, so that the test fails instead of
+    // hanging.
+    let group = child.id();
+    let watchdog = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_secs(60));
+        let _ = Command::new("sh")
+            .arg("-c")
+            .arg(format!("kill -KILL -{group} 2>/dev/null"))
+            .status();
+    });
+    drop(watchdog);
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stdout, &mut rest).unwrap();
+    let status = child.wait().unwrap();
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut stderr).unwrap();
+    assert!(
+        signalled.elapsed() < Duration::from_secs(30),
+        "the match stopped soon"
+    );
+    let expected_status = if name == "INT" { 130 } else { 143 };
+    assert_eq!(status.code(), Some(expected_status), "{stderr}");
+    let signal_name = format!("SIG{name}");
+    assert!(
+        stderr.contains(&format!("interrupted by {signal_name}")),
+        "{stderr}"
+    );
+    let stdout = lines.concat() + &rest;
+    let game_lines: Vec<&str> = stdout.lines().filter(|l| l.starts_with("game ")).collect();
+    let finished = game_lines.len();
+    assert!((2..200).contains(&finished), "{stdout}");
+    // The final lines come last, after every game line, and count exactly the games listed.
+    let all: Vec<&str> = stdout.lines().collect();
+    let last_game = all.iter().rposition(|l| l.starts_with("game ")).unwrap();
+    let tail = &all[last_game + 1..];
+    if players.len() == 2 {
+        let summary = tail.last().expect("a summary");
+        assert!(
+            summary.starts_with(&format!("summary: games={finished} ")),
+            "{stdout}"
+        );
+        assert!(tail[0].starts_with("players: "), "{stdout}");
+    } else {
+        assert_eq!(tail[0], "crosstable:", "{stdout}");
+        let standings = tail.iter().filter(|l| l.starts_with("standing: ")).count();
+        assert_eq!(standings, players.len(), "{stdout}");
+        assert!(tail.last().unwrap().starts_with("standing: "), "{stdout}");
+        let scored: f64 = tail
+            .iter()
+            .filter_map(|l| l.split("score=").nth(1))
+            .map(|s| s.split('/').next().unwrap().parse::<f64>().unwrap())
+            .sum();
+        assert_eq!(scored, finished as f64, "{stdout}");
+    }
+    // Every game counted is in the results file, and only those.
+    let rows = fs::read_to_string(&results).unwrap();
+    assert_eq!(rows.lines().count(), finished + 1, "{rows}");
+    if players.len() == 2 {
+        // What a merge of these rows prints: the final lines of the finished games.
+        let sprt = extra.iter().filter(|a| a.contains(','));
+        let merged = Command::new(referee.path)
+            .arg("merge")
+            .args(sprt.flat_map(|a| ["--sprt", a]))
+            .arg(&results)
+            .output()
+            .unwrap();
+        assert_eq!(
+            tail.join("\n") + "\n",
+            String::from_utf8_lossy(&merged.stdout),
+            "{stdout}"
+        );
+    }
+    let _ = fs::remove_dir_all(&dir);
+    stdout
+}
