@@ -460,7 +460,7 @@ struct GameSetup<'a> {
 
 /// How a game ended for the match.
 enum GameOutcome {
-    Played(GameReport),
+    Played(Box<GameReport>),
     /// Left unfinished because the match stopped.
     Abandoned,
     /// A reason to stop the whole match.
@@ -584,7 +584,7 @@ fn play_game<G: RefereeGame>(setup: &GameSetup<'_>) -> GameOutcome {
         }
         Err((ply, why)) => {
             report.reason = format!("the opening could not be played: ply {ply}: {why}");
-            return GameOutcome::Played(report);
+            return GameOutcome::Played(Box::new(report));
         }
     };
     if setup.show && !setup.opening.is_empty() {
@@ -630,7 +630,7 @@ fn play_game<G: RefereeGame>(setup: &GameSetup<'_>) -> GameOutcome {
         Some(Ok(end)) => {
             report.winner = end.winner;
             report.reason = end.reason;
-            GameOutcome::Played(report)
+            GameOutcome::Played(Box::new(report))
         }
         Some(Err(stop)) => GameOutcome::Stop(stop),
         None => GameOutcome::Abandoned,
@@ -1327,7 +1327,7 @@ pub fn play_games<G: html::DrawGame>(
             let report = match outcome {
                 // Once the run stops, a game that still ends is not counted.
                 _ if failure.is_some() => continue,
-                GameOutcome::Played(report) => report,
+                GameOutcome::Played(report) => *report,
                 GameOutcome::Abandoned => continue,
                 GameOutcome::Stop(why) => {
                     halt(&mut failure, why);
