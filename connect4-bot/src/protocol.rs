@@ -176,6 +176,11 @@ pub fn play_in(
     let board = match discs {
         Some(discs) => {
             let (board, inference) = reconstruct_aged(team, discs, memory.as_ref(), state_age);
+            // The game master's counts, when they fit the board, settle what the inference
+            // could not: an opponent move our memory cannot explain is then no warning.
+            let counts = read_contest_counts(dir, log);
+            let settled = counts.map(|counts| with_contest_counts(&board, counts));
+            let counts_fit = matches!(settled, Some(Ok(_)));
             match &inference {
                 Inference::Continued(moves) => {
                     let list: Vec<String> = moves.iter().map(Move::to_string).collect();
@@ -191,18 +196,23 @@ pub fn play_in(
                             },
                         )
                         .collect();
-                    log.warn(&format!(
+                    let text = format!(
                         "the board shows an opponent move our rules reject, {}; applied as given",
                         why.join(" or ")
-                    ));
+                    );
+                    if counts_fit {
+                        log.line(&format!("{text}, and {MOVES_FILE} settles the counts"));
+                    } else {
+                        log.warn(&text);
+                    }
                 }
                 Inference::NewGame => log.line("new game"),
                 Inference::BoardAlone(why) => {
                     log.warn(&format!("{why}: rebuilding from the board alone"))
                 }
             }
-            match read_contest_counts(dir, log) {
-                Some(counts) => match with_contest_counts(&board, counts) {
+            match settled {
+                Some(settled) => match settled {
                     Ok(counted) => {
                         if counted != board {
                             log.line(&format!(
