@@ -506,36 +506,11 @@ fn malformed_player_sprt_and_shard_options_exit_with_status_2_and_one_line() {
     }
 }
 
+#[macro_use]
 #[path = "../../common/tests/referee_stops/mod.rs"]
 mod referee_stops;
 
-fn stops_referee(player: &str) -> referee_stops::Referee<'_> {
-    referee_stops::Referee {
-        path: REFEREE,
-        game: "krieg",
-        player,
-    }
-}
-
-#[test]
-fn a_player_that_cannot_start_or_an_output_that_cannot_be_written_stops_the_match_at_once() {
-    let player = format!("{BOT} --movetime 10");
-    let referee = stops_referee(&player);
-    referee_stops::a_player_that_cannot_start_stops_the_match_before_any_game(&referee);
-    referee_stops::an_output_that_cannot_be_written_stops_the_match_before_any_game(&referee);
-}
-
-#[test]
-fn an_interrupted_match_prints_the_standings_of_its_finished_games() {
-    let player = format!("{BOT} --movetime 10");
-    let referee = stops_referee(&player);
-    referee_stops::an_interrupted_match_prints_the_standings_of_its_finished_games(
-        &referee,
-        "INT",
-        &[],
-        &[("A", &player), ("B", &player)],
-    );
-}
+stop_tests!(REFEREE, "krieg", format!("{BOT} --movetime 10"));
 
 #[test]
 fn an_sprt_or_a_tournament_terminated_prints_its_sprt_line_or_its_standings() {

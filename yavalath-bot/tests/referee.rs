@@ -211,33 +211,8 @@ fn random_openings_are_the_same_for_both_games_of_a_pair() {
     assert_ne!(openings[0], openings[2]);
 }
 
+#[macro_use]
 #[path = "../../common/tests/referee_stops/mod.rs"]
 mod referee_stops;
 
-fn stops_referee(player: &str) -> referee_stops::Referee<'_> {
-    referee_stops::Referee {
-        path: REFEREE,
-        game: "yavalath",
-        player,
-    }
-}
-
-#[test]
-fn a_player_that_cannot_start_or_an_output_that_cannot_be_written_stops_the_match_at_once() {
-    let player = format!("{BOT} --movetime 10");
-    let referee = stops_referee(&player);
-    referee_stops::a_player_that_cannot_start_stops_the_match_before_any_game(&referee);
-    referee_stops::an_output_that_cannot_be_written_stops_the_match_before_any_game(&referee);
-}
-
-#[test]
-fn an_interrupted_match_prints_the_standings_of_its_finished_games() {
-    let player = format!("{BOT} --movetime 10");
-    let referee = stops_referee(&player);
-    referee_stops::an_interrupted_match_prints_the_standings_of_its_finished_games(
-        &referee,
-        "INT",
-        &[],
-        &[("A", &player), ("B", &player)],
-    );
-}
+stop_tests!(REFEREE, "yavalath", format!("{BOT} --movetime 10"));

@@ -12,6 +12,45 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+/// The tests every referee runs, written once: `stop_tests!(REFEREE, "krieg", player)` in a
+/// crate's `tests/referee.rs` (after `#[macro_use] mod referee_stops;`), where `player` is an
+/// expression giving the command of a player that plays well and fast. It also defines
+/// `stops_referee(player)`, for the crate's own further tests.
+macro_rules! stop_tests {
+    ($referee:expr, $game:expr, $player:expr) => {
+        fn stops_referee(player: &str) -> referee_stops::Referee<'_> {
+            referee_stops::Referee {
+                path: $referee,
+                game: $game,
+                player,
+            }
+        }
+
+        #[test]
+        fn a_player_that_cannot_start_or_an_output_that_cannot_be_written_stops_the_match_at_once()
+        {
+            let player: String = $player;
+            let referee = stops_referee(&player);
+            referee_stops::a_player_that_cannot_start_stops_the_match_before_any_game(&referee);
+            referee_stops::an_output_that_cannot_be_written_stops_the_match_before_any_game(
+                &referee,
+            );
+        }
+
+        #[test]
+        fn an_interrupted_match_prints_the_standings_of_its_finished_games() {
+            let player: String = $player;
+            let referee = stops_referee(&player);
+            referee_stops::an_interrupted_match_prints_the_standings_of_its_finished_games(
+                &referee,
+                "INT",
+                &[],
+                &[("A", &player), ("B", &player)],
+            );
+        }
+    };
+}
+
 /// A referee binary, its game's name (`krieg`) and a command of a player that plays well and
 /// fast.
 pub struct Referee<'a> {
