@@ -182,6 +182,82 @@ pub fn format_constants(names: &[&str], weights: &[f64]) -> String {
         .collect()
 }
 
+/// What a self-play tuning run found: the games, the fitted weights, and the errors before and
+/// after the fit on the training and the held-out positions. Its text is what `GAME-tune`
+/// prints, ending with the constants ([`format_constants`]).
+#[derive(Clone, Debug)]
+pub struct SelfPlayReport {
+    /// The evaluation's constant names, in the order of the weights.
+    pub names: &'static [&'static str],
+    /// How the results name the two seats (`p1`, `team1`).
+    pub seats: [&'static str; 2],
+    /// The fitted weights.
+    pub weights: Vec<f64>,
+    /// The logistic curve's scale, per score unit.
+    pub scale: f64,
+    /// Training positions and held-out positions.
+    pub positions: (usize, usize),
+    /// The games' results: wins of the first seat, draws, wins of the second.
+    pub results: (u32, u32, u32),
+    /// Training error before and after the fit.
+    pub training: (f64, f64),
+    /// Held-out error before and after the fit.
+    pub held_out: (f64, f64),
+}
+
+impl SelfPlayReport {
+    /// Fits `weights` (today's, as the start) to `training` under `fit`, the curve's scale fixed
+    /// first for today's weights, and measures both sets before and after.
+    pub fn fit(
+        training: &[Sample],
+        held_out: &[Sample],
+        mut weights: Vec<f64>,
+        fit: &FitOptions,
+        results: (u32, u32, u32),
+        names: &'static [&'static str],
+        seats: [&'static str; 2],
+    ) -> SelfPlayReport {
+        let scale = fit_scale(training, &weights);
+        let held_out_before = mean_error(held_out, &weights, scale);
+        let report = fit_weights(training, &mut weights, scale, fit);
+        SelfPlayReport {
+            names,
+            seats,
+            scale,
+            positions: (training.len(), held_out.len()),
+            results,
+            training: (report.error_before, report.error_after),
+            held_out: (held_out_before, mean_error(held_out, &weights, scale)),
+            weights,
+        }
+    }
+}
+
+impl std::fmt::Display for SelfPlayReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (first, draws, second) = self.results;
+        let [one, two] = self.seats;
+        writeln!(
+            f,
+            "positions: training={} held_out={} games: {one}_wins={first} draws={draws} \
+             {two}_wins={second}",
+            self.positions.0, self.positions.1
+        )?;
+        writeln!(f, "scale: {:.8}", self.scale)?;
+        writeln!(
+            f,
+            "training error: before={:.6} after={:.6}",
+            self.training.0, self.training.1
+        )?;
+        writeln!(
+            f,
+            "held-out error: before={:.6} after={:.6}",
+            self.held_out.0, self.held_out.1
+        )?;
+        write!(f, "{}", format_constants(self.names, &self.weights))
+    }
+}
+
 /// A tuner's command line, `[--games N] [--seed S] [--depth D] [--epochs E]`, the same in every
 /// crate's `GAME-tune`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -23,13 +23,9 @@ use crate::board::{winning_cells, Board, Column, Kind, Move, Outcome, Team};
 use crate::eval::{self, features, NAMES};
 use crate::search::Searcher;
 use common::search::Limits;
-use common::tune::{
-    fit_scale, fit_weights, format_constants, mean_error, tune_usage, FitOptions, Sample,
-    TuneOptions,
-};
+use common::tune::{tune_usage, FitOptions, Sample, SelfPlayReport, TuneOptions};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use std::fmt;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -126,44 +122,7 @@ pub const DEFAULT_OPTIONS: TuneOptions = TuneOptions {
 };
 
 /// What a tuning run found.
-#[derive(Clone, Debug)]
-pub struct TuneReport {
-    /// The fitted weights, in the order of [`NAMES`].
-    pub weights: Vec<f64>,
-    /// The logistic curve's scale, per score unit.
-    pub scale: f64,
-    /// Training positions and held-out positions.
-    pub positions: (usize, usize),
-    /// The games' results: wins of team 1, draws, wins of team 2.
-    pub results: (u32, u32, u32),
-    /// Training error before and after the fit.
-    pub training: (f64, f64),
-    /// Held-out error before and after the fit.
-    pub held_out: (f64, f64),
-}
-
-impl fmt::Display for TuneReport {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (one, draws, two) = self.results;
-        writeln!(
-            f,
-            "positions: training={} held_out={} games: team1_wins={one} draws={draws} team2_wins={two}",
-            self.positions.0, self.positions.1
-        )?;
-        writeln!(f, "scale: {:.8}", self.scale)?;
-        writeln!(
-            f,
-            "training error: before={:.6} after={:.6}",
-            self.training.0, self.training.1
-        )?;
-        writeln!(
-            f,
-            "held-out error: before={:.6} after={:.6}",
-            self.held_out.0, self.held_out.1
-        )?;
-        write!(f, "{}", format_constants(&NAMES, &self.weights))
-    }
-}
+pub type TuneReport = SelfPlayReport;
 
 /// Plays the games, fits the weights, and reports; `progress` gets a line now and then.
 pub fn run(options: &TuneOptions, mut progress: impl FnMut(&str)) -> TuneReport {
@@ -190,23 +149,21 @@ pub fn run(options: &TuneOptions, mut progress: impl FnMut(&str)) -> TuneReport 
             ));
         }
     }
-    let mut weights: Vec<f64> = eval::WEIGHTS.iter().map(|&w| f64::from(w)).collect();
-    let scale = fit_scale(&training, &weights);
-    let held_out_before = mean_error(&held_out, &weights, scale);
+    let weights: Vec<f64> = eval::WEIGHTS.iter().map(|&w| f64::from(w)).collect();
     let fit = FitOptions {
         epochs: options.epochs,
         frozen: FROZEN.to_vec(),
         ..FitOptions::default()
     };
-    let report = fit_weights(&training, &mut weights, scale, &fit);
-    TuneReport {
-        scale,
-        positions: (training.len(), held_out.len()),
-        results,
-        training: (report.error_before, report.error_after),
-        held_out: (held_out_before, mean_error(&held_out, &weights, scale)),
+    SelfPlayReport::fit(
+        &training,
+        &held_out,
         weights,
-    }
+        &fit,
+        results,
+        &NAMES,
+        ["team1", "team2"],
+    )
 }
 
 /// `connect4-tune`: reads the command line, plays, fits and prints the constants.

@@ -24,15 +24,11 @@ use crate::board::{Board, Cell, Color, Direction, Move, Outcome, DRAGONS, MAX_PL
 use crate::eval;
 use crate::search::Searcher;
 use common::search::Limits;
-use common::tune::{
-    fit_scale, fit_weights, format_constants, mean_error, tune_usage, FitOptions, Sample,
-    TuneOptions,
-};
+use common::tune::{tune_usage, FitOptions, Sample, SelfPlayReport, TuneOptions};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rustc_hash::FxHashSet;
-use std::fmt;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -313,44 +309,7 @@ pub const DEFAULT_OPTIONS: TuneOptions = TuneOptions {
 };
 
 /// What a tuning run found.
-#[derive(Clone, Debug)]
-pub struct TuneReport {
-    /// The fitted weights, in the order of [`NAMES`].
-    pub weights: Vec<f64>,
-    /// The logistic curve's scale, per millidragon.
-    pub scale: f64,
-    /// Training positions and held-out positions.
-    pub positions: (usize, usize),
-    /// The games' results: wins of the first player, draws, wins of the second.
-    pub results: (u32, u32, u32),
-    /// Training error before and after the fit.
-    pub training: (f64, f64),
-    /// Held-out error before and after the fit.
-    pub held_out: (f64, f64),
-}
-
-impl fmt::Display for TuneReport {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (ice, draws, fire) = self.results;
-        writeln!(
-            f,
-            "positions: training={} held_out={} games: p1_wins={ice} draws={draws} p2_wins={fire}",
-            self.positions.0, self.positions.1
-        )?;
-        writeln!(f, "scale: {:.8}", self.scale)?;
-        writeln!(
-            f,
-            "training error: before={:.6} after={:.6}",
-            self.training.0, self.training.1
-        )?;
-        writeln!(
-            f,
-            "held-out error: before={:.6} after={:.6}",
-            self.held_out.0, self.held_out.1
-        )?;
-        write!(f, "{}", format_constants(&NAMES, &self.weights))
-    }
-}
+pub type TuneReport = SelfPlayReport;
 
 /// Plays the games, fits the weights, and reports; `progress` gets a line now and then.
 pub fn run(options: &TuneOptions, mut progress: impl FnMut(&str)) -> TuneReport {
@@ -377,23 +336,21 @@ pub fn run(options: &TuneOptions, mut progress: impl FnMut(&str)) -> TuneReport 
             ));
         }
     }
-    let mut weights: Vec<f64> = current_weights().iter().map(|&w| f64::from(w)).collect();
-    let scale = fit_scale(&training, &weights);
-    let held_out_before = mean_error(&held_out, &weights, scale);
+    let weights: Vec<f64> = current_weights().iter().map(|&w| f64::from(w)).collect();
     let fit = FitOptions {
         epochs: options.epochs,
         frozen: FROZEN.to_vec(),
         ..FitOptions::default()
     };
-    let report = fit_weights(&training, &mut weights, scale, &fit);
-    TuneReport {
-        scale,
-        positions: (training.len(), held_out.len()),
-        results,
-        training: (report.error_before, report.error_after),
-        held_out: (held_out_before, mean_error(&held_out, &weights, scale)),
+    SelfPlayReport::fit(
+        &training,
+        &held_out,
         weights,
-    }
+        &fit,
+        results,
+        &NAMES,
+        ["p1", "p2"],
+    )
 }
 
 /// `frostfire-tune`: reads the command line, plays, fits and prints the constants.
