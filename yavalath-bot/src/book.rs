@@ -1,6 +1,7 @@
 //! The opening book: Player 1's first stone, Player 2's swap decision and reply for every first
-//! stone, Player 1's second move after each answer to the book's first stone, and Player 2's
-//! answers after a theft that self-play chose ([`AFTER_THEFT`]).
+//! stone, Player 1's second move after each answer to the book's first stone, Player 2's
+//! answers after a theft that self-play chose ([`AFTER_THEFT`]), and deeper positions of the
+//! lines after the theft of `(2, 2)` ([`LINES`]).
 //!
 //! The table is the output of `yavalath-tune book --depth 10 --first 2,0` (see [`crate::tune`];
 //! then `cargo fmt`), which searches every position of the first plies to a fixed depth from a
@@ -59,6 +60,33 @@
 //! won 26 of 40 (`2 2, 2 2, 3 3, 4 4`, 75 s), so [`AFTER_THEFT`] answers `(4, 4)`. From the
 //! opening `2 2` itself, this bot against itself: Player 2 won 30, lost 9, drew 1 of 40.
 //!
+//! # After the theft of `(2, 2)`: the lines
+//!
+//! [`LINES`] holds Player 2's moves in the tree that `yavalath-tune lines --moves "2 2, 2 2"
+//! --side 2 --depth 10 --shallow 5 --plies 5 --width 3 --margin 10` explores (see
+//! [`crate::tune`]; 477 s at a load of 5 to 8): Player 1's replies are the depth-10 search's
+//! best, the moves within 10 points of it and the depth-5 best (the move of a bot at the
+//! contest's budget); Player 2's answers are the depth-10 best, or the tables' above where they
+//! answer. Seven positions, up to symmetry (the line through `(2, 2)` and the centre is a mirror,
+//! so `(3, 2)` and `(2, 3)` are one reply):
+//!
+//! | after `2 2, 2 2` | Player 1's score (depth 10) | Player 2's answer, its score |
+//! |---|---|---|
+//! | `4 4` (the depth-10 best) | -16 | `3 3`, 20 |
+//! | `4 4, 3 3, 1 1` | -30 | `4 5`, 26 |
+//! | `4 4, 3 3, 4 1` | | `4 3`, 26 |
+//! | `3 2` | | `2 5`, 26 |
+//! | `3 2, 2 5, 4 5` | -24 | `4 3`, 38 |
+//! | `3 2, 2 5, 4 4` | | `2 4`, 16 |
+//! | `3 3, 4 4, 4 3` ([`AFTER_THEFT`]'s `4 4` first) | 0 | `2 3`, 10 |
+//!
+//! Nothing here is proven: the proof search returns `unknown` after 120 s on `2 2, 2 2`. What
+//! the games say, this bot against itself from `2 2, 2 2` (the command below; both sides
+//! `--opening-plies 3`, so Player 1's replies are drawn among its near-best ones): Player 2 won
+//! 19 of 20 at the bot's own budget and 16 of 20 with budgets of 60 and 45 ms (seed 31), 35 of
+//! 40 in all, no draw; the five losses came after 34 to 62 plies, in the middle game, not in
+//! the book's lines (in one, Player 1's fourth move `2 6` was outside them).
+//!
 //! Against the bot of commit `9ffb6f5`, which opens on `(2, 0)` and answers it as this book
 //! does, the two play the same openings, so the book gains nothing there: at the contest's
 //! limits, `--opening-plies 4` on both sides, one game at a time, 100 games (seed 1, 80
@@ -83,7 +111,7 @@
 //! holds one first stone of each of the nine classes of cells; [`symmetry_to`] carries a position
 //! to the table's frame and a reply back.
 
-use crate::board::{Board, Cell, Player};
+use crate::board::{Board, Cell, Cells, Player};
 
 /// One of the twelve symmetries: `t % 6` rotations by 60° after a reflection if `t >= 6`.
 pub type Symmetry = u8;
@@ -139,8 +167,14 @@ fn cell((x, y): Xy) -> Option<Cell> {
 /// The book's move in `board`, if the book covers it: the first stone on ply 0, Player 2's
 /// answer (the swap or a reply) on ply 1, on ply 2 Player 1's reply when its own first stone
 /// is equivalent to [`FIRST`], and on ply 3 Player 2's answer after a theft when Player 1's
-/// reply is in [`AFTER_THEFT`].
+/// reply is in [`AFTER_THEFT`]; then, on any ply, a position of [`LINES`].
 pub fn book_move(board: &Board) -> Option<Cell> {
+    first_plies_move(board).or_else(|| line_move(board))
+}
+
+/// The book's move from its tables of the first plies ([`FIRST`], [`ANSWERS`], [`REPLIES`],
+/// [`AFTER_THEFT`]), as [`book_move`] describes, without [`LINES`].
+pub fn first_plies_move(board: &Board) -> Option<Cell> {
     match board.ply() {
         0 => cell(FIRST),
         1 => {
@@ -185,6 +219,36 @@ pub fn book_move(board: &Board) -> Option<Cell> {
         }
         _ => None,
     }
+}
+
+/// `bits` (a set of cells) under symmetry `t`.
+pub fn transform_cells(t: Symmetry, bits: u64) -> u64 {
+    Cells(bits).fold(0, |out, c| out | transform(t, c).bit())
+}
+
+/// The position after `line` (cell indices from the start, the swap as the first cell named
+/// again), if every move is legal.
+pub fn line_board(line: &[u8]) -> Option<Board> {
+    line.iter().try_fold(Board::new(), |board, &i| {
+        board.try_play(Cell::from_index(usize::from(i))?).ok()
+    })
+}
+
+/// The move [`LINES`] has for `board`: the answer of the line whose position is `board`'s under
+/// one of the twelve symmetries, carried to `board`'s frame.
+pub fn line_move(board: &Board) -> Option<Cell> {
+    let stones = |b: &Board| [b.stones(Player::First), b.stones(Player::Second)];
+    let target = stones(board);
+    LINES
+        .iter()
+        .filter(|(line, _)| line.len() == board.ply() as usize)
+        .find_map(|&(line, answer)| {
+            let own = stones(&line_board(line)?);
+            let t =
+                (0..SYMMETRIES).find(|&t| own.map(|bits| transform_cells(t, bits)) == target)?;
+            Some(transform(t, Cell::from_index(usize::from(answer))?))
+        })
+        .filter(|&m| board.is_legal(m))
 }
 
 // Generated by `yavalath-tune book --depth 10 --first 2,0` (searches to depth 10).
@@ -237,3 +301,15 @@ pub const REPLIES: [u8; 61] = [
 /// reply and Player 2's answer, both in the representative's frame. Chosen by self-play from
 /// the position, not by the depth-10 searches (see the module docs).
 pub const AFTER_THEFT: [(Xy, Xy, Xy); 1] = [((2, 2), (3, 3), (4, 4))];
+/// Deeper positions: a line of moves from the start (cell indices, see [`line_board`]) and the
+/// book's move there, in the line's frame; written by `yavalath-tune lines` (see the module
+/// docs). A position is found in any of its twelve orientations, whatever the order of its moves.
+pub const LINES: &[(&[u8], u8)] = &[
+    (&[13, 13, 30], 21),
+    (&[13, 13, 30, 21, 6], 39),
+    (&[13, 13, 30, 21, 9], 22),
+    (&[13, 13, 14], 37),
+    (&[13, 13, 14, 37, 39], 22),
+    (&[13, 13, 14, 37, 30], 28),
+    (&[13, 13, 21, 30, 22], 20),
+];
