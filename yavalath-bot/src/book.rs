@@ -29,24 +29,30 @@
 //!
 //! Nothing in the book is proven. The proof search ([`crate::proof`], `yavalath-bot solve`)
 //! decides positions some twenty plies from the end, not the opening: from each first stone it
-//! ran 30 s (64 MB table, a machine at load 20 to 35) and returned `unknown` every time, as it
-//! did in 120 s (11.8 M nodes) after `2 2, 2 2, 3 3, 4 4`. So every swap decision rests on the
+//! ran 30 s (64 MB table, a machine at load 20 to 35) and returned `unknown` every time; on the
+//! position after each first stone and the book's answer to it (the theft, or Player 2's
+//! stone), 120 s with a 256 MB table (load 5 to 10) returned `unknown` every time too, after 5
+//! to 18 million nodes; so did 300 s on the positions after the book's third move (below). So
+//! every swap decision rests on the
 //! depth-10 searches above, checked by self-play: the same bot on both sides, from the position
 //! after the theft (the player to move faces one stone of its opponent, exactly as a placing
 //! Player 2 does), 40 games with both seats. The player to move is Player 2 when it places;
 //! the stone's owner is Player 2 when it steals.
 //!
-//! | first stone | Player 2 | proof, 30 s | to move : owner (draws) over 40 games | self-play took |
-//! |---|---|---|---|---|
-//! | `(0, 0)` | places `(3, 3)` | unknown, 1.72 M nodes | 21 : 18 (1) | 178 s |
-//! | `(1, 0)` | places `(3, 3)` | unknown, 1.86 M nodes | 19 : 21 | 126 s |
-//! | `(2, 0)` | places `(3, 3)` | unknown, 1.89 M nodes | 24 : 16 | 158 s |
-//! | `(1, 1)` | steals | unknown, 2.25 M nodes | 16 : 24 | 68 s |
-//! | `(2, 1)` | places `(4, 3)` | unknown, 2.18 M nodes | 17 : 22 (1) | 203 s |
-//! | `(2, 2)` | steals | unknown, 2.31 M nodes | 13 : 27 | 219 s |
-//! | `(3, 2)` | steals | unknown, 2.23 M nodes | 13 : 27 | 137 s |
-//! | `(3, 3)` | steals | unknown, 2.56 M nodes | 10 : 29 (1) | 190 s |
-//! | `(4, 4)` | steals | unknown, 2.02 M nodes | 6 : 34 | 140 s |
+//! | first stone | Player 2 | proof, 30 s | proof after the answer, 120 s | to move : owner (draws) over 40 games | self-play took |
+//! |---|---|---|---|---|---|
+//! | `(0, 0)` | places `(3, 3)` | unknown, 1.72 M nodes | unknown, 5.71 M nodes | 21 : 18 (1) | 178 s |
+//! | `(1, 0)` | places `(3, 3)` | unknown, 1.86 M nodes | unknown, 5.10 M nodes | 19 : 21 | 126 s |
+//! | `(2, 0)` | places `(3, 3)` | unknown, 1.89 M nodes | unknown, 9.51 M nodes | 24 : 16 | 158 s |
+//! | `(1, 1)` | steals | unknown, 2.25 M nodes | unknown, 8.79 M nodes | 16 : 24 | 68 s |
+//! | `(2, 1)` | places `(4, 3)` | unknown, 2.18 M nodes | unknown, 17.90 M nodes | 17 : 22 (1) | 203 s |
+//! | `(2, 2)` | steals | unknown, 2.31 M nodes | unknown, 14.53 M nodes | 13 : 27 | 219 s |
+//! | `(3, 2)` | steals | unknown, 2.23 M nodes | unknown, 10.00 M nodes | 13 : 27 | 137 s |
+//! | `(3, 3)` | steals | unknown, 2.56 M nodes | unknown, 5.55 M nodes | 10 : 29 (1) | 190 s |
+//! | `(4, 4)` | steals | unknown, 2.02 M nodes | unknown, 9.34 M nodes | 6 : 34 | 140 s |
+//!
+//! (Each proof ran its full time: 30 s, then 120 s; the node counts differ with the machine's
+//! load as much as with the position.)
 //!
 //! Self-play agrees with the searches wherever it is clear; `(1, 0)` and `(2, 1)` are even
 //! within its noise, and there the book keeps the searches' answers (for `(2, 1)`, placing also
@@ -97,6 +103,7 @@
 //!
 //! ```sh
 //! target/release/yavalath-bot solve --moves "2 2" --seconds 30 --table-mb 64
+//! target/release/yavalath-bot solve --moves "2 2, 2 2" --seconds 120 --table-mb 256
 //! echo "2 2, 2 2" > open.txt    # the first stone, then the theft
 //! target/release/yavalath-referee --openings open.txt --games 40 --seed 11 --movetime-ms 3000 \
 //!     "target/release/yavalath-bot --opening-plies 3 --seed {seed}" \
