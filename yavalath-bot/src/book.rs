@@ -27,16 +27,16 @@
 //!
 //! # What is proven, and what is only searched
 //!
-//! Nothing in the book is proven. The proof search ([`crate::proof`], `yavalath-bot solve`)
+//! Nothing in the book's first plies is proven. The proof search ([`crate::proof`], `yavalath-bot solve`)
 //! decides positions some twenty plies from the end, not the opening: from each first stone it
 //! ran 30 s (64 MB table, a machine at load 20 to 35) and returned `unknown` every time; on the
 //! position after each first stone and the book's answer to it (the theft, or Player 2's
 //! stone), 120 s with a 256 MB table (load 5 to 10) returned `unknown` every time too, after 5
-//! to 18 million nodes; so did 300 s on the positions after the book's third move (below). So
-//! every swap decision rests on the
-//! depth-10 searches above, checked by self-play: the same bot on both sides, from the position
-//! after the theft (the player to move faces one stone of its opponent, exactly as a placing
-//! Player 2 does), 40 games with both seats. The player to move is Player 2 when it places;
+//! to 18 million nodes; and so did 300 s with a 512 MB table on `2 0, 3 3, 5 3`, the book's
+//! own line as Player 1 (17.2 M nodes), and on two positions after the theft of `(2, 2)`
+//! (below). So every swap decision rests on the depth-10 searches above, checked by self-play:
+//! the same bot on both sides, from the position after the theft (the player to move faces one
+//! stone of its opponent, exactly as a placing Player 2 does), 40 games with both seats. The player to move is Player 2 when it places;
 //! the stone's owner is Player 2 when it steals.
 //!
 //! | first stone | Player 2 | proof, 30 s | proof after the answer, 120 s | to move : owner (draws) over 40 games | self-play took |
@@ -60,8 +60,9 @@
 //! `(2, 0)` placing `(3, 3)` is no better than stealing: from `2 0, 3 3` (Player 1 then plays
 //! this book's `(5, 3)`) Player 1 won 23 and lost 16 of 40 (one draw).
 //!
-//! After the theft of `(2, 2)` Player 1's strongest reply is `(3, 3)`, next to the stolen stone
-//! on the side of the centre (our bot picks it every time). The depth-10 search answers `(4, 3)`,
+//! After the theft of `(2, 2)` our bot as Player 1 replies `(3, 3)`, next to the stolen stone
+//! on the side of the centre, at the contest's budget (the depth-10 search prefers the centre,
+//! `(4, 4)`: see the lines below). The depth-10 search answers `(4, 3)`,
 //! after which Player 2 won only 8 of 24 games (from `2 2, 2 2, 3 3, 4 3`); after `(4, 4)` it
 //! won 26 of 40 (`2 2, 2 2, 3 3, 4 4`, 75 s), so [`AFTER_THEFT`] answers `(4, 4)`. From the
 //! opening `2 2` itself, this bot against itself: Player 2 won 30, lost 9, drew 1 of 40.
@@ -69,29 +70,65 @@
 //! # After the theft of `(2, 2)`: the lines
 //!
 //! [`LINES`] holds Player 2's moves in the tree that `yavalath-tune lines --moves "2 2, 2 2"
-//! --side 2 --depth 10 --shallow 5 --plies 5 --width 3 --margin 10` explores (see
-//! [`crate::tune`]; 477 s at a load of 5 to 8): Player 1's replies are the depth-10 search's
+//! --side 2 --depth 10 --shallow 5 --plies 7 --width 3 --margin 10` explores (see
+//! [`crate::tune`]; 1198 s at a load of 7 to 10), and after Player 1's replies `5 4` and its
+//! mirror image `3 5` (`--moves "2 2, 2 2, 5 4" --plies 3`, 208 s), which a bot drawing its
+//! opening moves (`--opening-plies`) also plays: Player 1's replies are the depth-10 search's
 //! best, the moves within 10 points of it and the depth-5 best (the move of a bot at the
 //! contest's budget); Player 2's answers are the depth-10 best, or the tables' above where they
-//! answer. Seven positions, up to symmetry (the line through `(2, 2)` and the centre is a mirror,
-//! so `(3, 2)` and `(2, 3)` are one reply):
+//! answer. Twenty-two positions, up to symmetry (the line through `(2, 2)` and the centre is a
+//! mirror, so `(3, 2)` and `(2, 3)` are one reply). Player 1's replies to the theft score, for
+//! Player 1 at depth 10: `4 4` -16 (its best), `3 2` -24, `3 3` 0 after Player 2's `4 4`.
 //!
-//! | after `2 2, 2 2` | Player 1's score (depth 10) | Player 2's answer, its score |
+//! | after `2 2, 2 2` | Player 2 answers | score (depth 10) |
 //! |---|---|---|
-//! | `4 4` (the depth-10 best) | -16 | `3 3`, 20 |
-//! | `4 4, 3 3, 1 1` | -30 | `4 5`, 26 |
-//! | `4 4, 3 3, 4 1` | | `4 3`, 26 |
-//! | `3 2` | | `2 5`, 26 |
-//! | `3 2, 2 5, 4 5` | -24 | `4 3`, 38 |
-//! | `3 2, 2 5, 4 4` | | `2 4`, 16 |
-//! | `3 3, 4 4, 4 3` ([`AFTER_THEFT`]'s `4 4` first) | 0 | `2 3`, 10 |
+//! | `4 4` | `3 3` | 20 |
+//! | `4 4, 3 3, 1 1` | `4 5` | 26 |
+//! | `4 4, 3 3, 1 1, 4 5, 5 4` | `1 5` | 66 |
+//! | `4 4, 3 3, 1 1, 4 5, 4 1` | `4 3` | 46 |
+//! | `4 4, 3 3, 4 1` | `4 3` | 26 |
+//! | `4 4, 3 3, 4 1, 4 3, 3 4` | `5 4` | 16 |
+//! | `4 4, 3 3, 4 1, 4 3, 1 1` | `3 5` | 42 |
+//! | `4 4, 3 3, 4 1, 4 3, 2 4` | `1 6` | a forced win |
+//! | `4 4, 3 3, 4 1, 4 3, 5 4` | `2 4` | 60 |
+//! | `3 2` | `2 5` | 26 |
+//! | `3 2, 2 5, 4 5` | `4 3` | 38 |
+//! | `3 2, 2 5, 4 5, 4 3, 3 5` | `4 4` | 44 |
+//! | `3 2, 2 5, 4 4` | `2 4` | 16 |
+//! | `3 2, 2 5, 4 4, 2 4, 1 7` | `3 5` | 20 |
+//! | `3 3, 4 4, 4 3` | `2 3` | 10 |
+//! | `3 3, 4 4, 4 3, 2 3, 3 5` | `5 3` | 4 |
+//! | `3 3, 4 4, 4 3, 2 3, 1 0` | `3 2` | 18 |
+//! | `3 3, 4 4, 4 3, 2 3, 4 0` | `4 5` | 14 |
+//! | `3 3, 4 4, 4 3, 2 3, 5 5` | `2 0` | a forced win, proven |
+//! | `5 4` | `3 3` | 24 |
+//! | `5 4, 3 3, 3 2` | `2 4` | 14 |
+//! | `5 4, 3 3, 2 4` | `3 4` | 24 |
 //!
-//! Nothing here is proven: the proof search returns `unknown` after 120 s on `2 2, 2 2`. What
-//! the games say, this bot against itself from `2 2, 2 2` (the command below; both sides
-//! `--opening-plies 3`, so Player 1's replies are drawn among its near-best ones): Player 2 won
-//! 19 of 20 at the bot's own budget and 16 of 20 with budgets of 60 and 45 ms (seed 31), 35 of
-//! 40 in all, no draw; the five losses came after 34 to 62 plies, in the middle game, not in
-//! the book's lines (in one, Player 1's fourth move `2 6` was outside them).
+//! Almost nothing here is proven by the proof search: it returns `unknown` on `2 2, 2 2` after
+//! 120 s, on `2 2, 2 2, 4 4, 3 3` and on `2 2, 2 2, 3 3, 4 4` after 300 s (19.9 M and 37.6 M
+//! nodes), and on the position after each answer of the 19 lines of `--plies 7` after 20 s
+//! (0.8 to 8.2 M nodes), but one: after `3 3, 4 4, 4 3, 2 3, 5 5, 2 0` Player 1 is proven lost
+//! (11.9 s, 3.51 M nodes). "A forced win" is the depth-10 search's: a mate score, which the
+//! search gives only to lines that end in a won game. What
+//! the games say, this bot against itself from `2 2, 2 2`, 40 games of each kind below
+//! (`--movetime-ms 3000`, so that a loaded machine decides nothing on time):
+//!
+//! | Player 2's book | both sides `--opening-plies 3`, budgets 35 ms, then 60 and 45 ms | both sides without, budgets 35, 60, 100, 150 ms |
+//! |---|---|---|
+//! | `AFTER_THEFT` alone (before the lines) | Player 2 won 30, lost 9, drew 1 | |
+//! | the first 7 lines (`--plies 5`) | won 35, lost 5 (22 distinct games) | won 39, lost 1 (12 distinct) |
+//! | 19 lines (`--plies 7`) | won 34, lost 6 | won 38, lost 2 (13 distinct) |
+//! | these 22 lines (other seeds: 111, 131) | won 35, lost 5 (15 distinct) | won 40 (8 distinct) |
+//!
+//! Against Player 1's strongest replies (the same bot at budgets up to 150 ms, no draws),
+//! Player 2 lost none of the last 40 games. With drawn replies it still loses about one game in
+//! eight: the draws reach positions outside the lines (`5 4` and its mirror `3 5`, which cost
+//! four games of the 19 lines' 40 in 22 to 30 plies, are now in), and the other losses come in
+//! the middle game, 30 to 62 plies in, where both sides play the same search. The commands are
+//! the last of the block below, with `--seed 111` and then `--seed 131` and budgets `--movetime
+//! 60` and `--movetime 45` for the drawn replies; and for the strongest, both sides `--movetime
+//! T` for T in 35, 60, 100 and 150, 10 games each, `--seed 71`, without `--opening-plies`.
 //!
 //! Against the bot of commit `9ffb6f5`, which opens on `(2, 0)` and answers it as this book
 //! does, the two play the same openings, so the book gains nothing there: at the contest's
@@ -314,9 +351,24 @@ pub const AFTER_THEFT: [(Xy, Xy, Xy); 1] = [((2, 2), (3, 3), (4, 4))];
 pub const LINES: &[(&[u8], u8)] = &[
     (&[13, 13, 30], 21),
     (&[13, 13, 30, 21, 6], 39),
+    (&[13, 13, 30, 21, 6, 39, 31], 36),
+    (&[13, 13, 30, 21, 6, 39, 9], 22),
     (&[13, 13, 30, 21, 9], 22),
+    (&[13, 13, 30, 21, 9, 22, 29], 31),
+    (&[13, 13, 30, 21, 9, 22, 6], 38),
+    (&[13, 13, 30, 21, 9, 22, 28], 44),
+    (&[13, 13, 30, 21, 9, 22, 31], 28),
     (&[13, 13, 14], 37),
     (&[13, 13, 14, 37, 39], 22),
+    (&[13, 13, 14, 37, 39, 22, 38], 30),
     (&[13, 13, 14, 37, 30], 28),
+    (&[13, 13, 14, 37, 30, 28, 51], 38),
     (&[13, 13, 21, 30, 22], 20),
+    (&[13, 13, 21, 30, 22, 20, 38], 23),
+    (&[13, 13, 21, 30, 22, 20, 1], 14),
+    (&[13, 13, 21, 30, 22, 20, 4], 39),
+    (&[13, 13, 21, 30, 22, 20, 40], 2),
+    (&[13, 13, 31], 21),
+    (&[13, 13, 31, 21, 14], 28),
+    (&[13, 13, 31, 21, 28], 29),
 ];
