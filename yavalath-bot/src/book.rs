@@ -62,8 +62,8 @@
 //!
 //! After the theft of `(2, 2)` our bot as Player 1 replies `(3, 3)`, next to the stolen stone
 //! on the side of the centre, at the contest's budget (the depth-10 search prefers the centre,
-//! `(4, 4)`: see the lines below). The depth-10 search answers `(4, 3)`,
-//! after which Player 2 won only 8 of 24 games (from `2 2, 2 2, 3 3, 4 3`); after `(4, 4)` it
+//! `(4, 4)`: see the lines below). To `(3, 3)` the depth-10 search answers `(4, 3)`, after
+//! which Player 2 won only 8 of 24 games (from `2 2, 2 2, 3 3, 4 3`); after `(4, 4)` it
 //! won 26 of 40 (`2 2, 2 2, 3 3, 4 4`, 75 s), so [`AFTER_THEFT`] answers `(4, 4)`. From the
 //! opening `2 2` itself, this bot against itself: Player 2 won 30, lost 9, drew 1 of 40.
 //!
@@ -77,8 +77,9 @@
 //! best, the moves within 10 points of it and the depth-5 best (the move of a bot at the
 //! contest's budget); Player 2's answers are the depth-10 best, or the tables' above where they
 //! answer. Twenty-two positions, up to symmetry (the line through `(2, 2)` and the centre is a
-//! mirror, so `(3, 2)` and `(2, 3)` are one reply). Player 1's replies to the theft score, for
-//! Player 1 at depth 10: `4 4` -16 (its best), `3 2` -24, `3 3` 0 after Player 2's `4 4`.
+//! mirror, so `(3, 2)` and `(2, 3)` are one reply). At depth 10 Player 1's best reply to the
+//! theft, `4 4`, scores -16 for it; Player 2's answers to the others score 26 (after `3 2`) and
+//! 24 (after `5 4`), and after `3 3` and [`AFTER_THEFT`]'s `4 4` Player 1 scores 0.
 //!
 //! | after `2 2, 2 2` | Player 2 answers | score (depth 10) |
 //! |---|---|---|
@@ -110,15 +111,15 @@
 //! nodes), and on the position after each answer of the 19 lines of `--plies 7` after 20 s
 //! (0.8 to 8.2 M nodes), but one: after `3 3, 4 4, 4 3, 2 3, 5 5, 2 0` Player 1 is proven lost
 //! (11.9 s, 3.51 M nodes). "A forced win" is the depth-10 search's: a mate score, which the
-//! search gives only to lines that end in a won game. What
-//! the games say, this bot against itself from `2 2, 2 2`, 40 games of each kind below
-//! (`--movetime-ms 3000`, so that a loaded machine decides nothing on time):
+//! search gives only to lines that end in a won game. What the games say, this bot against
+//! itself from `2 2, 2 2`, 40 games of each kind below (`--movetime-ms 3000`, so that a loaded
+//! machine decides nothing on time):
 //!
 //! | Player 2's book | both sides `--opening-plies 3`, budgets 35 ms, then 60 and 45 ms | both sides without, budgets 35, 60, 100, 150 ms |
 //! |---|---|---|
 //! | `AFTER_THEFT` alone (before the lines) | Player 2 won 30, lost 9, drew 1 | |
 //! | the first 7 lines (`--plies 5`) | won 35, lost 5 (22 distinct games) | won 39, lost 1 (12 distinct) |
-//! | 19 lines (`--plies 7`) | won 34, lost 6 | won 38, lost 2 (13 distinct) |
+//! | 19 lines (`--plies 7`) | won 34, lost 6 (26 distinct) | won 38, lost 2 (13 distinct) |
 //! | these 22 lines (other seeds: 111, 131) | won 35, lost 5 (15 distinct) | won 40 (8 distinct) |
 //!
 //! Against Player 1's strongest replies (the same bot at budgets up to 150 ms, no draws),
@@ -134,7 +135,13 @@
 //! does, the two play the same openings, so the book gains nothing there: at the contest's
 //! limits, `--opening-plies 4` on both sides, one game at a time, 100 games (seed 1, 80
 //! distinct, load 28) went 64-2-34, but an SPRT of 0 against 40 Elo (seed 101, 227 distinct
-//! games of 265, load 11 to 16) accepted H0: 127-4-134, -9 ± 42 Elo.
+//! games of 265, load 11 to 16) accepted H0: 127-4-134, -9 ± 42 Elo. With the proof search
+//! from ply 12 on only ([`crate::engine::PROOF_FROM_PLY`]), under the same conditions at loads
+//! of 5 to 10: an SPRT of 0 against 30 Elo (seed 2001) stopped undecided at 400 games, 197-12-191
+//! (+5 ± 34 Elo), and three matches of 100 games (seeds 4001, 5001, 6001; the last with the
+//! bot of these 22 lines, which play the same games here, and a second match at `nice -n 19`
+//! beside it) went 52-0-48, 55-1-44 and 55-2-43: 162-3-135 in all, 54.5 %, 204 distinct games
+//! of 300.
 //!
 //! The commands (from the workspace root, after `cargo build --release`):
 //!
@@ -145,6 +152,16 @@
 //! target/release/yavalath-referee --openings open.txt --games 40 --seed 11 --movetime-ms 3000 \
 //!     "target/release/yavalath-bot --opening-plies 3 --seed {seed}" \
 //!     "target/release/yavalath-bot --opening-plies 3 --seed 1{seed}"
+//! target/release/yavalath-tune lines --moves "2 2, 2 2" --side 2 --depth 10 --shallow 5 \
+//!     --plies 7 --width 3 --margin 10    # prints entries of LINES
+//! for t in 35 60 100 150; do             # Player 1's strongest replies
+//!   target/release/yavalath-referee --openings open.txt --games 10 --seed 71 \
+//!       --movetime-ms 3000 "target/release/yavalath-bot --movetime $t" \
+//!       "target/release/yavalath-bot --movetime $t"
+//! done
+//! target/release/yavalath-referee --games 100 --seed 6001 \
+//!     "target/release/yavalath-bot --opening-plies 4 --seed {seed}" \
+//!     "/path/to/9ffb6f5/yavalath-bot --opening-plies 4 --seed {seed}"
 //! ```
 //!
 //! (`--movetime-ms 3000` keeps a loaded machine from forfeiting games on time; the bots keep

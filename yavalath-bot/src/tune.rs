@@ -28,9 +28,9 @@
 //! [--width K] [--margin M]` ([`analyse_lines`]) writes the deeper positions of the book
 //! ([`crate::book::LINES`]) for one side from a given line: where `side` is to move, the best move
 //! of a search to depth `D` (or the book's move of the first plies, which answers first); where
-//! the opponent is, its best move at depth `D`, the moves within `M` of it (at most `K` moves in
-//! all), and the best move at the `shallow` depth a bot at the contest's budget reaches; for `N`
-//! plies. Each position is written once up to symmetry, as a line of cell indices and the move.
+//! the opponent is, its best move at depth `D`, then the moves within `M` of it in cell order
+//! (at most `K` moves in all), and the best move at the `shallow` depth a bot at the contest's
+//! budget reaches; for `N` plies, ending on a move of `side`. Each position is written once up to symmetry, as a line of cell indices and the move.
 
 use crate::board::{Board, Cell, Cells, Player, CELLS};
 use crate::book::{first_plies_move, representative, transform, transform_cells, SYMMETRIES};
@@ -274,8 +274,8 @@ pub fn analyse_book(
 }
 
 /// What `yavalath-tune lines` explores: from `start`, the moves of `side` are the deep
-/// search's best, and the opponent's are its best, the moves within `margin` of it (at most
-/// `width` in all), and the best of a `shallow` search (the move a bot at the contest's budget
+/// search's best, and the opponent's are its best, then the moves within `margin` of it in cell
+/// order (at most `width` in all), and the best of a `shallow` search (the move a bot at the contest's budget
 /// finds), for `plies` plies.
 #[derive(Clone, Debug)]
 pub struct LinesRequest {
