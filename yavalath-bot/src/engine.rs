@@ -62,8 +62,9 @@ pub const PROOF_SHARE: f64 = 0.25;
 /// until it.
 pub const PROOF_UNTIL: f64 = 0.7;
 /// The proof search runs after the alpha-beta search only from this ply on: before it, in a few
-/// milliseconds, it proves nothing (in self-play its first wins came on ply 17), and every
-/// millisecond a turn lasts is one more in which a busy machine can hold the reply up.
+/// milliseconds, it proves nothing (in 40 games against the bot of 9ffb6f5 its earliest win came
+/// on ply 17), and every millisecond a turn lasts is one more in which a busy machine can hold
+/// the reply up.
 pub const PROOF_FROM_PLY: u32 = 12;
 
 /// A move chooser.
