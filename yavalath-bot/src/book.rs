@@ -138,10 +138,10 @@
 //! games of 265, load 11 to 16) accepted H0: 127-4-134, -9 ± 42 Elo. With the proof search
 //! from ply 12 on only ([`crate::engine::PROOF_FROM_PLY`]), under the same conditions at loads
 //! of 5 to 10: an SPRT of 0 against 30 Elo (seed 2001) stopped undecided at 400 games, 197-12-191
-//! (+5 ± 34 Elo), and three matches of 100 games (seeds 4001, 5001, 6001; the last with the
-//! bot of these 22 lines, which play the same games here, and a second match at `nice -n 19`
-//! beside it) went 52-0-48, 55-1-44 and 55-2-43: 162-3-135 in all, 54.5 %, 204 distinct games
-//! of 300.
+//! (+5 ± 34 Elo), and four matches of 100 games (seeds 4001, 5001, 6001, 8001; the last two
+//! with the bot of these 22 lines, which play the same games here, the third with a second
+//! match at `nice -n 19` beside it) went 52-0-48, 55-1-44, 55-2-43 and 53-1-46: 215-4-181 in
+//! all, 54.3 %, 278 distinct games of 400.
 //!
 //! The commands (from the workspace root, after `cargo build --release`):
 //!
