@@ -1,6 +1,7 @@
 //! The opening book: Player 1's first stone, Player 2's swap decision and reply for every first
-//! stone, Player 1's second move after each answer to the book's first stone, and Player 2's
-//! answers after a theft that self-play chose ([`AFTER_THEFT`]).
+//! stone, Player 1's second move after each answer to the book's first stone, Player 2's
+//! answers after a theft that self-play chose ([`AFTER_THEFT`]), and deeper positions of the
+//! lines after the theft of `(2, 2)` ([`LINES`]).
 //!
 //! The table is the output of `yavalath-tune book --depth 10 --first 2,0` (see [`crate::tune`];
 //! then `cargo fmt`), which searches every position of the first plies to a fixed depth from a
@@ -26,26 +27,32 @@
 //!
 //! # What is proven, and what is only searched
 //!
-//! Nothing in the book is proven. The proof search ([`crate::proof`], `yavalath-bot solve`)
+//! Nothing in the book's first plies is proven. The proof search ([`crate::proof`], `yavalath-bot solve`)
 //! decides positions some twenty plies from the end, not the opening: from each first stone it
-//! ran 30 s (64 MB table, a machine at load 20 to 35) and returned `unknown` every time, as it
-//! did in 120 s (11.8 M nodes) after `2 2, 2 2, 3 3, 4 4`. So every swap decision rests on the
-//! depth-10 searches above, checked by self-play: the same bot on both sides, from the position
-//! after the theft (the player to move faces one stone of its opponent, exactly as a placing
-//! Player 2 does), 40 games with both seats. The player to move is Player 2 when it places;
+//! ran 30 s (64 MB table, a machine at load 20 to 35) and returned `unknown` every time; on the
+//! position after each first stone and the book's answer to it (the theft, or Player 2's
+//! stone), 120 s with a 256 MB table (load 5 to 10) returned `unknown` every time too, after 5
+//! to 18 million nodes; and so did 300 s with a 512 MB table on `2 0, 3 3, 5 3`, the book's
+//! own line as Player 1 (17.2 M nodes), and on two positions after the theft of `(2, 2)`
+//! (below). So every swap decision rests on the depth-10 searches above, checked by self-play:
+//! the same bot on both sides, from the position after the theft (the player to move faces one
+//! stone of its opponent, exactly as a placing Player 2 does), 40 games with both seats. The player to move is Player 2 when it places;
 //! the stone's owner is Player 2 when it steals.
 //!
-//! | first stone | Player 2 | proof, 30 s | to move : owner (draws) over 40 games | self-play took |
-//! |---|---|---|---|---|
-//! | `(0, 0)` | places `(3, 3)` | unknown, 1.72 M nodes | 21 : 18 (1) | 178 s |
-//! | `(1, 0)` | places `(3, 3)` | unknown, 1.86 M nodes | 19 : 21 | 126 s |
-//! | `(2, 0)` | places `(3, 3)` | unknown, 1.89 M nodes | 24 : 16 | 158 s |
-//! | `(1, 1)` | steals | unknown, 2.25 M nodes | 16 : 24 | 68 s |
-//! | `(2, 1)` | places `(4, 3)` | unknown, 2.18 M nodes | 17 : 22 (1) | 203 s |
-//! | `(2, 2)` | steals | unknown, 2.31 M nodes | 13 : 27 | 219 s |
-//! | `(3, 2)` | steals | unknown, 2.23 M nodes | 13 : 27 | 137 s |
-//! | `(3, 3)` | steals | unknown, 2.56 M nodes | 10 : 29 (1) | 190 s |
-//! | `(4, 4)` | steals | unknown, 2.02 M nodes | 6 : 34 | 140 s |
+//! | first stone | Player 2 | proof, 30 s | proof after the answer, 120 s | to move : owner (draws) over 40 games | self-play took |
+//! |---|---|---|---|---|---|
+//! | `(0, 0)` | places `(3, 3)` | unknown, 1.72 M nodes | unknown, 5.71 M nodes | 21 : 18 (1) | 178 s |
+//! | `(1, 0)` | places `(3, 3)` | unknown, 1.86 M nodes | unknown, 5.10 M nodes | 19 : 21 | 126 s |
+//! | `(2, 0)` | places `(3, 3)` | unknown, 1.89 M nodes | unknown, 9.51 M nodes | 24 : 16 | 158 s |
+//! | `(1, 1)` | steals | unknown, 2.25 M nodes | unknown, 8.79 M nodes | 16 : 24 | 68 s |
+//! | `(2, 1)` | places `(4, 3)` | unknown, 2.18 M nodes | unknown, 17.90 M nodes | 17 : 22 (1) | 203 s |
+//! | `(2, 2)` | steals | unknown, 2.31 M nodes | unknown, 14.53 M nodes | 13 : 27 | 219 s |
+//! | `(3, 2)` | steals | unknown, 2.23 M nodes | unknown, 10.00 M nodes | 13 : 27 | 137 s |
+//! | `(3, 3)` | steals | unknown, 2.56 M nodes | unknown, 5.55 M nodes | 10 : 29 (1) | 190 s |
+//! | `(4, 4)` | steals | unknown, 2.02 M nodes | unknown, 9.34 M nodes | 6 : 34 | 140 s |
+//!
+//! (Each proof ran its full time: 30 s, then 120 s; the node counts differ with the machine's
+//! load as much as with the position.)
 //!
 //! Self-play agrees with the searches wherever it is clear; `(1, 0)` and `(2, 1)` are even
 //! within its noise, and there the book keeps the searches' answers (for `(2, 1)`, placing also
@@ -53,26 +60,108 @@
 //! `(2, 0)` placing `(3, 3)` is no better than stealing: from `2 0, 3 3` (Player 1 then plays
 //! this book's `(5, 3)`) Player 1 won 23 and lost 16 of 40 (one draw).
 //!
-//! After the theft of `(2, 2)` Player 1's strongest reply is `(3, 3)`, next to the stolen stone
-//! on the side of the centre (our bot picks it every time). The depth-10 search answers `(4, 3)`,
-//! after which Player 2 won only 8 of 24 games (from `2 2, 2 2, 3 3, 4 3`); after `(4, 4)` it
+//! After the theft of `(2, 2)` our bot as Player 1 replies `(3, 3)`, next to the stolen stone
+//! on the side of the centre, at the contest's budget (the depth-10 search prefers the centre,
+//! `(4, 4)`: see the lines below). To `(3, 3)` the depth-10 search answers `(4, 3)`, after
+//! which Player 2 won only 8 of 24 games (from `2 2, 2 2, 3 3, 4 3`); after `(4, 4)` it
 //! won 26 of 40 (`2 2, 2 2, 3 3, 4 4`, 75 s), so [`AFTER_THEFT`] answers `(4, 4)`. From the
 //! opening `2 2` itself, this bot against itself: Player 2 won 30, lost 9, drew 1 of 40.
+//!
+//! # After the theft of `(2, 2)`: the lines
+//!
+//! [`LINES`] holds Player 2's moves in the tree that `yavalath-tune lines --moves "2 2, 2 2"
+//! --side 2 --depth 10 --shallow 5 --plies 7 --width 3 --margin 10` explores (see
+//! [`crate::tune`]; 1198 s at a load of 7 to 10), and after Player 1's replies `5 4` and its
+//! mirror image `3 5` (`--moves "2 2, 2 2, 5 4" --plies 3`, 208 s), which a bot drawing its
+//! opening moves (`--opening-plies`) also plays: Player 1's replies are the depth-10 search's
+//! best, the moves within 10 points of it and the depth-5 best (the move of a bot at the
+//! contest's budget); Player 2's answers are the depth-10 best, or the tables' above where they
+//! answer. Twenty-two positions, up to symmetry (the line through `(2, 2)` and the centre is a
+//! mirror, so `(3, 2)` and `(2, 3)` are one reply). At depth 10 Player 1's best reply to the
+//! theft, `4 4`, scores -16 for it; Player 2's answers to the others score 26 (after `3 2`) and
+//! 24 (after `5 4`), and after `3 3` and [`AFTER_THEFT`]'s `4 4` Player 1 scores 0.
+//!
+//! | after `2 2, 2 2` | Player 2 answers | score (depth 10) |
+//! |---|---|---|
+//! | `4 4` | `3 3` | 20 |
+//! | `4 4, 3 3, 1 1` | `4 5` | 26 |
+//! | `4 4, 3 3, 1 1, 4 5, 5 4` | `1 5` | 66 |
+//! | `4 4, 3 3, 1 1, 4 5, 4 1` | `4 3` | 46 |
+//! | `4 4, 3 3, 4 1` | `4 3` | 26 |
+//! | `4 4, 3 3, 4 1, 4 3, 3 4` | `5 4` | 16 |
+//! | `4 4, 3 3, 4 1, 4 3, 1 1` | `3 5` | 42 |
+//! | `4 4, 3 3, 4 1, 4 3, 2 4` | `1 6` | a forced win |
+//! | `4 4, 3 3, 4 1, 4 3, 5 4` | `2 4` | 60 |
+//! | `3 2` | `2 5` | 26 |
+//! | `3 2, 2 5, 4 5` | `4 3` | 38 |
+//! | `3 2, 2 5, 4 5, 4 3, 3 5` | `4 4` | 44 |
+//! | `3 2, 2 5, 4 4` | `2 4` | 16 |
+//! | `3 2, 2 5, 4 4, 2 4, 1 7` | `3 5` | 20 |
+//! | `3 3, 4 4, 4 3` | `2 3` | 10 |
+//! | `3 3, 4 4, 4 3, 2 3, 3 5` | `5 3` | 4 |
+//! | `3 3, 4 4, 4 3, 2 3, 1 0` | `3 2` | 18 |
+//! | `3 3, 4 4, 4 3, 2 3, 4 0` | `4 5` | 14 |
+//! | `3 3, 4 4, 4 3, 2 3, 5 5` | `2 0` | a forced win, proven |
+//! | `5 4` | `3 3` | 24 |
+//! | `5 4, 3 3, 3 2` | `2 4` | 14 |
+//! | `5 4, 3 3, 2 4` | `3 4` | 24 |
+//!
+//! Almost nothing here is proven by the proof search: it returns `unknown` on `2 2, 2 2` after
+//! 120 s, on `2 2, 2 2, 4 4, 3 3` and on `2 2, 2 2, 3 3, 4 4` after 300 s (19.9 M and 37.6 M
+//! nodes), and on the position after each answer of the 19 lines of `--plies 7` after 20 s
+//! (0.8 to 8.2 M nodes), but one: after `3 3, 4 4, 4 3, 2 3, 5 5, 2 0` Player 1 is proven lost
+//! (11.9 s, 3.51 M nodes). "A forced win" is the depth-10 search's: a mate score, which the
+//! search gives only to lines that end in a won game. What the games say, this bot against
+//! itself from `2 2, 2 2`, 40 games of each kind below (`--movetime-ms 3000`, so that a loaded
+//! machine decides nothing on time):
+//!
+//! | Player 2's book | both sides `--opening-plies 3`, budgets 35 ms, then 60 and 45 ms | both sides without, budgets 35, 60, 100, 150 ms |
+//! |---|---|---|
+//! | `AFTER_THEFT` alone (before the lines) | Player 2 won 30, lost 9, drew 1 | |
+//! | the first 7 lines (`--plies 5`) | won 35, lost 5 (22 distinct games) | won 39, lost 1 (12 distinct) |
+//! | 19 lines (`--plies 7`) | won 34, lost 6 (26 distinct) | won 38, lost 2 (13 distinct) |
+//! | these 22 lines (other seeds: 111, 131) | won 35, lost 5 (15 distinct) | won 40 (8 distinct) |
+//!
+//! Against Player 1's strongest replies (the same bot at budgets up to 150 ms, no draws),
+//! Player 2 lost none of the last 40 games. With drawn replies it still loses about one game in
+//! eight: the draws reach positions outside the lines (`5 4` and its mirror `3 5`, which cost
+//! four games of the 19 lines' 40 in 22 to 30 plies, are now in), and the other losses come in
+//! the middle game, 30 to 62 plies in, where both sides play the same search. The commands are
+//! the last of the block below, with `--seed 111` and then `--seed 131` and budgets `--movetime
+//! 60` and `--movetime 45` for the drawn replies; and for the strongest, both sides `--movetime
+//! T` for T in 35, 60, 100 and 150, 10 games each, `--seed 71`, without `--opening-plies`.
 //!
 //! Against the bot of commit `9ffb6f5`, which opens on `(2, 0)` and answers it as this book
 //! does, the two play the same openings, so the book gains nothing there: at the contest's
 //! limits, `--opening-plies 4` on both sides, one game at a time, 100 games (seed 1, 80
 //! distinct, load 28) went 64-2-34, but an SPRT of 0 against 40 Elo (seed 101, 227 distinct
-//! games of 265, load 11 to 16) accepted H0: 127-4-134, -9 ± 42 Elo.
+//! games of 265, load 11 to 16) accepted H0: 127-4-134, -9 ± 42 Elo. With the proof search
+//! from ply 12 on only ([`crate::engine::PROOF_FROM_PLY`]), under the same conditions at loads
+//! of 5 to 10: an SPRT of 0 against 30 Elo (seed 2001) stopped undecided at 400 games, 197-12-191
+//! (+5 ± 34 Elo), and four matches of 100 games (seeds 4001, 5001, 6001, 8001; the last two
+//! with the bot of these 22 lines, which play the same games here, the third with a second
+//! match at `nice -n 19` beside it) went 52-0-48, 55-1-44, 55-2-43 and 53-1-46: 215-4-181 in
+//! all, 54.3 %, 278 distinct games of 400.
 //!
 //! The commands (from the workspace root, after `cargo build --release`):
 //!
 //! ```sh
 //! target/release/yavalath-bot solve --moves "2 2" --seconds 30 --table-mb 64
+//! target/release/yavalath-bot solve --moves "2 2, 2 2" --seconds 120 --table-mb 256
 //! echo "2 2, 2 2" > open.txt    # the first stone, then the theft
 //! target/release/yavalath-referee --openings open.txt --games 40 --seed 11 --movetime-ms 3000 \
 //!     "target/release/yavalath-bot --opening-plies 3 --seed {seed}" \
 //!     "target/release/yavalath-bot --opening-plies 3 --seed 1{seed}"
+//! target/release/yavalath-tune lines --moves "2 2, 2 2" --side 2 --depth 10 --shallow 5 \
+//!     --plies 7 --width 3 --margin 10    # prints entries of LINES
+//! for t in 35 60 100 150; do             # Player 1's strongest replies
+//!   target/release/yavalath-referee --openings open.txt --games 10 --seed 71 \
+//!       --movetime-ms 3000 "target/release/yavalath-bot --movetime $t" \
+//!       "target/release/yavalath-bot --movetime $t"
+//! done
+//! target/release/yavalath-referee --games 100 --seed 6001 \
+//!     "target/release/yavalath-bot --opening-plies 4 --seed {seed}" \
+//!     "/path/to/9ffb6f5/yavalath-bot --opening-plies 4 --seed {seed}"
 //! ```
 //!
 //! (`--movetime-ms 3000` keeps a loaded machine from forfeiting games on time; the bots keep
@@ -83,7 +172,7 @@
 //! holds one first stone of each of the nine classes of cells; [`symmetry_to`] carries a position
 //! to the table's frame and a reply back.
 
-use crate::board::{Board, Cell, Player};
+use crate::board::{Board, Cell, Cells, Player};
 
 /// One of the twelve symmetries: `t % 6` rotations by 60° after a reflection if `t >= 6`.
 pub type Symmetry = u8;
@@ -139,8 +228,14 @@ fn cell((x, y): Xy) -> Option<Cell> {
 /// The book's move in `board`, if the book covers it: the first stone on ply 0, Player 2's
 /// answer (the swap or a reply) on ply 1, on ply 2 Player 1's reply when its own first stone
 /// is equivalent to [`FIRST`], and on ply 3 Player 2's answer after a theft when Player 1's
-/// reply is in [`AFTER_THEFT`].
+/// reply is in [`AFTER_THEFT`]; then, on any ply, a position of [`LINES`].
 pub fn book_move(board: &Board) -> Option<Cell> {
+    first_plies_move(board).or_else(|| line_move(board))
+}
+
+/// The book's move from its tables of the first plies ([`FIRST`], [`ANSWERS`], [`REPLIES`],
+/// [`AFTER_THEFT`]), as [`book_move`] describes, without [`LINES`].
+pub fn first_plies_move(board: &Board) -> Option<Cell> {
     match board.ply() {
         0 => cell(FIRST),
         1 => {
@@ -185,6 +280,36 @@ pub fn book_move(board: &Board) -> Option<Cell> {
         }
         _ => None,
     }
+}
+
+/// `bits` (a set of cells) under symmetry `t`.
+pub fn transform_cells(t: Symmetry, bits: u64) -> u64 {
+    Cells(bits).fold(0, |out, c| out | transform(t, c).bit())
+}
+
+/// The position after `line` (cell indices from the start, the swap as the first cell named
+/// again), if every move is legal.
+pub fn line_board(line: &[u8]) -> Option<Board> {
+    line.iter().try_fold(Board::new(), |board, &i| {
+        board.try_play(Cell::from_index(usize::from(i))?).ok()
+    })
+}
+
+/// The move [`LINES`] has for `board`: the answer of the line whose position is `board`'s under
+/// one of the twelve symmetries, carried to `board`'s frame.
+pub fn line_move(board: &Board) -> Option<Cell> {
+    let stones = |b: &Board| [b.stones(Player::First), b.stones(Player::Second)];
+    let target = stones(board);
+    LINES
+        .iter()
+        .filter(|(line, _)| line.len() == board.ply() as usize)
+        .find_map(|&(line, answer)| {
+            let own = stones(&line_board(line)?);
+            let t =
+                (0..SYMMETRIES).find(|&t| own.map(|bits| transform_cells(t, bits)) == target)?;
+            Some(transform(t, Cell::from_index(usize::from(answer))?))
+        })
+        .filter(|&m| board.is_legal(m))
 }
 
 // Generated by `yavalath-tune book --depth 10 --first 2,0` (searches to depth 10).
@@ -237,3 +362,30 @@ pub const REPLIES: [u8; 61] = [
 /// reply and Player 2's answer, both in the representative's frame. Chosen by self-play from
 /// the position, not by the depth-10 searches (see the module docs).
 pub const AFTER_THEFT: [(Xy, Xy, Xy); 1] = [((2, 2), (3, 3), (4, 4))];
+/// Deeper positions: a line of moves from the start (cell indices, see [`line_board`]) and the
+/// book's move there, in the line's frame; written by `yavalath-tune lines` (see the module
+/// docs). A position is found in any of its twelve orientations, whatever the order of its moves.
+pub const LINES: &[(&[u8], u8)] = &[
+    (&[13, 13, 30], 21),
+    (&[13, 13, 30, 21, 6], 39),
+    (&[13, 13, 30, 21, 6, 39, 31], 36),
+    (&[13, 13, 30, 21, 6, 39, 9], 22),
+    (&[13, 13, 30, 21, 9], 22),
+    (&[13, 13, 30, 21, 9, 22, 29], 31),
+    (&[13, 13, 30, 21, 9, 22, 6], 38),
+    (&[13, 13, 30, 21, 9, 22, 28], 44),
+    (&[13, 13, 30, 21, 9, 22, 31], 28),
+    (&[13, 13, 14], 37),
+    (&[13, 13, 14, 37, 39], 22),
+    (&[13, 13, 14, 37, 39, 22, 38], 30),
+    (&[13, 13, 14, 37, 30], 28),
+    (&[13, 13, 14, 37, 30, 28, 51], 38),
+    (&[13, 13, 21, 30, 22], 20),
+    (&[13, 13, 21, 30, 22, 20, 38], 23),
+    (&[13, 13, 21, 30, 22, 20, 1], 14),
+    (&[13, 13, 21, 30, 22, 20, 4], 39),
+    (&[13, 13, 21, 30, 22, 20, 40], 2),
+    (&[13, 13, 31], 21),
+    (&[13, 13, 31, 21, 14], 28),
+    (&[13, 13, 31, 21, 28], 29),
+];

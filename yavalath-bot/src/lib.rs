@@ -68,15 +68,16 @@
 //! make a 3 without a 4 are never played, and forced blocks are searched without using depth, so
 //! a threat whose only block makes the blocker's 3 is seen as a win. Past the horizon a
 //! quiescence search follows chains of threats (moves that make a new winning cell) to their end.
-//! Late quiet moves are reduced by one ply. In the time the search leaves (until 70 % of the
-//! budget) a proof search ([`proof`], df-pn over the same forcing moves) looks for a proven win,
-//! which the bot then plays, and keeps playing: see [`engine`]. Its table takes 4 MB (the bot's
+//! Late quiet moves are reduced by one ply. From ply 12 on, in the time the search leaves (until
+//! 70 % of the budget), a proof search ([`proof`], df-pn over the same forcing moves) looks for
+//! a proven win, which the bot then plays, and keeps playing: see [`engine`]. Its table takes 4 MB (the bot's
 //! peak is about 14 MB). The first plies come from an opening book
 //! ([`book`], written by `yavalath-tune book` from deep searches of every first stone up to
 //! symmetry): Player 1's first stone, Player 2's swap decision and reply for every first stone,
-//! Player 1's reply to every answer to its first stone, and Player 2's answer to Player 1's
-//! strongest reply after the theft of `(2, 2)`; which of it is proven and which only searched
-//! is tabled in [`book`]. With `--opening-plies N` its first N
+//! Player 1's reply to every answer to its first stone, Player 2's answer to Player 1's
+//! strongest reply after the theft of `(2, 2)`, and Player 2's moves in the lines that follow
+//! that theft (found in any of the board's twelve orientations); which of it is proven and which
+//! only searched is tabled in [`book`]. With `--opening-plies N` its first N
 //! own moves are drawn (seeded by `--seed`): the first stone among the cells equivalent to the
 //! book's by symmetry, a book move as it is (it counts as one of the N), later moves among those
 //! the search scores within [`search::OPENING_MARGIN`] of the best and not as losing.
@@ -85,7 +86,8 @@
 //!
 //! `yavalath-tune [--games N] [--seed S] [--depth D] [--epochs E]` plays self-play games and fits
 //! the evaluation's weights to their results; `yavalath-tune book [--depth D]` writes the opening
-//! book (see [`tune`]).
+//! book, and `yavalath-tune lines --moves "x y,..." [--side 1|2] [--depth D] [--plies N] ...`
+//! its deeper lines for one side (see [`tune`]).
 //!
 //! # One source file
 //!

@@ -21,9 +21,19 @@
 //! first plies (two to six placements among the cells that do not make a 3, drawn with a
 //! `SmallRng` seeded by the game's number), and records every quiet position after the random
 //! plies with the game's result for the player to move (draws, a full board, count a half).
+//!
+//! # Lines
+//!
+//! `yavalath-tune lines --moves "x y,..." [--side 1|2] [--depth D] [--shallow D] [--plies N]
+//! [--width K] [--margin M]` ([`analyse_lines`]) writes the deeper positions of the book
+//! ([`crate::book::LINES`]) for one side from a given line: where `side` is to move, the best move
+//! of a search to depth `D` (or the book's move of the first plies, which answers first); where
+//! the opponent is, its best move at depth `D`, then the moves within `M` of it in cell order
+//! (at most `K` moves in all), and the best move at the `shallow` depth a bot at the contest's
+//! budget reaches; for `N` plies, ending on a move of `side`. Each position is written once up to symmetry, as a line of cell indices and the move.
 
 use crate::board::{Board, Cell, Cells, Player, CELLS};
-use crate::book::{representative, transform, SYMMETRIES};
+use crate::book::{first_plies_move, representative, transform, transform_cells, SYMMETRIES};
 use crate::eval::{window_counts, CENTRE, MIDDLE_PAIR, PAIR, RESERVE, SINGLE, TEMPO};
 use crate::notation::format_move;
 use crate::search::Searcher;
@@ -263,6 +273,155 @@ pub fn analyse_book(
     })
 }
 
+/// What `yavalath-tune lines` explores: from `start`, the moves of `side` are the deep
+/// search's best, and the opponent's are its best, then the moves within `margin` of it in cell
+/// order (at most `width` in all), and the best of a `shallow` search (the move a bot at the contest's budget
+/// finds), for `plies` plies.
+#[derive(Clone, Debug)]
+pub struct LinesRequest {
+    /// The moves from the start to the first position explored.
+    pub start: Vec<Cell>,
+    /// The player whose moves are written.
+    pub side: Player,
+    /// The depth of every search.
+    pub depth: u32,
+    /// The depth of the search that stands for the contest's bot.
+    pub shallow: u32,
+    /// Plies explored past `start`.
+    pub plies: u32,
+    /// How many of the opponent's moves are followed at most, the shallow best aside.
+    pub width: usize,
+    /// How much worse than the best an opponent's move may score and still be followed.
+    pub margin: i32,
+}
+
+/// One written position: the line to it, the move and its score for `side`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineMove {
+    /// The moves from the start.
+    pub line: Vec<Cell>,
+    /// The move for the side to play there.
+    pub best: Cell,
+    /// Its score at the request's depth.
+    pub score: i32,
+}
+
+/// The position's stones in the orientation that sorts first: equal for positions equivalent
+/// under the twelve symmetries.
+pub fn canonical(board: &Board) -> (u32, u64, u64) {
+    (0..SYMMETRIES)
+        .map(|t| {
+            (
+                board.ply(),
+                transform_cells(t, board.stones(Player::First)),
+                transform_cells(t, board.stones(Player::Second)),
+            )
+        })
+        .min()
+        .unwrap_or((board.ply(), 0, 0))
+}
+
+/// Explores the tree of `request` (see [`LinesRequest`]) with deep searches from a cleared table,
+/// calling `progress` with a line per search; returns every position of `side` met once (up to
+/// symmetry) with its move.
+pub fn analyse_lines(
+    request: &LinesRequest,
+    table_bytes: usize,
+    mut progress: impl FnMut(&str),
+) -> Vec<LineMove> {
+    let mut searcher = Searcher::new(table_bytes);
+    let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![request.start.clone()];
+    let start_ply = request.start.len();
+    while let Some(line) = stack.pop() {
+        let Some(board) = line
+            .iter()
+            .try_fold(Board::new(), |b, &m| b.try_play(m).ok())
+        else {
+            continue;
+        };
+        // The opponent's moves are followed only where a move of `side` can come after them.
+        let room = if board.to_move() == request.side {
+            0
+        } else {
+            1
+        };
+        if board.outcome().is_some()
+            || line.len() + room >= start_ply + request.plies as usize
+            || !seen.insert(canonical(&board))
+        {
+            continue;
+        }
+        if board.to_move() == request.side {
+            // The tables of the first plies answer before any line: follow them.
+            if let Some(m) = first_plies_move(&board) {
+                let mut longer = line.clone();
+                longer.push(m);
+                stack.push(longer);
+                continue;
+            }
+        }
+        let text: Vec<String> = line.iter().map(|&m| format_move(m)).collect();
+        let Some(deep) = analyse(&mut searcher, &board, request.depth) else {
+            continue;
+        };
+        let mut next = vec![deep.best];
+        let whose = if board.to_move() == request.side {
+            out.push(LineMove {
+                line: line.clone(),
+                best: deep.best,
+                score: deep.score,
+            });
+            "ours"
+        } else {
+            let result = searcher.search(&board, &Limits::depth(request.depth));
+            let near = searcher.near_best_moves(
+                &board,
+                &result,
+                request.margin,
+                &Limits::depth(request.depth),
+            );
+            next.extend(near.iter().take(request.width.saturating_sub(1)));
+            if let Some(shallow) = analyse(&mut searcher, &board, request.shallow) {
+                if !next.contains(&shallow.best) {
+                    next.push(shallow.best);
+                }
+            }
+            "theirs"
+        };
+        progress(&format!(
+            "{}: {whose} {} scores {}, following {}",
+            text.join(", "),
+            format_move(deep.best),
+            deep.score,
+            next.iter()
+                .map(|&m| format_move(m))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ));
+        if common::score::is_decisive(deep.score) {
+            continue;
+        }
+        for &m in next.iter().rev() {
+            let mut longer = line.clone();
+            longer.push(m);
+            stack.push(longer);
+        }
+    }
+    out
+}
+
+/// [`analyse_lines`]' result as entries of [`crate::book::LINES`].
+pub fn format_lines(moves: &[LineMove]) -> String {
+    let mut out = String::new();
+    for m in moves {
+        let cells: Vec<String> = m.line.iter().map(|c| c.index().to_string()).collect();
+        let _ = writeln!(out, "    (&[{}], {}),", cells.join(", "), m.best.index());
+    }
+    out
+}
+
 fn xy(cell: Cell) -> String {
     format!("({}, {})", cell.x(), cell.y())
 }
@@ -351,7 +510,57 @@ pub fn weighted_sum(board: &Board, weights: &[i32; FEATURES]) -> i32 {
 }
 
 const USAGE: &str = "usage: yavalath-tune [--games N] [--seed S] [--depth D] [--epochs E]
-       yavalath-tune book [--depth D] [--first X,Y]";
+       yavalath-tune book [--depth D] [--first X,Y]
+       yavalath-tune lines --moves \"x y,...\" [--side 1|2] [--depth D] [--shallow D] \
+[--plies N] [--width K] [--margin M]";
+
+/// Parses the options of `yavalath-tune lines` (after the word `lines`).
+pub fn parse_lines(args: &[String]) -> Result<LinesRequest, String> {
+    let mut request = LinesRequest {
+        start: Vec::new(),
+        side: Player::Second,
+        depth: BOOK_DEPTH,
+        shallow: 5,
+        plies: 4,
+        width: 3,
+        margin: crate::search::OPENING_MARGIN,
+    };
+    let mut words = args.iter();
+    while let Some(option) = words.next() {
+        let value = words.next().ok_or(format!("{option} needs a value"))?;
+        let number = || {
+            value
+                .parse::<u32>()
+                .map_err(|_| format!("{option}: not a number: {value}"))
+        };
+        match option.as_str() {
+            "--moves" => {
+                let board = crate::proof::board_after(value).map_err(|e| e.to_string())?;
+                request.start = value
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|t| !t.is_empty())
+                    .filter_map(|t| crate::notation::parse_move(t).ok())
+                    .collect();
+                debug_assert_eq!(request.start.len(), board.ply() as usize);
+            }
+            "--side" => {
+                request.side = match value.as_str() {
+                    "1" => Player::First,
+                    "2" => Player::Second,
+                    _ => return Err(format!("--side: 1 or 2, not {value}")),
+                }
+            }
+            "--depth" => request.depth = number()?,
+            "--shallow" => request.shallow = number()?,
+            "--plies" => request.plies = number()?,
+            "--width" => request.width = number()? as usize,
+            "--margin" => request.margin = number()? as i32,
+            _ => return Err(format!("unknown option {option}")),
+        }
+    }
+    Ok(request)
+}
 
 /// Every game whose number is a multiple of this is held out of the fit.
 const HOLDOUT_EVERY: usize = 5;
@@ -419,6 +628,26 @@ pub fn main() -> ExitCode {
         println!("{USAGE}");
         return ExitCode::SUCCESS;
     }
+    let start = Instant::now();
+    if args.first().map(String::as_str) == Some("lines") {
+        let request = match parse_lines(&args[1..]) {
+            Ok(request) => request,
+            Err(message) => {
+                eprintln!("yavalath-tune: {message}\n{USAGE}");
+                return ExitCode::from(2);
+            }
+        };
+        let moves = analyse_lines(&request, BOOK_TABLE_BYTES, |line| {
+            eprintln!("{:>7.1}s {line}", start.elapsed().as_secs_f64())
+        });
+        print!("{}", format_lines(&moves));
+        eprintln!(
+            "lines: {} positions, {:.1}s",
+            moves.len(),
+            start.elapsed().as_secs_f64()
+        );
+        return ExitCode::SUCCESS;
+    }
     let options = match parse(&args) {
         Ok(options) => options,
         Err(message) => {
@@ -426,7 +655,6 @@ pub fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let start = Instant::now();
     if options.book {
         let depth = options.depth.unwrap_or(BOOK_DEPTH);
         let Some(analysis) = analyse_book(depth, BOOK_TABLE_BYTES, options.first, |line| {

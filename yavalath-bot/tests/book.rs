@@ -5,18 +5,18 @@ use common::cli::BotOptions;
 use common::clock::Deadline;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use std::time::Duration;
 use yavalath::board::{Board, Cell, Player, CELLS};
 use yavalath::book::{
-    book_move, inverse, representative, symmetry_to, transform, AFTER_THEFT, ANSWERS, FIRST,
-    REPLIES, SYMMETRIES,
+    book_move, first_plies_move, inverse, line_board, line_move, representative, symmetry_to,
+    transform, transform_cells, AFTER_THEFT, ANSWERS, FIRST, LINES, REPLIES, SYMMETRIES,
 };
 use yavalath::engine::{opening_equivalents, should_swap, Engine};
 use yavalath::eval::evaluate;
 use yavalath::tune::{
-    analyse_book, class_representatives, current_weights, features, format_book, is_quiet, orbit,
-    weighted_sum,
+    analyse_book, analyse_lines, canonical, class_representatives, current_weights, features,
+    format_book, format_lines, is_quiet, orbit, parse_lines, weighted_sum, LinesRequest,
 };
 
 fn cell((x, y): (u8, u8)) -> Cell {
@@ -169,7 +169,7 @@ fn after_a_theft_the_book_answers_its_replies_in_every_orientation() {
             assert!(twin, "symmetry {t}: {m}");
         }
     }
-    // Another reply after the theft is left to the search.
+    // Another reply after the theft is not in the tables of the first plies.
     let first = cell(AFTER_THEFT[0].0);
     let after_theft = Board::new().play(first).play(first);
     let other = Cell::all()
@@ -180,7 +180,128 @@ fn after_a_theft_the_book_answers_its_replies_in_every_orientation() {
                     .any(|a| representative(cell(a.1)) == representative(c))
         })
         .unwrap();
-    assert_eq!(book_move(&after_theft.play(other)), None);
+    assert_eq!(first_plies_move(&after_theft.play(other)), None);
+}
+
+/// `board` with every stone carried by symmetry `t`, the same player to move.
+fn transformed(board: &Board, t: u8) -> Board {
+    Board::from_stones(
+        transform_cells(t, board.stones(Player::First)),
+        transform_cells(t, board.stones(Player::Second)),
+        board.to_move(),
+    )
+    .expect("a symmetry keeps a position a position")
+}
+
+#[test]
+fn a_set_of_cells_moves_as_its_cells_do() {
+    let mut rng = SmallRng::seed_from_u64(5);
+    for _ in 0..50 {
+        let cells: Vec<Cell> = Cell::all().filter(|_| rng.gen_bool(0.3)).collect();
+        let bits = cells.iter().fold(0, |b, c| b | c.bit());
+        for t in 0..SYMMETRIES {
+            let image = cells.iter().fold(0, |b, &c| b | transform(t, c).bit());
+            assert_eq!(transform_cells(t, bits), image);
+            assert_eq!(transform_cells(inverse(t), image), bits);
+        }
+    }
+}
+
+#[test]
+fn every_line_is_played_legally_and_its_answer_found_in_every_orientation() {
+    assert!(!LINES.is_empty());
+    let mut positions = std::collections::HashSet::new();
+    for &(line, answer) in LINES {
+        let board = line_board(line).expect("every move of a line is legal");
+        assert!(board.outcome().is_none(), "{line:?} is not over");
+        assert!(positions.insert(canonical(&board)), "{line:?} twice");
+        let answer = Cell::from_index(usize::from(answer)).expect("a cell");
+        assert!(board.is_legal(answer), "{line:?}: {answer}");
+        // The tables of the first plies answer first; a line they cover would never be read.
+        assert_eq!(first_plies_move(&board), None, "{line:?}");
+        for t in 0..SYMMETRIES {
+            let image = transformed(&board, t);
+            let m = book_move(&image).expect("the line's position is in the book");
+            assert!(image.is_legal(m));
+            // The answer stands in the same relation to the stones as the line's (up to a
+            // symmetry that keeps the position).
+            let same = (0..SYMMETRIES)
+                .any(|u| transformed(&board, u) == image && transform(u, answer) == m);
+            assert!(same, "{line:?}, symmetry {t}: {m}");
+        }
+    }
+}
+
+#[test]
+fn a_position_off_the_lines_has_no_line_move() {
+    // The start and a position after a first stone and a far reply are not lines.
+    assert_eq!(line_move(&Board::new()), None);
+    let far = Board::new().play(cell((0, 0))).play(cell((4, 8)));
+    assert_eq!(line_move(&far), None);
+}
+
+#[test]
+fn the_lines_analysis_explores_both_sides_and_writes_entries_that_read_back() {
+    let request = parse_lines(&[
+        "--moves".to_string(),
+        "2 0, 3 3, 5 3".to_string(),
+        "--side".to_string(),
+        "2".to_string(),
+        "--depth".to_string(),
+        "2".to_string(),
+        "--shallow".to_string(),
+        "1".to_string(),
+        "--plies".to_string(),
+        "3".to_string(),
+        "--width".to_string(),
+        "2".to_string(),
+    ])
+    .expect("good options");
+    assert_eq!(request.start.len(), 3);
+    assert_eq!(request.side, Player::Second);
+    let moves = analyse_lines(&request, 1 << 16, |_| {});
+    // Player 2 moves first (one position), then after each followed reply of Player 1 (one to
+    // three positions, the same up to symmetry only once).
+    assert!((2..=4).contains(&moves.len()), "{moves:?}");
+    for m in &moves {
+        let board = m
+            .line
+            .iter()
+            .try_fold(Board::new(), |b, &c| b.try_play(c).ok())
+            .expect("a legal line");
+        assert_eq!(board.to_move(), Player::Second);
+        assert!(board.is_legal(m.best));
+    }
+    let text = format_lines(&moves);
+    assert_eq!(text.lines().count(), moves.len());
+    let first = text.lines().next().unwrap();
+    let cells: Vec<String> = moves[0]
+        .line
+        .iter()
+        .map(|c| c.index().to_string())
+        .collect();
+    assert_eq!(
+        first.trim(),
+        format!("(&[{}], {}),", cells.join(", "), moves[0].best.index())
+    );
+}
+
+#[test]
+fn the_lines_options_refuse_garbage() {
+    let words = |text: &str| -> Vec<String> { text.split(' ').map(str::to_string).collect() };
+    for bad in [
+        "--side 3",
+        "--depth x",
+        "--plies",
+        "--frobnicate 1",
+        "--width -1",
+    ] {
+        assert!(parse_lines(&words(bad)).is_err(), "{bad}");
+    }
+    assert!(parse_lines(&["--moves".to_string(), "2 2, 9 9".to_string()]).is_err());
+    assert!(parse_lines(&["--moves".to_string(), "2 2, 3 3, 3 3".to_string()]).is_err());
+    let request: LinesRequest = parse_lines(&[]).expect("defaults");
+    assert!(request.start.is_empty());
 }
 
 #[test]
