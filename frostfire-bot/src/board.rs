@@ -517,13 +517,13 @@ impl Board {
 
     /// The side to move.
     #[inline]
-    pub fn to_move(&self) -> Color {
+    pub fn side_to_move(&self) -> Color {
         self.to_move
     }
 
     /// Plies played since the start.
     #[inline]
-    pub fn ply(&self) -> u32 {
+    pub fn plies(&self) -> u32 {
         self.ply
     }
 

@@ -108,7 +108,7 @@ impl Engine {
 /// A move that wins at once if there is one, else the move whose resulting position the
 /// evaluation likes best for the mover; ties go to the first in generation order.
 pub fn greedy(board: &Board) -> Option<Move> {
-    let me = board.to_move();
+    let me = board.side_to_move();
     let mut best: Option<(i32, Move)> = None;
     for &m in board.legal_moves().iter() {
         let next = board.play(m);

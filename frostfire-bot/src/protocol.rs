@@ -102,7 +102,7 @@ impl Session {
 
     fn handle_move(&mut self, line: &str, me: Color, deadline: Deadline) -> Option<String> {
         let parsed = parse_move(line);
-        if self.board.to_move() == me {
+        if self.board.side_to_move() == me {
             warn(&format!(
                 "opponent move {} arrived on my turn; taking my turn as passed",
                 quote(line)

@@ -71,11 +71,11 @@ const ASPIRATION_MIN_DEPTH: u32 = 5;
 /// ...this wide on each side (millidragons: a tenth of a dragon).
 const ASPIRATION_WINDOW: i32 = 100;
 
-/// Time: an iteration that changes the best move, or whose score falls by `TIME_SCORE_DROP` or
+/// Time: an iteration that changes the best move, or whose score falls by `UNSTABLE_SCORE_DROP` or
 /// more, lets the next one start past the soft budget, up to this share of the hard budget.
 const TIME_EXTENDED_PERCENT: u32 = 65;
 /// A fall of the score that counts as the search changing its mind (a fifth of a dragon).
-const TIME_SCORE_DROP: i32 = 200;
+const UNSTABLE_SCORE_DROP: i32 = 200;
 
 /// Null move: tried from this depth on...
 const NULL_MIN_DEPTH: i32 = 3;
@@ -93,14 +93,14 @@ const LMR_DEEP_MIN_INDEX: usize = 10;
 const LMR_DEEP_REDUCTION: i32 = 2;
 
 /// Ordering keys: the table's move, eliminations, pushes, then the two killers, all above any
-/// history score (which stays under `HISTORY_LIMIT`).
-const ORDER_TT: i32 = 1 << 30;
+/// history score (which stays under `HISTORY_MAX`).
+const ORDER_TABLE_MOVE: i32 = 1 << 30;
 const ORDER_ELIMINATION: i32 = 1 << 29;
 const ORDER_PUSH: i32 = 1 << 28;
 const ORDER_KILLER_1: i32 = (1 << 27) + 1;
 const ORDER_KILLER_2: i32 = 1 << 27;
 /// A history score past this halves them all (`HISTORY_RESCALE`)...
-const HISTORY_LIMIT: i32 = 1 << 20;
+const HISTORY_MAX: i32 = 1 << 20;
 const HISTORY_RESCALE: i32 = 2;
 /// ...and every new search divides them by `HISTORY_AGING`, so that old cutoffs fade.
 const HISTORY_AGING: i32 = 8;
@@ -189,7 +189,7 @@ impl Searcher {
     /// Readies the clock and the search path for a search from `board`.
     fn start(&mut self, board: &Board, deadline: Deadline) {
         self.clock = SearchClock::new(deadline);
-        self.root_side = board.to_move();
+        self.root_side = board.side_to_move();
         self.path.clear();
         self.path.push(board.hash());
         self.after_null_move = false;
@@ -248,7 +248,7 @@ impl Searcher {
             let deadline = self.clock.deadline();
             let unstable = depth > 1
                 && (result.best != previous_best
-                    || result.score <= previous_score - TIME_SCORE_DROP);
+                    || result.score <= previous_score - UNSTABLE_SCORE_DROP);
             let extended = deadline.hard_budget() * TIME_EXTENDED_PERCENT / 100;
             if deadline.soft_expired() && (!unstable || deadline.elapsed() >= extended) {
                 break;
@@ -409,7 +409,7 @@ impl Searcher {
 
     /// The score of a drawn game for the side to move of `board`.
     fn draw_score(&self, board: &Board) -> i32 {
-        if board.to_move() == self.root_side {
+        if board.side_to_move() == self.root_side {
             DRAWN_GAME
         } else {
             -DRAWN_GAME
@@ -443,12 +443,12 @@ impl Searcher {
         if self.clock.tick() {
             return 0;
         }
-        let us = board.to_move();
+        let us = board.side_to_move();
         // Only the side that just moved can have pushed a dragon off.
         if board.lost(us) >= LOSING_LOSSES {
             return loss_in(ply);
         }
-        if board.ply() >= self.max_plies {
+        if board.plies() >= self.max_plies {
             return self.draw_score(board);
         }
         if self.is_repetition() {
@@ -510,7 +510,7 @@ impl Searcher {
         }
 
         // Scored after the null move, whose search has taught the history table.
-        let mut moves = self.scored_moves(board, &moves, tt_move, ply);
+        let mut moves = self.score_moves(board, &moves, tt_move, ply);
         let mut best_score = -INFINITY;
         let mut best_move = None;
         let mut index = 0;
@@ -577,7 +577,7 @@ impl Searcher {
         }
         let h = &mut self.history[history_index(us, m)];
         *h += depth * depth;
-        if *h > HISTORY_LIMIT {
+        if *h > HISTORY_MAX {
             self.history.iter_mut().for_each(|h| *h /= HISTORY_RESCALE);
         }
     }
@@ -587,11 +587,11 @@ impl Searcher {
         if self.clock.tick() {
             return 0;
         }
-        let us = board.to_move();
+        let us = board.side_to_move();
         if board.lost(us) >= LOSING_LOSSES {
             return loss_in(ply);
         }
-        if board.ply() >= self.max_plies {
+        if board.plies() >= self.max_plies {
             return self.draw_score(board);
         }
         let stand = evaluate(board);
@@ -620,21 +620,21 @@ impl Searcher {
     }
 
     /// The legal `moves` of a node with their ordering keys, in generation order.
-    fn scored_moves(
+    fn score_moves(
         &self,
         board: &Board,
         moves: &MoveList,
         tt_move: Option<Move>,
         ply: usize,
     ) -> ScoredMoves {
-        let us = board.to_move();
+        let us = board.side_to_move();
         let killers = self.killers[ply];
         moves
             .iter()
             .map(|&mv| {
                 let kind = board.kind(mv);
                 let key = if Some(mv) == tt_move {
-                    ORDER_TT
+                    ORDER_TABLE_MOVE
                 } else {
                     match kind {
                         MoveKind::Elimination => ORDER_ELIMINATION,

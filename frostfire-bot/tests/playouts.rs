@@ -59,7 +59,7 @@ fn random_playouts_keep_every_invariant() {
                 generated,
                 legal_by_try_play(&board, &pairs),
                 "generator and try_play disagree in game {game} at ply {}\n{board}",
-                board.ply()
+                board.plies()
             );
             for &m in moves.iter() {
                 assert_eq!(parse_move(&format_move(m)), Ok(m));
@@ -83,7 +83,7 @@ fn random_playouts_keep_every_invariant() {
             }
             board = board.play(m);
         }
-        assert!(board.ply() <= MAX_PLIES);
+        assert!(board.plies() <= MAX_PLIES);
     }
     // Random games both end by four losses and run into the ply limit.
     assert!(endings[0] > 0 && endings[2] > 0, "{endings:?}");

@@ -97,8 +97,8 @@ fn the_initial_position_matches_the_statement_board_pattern() {
             assert_eq!(start.at(*c), *expected.last().unwrap(), "{c}");
         }
     }
-    assert_eq!(start.to_move(), Color::Ice);
-    assert_eq!(start.ply(), 0);
+    assert_eq!(start.side_to_move(), Color::Ice);
+    assert_eq!(start.plies(), 0);
     assert_eq!(start.lost(Color::Ice) + start.lost(Color::Fire), 0);
     assert_eq!(start.occupied().count_ones(), 22);
     for c in cells("C4 C5 B3 A7") {
@@ -118,8 +118,8 @@ fn a_pair_moves_into_an_empty_cell() {
     assert_eq!(next.at(cell("C4")), Some(Color::Ice));
     assert_eq!(next.at(cell("D4")), Some(Color::Ice));
     assert_eq!(next.at(cell("E4")), Some(Color::Fire));
-    assert_eq!(next.to_move(), Color::Fire);
-    assert_eq!(next.ply(), 1);
+    assert_eq!(next.side_to_move(), Color::Fire);
+    assert_eq!(next.plies(), 1);
     let west = start.try_play(mv("C5 C4")).unwrap();
     assert_eq!(west.at(cell("C3")), Some(Color::Ice));
     assert_eq!(west.at(cell("C5")), None);
@@ -376,7 +376,7 @@ fn the_referee_draws_after_300_plies_but_a_winning_300th_ply_wins() {
     )
     .unwrap();
     let last = b.play(mv("E2 F2"));
-    assert_eq!(last.ply(), 300);
+    assert_eq!(last.plies(), 300);
     assert_eq!(
         last.outcome_with_limit(MAX_PLIES),
         Some(Outcome::Win(Color::Ice))
@@ -476,7 +476,7 @@ fn a_forced_move_shifts_the_line_and_drops_what_leaves_the_board() {
     }
     let check = |b: &Board, m: &str, ice: &str, fire: &str| {
         let forced = b.force_play(mv(m)).unwrap_or_else(|| panic!("{m} applies"));
-        let expected = Board::from_cells(&cells(ice), &cells(fire), b.to_move().other(), 1)
+        let expected = Board::from_cells(&cells(ice), &cells(fire), b.side_to_move().other(), 1)
             .expect("a valid expectation");
         assert_eq!(forced, expected, "{m}");
         assert_eq!(forced.hash(), forced.compute_hash());
