@@ -26,6 +26,7 @@ use common::clock::Deadline;
 use common::io::{log, quote, reply, warn, LineReader};
 use rustc_hash::FxHashSet;
 use std::io::BufRead;
+use std::time::Instant;
 
 /// The contest's time limit per move, in ms.
 pub const MOVE_LIMIT_MS: u64 = 2000;
@@ -71,7 +72,7 @@ impl Session {
 
     /// Handles one (normalised, non-blank) input line; returns the reply to print, if any.
     pub fn handle(&mut self, line: &str) -> Option<String> {
-        let deadline = self.engine.deadline_from_now();
+        let deadline = self.engine.deadline(Instant::now());
         let Some(me) = self.me else {
             match parse_id(line) {
                 Ok(color) => {
