@@ -16,7 +16,7 @@ use std::time::Duration;
 /// 2 s, since a loaded machine was measured delaying replies by up to about 130 ms past the
 /// budget (the search stops within a millisecond of it, and answers at once). New iterations start only until 40 % of it (a stable root) or 65 % (a changed best
 /// move or a falling score): see the search's time rules.
-pub const DEFAULT_BUDGET: Duration = Duration::from_millis(1300);
+pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1300);
 
 /// A move chooser with its state (the search's tables, the random generator, the opening draws).
 pub struct Engine {
@@ -43,7 +43,7 @@ impl Engine {
             searcher,
             rng: SmallRng::seed_from_u64(options.seed),
             opening: OpeningChoice::new(options.opening_plies, options.seed),
-            budget: options.movetime.unwrap_or(DEFAULT_BUDGET),
+            budget: options.movetime.unwrap_or(DEFAULT_MOVETIME),
             depth: options.depth,
             allowed: None,
         }
@@ -120,7 +120,7 @@ fn greedy_among(board: &Board, moves: &MoveList) -> Move {
     for &m in moves.as_slice() {
         let child = board.play(m);
         let score = match child.outcome() {
-            Some(o) if o.winner() == Some(board.to_move()) => i32::MAX,
+            Some(o) if o.winner() == Some(board.side_to_move()) => i32::MAX,
             Some(o) if o.winner().is_none() => 0,
             Some(_) => i32::MIN + 1,
             None => -evaluate(&child),

@@ -36,7 +36,7 @@ pub const MAX_PLY: usize = 128;
 pub const MAX_DEPTH: u32 = MAX_PLY as u32 - 8;
 
 /// Move ordering: the table's move first...
-const ORDER_TT: i32 = i32::MAX;
+const ORDER_TABLE_MOVE: i32 = i32::MAX;
 /// ...then the two killers of the ply...
 const ORDER_KILLER_1: i32 = 1_000_000_000;
 const ORDER_KILLER_2: i32 = ORDER_KILLER_1 - 1;
@@ -45,7 +45,7 @@ const HISTORY_MAX: i32 = 1 << 24;
 /// History scores are divided by this at the start of each search, so old games fade.
 const HISTORY_AGING: i32 = 8;
 /// History slots: a kind (ranger move or pass) × from square × to square.
-const HISTORY_SIZE: usize = 2 * 64 * 64;
+const HISTORY_SLOTS: usize = 2 * 64 * 64;
 
 /// Late move reduction: from this remaining depth...
 const LMR_MIN_DEPTH: i32 = 3;
@@ -60,7 +60,7 @@ const STABLE_SHARE_PERCENT: u32 = 40;
 /// depth pays.
 const UNSTABLE_SHARE_PERCENT: u32 = 65;
 /// A score that falls by more than this from one iteration to the next makes the root unstable.
-pub const SCORE_DROP: i32 = 30;
+pub const UNSTABLE_SCORE_DROP: i32 = 30;
 
 /// `--opening-plies`: a move is near-best when the search sees it at most this much below the
 /// best, on the evaluation's scale ([`crate::eval`]): under half of one open line from the
@@ -120,7 +120,7 @@ impl Searcher {
         Searcher {
             table: TranspositionTable::with_bytes(table_bytes),
             killers: [[None; 2]; MAX_PLY],
-            history: vec![0; HISTORY_SIZE],
+            history: vec![0; HISTORY_SLOTS],
             clock: SearchClock::new(Limits::depth(0).deadline),
             allowed_root_moves: None,
             verbose: false,
@@ -162,12 +162,17 @@ impl Searcher {
     }
 
     /// The principal variation: `best`, then the table's moves after it, at most `max` moves.
-    fn pv(&self, board: &Board, best: Move, max: usize) -> ArrayVec<Move, PV_CAPACITY> {
+    fn principal_variation(
+        &self,
+        board: &Board,
+        best: Move,
+        max: usize,
+    ) -> ArrayVec<Move, PV_CAPACITY> {
         let mut line = ArrayVec::new();
         let mut b = *board;
         let mut next = Some(best);
         while let Some(m) = next {
-            if line.len() >= max.min(PV_CAPACITY) || b.check(m).is_err() {
+            if line.len() >= max.min(PV_CAPACITY) || b.check_move(m).is_err() {
                 break;
             }
             line.push(m);
@@ -218,7 +223,7 @@ impl Searcher {
             }
             stable = depth > 1
                 && result.best == Some(iteration.best)
-                && iteration.score >= result.score - SCORE_DROP;
+                && iteration.score >= result.score - UNSTABLE_SCORE_DROP;
             result.best = Some(iteration.best);
             result.score = iteration.score;
             result.depth = depth;
@@ -230,13 +235,13 @@ impl Searcher {
                 Bound::Exact,
                 Some(iteration.best),
             );
-            result.pv = self.pv(board, iteration.best, depth as usize);
+            result.pv = self.principal_variation(board, iteration.best, depth as usize);
             if self.verbose {
                 let pv: Vec<String> = result
                     .pv
                     .iter()
                     .scan(*board, |b, &m| {
-                        let text = format_move(m, b.to_move());
+                        let text = format_move(m, b.side_to_move());
                         *b = b.play(m);
                         Some(text)
                     })
@@ -336,7 +341,7 @@ impl Searcher {
         if let Some(outcome) = board.outcome() {
             return match outcome.winner() {
                 None => 0,
-                Some(w) if w == board.to_move() => win_in(ply),
+                Some(w) if w == board.side_to_move() => win_in(ply),
                 Some(_) => loss_in(ply),
             };
         }
@@ -368,7 +373,7 @@ impl Searcher {
         let mut keys = [0i32; MAX_MOVES];
         for (key, &m) in keys.iter_mut().zip(moves.iter()) {
             *key = if Some(m) == table_move {
-                ORDER_TT
+                ORDER_TABLE_MOVE
             } else if Some(m) == killers[0] {
                 ORDER_KILLER_1
             } else if Some(m) == killers[1] {
@@ -500,9 +505,9 @@ pub fn bench_boards() -> Vec<Board> {
     BENCH_POSITIONS
         .iter()
         .map(|line| {
-            let mut board = Board::new();
+            let mut board = Board::start();
             for text in line.iter() {
-                match crate::notation::parse_legal(&board, text, board.to_move()) {
+                match crate::notation::parse_legal(&board, text, board.side_to_move()) {
                     Ok(m) => board = board.play(m),
                     Err(_) => break,
                 }
@@ -523,9 +528,10 @@ pub fn bench(depth: Option<u32>) -> u64 {
         let mut searcher = Searcher::new(TABLE_BYTES);
         let result = searcher.search(board, &Limits::depth(depth));
         total += result.nodes;
-        let best = result
-            .best
-            .map_or_else(|| "none".to_string(), |m| format_move(m, board.to_move()));
+        let best = result.best.map_or_else(
+            || "none".to_string(),
+            |m| format_move(m, board.side_to_move()),
+        );
         println!(
             "position {} depth {} best {best} score {} nodes {}",
             k + 1,
