@@ -2,7 +2,8 @@
 
 use crate::board::{Board, Move, MoveList};
 use crate::eval::evaluate;
-use crate::search::{Searcher, MAX_DEPTH, OPENING_MARGIN, TABLE_BYTES};
+use crate::params::{DEFAULT_MOVETIME, MAX_DEPTH, OPENING_MARGIN, TABLE_BYTES, TIME_POLICY};
+use crate::search::Searcher;
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
 use common::io::log;
@@ -10,13 +11,7 @@ use common::search::{Limits, OpeningChoice};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
-use std::time::Duration;
-
-/// The hard per-move budget when `--movetime` is not given: 200 ms inside 75 % of the contest's
-/// 2 s, since a loaded machine was measured delaying replies by up to about 130 ms past the
-/// budget (the search stops within a millisecond of it, and answers at once). New iterations start only until 40 % of it (a stable root) or 65 % (a changed best
-/// move or a falling score): see the search's time rules.
-pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1300);
+use std::time::{Duration, Instant};
 
 /// A move chooser with its state (the search's tables, the random generator, the opening draws).
 pub struct Engine {
@@ -49,9 +44,15 @@ impl Engine {
         }
     }
 
-    /// The per-move budget (for `Deadline::from_now`).
+    /// The per-move budget.
     pub fn budget(&self) -> Duration {
         self.budget
+    }
+
+    /// The deadline of a move whose budget started at `started` (when the opponent's move was
+    /// read), shared out by [`TIME_POLICY`].
+    pub fn deadline(&self, started: Instant) -> Deadline {
+        TIME_POLICY.deadline(started, self.budget)
     }
 
     /// Restricts the next choice to the legal moves among `moves` (all legal moves if none of

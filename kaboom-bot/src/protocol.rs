@@ -19,10 +19,10 @@ use crate::board::{Board, ForcePlayError, IllegalMoveError, MoveKind, MoveList, 
 use crate::engine::Engine;
 use crate::notation::{format_move, parse_move, ParseMoveError};
 use common::cli::{BotInfo, BotOptions};
-use common::clock::Deadline;
 use common::io::{log, quote, reply, warn, LineReader};
 use std::fmt;
 use std::io::BufRead;
+use std::time::Instant;
 
 /// The contest's time limit per move, in ms.
 pub const MOVE_LIMIT_MS: u64 = 2000;
@@ -97,7 +97,7 @@ pub fn play<R: BufRead>(reader: &mut LineReader<R>, options: &BotOptions) {
     };
     let mut engine = Engine::new(options);
     let mut board = Board::start();
-    let mut deadline = Deadline::from_now(engine.budget());
+    let mut deadline = engine.deadline(Instant::now());
     loop {
         if board.side_to_move() == me && board.outcome().is_none() {
             if let Some(m) = engine.choose(&board, deadline) {
@@ -113,7 +113,7 @@ pub fn play<R: BufRead>(reader: &mut LineReader<R>, options: &BotOptions) {
         let Some(line) = reader.next_line() else {
             return;
         };
-        deadline = Deadline::from_now(engine.budget());
+        deadline = engine.deadline(Instant::now());
         let (next, reception) = receive(&board, &line, me);
         if reception != Reception::Legal {
             warn(&format!("opponent move {}: {reception}", quote(&line)));
