@@ -99,7 +99,7 @@ impl Engine {
                     .near_best_moves(board, &result, OPENING_MARGIN, &limits);
                 Some(self.opening.choose(best, &near))
             }
-            EngineKind::Greedy => greedy_move(board),
+            EngineKind::Greedy => greedy(board),
             EngineKind::Random => board.legal_moves().choose(&mut self.rng).copied(),
         }
     }
@@ -107,7 +107,7 @@ impl Engine {
 
 /// A winning move if there is one, else the move after which the position evaluates best for the
 /// mover (the first such move in generation order).
-pub fn greedy_move(board: &Board) -> Option<Move> {
+pub fn greedy(board: &Board) -> Option<Move> {
     let moves = board.legal_moves();
     let mover = board.side_to_move();
     let mut best: Option<(i32, Move)> = None;
