@@ -77,6 +77,19 @@ impl Deadline {
         Deadline::new(Instant::now(), budget / 2, budget)
     }
 
+    /// A deadline from now whose budget ends at `at`, or no time limit without one: the clock of
+    /// a solver told when to give up.
+    pub fn by(at: Option<Instant>) -> Deadline {
+        match at {
+            Some(at) => {
+                let now = Instant::now();
+                let left = at.saturating_duration_since(now);
+                Deadline::new(now, left, left)
+            }
+            None => Deadline::unlimited(),
+        }
+    }
+
     /// No time limit (fixed-depth searches, benchmarks, tests).
     pub fn unlimited() -> Deadline {
         let forever = Duration::from_secs(60 * 60 * 24 * 365);
@@ -284,6 +297,16 @@ mod tests {
         assert!(solver.hard_expired() && !d.hard_expired());
         assert_eq!(solver.hard_instant(), start + Duration::from_millis(75));
         assert!(d.remaining() <= Duration::from_millis(20));
+    }
+
+    #[test]
+    fn a_deadline_by_an_instant_expires_at_it() {
+        let past = Instant::now();
+        std::thread::sleep(Duration::from_millis(1));
+        assert!(Deadline::by(Some(past)).hard_expired());
+        let later = Instant::now() + Duration::from_secs(60);
+        assert!(!Deadline::by(Some(later)).hard_expired());
+        assert!(!Deadline::by(None).hard_expired());
     }
 
     #[test]

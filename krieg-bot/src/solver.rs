@@ -23,6 +23,7 @@
 use crate::board::{Board, Cell, Kind, Move, MoveList, Outcome, MAX_MOVES};
 use crate::dfpn::{game_over, Value};
 use arrayvec::ArrayVec;
+use common::clock::Deadline;
 use common::io::log;
 use rand::rngs::SmallRng;
 use rand::Rng;
@@ -90,7 +91,7 @@ pub struct Solver {
     killers: [[Option<Move>; 2]; MAX_PLY],
     history: [[i32; Cell::COUNT]; Cell::COUNT],
     nodes: u64,
-    deadline: Option<Instant>,
+    deadline: Deadline,
     stopped: bool,
     /// Scores are `±(MATE - ply)` rather than ±1.
     distance_mode: bool,
@@ -120,7 +121,7 @@ impl Solver {
             killers: [[None; 2]; MAX_PLY],
             history: [[0; Cell::COUNT]; Cell::COUNT],
             nodes: 0,
-            deadline: None,
+            deadline: Deadline::unlimited(),
             stopped: false,
             distance_mode: false,
             verbose: false,
@@ -250,7 +251,7 @@ impl Solver {
     }
 
     fn start(&mut self, deadline: Option<Instant>, distance_mode: bool) {
-        self.deadline = deadline;
+        self.deadline = Deadline::by(deadline);
         self.stopped = false;
         self.nodes = 0;
         self.proven = 0;
@@ -363,10 +364,10 @@ impl Solver {
         if self.nodes % CLOCK_INTERVAL != 0 {
             return;
         }
-        let now = Instant::now();
-        if self.deadline.is_some_and(|d| now >= d) {
+        if self.deadline.hard_expired() {
             self.stopped = true;
         }
+        let now = Instant::now();
         if self.verbose && now.duration_since(self.last_progress) >= PROGRESS_INTERVAL {
             self.last_progress = now;
             let seconds = now.duration_since(self.started).as_secs_f64();
