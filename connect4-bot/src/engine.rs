@@ -70,13 +70,13 @@ impl CallLog {
 
 /// The hard budget of a move when `--movetime` is not given: far inside the contest's 2 s, even
 /// with the machine's other core busy and the process's start-up counted.
-pub const DEFAULT_BUDGET: Duration = Duration::from_millis(1200);
+pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1200);
 
-/// What one move may spend under `options`: `--movetime` (else [`DEFAULT_BUDGET`]) from now as
+/// What one move may spend under `options`: `--movetime` (else [`DEFAULT_MOVETIME`]) from now as
 /// the hard budget, half of it as the soft one, and `--depth` (else [`MAX_DEPTH`]).
 pub fn limits(options: &BotOptions) -> Limits {
     Limits::new(
-        Deadline::from_now(options.movetime.unwrap_or(DEFAULT_BUDGET)),
+        Deadline::from_now(options.movetime.unwrap_or(DEFAULT_MOVETIME)),
         options.depth.unwrap_or(MAX_DEPTH),
     )
 }
@@ -113,7 +113,7 @@ pub fn choose(
                 log.line(line);
             }
             let best = result.best?;
-            let own_moves = u32::from(board.moves_made(board.to_move()));
+            let own_moves = u32::from(board.moves_made(board.side_to_move()));
             if own_moves >= options.opening_plies {
                 return Some(best);
             }
@@ -136,7 +136,7 @@ pub fn choose(
 /// side) is best; a move that hands the opponent a four scores as a loss. Ties go to the first
 /// move in generation order.
 pub fn greedy(board: &Board) -> Option<Move> {
-    let me = board.to_move();
+    let me = board.side_to_move();
     let mut best: Option<(i32, Move)> = None;
     for &m in board.legal_moves().as_slice() {
         let child = board.play(m);

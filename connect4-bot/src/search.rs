@@ -18,7 +18,7 @@
 //!    solver's moves), killers, then normal discs centre first, dual discs, powers, with history
 //!    breaking ties; a normal disc that lands right under an opponent's threat comes last of
 //!    the normal discs;
-//! 4. late move reductions: after the first [`LMR_FIRST_INDEX`] moves, a quiet move (none of
+//! 4. late move reductions: after the first [`LMR_MIN_INDEX`] moves, a quiet move (none of
 //!    the table move, a block, a threat made, a killer) is searched first one ply shallower,
 //!    two for a quiet power or dual disc, with a null window; only if it beats alpha is it
 //!    searched again at full depth (not when neither team holds a clearing power: there the
@@ -53,7 +53,7 @@ pub const MAX_DEPTH: u32 = 100;
 const MAX_PLY: usize = 128;
 
 /// Ordering: the table's move first.
-const ORDER_TABLE: i32 = 10_000_000;
+const ORDER_TABLE_MOVE: i32 = 10_000_000;
 /// A normal disc on a cell where the opponent would complete four next move.
 const ORDER_BLOCK: i32 = 5_000_000;
 /// A normal or dual disc that makes a new threat of the mover's (an empty cell that would
@@ -78,16 +78,16 @@ const ORDER_UNDER_THREAT: i32 = -250_000;
 /// the list they are searched first at a reduced depth (late move reductions).
 const ORDER_QUIET_BELOW: i32 = ORDER_KILLER_2;
 /// Late move reductions: the quiet moves from this index on, at this depth or more, are
-/// searched first `LMR_PLIES` plies shallower, and again at full depth if they beat alpha.
-pub const LMR_FIRST_INDEX: usize = 3;
+/// searched first `LMR_REDUCTION` plies shallower, and again at full depth if they beat alpha.
+pub const LMR_MIN_INDEX: usize = 3;
 const LMR_MIN_DEPTH: i32 = 3;
-const LMR_PLIES: i32 = 1;
+const LMR_REDUCTION: i32 = 1;
 /// Quiet powers (clears and the dual disc) are reduced this much more than quiet normal discs.
 const LMR_POWER_EXTRA: i32 = 1;
 /// History counts at most this much in ordering, so it only breaks ties within a class.
-const ORDER_HISTORY_CAP: i32 = 40_000;
+const ORDER_HISTORY_MAX: i32 = 40_000;
 /// History saturates here.
-const HISTORY_CAP: i32 = 1 << 20;
+const HISTORY_MAX: i32 = 1 << 20;
 
 /// `--opening-plies`: a move is a near-best alternative when the search scores it at most this
 /// far below the best: a twelfth of a threat on a row of the team's parity
@@ -159,14 +159,15 @@ impl Searcher {
         let mut result = SearchResult::immediate(Some(root_moves[0]), 0);
         let cap = limits.max_depth.clamp(1, MAX_DEPTH);
         // With no clearing power left, every move fills a cell.
-        let game_length =
-            if (board.used(board.to_move()) & board.used(board.to_move().other()) & CLEARING_BITS)
-                == CLEARING_BITS
-            {
-                (BOARD_MASK & !board.occupied()).count_ones()
-            } else {
-                MAX_DEPTH
-            };
+        let game_length = if (board.used(board.side_to_move())
+            & board.used(board.side_to_move().other())
+            & CLEARING_BITS)
+            == CLEARING_BITS
+        {
+            (BOARD_MASK & !board.occupied()).count_ones()
+        } else {
+            MAX_DEPTH
+        };
         self.reductions = game_length == MAX_DEPTH;
         for depth in 1..=cap {
             let (best_here, complete) = self.root_search(board, &mut root_moves, depth);
@@ -332,7 +333,7 @@ impl Searcher {
         moves: &[Move],
         scores: &mut [i32],
     ) {
-        let me = board.to_move();
+        let me = board.side_to_move();
         let occupied = board.occupied();
         let their_threats = winning_cells(board.discs(me.other()), occupied);
         let their_wins = their_threats & board.playable();
@@ -346,7 +347,7 @@ impl Searcher {
         let history = &self.history[me.index()];
         for (&m, score) in moves.iter().zip(scores.iter_mut()) {
             *score = if Some(m) == table_move {
-                ORDER_TABLE
+                ORDER_TABLE_MOVE
             } else {
                 let centre = ORDER_CENTRE_STEP * (6 - 2 * (m.column.index() as i32 - 3).abs());
                 let mut s = match m.kind {
@@ -372,7 +373,7 @@ impl Searcher {
                 } else if killers[1] == Some(m) {
                     s += ORDER_KILLER_2;
                 }
-                s + history[m.code()].min(ORDER_HISTORY_CAP)
+                s + history[m.code()].min(ORDER_HISTORY_MAX)
             };
         }
     }
@@ -392,11 +393,11 @@ impl Searcher {
         if let Some(outcome) = board.outcome() {
             return match outcome {
                 Outcome::Draw => 0,
-                Outcome::Win(t) if t == board.to_move() => win_in(ply),
+                Outcome::Win(t) if t == board.side_to_move() => win_in(ply),
                 Outcome::Win(_) => loss_in(ply),
             };
         }
-        let me = board.to_move();
+        let me = board.side_to_move();
         // A drop onto a winning cell wins at once: a normal disc, or the dual disc when it is
         // due, unless that dual disc completes the opponent's four too (a draw).
         let mut wins = winning_cells(board.discs(me), board.occupied()) & board.playable();
@@ -438,11 +439,11 @@ impl Searcher {
             } else {
                 let mut reduction = 0;
                 if self.reductions
-                    && i >= LMR_FIRST_INDEX
+                    && i >= LMR_MIN_INDEX
                     && depth >= LMR_MIN_DEPTH
                     && scores[i] < ORDER_QUIET_BELOW
                 {
-                    reduction = LMR_PLIES;
+                    reduction = LMR_REDUCTION;
                     if m.kind != Kind::Normal && depth > LMR_MIN_DEPTH {
                         reduction += LMR_POWER_EXTRA;
                     }
@@ -474,7 +475,7 @@ impl Searcher {
                     self.killers[ply][0] = Some(m);
                 }
                 let h = &mut self.history[me.index()][m.code()];
-                *h = (*h + depth * depth).min(HISTORY_CAP);
+                *h = (*h + depth * depth).min(HISTORY_MAX);
                 break;
             }
         }
@@ -516,7 +517,7 @@ pub const BENCH_DEPTH: u32 = 9;
 
 /// The position of a bench line, or why it is not one.
 pub fn bench_position(line: &str) -> Result<Board, String> {
-    let mut board = Board::new();
+    let mut board = Board::start();
     for text in line.split(',').filter(|s| !s.is_empty()) {
         let m = crate::notation::parse_move(text).map_err(|e| format!("'{line}': {e}"))?;
         board = board
