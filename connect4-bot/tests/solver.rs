@@ -5,7 +5,6 @@ use std::time::Duration;
 
 use common::cli::BotOptions;
 use common::clock::Deadline;
-use common::search::Limits;
 use connect4::board::{has_four, Board, Column, Kind, Move, Outcome, Team, BOARD_MASK};
 use connect4::engine;
 use connect4::protocol::CallLog;
@@ -201,9 +200,10 @@ fn the_bot_plays_the_solved_move_in_play() {
         let board = random_board(&mut rng, 24, false);
         let position = Position::from_board(&board).unwrap();
         let score = solver.solve(&position, false).unwrap();
-        let limits = Limits::new(Deadline::from_now(Duration::from_secs(60)), 64);
+        let deadline = Deadline::from_now(Duration::from_secs(60));
         let mut log = CallLog::default();
-        let m = engine::choose(&board, &BotOptions::default(), &limits, &mut log).unwrap();
+        let mut engine = engine::Engine::new(&BotOptions::default());
+        let m = engine.choose(&board, &mut log, deadline).unwrap();
         assert!(log.text().contains("solved"), "{}", log.text());
         assert!(board.is_legal(m) && m.kind == Kind::Normal);
         let child = board.play(m);
