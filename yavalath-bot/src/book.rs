@@ -141,7 +141,7 @@ fn cell((x, y): Xy) -> Option<Cell> {
 /// is equivalent to [`FIRST`], and on ply 3 Player 2's answer after a theft when Player 1's
 /// reply is in [`AFTER_THEFT`].
 pub fn book_move(board: &Board) -> Option<Cell> {
-    match board.ply() {
+    match board.plies() {
         0 => cell(FIRST),
         1 => {
             let first = Cell::lowest(board.stones(Player::First));

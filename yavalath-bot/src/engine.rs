@@ -30,7 +30,7 @@ use std::fmt::Write as _;
 /// Player 2's swap decision for Player 1's first stone, as the opening book ([`crate::book`])
 /// has it.
 pub fn should_swap(first_stone: Cell) -> bool {
-    book_move(&Board::new().play(first_stone)) == Some(first_stone)
+    book_move(&Board::start().play(first_stone)) == Some(first_stone)
 }
 
 /// The book's first stone and the cells equivalent to it under the board's twelve symmetries
@@ -38,7 +38,7 @@ pub fn should_swap(first_stone: Cell) -> bool {
 /// as good a first stone, so an opening draw picks among them.
 pub fn opening_equivalents() -> ArrayVec<Cell, 12> {
     let mut cells: ArrayVec<Cell, 12> = ArrayVec::new();
-    let Some(first) = book_move(&Board::new()) else {
+    let Some(first) = book_move(&Board::start()) else {
         return cells;
     };
     cells.push(first);
@@ -126,7 +126,7 @@ impl Engine {
         let prover = self.prover.as_mut()?;
         let until = deadline.hard_budget().mul_f64(fraction);
         let left = until.checked_sub(deadline.elapsed())?;
-        let proved = prover.prove(board, board.to_move(), Deadline::from_now(left));
+        let proved = prover.prove(board, board.side_to_move(), Deadline::from_now(left));
         let m = prover.winning_move().filter(|&m| board.is_legal(m));
         let _ = writeln!(
             self.log,
@@ -144,13 +144,13 @@ impl Engine {
     /// The move to play, `None` only if the game is over.
     pub fn choose(&mut self, board: &Board, deadline: Deadline) -> Option<Cell> {
         match self.kind {
-            EngineKind::Random => board.moves().choose(&mut self.rng).copied(),
+            EngineKind::Random => board.legal_moves().choose(&mut self.rng).copied(),
             EngineKind::Greedy => greedy(board),
             EngineKind::Search => {
                 if board.outcome().is_some() {
                     return None;
                 }
-                if board.ply() == 0 {
+                if board.plies() == 0 {
                     let equivalents = opening_equivalents();
                     let (&first, others) = equivalents.split_first()?;
                     return Some(self.opening.choose(first, others));
@@ -190,9 +190,9 @@ impl Engine {
 /// opponent, negated) is best; a move that makes a losing 3 comes last. Ties go to the first
 /// move in index order (the swap last).
 pub fn greedy(board: &Board) -> Option<Cell> {
-    let me = board.to_move();
+    let me = board.side_to_move();
     let mut best: Option<(i32, Cell)> = None;
-    for &m in board.moves().iter() {
+    for &m in board.legal_moves().iter() {
         let child = board.play(m);
         let score = match child.outcome() {
             Some(Outcome::Four(p)) if p == me => return Some(m),

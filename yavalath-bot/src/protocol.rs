@@ -344,7 +344,7 @@ fn position(turn: &mut Turn, me: Player, known: &mut Bookkeeping) -> Option<Boar
 /// that makes no 3 of the bot's stones, else any.
 fn free_cell(board: Option<&Board>, known: &Bookkeeping, seen: u64) -> Option<Cell> {
     let free = board.map_or(ALL_CELLS, Board::empty) & !known.taken() & !seen;
-    let mine = known.mine() | board.map_or(0, |b| b.stones(b.to_move()));
+    let mine = known.mine() | board.map_or(0, |b| b.stones(b.side_to_move()));
     Cells(free).max_by_key(|&c| match placement_effect(mine, c) {
         Effect::Four => i32::MAX,
         Effect::Quiet => centrality(c),

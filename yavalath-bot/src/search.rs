@@ -83,12 +83,12 @@ const EXTENDED_SOFT_FRACTION: f64 = 0.75;
 
 /// Ordering bonuses, above any history score: the table's move, a move that makes a new threat,
 /// the first and second killers.
-const ORDER_TT: i32 = 1 << 30;
+const ORDER_TABLE_MOVE: i32 = 1 << 30;
 const ORDER_THREAT: i32 = 1 << 26;
 const ORDER_KILLER_1: i32 = 1 << 25;
 const ORDER_KILLER_2: i32 = 1 << 24;
 /// History scores are divided by this at the start of every search (old cut-offs fade).
-const HISTORY_DECAY: i32 = 8;
+const HISTORY_AGING: i32 = 8;
 /// History scores stay below the killers' bonus.
 const HISTORY_MAX: i32 = ORDER_KILLER_2 / 2;
 
@@ -141,17 +141,17 @@ impl Searcher {
     /// the game is over). The swap is never chosen here (see `engine`): at the root on ply 1
     /// only placements are searched.
     pub fn search(&mut self, board: &Board, limits: &Limits) -> SearchResult<Cell> {
-        let Some(&fallback) = board.moves().first() else {
+        let Some(&fallback) = board.legal_moves().first() else {
             return SearchResult::immediate(None, 0);
         };
         self.clock = SearchClock::new(limits.deadline);
         self.killers = [[None; 2]; MAX_PLY];
         for side in self.history.iter_mut() {
             for h in side.iter_mut() {
-                *h /= HISTORY_DECAY;
+                *h /= HISTORY_AGING;
             }
         }
-        let me = board.to_move();
+        let me = board.side_to_move();
         let opp = me.other();
         let threats = Threats::of(board);
         if threats.win(me) != 0 {
@@ -288,7 +288,7 @@ impl Searcher {
         // A move must score at least this, and a loss never does.
         let threshold = result.score.saturating_sub(margin).max(1 - MATE_BOUND);
         self.clock = SearchClock::new(limits.deadline);
-        let me = board.to_move();
+        let me = board.side_to_move();
         let safe = board.empty() & !Threats::of(board).lose(me);
         let depth = result.depth as i32;
         for m in Cells(safe) {
@@ -318,7 +318,7 @@ impl Searcher {
         if self.clock.tick() {
             return 0;
         }
-        let me = board.to_move();
+        let me = board.side_to_move();
         let opp = me.other();
         let threats = Threats::of(board);
         if threats.win(me) != 0 {
@@ -388,7 +388,7 @@ impl Searcher {
         for &m in moves.iter() {
             let history = self.history[me.index()][m.index()];
             order.push(if Some(m) == tt_move {
-                ORDER_TT
+                ORDER_TABLE_MOVE
             } else if makers & m.bit() != 0 {
                 ORDER_THREAT + history
             } else if Some(m) == killers[0] {
@@ -435,7 +435,7 @@ impl Searcher {
                 if score > alpha {
                     alpha = score;
                     if alpha >= beta {
-                        self.reward(me, m, ply, depth);
+                        self.remember_cutoff(me, m, depth, ply);
                         break;
                     }
                 }
@@ -465,7 +465,7 @@ impl Searcher {
         if stand >= beta || depth <= -MAX_QUIESCENCE || ply >= QUIESCENCE_LAST_PLY {
             return stand;
         }
-        let me = board.to_move();
+        let me = board.side_to_move();
         let safe = board.empty() & !threats.lose(me);
         let makers = gather(threat_makers_padded(
             threats.padded[me.index()],
@@ -492,7 +492,7 @@ impl Searcher {
     }
 
     /// Killer and history updates for a move that caused a cut-off.
-    fn reward(&mut self, me: Player, m: Cell, ply: usize, depth: i32) {
+    fn remember_cutoff(&mut self, me: Player, m: Cell, depth: i32, ply: usize) {
         let killers = &mut self.killers[ply];
         if killers[0] != Some(m) {
             killers[1] = killers[0];
@@ -580,7 +580,7 @@ pub const BENCH_DEPTH: u32 = 7;
 
 /// The board after a bench sequence.
 pub fn bench_board(sequence: &[(u8, u8)]) -> Board {
-    let mut board = Board::new();
+    let mut board = Board::start();
     for &(x, y) in sequence {
         let cell = Cell::from_xy(i32::from(x), i32::from(y)).expect("bench cells exist");
         board = board.try_play(cell).expect("bench moves are legal");

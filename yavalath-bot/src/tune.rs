@@ -59,7 +59,7 @@ pub fn current_weights() -> [i32; FEATURES] {
 /// less the opponent's, and the tempo.
 pub fn features(board: &Board) -> [i32; FEATURES] {
     let threats = Threats::of(board);
-    let me = board.to_move();
+    let me = board.side_to_move();
     let (mine, theirs) = (
         side_counts(board, &threats, me),
         side_counts(board, &threats, me.other()),
@@ -110,16 +110,16 @@ pub fn play_games(games: u32, seed: u64, depth: u32) -> Vec<Game> {
 fn play_game(searcher: &mut Searcher, seed: u64, depth: u32) -> Game {
     let mut rng = SmallRng::seed_from_u64(seed);
     let random_plies = rng.gen_range(2..=6);
-    let mut board = Board::new();
+    let mut board = Board::start();
     let mut positions = Vec::new();
     searcher.clear();
     while board.outcome().is_none() {
-        let m = if board.ply() < random_plies {
-            let me = board.to_move();
+        let m = if board.plies() < random_plies {
+            let me = board.side_to_move();
             let safe: Vec<Cell> = Cells(board.empty() & !Threats::of(&board).lose(me)).collect();
             match safe.choose(&mut rng) {
                 Some(&m) => m,
-                None => board.moves()[0],
+                None => board.legal_moves()[0],
             }
         } else {
             if is_quiet(&board) {
@@ -145,7 +145,7 @@ pub fn samples(games: &[Game]) -> Vec<Sample> {
     for game in games {
         for board in &game.positions {
             let result = match game.winner {
-                Some(p) if p == board.to_move() => 1.0,
+                Some(p) if p == board.side_to_move() => 1.0,
                 Some(_) => 0.0,
                 None => 0.5,
             };
@@ -222,7 +222,7 @@ pub fn analyse_book(
     let mut searcher = Searcher::new(table_bytes);
     let mut classes = Vec::new();
     for first in class_representatives() {
-        let facing = analyse(&mut searcher, &Board::new().play(first), depth)?;
+        let facing = analyse(&mut searcher, &Board::start().play(first), depth)?;
         progress(&format!(
             "first {}: {} scores {}",
             format_move(first),
@@ -239,7 +239,7 @@ pub fn analyse_book(
             .iter()
             .min_by_key(|(_, facing)| facing.score.abs())?,
     };
-    let start = Board::new().play(first);
+    let start = Board::start().play(first);
     let mut replies = Vec::new();
     for answer in Cell::all() {
         // After the theft Player 1 faces the stone as Player 2 did: the same search.

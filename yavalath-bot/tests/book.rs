@@ -73,7 +73,7 @@ fn the_table_answers_every_first_stone_and_every_reply_once() {
 
 #[test]
 fn every_book_move_is_legal_and_stays_in_the_table() {
-    let start = Board::new();
+    let start = Board::start();
     assert_eq!(book_move(&start), Some(cell(FIRST)));
     for first in Cell::all() {
         let board = start.play(first);
@@ -128,7 +128,7 @@ fn every_book_move_is_legal_and_stays_in_the_table() {
 fn the_bot_plays_the_book() {
     let mut engine = Engine::new(&BotOptions::default());
     engine.set_verbose(false);
-    let start = Board::new();
+    let start = Board::start();
     let no_time = || Deadline::from_now(Duration::ZERO);
     assert_eq!(engine.choose(&start, no_time()), Some(cell(FIRST)));
     for first in Cell::all() {
@@ -154,8 +154,8 @@ fn after_a_theft_the_book_answers_its_replies_in_every_orientation() {
         assert!(entry.1, "the book steals {stolen:?}");
         for t in 0..SYMMETRIES {
             let first = transform(t, cell(stolen));
-            let after_theft = Board::new().play(first).play(first);
-            assert_eq!(book_move(&Board::new().play(first)), Some(first));
+            let after_theft = Board::start().play(first).play(first);
+            assert_eq!(book_move(&Board::start().play(first)), Some(first));
             let position = after_theft.play(transform(t, cell(theirs)));
             let m = book_move(&position).expect("the reply is in the book");
             assert!(position.is_legal(m));
@@ -171,7 +171,7 @@ fn after_a_theft_the_book_answers_its_replies_in_every_orientation() {
     }
     // Another reply after the theft is left to the search.
     let first = cell(AFTER_THEFT[0].0);
-    let after_theft = Board::new().play(first).play(first);
+    let after_theft = Board::start().play(first).play(first);
     let other = Cell::all()
         .find(|&c| {
             c != first
@@ -229,9 +229,9 @@ fn the_evaluation_is_the_weighted_sum_of_the_tuners_features() {
     let mut checked = 0;
     for seed in 0..200u64 {
         let mut rng = SmallRng::seed_from_u64(seed);
-        let mut board = Board::new();
+        let mut board = Board::start();
         for _ in 0..(seed % 30) {
-            let moves: Vec<Cell> = board.moves().iter().copied().collect();
+            let moves: Vec<Cell> = board.legal_moves().iter().copied().collect();
             let Some(&m) = moves.choose(&mut rng) else {
                 break;
             };
