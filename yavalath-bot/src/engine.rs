@@ -4,7 +4,8 @@
 //! # The search's turn
 //!
 //! The book's move if it has one. Otherwise the alpha-beta search, on the turn's deadline; it
-//! begins no iteration past half the budget, so it usually leaves time. Then, unless its score
+//! begins no iteration past half the budget (three quarters after an unstable iteration,
+//! [`crate::params::TIME_POLICY`]), so it usually leaves time. Then, unless its score
 //! is decided, the proof search ([`crate::proof`]) until [`PROOF_UNTIL`] of the budget: a proven
 //! win is played. The proof's table is kept from turn to turn, and after a turn that proved a
 //! win the next turn begins with the proof (for [`PROOF_SHARE`] of its budget), which finds the
@@ -15,8 +16,11 @@ use crate::board::{Board, Cell, Outcome};
 use crate::book::{book_move, transform, SYMMETRIES};
 use crate::eval::evaluate;
 use crate::notation::format_move;
+use crate::params::{
+    MAX_DEPTH, OPENING_MARGIN, PROOF_SHARE, PROOF_TABLE_BYTES, PROOF_UNTIL, TABLE_BYTES,
+};
 use crate::proof::Prover;
-use crate::search::{Searcher, MAX_DEPTH, OPENING_MARGIN, TABLE_BYTES};
+use crate::search::Searcher;
 use arrayvec::ArrayVec;
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
@@ -50,16 +54,6 @@ pub fn opening_equivalents() -> ArrayVec<Cell, 12> {
     }
     cells
 }
-
-/// The proof search's table in play: 2^18 entries of 16 bytes = 4 MB (with the search's 8 MB,
-/// well inside the contest's memory).
-pub const PROOF_TABLE_BYTES: usize = 4 << 20;
-/// The part of a turn's hard budget the proof search has before the alpha-beta search, after a
-/// turn that proved a win.
-pub const PROOF_SHARE: f64 = 0.25;
-/// When the alpha-beta search stops before this part of the hard budget, the proof search runs
-/// until it.
-pub const PROOF_UNTIL: f64 = 0.7;
 
 /// A move chooser.
 pub struct Engine {

@@ -31,7 +31,7 @@
 //! Every node, the quiescence's included, ticks the clock, which looks at the wall time every
 //! few thousand nodes; an iteration is not begun past the soft budget, unless the last one was
 //! unstable (another best move, or a score that fell by more than `UNSTABLE_SCORE_DROP`): then
-//! until `EXTENDED_SOFT_FRACTION` of the hard budget (self-play at the bot's budgets, 1000
+//! until the extended budget of [`crate::params::TIME_POLICY`] (self-play at the bot's budgets, 1000
 //! games: +29 ± 21 Elo, SPRT of 0 against 40 Elo: H1). The search writes nothing
 //! while it runs: its one line per iteration is kept for [`Searcher::take_log`], which the bot
 //! writes after its reply, so that a slow standard error cannot delay a move.
@@ -43,60 +43,18 @@ use crate::threats::{gather, threat_makers_padded, Threats};
 use arrayvec::ArrayVec;
 use common::clock::{nodes_per_second, Deadline, SearchClock};
 use common::score::{is_decisive, loss_in, win_in, INFINITY};
-use common::search::{Limits, SearchResult, PV_CAPACITY};
+use common::search::{Limits, RootIteration, SearchResult, PV_CAPACITY};
 use common::transposition::{Bound, TranspositionTable};
 use std::fmt::Write as _;
 use std::time::Instant;
 
+use crate::params::{
+    HISTORY_AGING, HISTORY_MAX, HORIZON_PLY, LMR_MIN_DEPTH, LMR_MIN_INDEX, LMR_REDUCTION,
+    ORDER_KILLER_1, ORDER_KILLER_2, ORDER_TABLE_MOVE, ORDER_THREAT, QUIESCENCE_LAST_PLY,
+    THREAT_ORDER_MIN_DEPTH, UNSTABLE_SCORE_DROP,
+};
+pub use crate::params::{MAX_DEPTH, MAX_PLY, MAX_QUIESCENCE, OPENING_MARGIN, TABLE_BYTES};
 pub use common::score::{MATE, MATE_BOUND};
-
-/// The transposition table the bot plays with, and `bench` searches with: 2^19 entries of 16
-/// bytes = 8 MB.
-pub const TABLE_BYTES: usize = 8 << 20;
-/// Depth limit of iterative deepening when none is given.
-pub const MAX_DEPTH: u32 = 64;
-/// Plies from the root the killer table covers; the horizon comes before it.
-pub const MAX_PLY: usize = 96;
-/// A node this many plies from the root or further goes to the quiescence search.
-const HORIZON_PLY: usize = MAX_PLY - 1;
-/// The quiescence search stands pat this many plies from the root or further (a threat and its
-/// forced block take two plies past it, and the node after them one more).
-const QUIESCENCE_LAST_PLY: usize = MAX_PLY - 4;
-/// Plies of threats the quiescence search follows past the horizon (the forced blocks between
-/// them are free).
-pub const MAX_QUIESCENCE: i32 = 10;
-
-/// Late move reductions apply from this depth on...
-const LMR_MIN_DEPTH: i32 = 3;
-/// ...to the moves after this many (in search order), unless tactical or killers...
-const LMR_MIN_INDEX: usize = 3;
-/// ...by this many plies.
-const LMR_REDUCTION: i32 = 1;
-/// Moves at or below this depth are not worth the threat-maker scan in ordering.
-const THREAT_ORDER_MIN_DEPTH: i32 = 1;
-
-/// An iteration whose best move changed, or whose score fell by more than this, is unstable...
-const UNSTABLE_SCORE_DROP: i32 = 8;
-/// ...and then the next one may begin until this fraction of the hard budget (else only until
-/// the soft budget).
-const EXTENDED_SOFT_FRACTION: f64 = 0.75;
-
-/// Ordering bonuses, above any history score: the table's move, a move that makes a new threat,
-/// the first and second killers.
-const ORDER_TABLE_MOVE: i32 = 1 << 30;
-const ORDER_THREAT: i32 = 1 << 26;
-const ORDER_KILLER_1: i32 = 1 << 25;
-const ORDER_KILLER_2: i32 = 1 << 24;
-/// History scores are divided by this at the start of every search (old cut-offs fade).
-const HISTORY_AGING: i32 = 8;
-/// History scores stay below the killers' bonus.
-const HISTORY_MAX: i32 = ORDER_KILLER_2 / 2;
-
-/// How much worse than the best move (in evaluation points, see [`crate::eval`]) a move may score
-/// and still be drawn by `--opening-plies`: less than one window of two stones
-/// ([`crate::eval::PAIR`], 12), the smallest thing the evaluation counts as a building block, so
-/// a drawn move gives away at most a few steps of centrality or a single stone's window.
-pub const OPENING_MARGIN: i32 = 10;
 
 /// The search and its memory between moves (table, killers, history).
 pub struct Searcher {
@@ -194,7 +152,10 @@ impl Searcher {
         let mut best = SearchResult::immediate(Some(root[0]), 0);
         let max_depth = limits.max_depth.min(empty.count_ones()).max(1);
         for depth in 1..=max_depth {
-            let Some((score, mv)) = self.root_search(board, &mut root, depth as i32) else {
+            let Some(RootIteration {
+                best: mv, score, ..
+            }) = self.root_search(board, &mut root, depth)
+            else {
                 break;
             };
             // The last iteration changed its mind (another move, or a score that fell): worth
@@ -215,14 +176,7 @@ impl Searcher {
                     pv.join(", ")
                 );
             }
-            let extended = limits
-                .deadline
-                .hard_budget()
-                .mul_f64(EXTENDED_SOFT_FRACTION);
-            if is_decisive(score)
-                || limits.deadline.soft_expired()
-                    && !(unstable && limits.deadline.elapsed() < extended)
-            {
+            if is_decisive(score) || !limits.deadline.may_start_iteration(unstable) {
                 break;
             }
         }
@@ -231,13 +185,14 @@ impl Searcher {
     }
 
     /// One iteration over the root moves, best first; moves the best to the front. Returns the
-    /// score and the best move, or `None` if time ran out before the iteration completed.
+    /// best move and its score, or `None` if time ran out before the iteration completed.
     pub fn root_search(
         &mut self,
         board: &Board,
         root_moves: &mut [Cell],
-        depth: i32,
-    ) -> Option<(i32, Cell)> {
+        depth: u32,
+    ) -> Option<RootIteration<Cell>> {
+        let depth = depth as i32;
         let mut alpha = -INFINITY;
         let beta = INFINITY;
         let mut best_index = 0;
@@ -264,7 +219,11 @@ impl Searcher {
         let best = root_moves[0];
         self.tt
             .store(board.hash(), 0, depth, alpha, Bound::Exact, Some(best));
-        Some((alpha, best))
+        Some(RootIteration {
+            best,
+            score: alpha,
+            complete: true,
+        })
     }
 
     /// The root moves other than `result.best` that score at least `result.score - margin` at
