@@ -138,6 +138,7 @@ impl Session {
         let forced = self
             .board
             .force_play(m)
+            .ok()
             .filter(|next| next.outcome().is_none());
         match forced {
             Some(next) => {

@@ -63,7 +63,7 @@ fn random_playouts_keep_every_invariant() {
             );
             for &m in moves.iter() {
                 assert_eq!(parse_move(&format_move(m)), Ok(m));
-                assert_eq!(board.force_play(m), Some(board.play(m)), "forced {m}");
+                assert_eq!(board.force_play(m), Ok(board.play(m)), "forced {m}");
             }
             match board.outcome_with_limit(MAX_PLIES) {
                 Some(Outcome::Win(_)) => {
