@@ -25,6 +25,15 @@ pub struct TimePolicy {
 }
 
 impl TimePolicy {
+    /// A policy from its three shares, in percent of the move's budget: soft, extended, hard.
+    pub const fn new(soft_percent: u32, extended_percent: u32, hard_percent: u32) -> TimePolicy {
+        TimePolicy {
+            soft_percent,
+            extended_percent,
+            hard_percent,
+        }
+    }
+
     /// The deadline of a move whose `budget` started at `started`.
     pub fn deadline(&self, started: Instant, budget: Duration) -> Deadline {
         let hard = percent_of(budget, self.hard_percent);
@@ -241,11 +250,7 @@ mod tests {
 
     #[test]
     fn a_policy_shares_out_the_budget_and_extends_only_an_unstable_root() {
-        let policy = TimePolicy {
-            soft_percent: 40,
-            extended_percent: 65,
-            hard_percent: 100,
-        };
+        let policy = TimePolicy::new(40, 65, 100);
         let budget = Duration::from_millis(1300);
         let start = Instant::now() - Duration::from_millis(600);
         let d = policy.deadline(start, budget);
@@ -270,11 +275,7 @@ mod tests {
 
     #[test]
     fn a_policy_without_extension_is_the_soft_budget_alone() {
-        let policy = TimePolicy {
-            soft_percent: 50,
-            extended_percent: 50,
-            hard_percent: 100,
-        };
+        let policy = TimePolicy::new(50, 50, 100);
         let d = policy.deadline(
             Instant::now() - Duration::from_millis(60),
             Duration::from_millis(100),

@@ -14,11 +14,7 @@ pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1200);
 /// How the budget is shared out: no new iteration past half of it (an iteration typically
 /// costs several times the one before it, so one begun later rarely completes), with no
 /// extension, and the search stops at once at the whole of it.
-pub const TIME_POLICY: TimePolicy = TimePolicy {
-    soft_percent: 50,
-    extended_percent: 50,
-    hard_percent: 100,
-};
+pub const TIME_POLICY: TimePolicy = TimePolicy::new(50, 50, 100);
 /// With no power left to either team, the solver has the time left divided by this (a third)
 /// before the search, which gets the rest.
 pub const SOLVER_TIME_DIVISOR: u32 = 3;

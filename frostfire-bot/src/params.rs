@@ -14,11 +14,7 @@ pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1300);
 /// How the budget is shared out: no new iteration past 40 % of it while the root is stable,
 /// past 65 % while the last iteration changed the best move or its score fell by
 /// [`UNSTABLE_SCORE_DROP`] or more; the search stops at once at the whole budget.
-pub const TIME_POLICY: TimePolicy = TimePolicy {
-    soft_percent: 40,
-    extended_percent: 65,
-    hard_percent: 100,
-};
+pub const TIME_POLICY: TimePolicy = TimePolicy::new(40, 65, 100);
 /// `--opening-plies`: the search for the near-best alternatives gets at most this share of the
 /// move's budget (what is left of it if less).
 pub const OPENING_BUDGET_PERCENT: u32 = 20;

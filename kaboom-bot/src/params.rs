@@ -15,11 +15,7 @@ pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1300);
 /// best move unchanged by the last iteration, its score not fallen by more than
 /// [`UNSTABLE_SCORE_DROP`]), past 65 % while it is not, since a changed best move or a falling
 /// score is where more depth pays; the search stops at once at the whole budget.
-pub const TIME_POLICY: TimePolicy = TimePolicy {
-    soft_percent: 40,
-    extended_percent: 65,
-    hard_percent: 100,
-};
+pub const TIME_POLICY: TimePolicy = TimePolicy::new(40, 65, 100);
 
 // Tables, depths and move ordering.
 

@@ -14,11 +14,7 @@ pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1200);
 /// How the move time is shared out: no new iteration past half of it, with no extension (the
 /// solver's proof decides an unstable position better than more depth), and the search stops
 /// at once at the whole of it.
-pub const TIME_POLICY: TimePolicy = TimePolicy {
-    soft_percent: 50,
-    extended_percent: 50,
-    hard_percent: 100,
-};
+pub const TIME_POLICY: TimePolicy = TimePolicy::new(50, 50, 100);
 /// Unless the search has seen a forced win, a proof the solver finds by this share of the move
 /// time (a margin for a busy machine) decides the move.
 pub const SOLVER_PERCENT: u32 = 75;

@@ -20,11 +20,7 @@ pub const FIRST_MOVETIME: Duration = Duration::from_millis(500);
 /// when the last iteration was unstable (another best move, or a score that fell by more than
 /// [`UNSTABLE_SCORE_DROP`]: self-play at the bot's budgets, 1000 games, +29 ± 21 Elo, SPRT of 0
 /// against 40 Elo: H1), and the search stops at once at the whole of it.
-pub const TIME_POLICY: TimePolicy = TimePolicy {
-    soft_percent: 50,
-    extended_percent: 75,
-    hard_percent: 100,
-};
+pub const TIME_POLICY: TimePolicy = TimePolicy::new(50, 75, 100);
 /// The proof search's table in play: 2^18 entries of 16 bytes = 4 MB (with the search's 8 MB,
 /// well inside the contest's memory).
 pub const PROOF_TABLE_BYTES: usize = 4 << 20;
