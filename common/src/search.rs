@@ -29,6 +29,7 @@ use crate::clock::Deadline;
 use arrayvec::ArrayVec;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use std::ops::Deref;
 
 /// The longest principal variation a result carries.
 pub const PV_CAPACITY: usize = 32;
@@ -117,6 +118,42 @@ pub fn pick_move<M: Copy>(moves: &mut [M], scores: &mut [i32], index: usize) -> 
     moves[index]
 }
 
+/// The number of move sequences of length `depth` from `position` (a finished game has no
+/// moves): the leaves of the legal move tree, the check of a game's move generation. `moves`
+/// lists a position's legal moves and `play` plays one of them; the last ply is counted, not
+/// played.
+pub fn perft<P, M: Copy, L: Deref<Target = [M]>>(
+    position: &P,
+    depth: u32,
+    moves: fn(&P) -> L,
+    play: fn(&P, M) -> P,
+) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let list = moves(position);
+    if depth == 1 {
+        return list.len() as u64;
+    }
+    list.iter()
+        .map(|&m| perft(&play(position, m), depth - 1, moves, play))
+        .sum()
+}
+
+/// Makes `m`, a quiet move that cut off, the first killer of its ply and the old first the
+/// second; a move already first stays where it is.
+pub fn remember_killer<M: Copy + PartialEq>(killers: &mut [Option<M>; 2], m: M) {
+    if killers[0] != Some(m) {
+        killers[1] = killers[0];
+        killers[0] = Some(m);
+    }
+}
+
+/// Credits a history score with a cutoff at `depth`: `depth²` more, capped at `max`.
+pub fn reward_history(score: &mut i32, depth: i32, max: i32) {
+    *score = (*score + depth * depth).min(max);
+}
+
 /// `--opening-plies N`: the bot's first N own moves are drawn at random, seeded by `--seed`,
 /// among the moves its search sees as no worse than the best by more than the game's
 /// `OPENING_MARGIN`, and never among moves it sees as losing. Two games of a pair get the same
@@ -194,6 +231,43 @@ mod tests {
             .collect();
         assert_eq!(picked, ['b', 'd', 'f', 'a', 'c', 'e']);
         assert_eq!(scores, [9, 9, 5, 3, 3, 1]);
+    }
+
+    #[test]
+    fn perft_counts_the_leaves_of_the_move_tree() {
+        // A pile of n counters, a move takes one or two of them.
+        let moves = |&n: &u32| -> Vec<u32> { (1..=n.min(2)).collect() };
+        let play = |&n: &u32, take: u32| n - take;
+        let counts: Vec<u64> = (0..6).map(|d| perft(&10u32, d, moves, play)).collect();
+        assert_eq!(counts, [1, 2, 4, 8, 16, 32]);
+        assert_eq!(
+            perft(&3u32, 3, moves, play),
+            1,
+            "only 1+1+1 lasts three moves"
+        );
+        assert_eq!(
+            perft(&0u32, 4, moves, play),
+            0,
+            "an ended game has no sequences"
+        );
+    }
+
+    #[test]
+    fn a_new_killer_goes_first_and_an_old_first_one_stays() {
+        let mut killers = [None, None];
+        remember_killer(&mut killers, 3u8);
+        assert_eq!(killers, [Some(3), None]);
+        remember_killer(&mut killers, 5);
+        assert_eq!(killers, [Some(5), Some(3)]);
+        remember_killer(&mut killers, 5);
+        assert_eq!(killers, [Some(5), Some(3)]);
+        remember_killer(&mut killers, 3);
+        assert_eq!(killers, [Some(3), Some(5)]);
+        let mut h = 90;
+        reward_history(&mut h, 3, 100);
+        assert_eq!(h, 99);
+        reward_history(&mut h, 3, 100);
+        assert_eq!(h, 100);
     }
 
     #[test]

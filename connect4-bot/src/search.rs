@@ -35,7 +35,9 @@ use std::time::Duration;
 use arrayvec::ArrayVec;
 use common::clock::{Deadline, SearchClock};
 use common::score::{is_decisive, loss_in, win_in, INFINITY};
-use common::search::{pick_move, Limits, RootIteration, SearchResult, PV_CAPACITY};
+use common::search::{
+    pick_move, remember_killer, reward_history, Limits, RootIteration, SearchResult, PV_CAPACITY,
+};
 use common::transposition::{Bound, TranspositionTable};
 
 use crate::board::{
@@ -438,12 +440,10 @@ impl Searcher {
                 alpha = score;
             }
             if alpha >= beta {
-                if ply < MAX_PLY && self.killers[ply][0] != Some(m) {
-                    self.killers[ply][1] = self.killers[ply][0];
-                    self.killers[ply][0] = Some(m);
+                if ply < MAX_PLY {
+                    remember_killer(&mut self.killers[ply], m);
                 }
-                let h = &mut self.history[me.index()][m.code()];
-                *h = (*h + depth * depth).min(HISTORY_MAX);
+                reward_history(&mut self.history[me.index()][m.code()], depth, HISTORY_MAX);
                 break;
             }
         }

@@ -849,14 +849,7 @@ impl Board {
     /// The number of move sequences of length `depth` from here (a finished game has no moves).
     /// [`perft`] counts from the start.
     pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.legal_moves();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves.iter().map(|&m| self.play(m).perft(depth - 1)).sum()
+        common::search::perft(self, depth, Board::legal_moves, Board::play)
     }
 
     /// The board drawn as a hexagon: rows A..G with their letters, Tyragon (ICE, Player 1) as

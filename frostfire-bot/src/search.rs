@@ -32,7 +32,7 @@ use arrayvec::ArrayVec;
 use common::clock::{Deadline, SearchClock};
 use common::io::log;
 use common::score::{is_decisive, loss_in, plies_to_result, INFINITY};
-use common::search::{Limits, RootIteration, SearchResult, PV_CAPACITY};
+use common::search::{remember_killer, Limits, RootIteration, SearchResult, PV_CAPACITY};
 use common::transposition::{Bound, TranspositionTable};
 use rustc_hash::FxHashSet;
 
@@ -524,11 +524,7 @@ impl Searcher {
 
     /// A quiet move cut off at `ply`: it becomes the first killer there and gains history.
     fn remember_cutoff(&mut self, us: Color, m: Move, depth: i32, ply: usize) {
-        let k = &mut self.killers[ply];
-        if k[0] != Some(m) {
-            k[1] = k[0];
-            k[0] = Some(m);
-        }
+        remember_killer(&mut self.killers[ply], m);
         let h = &mut self.history[history_index(us, m)];
         *h += depth * depth;
         if *h > HISTORY_MAX {

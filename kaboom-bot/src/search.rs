@@ -21,7 +21,9 @@ use arrayvec::ArrayVec;
 use common::clock::{nodes_per_second, SearchClock};
 use common::io::log;
 use common::score::{is_decisive, loss_in, plies_to_result, win_in, INFINITY};
-use common::search::{pick_move, Limits, RootIteration, SearchResult, PV_CAPACITY};
+use common::search::{
+    pick_move, remember_killer, reward_history, Limits, RootIteration, SearchResult, PV_CAPACITY,
+};
 use common::transposition::{Bound, TranspositionTable};
 use std::time::Instant;
 
@@ -352,11 +354,8 @@ impl Searcher {
                 alpha = score;
             }
             if alpha >= beta {
-                if Some(m) != killers[0] {
-                    self.killers[ply] = [Some(m), killers[0]];
-                }
-                let h = &mut self.history[history_index(m)];
-                *h = (*h + depth * depth).min(HISTORY_MAX);
+                remember_killer(&mut self.killers[ply], m);
+                reward_history(&mut self.history[history_index(m)], depth, HISTORY_MAX);
                 break;
             }
         }

@@ -18,7 +18,9 @@ use crate::notation::parse_move;
 use arrayvec::ArrayVec;
 use common::clock::{nodes_per_second, Deadline, SearchClock};
 use common::score::{is_decisive, loss_in, plies_to_result, win_in, INFINITY};
-use common::search::{Limits, RootIteration, SearchResult, PV_CAPACITY};
+use common::search::{
+    remember_killer, reward_history, Limits, RootIteration, SearchResult, PV_CAPACITY,
+};
 use common::transposition::{Bound, TranspositionTable};
 use std::io::Write;
 use std::time::Instant;
@@ -115,7 +117,7 @@ impl Searcher {
     }
 
     /// One iteration at `depth` over `root_moves` (in generation order; the root is ordered as
-    /// any node is). Returns the score and the best move, or `None` when the clock stopped it.
+    /// any node is). Returns the best move and its score, or `None` when the clock stopped it.
     /// The root is a node like the others (counted, its table entry stored) except that it never
     /// returns a table score: the move must come from this iteration.
     pub fn root_search(
@@ -419,12 +421,12 @@ impl Searcher {
     }
 
     fn remember_cutoff(&mut self, mv: Move, depth: i32, ply: usize) {
-        if self.killers[ply][0] != Some(mv) {
-            self.killers[ply][1] = self.killers[ply][0];
-            self.killers[ply][0] = Some(mv);
-        }
-        let h = &mut self.history[mv.from.index()][mv.to.index()];
-        *h = (*h + depth * depth).min(HISTORY_MAX);
+        remember_killer(&mut self.killers[ply], mv);
+        reward_history(
+            &mut self.history[mv.from.index()][mv.to.index()],
+            depth,
+            HISTORY_MAX,
+        );
     }
 
     /// Nodes counted by the last search.

@@ -25,6 +25,7 @@ use crate::dfpn::{game_over, Value};
 use arrayvec::ArrayVec;
 use common::clock::Deadline;
 use common::io::log;
+use common::search::remember_killer;
 use rand::rngs::SmallRng;
 use rand::Rng;
 use std::time::{Duration, Instant};
@@ -472,11 +473,7 @@ impl Solver {
             }
             if alpha >= beta {
                 if !mv.is_capture() && ply < MAX_PLY {
-                    let killers = &mut self.killers[ply];
-                    if killers[0] != Some(mv) {
-                        killers[1] = killers[0];
-                        killers[0] = Some(mv);
-                    }
+                    remember_killer(&mut self.killers[ply], mv);
                 }
                 let h = &mut self.history[mv.from.index()][mv.to.index()];
                 *h = (*h + 1).min(HISTORY_MAX);

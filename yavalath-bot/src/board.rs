@@ -608,17 +608,7 @@ impl Board {
 
     /// Number of move sequences of length `depth` from here (a finished game has no moves).
     pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        if depth == 1 {
-            return u64::from(self.move_count());
-        }
-        let mut total = 0;
-        for &m in self.legal_moves().as_slice() {
-            total += self.play(m).perft(depth - 1);
-        }
-        total
+        common::search::perft(self, depth, Board::legal_moves, Board::play)
     }
 }
 

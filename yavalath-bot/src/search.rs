@@ -43,7 +43,9 @@ use crate::threats::{gather, threat_makers_padded, Threats};
 use arrayvec::ArrayVec;
 use common::clock::{nodes_per_second, Deadline, SearchClock};
 use common::score::{is_decisive, loss_in, win_in, INFINITY};
-use common::search::{Limits, RootIteration, SearchResult, PV_CAPACITY};
+use common::search::{
+    remember_killer, reward_history, Limits, RootIteration, SearchResult, PV_CAPACITY,
+};
 use common::transposition::{Bound, TranspositionTable};
 use std::fmt::Write as _;
 use std::time::Instant;
@@ -452,13 +454,8 @@ impl Searcher {
 
     /// Killer and history updates for a move that caused a cut-off.
     fn remember_cutoff(&mut self, me: Player, m: Cell, depth: i32, ply: usize) {
-        let killers = &mut self.killers[ply];
-        if killers[0] != Some(m) {
-            killers[1] = killers[0];
-            killers[0] = Some(m);
-        }
-        let h = &mut self.history[me.index()][m.index()];
-        *h = (*h + depth * depth).min(HISTORY_MAX);
+        remember_killer(&mut self.killers[ply], m);
+        reward_history(&mut self.history[me.index()][m.index()], depth, HISTORY_MAX);
     }
 
     /// The line the table remembers from `board` after `first`, at most `max` moves.
