@@ -94,11 +94,6 @@ impl Engine {
         }
     }
 
-    /// The move's budget: `--movetime`, else [`DEFAULT_MOVETIME`].
-    pub fn budget(&self) -> Duration {
-        self.budget
-    }
-
     /// The deadline of a move whose budget started at `started` (the start of the call),
     /// shared out by [`TIME_POLICY`].
     pub fn deadline(&self, started: Instant) -> Deadline {

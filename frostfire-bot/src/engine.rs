@@ -44,11 +44,6 @@ impl Engine {
         }
     }
 
-    /// The per-move hard budget.
-    pub fn budget(&self) -> Duration {
-        self.budget
-    }
-
     /// The deadline of a move whose budget started at `started` (when the opponent's move was
     /// read), shared out by [`TIME_POLICY`].
     pub fn deadline(&self, started: Instant) -> Deadline {

@@ -44,11 +44,6 @@ impl Engine {
         }
     }
 
-    /// The per-move budget.
-    pub fn budget(&self) -> Duration {
-        self.budget
-    }
-
     /// The deadline of a move whose budget started at `started` (when the opponent's move was
     /// read), shared out by [`TIME_POLICY`].
     pub fn deadline(&self, started: Instant) -> Deadline {
@@ -106,9 +101,11 @@ impl Engine {
 }
 
 /// One ply: a winning move if there is one, else the move after which the evaluation (from the
-/// opponent's side, negated) is best; ties go to the first in generation order.
-pub fn greedy(board: &Board) -> Move {
-    greedy_among(board, &board.legal_moves())
+/// opponent's side, negated) is best; ties go to the first in generation order. `None` only
+/// without a legal move.
+pub fn greedy(board: &Board) -> Option<Move> {
+    let moves = board.legal_moves();
+    (!moves.is_empty()).then(|| greedy_among(board, &moves))
 }
 
 /// [`greedy`] among `moves`, legal moves of `board` (at least one).

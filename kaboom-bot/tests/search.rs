@@ -96,7 +96,10 @@ fn search_blocks_a_threatened_winning_pass() {
     assert_eq!(after.winning_move(), None, "played {best:?}");
     assert!(result.score > -MATE_BOUND);
     // The greedy player sees it too (its evaluation knows the threat).
-    assert_eq!(board.play(greedy(&board)).winning_move(), None);
+    assert_eq!(
+        board.play(greedy(&board).expect("a move")).winning_move(),
+        None
+    );
 }
 
 #[test]

@@ -54,11 +54,6 @@ impl Engine {
         self.searcher.verbose = verbose;
     }
 
-    /// The per-move budget.
-    pub fn budget(&self) -> Duration {
-        self.movetime
-    }
-
     /// The deadline of a move whose budget started at `started` (when the opponent's move was
     /// read), shared out by [`TIME_POLICY`].
     pub fn deadline(&self, started: Instant) -> Deadline {
