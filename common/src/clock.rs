@@ -4,28 +4,77 @@
 //! spends parsing and updating its board counts against it too. The search then owns a
 //! [`SearchClock`], which it ticks once per node: the clock looks at the wall time only every
 //! [`SearchClock::CHECK_INTERVAL`] nodes, which keeps the poll off the hot path.
+//!
+//! How a move's budget is shared out is each crate's [`TimePolicy`], data in its `params.rs`;
+//! every search asks the one rule [`Deadline::may_start_iteration`] before each iteration, and
+//! a solver running inside the move gets a [`Deadline::share`] of it.
 
 use std::time::{Duration, Instant};
+
+/// How a crate shares out a move's budget, as percentages of it: the one time policy of every
+/// search, each crate filling in its own numbers (its `params::TIME_POLICY`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimePolicy {
+    /// Past this share no new iteration starts while the root is stable.
+    pub soft_percent: u32,
+    /// Past this share no new iteration starts even while the root is unstable (its best move
+    /// changed, or its score fell): where more depth pays. At least `soft_percent`.
+    pub extended_percent: u32,
+    /// At this share the search stops at once.
+    pub hard_percent: u32,
+}
+
+impl TimePolicy {
+    /// A policy from its three shares, in percent of the move's budget: soft, extended, hard.
+    pub const fn new(soft_percent: u32, extended_percent: u32, hard_percent: u32) -> TimePolicy {
+        TimePolicy {
+            soft_percent,
+            extended_percent,
+            hard_percent,
+        }
+    }
+
+    /// The deadline of a move whose `budget` started at `started`.
+    pub fn deadline(&self, started: Instant, budget: Duration) -> Deadline {
+        let hard = percent_of(budget, self.hard_percent);
+        let soft = percent_of(budget, self.soft_percent).min(hard);
+        Deadline {
+            start: started,
+            soft,
+            extended: percent_of(budget, self.extended_percent).clamp(soft, hard),
+            hard,
+        }
+    }
+}
+
+/// `percent` of `budget`, rounded down to the nanosecond.
+fn percent_of(budget: Duration, percent: u32) -> Duration {
+    budget * percent / 100
+}
 
 /// When a move must be answered.
 ///
 /// - the *soft* budget: past it, iterative deepening starts no new iteration (the next one would
-///   most likely not finish anyway);
+///   most likely not finish anyway) unless the root is unstable;
+/// - the *extended* budget: past it, no new iteration starts at all;
 /// - the *hard* budget: past it, the search stops at once and answers with the best move of the
 ///   last completed iteration.
 #[derive(Clone, Copy, Debug)]
 pub struct Deadline {
     start: Instant,
     soft: Duration,
+    extended: Duration,
     hard: Duration,
 }
 
 impl Deadline {
-    /// A deadline running from `start`.
+    /// A deadline running from `start`, without an extension.
     pub fn new(start: Instant, soft: Duration, hard: Duration) -> Deadline {
+        let soft = soft.min(hard);
         Deadline {
             start,
-            soft: soft.min(hard),
+            soft,
+            extended: soft,
             hard,
         }
     }
@@ -35,6 +84,19 @@ impl Deadline {
     /// half the budget rarely completes.
     pub fn from_now(budget: Duration) -> Deadline {
         Deadline::new(Instant::now(), budget / 2, budget)
+    }
+
+    /// A deadline from now whose budget ends at `at`, or no time limit without one: the clock of
+    /// a solver told when to give up.
+    pub fn by(at: Option<Instant>) -> Deadline {
+        match at {
+            Some(at) => {
+                let now = Instant::now();
+                let left = at.saturating_duration_since(now);
+                Deadline::new(now, left, left)
+            }
+            None => Deadline::unlimited(),
+        }
     }
 
     /// No time limit (fixed-depth searches, benchmarks, tests).
@@ -48,9 +110,20 @@ impl Deadline {
         self.start.elapsed()
     }
 
-    /// True once no new iteration should begin.
+    /// True once no new iteration should begin while the root is stable.
     pub fn soft_expired(&self) -> bool {
         self.elapsed() >= self.soft
+    }
+
+    /// The rule every search asks before another iteration: not past the soft budget, or not
+    /// past the extended one when the last iteration left the root unstable.
+    pub fn may_start_iteration(&self, root_unstable: bool) -> bool {
+        let limit = if root_unstable {
+            self.extended
+        } else {
+            self.soft
+        };
+        self.elapsed() < limit
     }
 
     /// True once the search must stop.
@@ -61,6 +134,23 @@ impl Deadline {
     /// The hard budget.
     pub fn hard_budget(&self) -> Duration {
         self.hard
+    }
+
+    /// The hard budget left: zero once it has passed.
+    pub fn remaining(&self) -> Duration {
+        self.hard.saturating_sub(self.elapsed())
+    }
+
+    /// A deadline from the same start whose hard (and soft) budget is `percent` of this one's
+    /// hard budget: the time of a solver that runs inside the move.
+    pub fn share(&self, percent: u32) -> Deadline {
+        let budget = percent_of(self.hard, percent);
+        Deadline::new(self.start, budget, budget)
+    }
+
+    /// The instant the hard budget passes.
+    pub fn hard_instant(&self) -> Instant {
+        self.start + self.hard
     }
 }
 
@@ -156,6 +246,68 @@ mod tests {
         }
         assert!(stopped_at.is_some(), "the clock must notice the deadline");
         assert!(clock.tick() && clock.stopped());
+    }
+
+    #[test]
+    fn a_policy_shares_out_the_budget_and_extends_only_an_unstable_root() {
+        let policy = TimePolicy::new(40, 65, 100);
+        let budget = Duration::from_millis(1300);
+        let start = Instant::now() - Duration::from_millis(600);
+        let d = policy.deadline(start, budget);
+        assert_eq!(d.hard_budget(), budget);
+        assert!(d.soft_expired() && !d.hard_expired());
+        assert!(
+            !d.may_start_iteration(false),
+            "600 ms is past 40 % of 1300 ms"
+        );
+        assert!(
+            d.may_start_iteration(true),
+            "600 ms is inside 65 % of 1300 ms"
+        );
+        let late = policy.deadline(Instant::now() - Duration::from_millis(900), budget);
+        assert!(
+            !late.may_start_iteration(true),
+            "900 ms is past 65 % of 1300 ms"
+        );
+        let fresh = policy.deadline(Instant::now(), budget);
+        assert!(fresh.may_start_iteration(false) && fresh.may_start_iteration(true));
+    }
+
+    #[test]
+    fn a_policy_without_extension_is_the_soft_budget_alone() {
+        let policy = TimePolicy::new(50, 50, 100);
+        let d = policy.deadline(
+            Instant::now() - Duration::from_millis(60),
+            Duration::from_millis(100),
+        );
+        assert!(!d.may_start_iteration(false) && !d.may_start_iteration(true));
+        let plain = Deadline::new(
+            Instant::now() - Duration::from_millis(60),
+            Duration::from_millis(50),
+            Duration::from_millis(100),
+        );
+        assert!(!plain.may_start_iteration(true));
+    }
+
+    #[test]
+    fn a_share_runs_from_the_same_start() {
+        let start = Instant::now() - Duration::from_millis(80);
+        let d = Deadline::new(start, Duration::from_millis(50), Duration::from_millis(100));
+        let solver = d.share(75);
+        assert_eq!(solver.hard_budget(), Duration::from_millis(75));
+        assert!(solver.hard_expired() && !d.hard_expired());
+        assert_eq!(solver.hard_instant(), start + Duration::from_millis(75));
+        assert!(d.remaining() <= Duration::from_millis(20));
+    }
+
+    #[test]
+    fn a_deadline_by_an_instant_expires_at_it() {
+        let past = Instant::now();
+        std::thread::sleep(Duration::from_millis(1));
+        assert!(Deadline::by(Some(past)).hard_expired());
+        let later = Instant::now() + Duration::from_secs(60);
+        assert!(!Deadline::by(Some(later)).hard_expired());
+        assert!(!Deadline::by(None).hard_expired());
     }
 
     #[test]

@@ -2,10 +2,13 @@
 //!
 //! **The bots' part**, all that a bot is built from, and all that a one-file bundle carries:
 //!
-//! - [`clock`]: the per-move deadline a search polls, with a soft and a hard budget;
+//! - [`clock`]: the per-move deadline a search polls, with a soft, an extended and a hard
+//!   budget, shared out by each crate's time policy;
 //! - [`io`]: robust reading of protocol lines and flushed replies, and the log thread;
 //! - [`cli`]: the options and subcommands that every bot accepts;
-//! - [`search`]: the frame of every search: its limits, its result, the opening draws;
+//! - [`search`]: the frame of every search: its limits, its result, a root iteration's result,
+//!   the opening draws, and the steps every search takes alike (the selection of the next move,
+//!   the killers' and history's update, perft);
 //! - [`score`]: the score scale of every search, results counted in plies;
 //! - [`transposition`]: the transposition table of every search;
 //! - [`zobrist`]: Zobrist keys as `const` data.

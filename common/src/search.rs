@@ -3,20 +3,25 @@
 //!
 //! # One dialect in five crates
 //!
-//! Every `<game>-bot/src/search.rs` has the same shape, so that knowing one means knowing all:
+//! Every `<game>-bot/src/search.rs` has the same shape, so that knowing one means knowing all
+//! (`docs/vocabulary.md` lists every shared word):
 //!
-//! - tunables first, as named constants (`TABLE_BYTES`, `MAX_DEPTH`, `MAX_PLY`, ordering bonuses
-//!   `ORDER_*`, reduction and pruning margins, `OPENING_MARGIN`), no bare numbers below them;
+//! - no tunable of its own: they are named constants in the crate's `params.rs`
+//!   (`TABLE_BYTES`, `MAX_DEPTH`, `MAX_PLY`, ordering keys `ORDER_*`, `HISTORY_MAX`,
+//!   `HISTORY_AGING`, reductions `LMR_*`, `OPENING_MARGIN`, the `TIME_POLICY`);
 //! - `Searcher::new(table_bytes)`, `Searcher::clear()`;
 //! - `Searcher::search(&mut self, board: &Board, limits: &Limits) -> SearchResult<Move>`, the
-//!   iteration driver (iterative deepening, logging, time), which calls
-//! - `Searcher::root_search(&mut self, board, root_moves, depth) -> ...`, one iteration over the
-//!   root moves, which calls
+//!   iteration driver (iterative deepening, logging, and time: before each iteration the one
+//!   rule [`Deadline::may_start_iteration`]), which calls
+//! - `Searcher::root_search(&mut self, board, root_moves, depth: u32, ...) ->
+//!   Option<RootIteration<Move>>`, one iteration over the root moves ([`RootIteration`]), which
+//!   calls
 //! - `Searcher::negamax(&mut self, board: &Board, depth: i32, alpha: i32, beta: i32, ply: usize)
 //!   -> i32` (the game's own node: its opening is where the game knowledge lives), then
 //!   `quiescence` with the same argument order less `depth` where the game has one;
-//! - one move-picking routine (`pick_move`: the selection step over scored moves), killers
-//!   `killers: [[Option<Move>; 2]; MAX_PLY]`, `history`, the principal variation `pv`;
+//! - one move-picking routine (`pick_move`: the selection step over scored moves, [`pick_move`]
+//!   where the crate's is the stable one), killers `killers: [[Option<Move>; 2]; MAX_PLY]`,
+//!   `history`, the principal variation `pv`;
 //! - `near_best_moves` for [`OpeningChoice`];
 //! - `BENCH_POSITIONS`, `BENCH_DEPTH` and `bench(depth: Option<u32>) -> u64`.
 
@@ -24,6 +29,7 @@ use crate::clock::Deadline;
 use arrayvec::ArrayVec;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use std::ops::Deref;
 
 /// The longest principal variation a result carries.
 pub const PV_CAPACITY: usize = 32;
@@ -82,6 +88,70 @@ impl<M: Copy + Default> SearchResult<M> {
             pv,
         }
     }
+}
+
+/// What one iteration over the root moves (a crate's `Searcher::root_search`) found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootIteration<M> {
+    /// The best move of the iteration (so far, if it is not complete).
+    pub best: M,
+    /// Its score for the side to move.
+    pub score: i32,
+    /// False when the clock stopped the iteration: `best` is then the best move of the root
+    /// moves searched before it stopped.
+    pub complete: bool,
+}
+
+/// The selection step of move ordering: brings the best-scored of `moves[index..]` to `index`
+/// (its score with it) and returns it. Of equal scores the first wins and the others keep their
+/// order, so taking every index in turn gives the stable sort by score, without sorting the moves
+/// a cutoff never reaches.
+pub fn pick_move<M: Copy>(moves: &mut [M], scores: &mut [i32], index: usize) -> M {
+    let mut best = index;
+    for i in index + 1..moves.len() {
+        if scores[i] > scores[best] {
+            best = i;
+        }
+    }
+    moves[index..=best].rotate_right(1);
+    scores[index..=best].rotate_right(1);
+    moves[index]
+}
+
+/// The number of move sequences of length `depth` from `position` (a finished game has no
+/// moves): the leaves of the legal move tree, the check of a game's move generation. `moves`
+/// lists a position's legal moves and `play` plays one of them; the last ply is counted, not
+/// played.
+pub fn perft<P, M: Copy, L: Deref<Target = [M]>>(
+    position: &P,
+    depth: u32,
+    moves: fn(&P) -> L,
+    play: fn(&P, M) -> P,
+) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let list = moves(position);
+    if depth == 1 {
+        return list.len() as u64;
+    }
+    list.iter()
+        .map(|&m| perft(&play(position, m), depth - 1, moves, play))
+        .sum()
+}
+
+/// Makes `m`, a quiet move that cut off, the first killer of its ply and the old first the
+/// second; a move already first stays where it is.
+pub fn remember_killer<M: Copy + PartialEq>(killers: &mut [Option<M>; 2], m: M) {
+    if killers[0] != Some(m) {
+        killers[1] = killers[0];
+        killers[0] = Some(m);
+    }
+}
+
+/// Credits a history score with a cutoff at `depth`: `depth²` more, capped at `max`.
+pub fn reward_history(score: &mut i32, depth: i32, max: i32) {
+    *score = (*score + depth * depth).min(max);
 }
 
 /// `--opening-plies N`: the bot's first N own moves are drawn at random, seeded by `--seed`,
@@ -150,6 +220,54 @@ mod tests {
         for _ in 0..5 {
             assert_eq!(choice.choose(9u8, &[]), 9);
         }
+    }
+
+    #[test]
+    fn pick_move_hands_out_a_stable_sort_by_score() {
+        let mut moves = ['a', 'b', 'c', 'd', 'e', 'f'];
+        let mut scores = [3, 9, 3, 9, 1, 5];
+        let picked: Vec<char> = (0..moves.len())
+            .map(|i| pick_move(&mut moves, &mut scores, i))
+            .collect();
+        assert_eq!(picked, ['b', 'd', 'f', 'a', 'c', 'e']);
+        assert_eq!(scores, [9, 9, 5, 3, 3, 1]);
+    }
+
+    #[test]
+    fn perft_counts_the_leaves_of_the_move_tree() {
+        // A pile of n counters, a move takes one or two of them.
+        let moves = |&n: &u32| -> Vec<u32> { (1..=n.min(2)).collect() };
+        let play = |&n: &u32, take: u32| n - take;
+        let counts: Vec<u64> = (0..6).map(|d| perft(&10u32, d, moves, play)).collect();
+        assert_eq!(counts, [1, 2, 4, 8, 16, 32]);
+        assert_eq!(
+            perft(&3u32, 3, moves, play),
+            1,
+            "only 1+1+1 lasts three moves"
+        );
+        assert_eq!(
+            perft(&0u32, 4, moves, play),
+            0,
+            "an ended game has no sequences"
+        );
+    }
+
+    #[test]
+    fn a_new_killer_goes_first_and_an_old_first_one_stays() {
+        let mut killers = [None, None];
+        remember_killer(&mut killers, 3u8);
+        assert_eq!(killers, [Some(3), None]);
+        remember_killer(&mut killers, 5);
+        assert_eq!(killers, [Some(5), Some(3)]);
+        remember_killer(&mut killers, 5);
+        assert_eq!(killers, [Some(5), Some(3)]);
+        remember_killer(&mut killers, 3);
+        assert_eq!(killers, [Some(3), Some(5)]);
+        let mut h = 90;
+        reward_history(&mut h, 3, 100);
+        assert_eq!(h, 99);
+        reward_history(&mut h, 3, 100);
+        assert_eq!(h, 100);
     }
 
     #[test]

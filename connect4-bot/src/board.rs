@@ -533,13 +533,13 @@ pub struct Board {
 
 impl Default for Board {
     fn default() -> Self {
-        Board::new()
+        Board::start()
     }
 }
 
 impl Board {
     /// The empty board, team 1 to move, every power unused.
-    pub const fn new() -> Board {
+    pub const fn start() -> Board {
         Board::starting(Team::One)
     }
 
@@ -603,7 +603,7 @@ impl Board {
 
     /// The team to move.
     #[inline]
-    pub fn to_move(&self) -> Team {
+    pub fn side_to_move(&self) -> Team {
         self.to_move
     }
 
@@ -656,7 +656,7 @@ impl Board {
     }
 
     /// The hash computed from scratch (tests compare it with [`Board::hash`]).
-    pub fn hash_from_scratch(&self) -> u64 {
+    pub fn compute_hash(&self) -> u64 {
         let mut fresh = *self;
         fresh.discs_hash = discs_hash(self.discs);
         fresh.hash()
@@ -839,18 +839,7 @@ impl Board {
 
     /// Number of move sequences of length `depth` (a finished game has no moves).
     pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.legal_moves();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves
-            .as_slice()
-            .iter()
-            .map(|&m| self.play(m).perft(depth - 1))
-            .sum()
+        common::search::perft(self, depth, Board::legal_moves, Board::play)
     }
 }
 
@@ -864,7 +853,7 @@ pub enum CellContent {
 
 /// Perft from the empty board.
 pub fn perft(depth: u32) -> u64 {
-    Board::new().perft(depth)
+    Board::start().perft(depth)
 }
 
 impl fmt::Display for Board {

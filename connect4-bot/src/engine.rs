@@ -3,7 +3,7 @@
 //! built on this module, which imports nothing of it.
 
 use std::io::{self, Write};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
@@ -15,7 +15,10 @@ use rand::SeedableRng;
 
 use crate::board::{Board, Move, Outcome};
 use crate::eval::evaluate;
-use crate::search::{Searcher, MATE, MAX_DEPTH, OPENING_MARGIN, TABLE_BYTES};
+use crate::params::{
+    DEFAULT_MOVETIME, MAX_DEPTH, OPENING_MARGIN, SOLVER_TIME_DIVISOR, TABLE_BYTES, TIME_POLICY,
+};
+use crate::search::{Searcher, MATE};
 use crate::solver;
 
 /// The bot's name, at the head of its log lines.
@@ -68,67 +71,78 @@ impl CallLog {
     }
 }
 
-/// The hard budget of a move when `--movetime` is not given: far inside the contest's 2 s, even
-/// with the machine's other core busy and the process's start-up counted.
-pub const DEFAULT_BUDGET: Duration = Duration::from_millis(1200);
-
-/// What one move may spend under `options`: `--movetime` (else [`DEFAULT_BUDGET`]) from now as
-/// the hard budget, half of it as the soft one, and `--depth` (else [`MAX_DEPTH`]).
-pub fn limits(options: &BotOptions) -> Limits {
-    Limits::new(
-        Deadline::from_now(options.movetime.unwrap_or(DEFAULT_BUDGET)),
-        options.depth.unwrap_or(MAX_DEPTH),
-    )
+/// A move chooser configured from the command line. The bot is a fresh process at every move,
+/// so an engine lives for one call.
+#[derive(Clone, Debug)]
+pub struct Engine {
+    kind: EngineKind,
+    seed: u64,
+    opening_plies: u32,
+    budget: Duration,
+    max_depth: u32,
 }
 
-/// The move `options.engine` chooses on `board`, `None` only without legal moves; what the
-/// search found goes to `log`.
-///
-/// With `--opening-plies N`, the team's first N moves are drawn among the best and the moves
-/// [`Searcher::near_best_moves`] proves within [`OPENING_MARGIN`] of it. Each move is a call of
-/// its own, so the draw is seeded by `--seed` and the position: the same seed replays the same
-/// game.
-pub fn choose(
-    board: &Board,
-    options: &BotOptions,
-    limits: &Limits,
-    log: &mut CallLog,
-) -> Option<Move> {
-    match options.engine {
-        EngineKind::Search => {
-            // With no power left to either team the game is classic Connect 4: the solver plays
-            // it perfectly when it finishes within a third of the time left; else the search
-            // plays, with the rest.
-            let left = limits
-                .deadline
-                .hard_budget()
-                .saturating_sub(limits.deadline.elapsed());
-            if let Some((m, score)) = solver::solve_in_play(board, Deadline::from_now(left / 3)) {
-                log.line(&format!("solved: {m} keeps the score {score}"));
-                return Some(m);
-            }
-            let mut searcher = Searcher::new(TABLE_BYTES);
-            let result = searcher.search(board, limits);
-            for line in searcher.take_log().lines() {
-                log.line(line);
-            }
-            let best = result.best?;
-            let own_moves = u32::from(board.moves_made(board.to_move()));
-            if own_moves >= options.opening_plies {
-                return Some(best);
-            }
-            let near = searcher.near_best_moves(board, &result, OPENING_MARGIN, limits);
-            let mut opening = OpeningChoice::new(1, splitmix64(options.seed ^ board.hash()));
-            let chosen = opening.choose(best, &near);
-            let near: Vec<String> = near.iter().map(Move::to_string).collect();
-            log.line(&format!(
-                "opening move {chosen} drawn among {best} and [{}]",
-                near.join(", ")
-            ));
-            Some(chosen)
+impl Engine {
+    /// The engine that `options` ask for.
+    pub fn new(options: &BotOptions) -> Engine {
+        Engine {
+            kind: options.engine,
+            seed: options.seed,
+            opening_plies: options.opening_plies,
+            budget: options.movetime.unwrap_or(DEFAULT_MOVETIME),
+            max_depth: options.depth.unwrap_or(MAX_DEPTH),
         }
-        EngineKind::Greedy => greedy(board),
-        EngineKind::Random => random(board, options.seed),
+    }
+
+    /// The deadline of a move whose budget started at `started` (the start of the call),
+    /// shared out by [`TIME_POLICY`].
+    pub fn deadline(&self, started: Instant) -> Deadline {
+        TIME_POLICY.deadline(started, self.budget)
+    }
+
+    /// The move the engine chooses on `board` by `deadline`, `None` only without legal moves;
+    /// what the search found goes to `log`.
+    ///
+    /// With `--opening-plies N`, the team's first N moves are drawn among the best and the moves
+    /// [`Searcher::near_best_moves`] proves within [`OPENING_MARGIN`] of it. Each move is a call
+    /// of its own, so the draw is seeded by `--seed` and the position: the same seed replays the
+    /// same game.
+    pub fn choose(&mut self, board: &Board, log: &mut CallLog, deadline: Deadline) -> Option<Move> {
+        match self.kind {
+            EngineKind::Search => {
+                // With no power left to either team the game is classic Connect 4: the solver
+                // plays it perfectly when it finishes within its share of the time left; else
+                // the search plays, with the rest.
+                let solver_deadline =
+                    Deadline::from_now(deadline.remaining() / SOLVER_TIME_DIVISOR);
+                if let Some((m, score)) = solver::solve_in_play(board, solver_deadline) {
+                    log.line(&format!("solved: {m} keeps the score {score}"));
+                    return Some(m);
+                }
+                let limits = Limits::new(deadline, self.max_depth);
+                let mut searcher = Searcher::new(TABLE_BYTES);
+                let result = searcher.search(board, &limits);
+                for line in searcher.take_log().lines() {
+                    log.line(line);
+                }
+                let best = result.best?;
+                let own_moves = u32::from(board.moves_made(board.side_to_move()));
+                if own_moves >= self.opening_plies {
+                    return Some(best);
+                }
+                let near = searcher.near_best_moves(board, &result, OPENING_MARGIN, &limits);
+                let mut opening = OpeningChoice::new(1, splitmix64(self.seed ^ board.hash()));
+                let chosen = opening.choose(best, &near);
+                let near: Vec<String> = near.iter().map(Move::to_string).collect();
+                log.line(&format!(
+                    "opening move {chosen} drawn among {best} and [{}]",
+                    near.join(", ")
+                ));
+                Some(chosen)
+            }
+            EngineKind::Greedy => greedy(board),
+            EngineKind::Random => random(board, self.seed),
+        }
     }
 }
 
@@ -136,7 +150,7 @@ pub fn choose(
 /// side) is best; a move that hands the opponent a four scores as a loss. Ties go to the first
 /// move in generation order.
 pub fn greedy(board: &Board) -> Option<Move> {
-    let me = board.to_move();
+    let me = board.side_to_move();
     let mut best: Option<(i32, Move)> = None;
     for &m in board.legal_moves().as_slice() {
         let child = board.play(m);

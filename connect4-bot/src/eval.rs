@@ -159,7 +159,7 @@ fn dual_pressure(board: &Board, team: Team) -> i32 {
 
 /// The features of `board` for the team to move (see the module docs).
 pub fn features(board: &Board) -> [i32; FEATURE_COUNT] {
-    let me = board.to_move();
+    let me = board.side_to_move();
     let them = me.other();
     let occupied = board.occupied();
     let good = [mover_good_rows(board), BOARD_MASK & !mover_good_rows(board)];
@@ -221,8 +221,8 @@ mod tests {
 
     #[test]
     fn empty_board_is_balanced_but_for_the_tempo() {
-        assert_eq!(evaluate(&Board::new()), TEMPO);
-        let f = features(&Board::new());
+        assert_eq!(evaluate(&Board::start()), TEMPO);
+        let f = features(&Board::start());
         assert!(f
             .iter()
             .enumerate()
@@ -231,7 +231,7 @@ mod tests {
 
     #[test]
     fn parity_follows_the_empty_cells_not_the_team() {
-        let b = Board::new();
+        let b = Board::start();
         assert_eq!(mover_good_rows(&b), ODD_ROWS);
         let b = drop(b, Kind::Normal, 3);
         assert_eq!(mover_good_rows(&b), EVEN_ROWS);
@@ -245,7 +245,7 @@ mod tests {
     #[test]
     fn features_count_threats_clears_and_the_dual_deadline() {
         // Team 1: three in a row on the bottom, columns 1..3; team 2 above them.
-        let mut b = Board::new();
+        let mut b = Board::start();
         for c in [0, 0, 1, 1, 2] {
             b = drop(b, Kind::Normal, c);
         }
@@ -278,7 +278,7 @@ mod tests {
     #[test]
     fn two_playable_threats_against_the_mover_count_once_as_a_double() {
         // Team 1: three in a row on the bottom, columns 2..4, open at both ends.
-        let mut b = Board::new();
+        let mut b = Board::start();
         for c in [1, 1, 2, 2, 3] {
             b = drop(b, Kind::Normal, c);
         }
@@ -289,7 +289,7 @@ mod tests {
 
     #[test]
     fn evaluation_is_the_weighted_sum() {
-        let mut b = Board::new();
+        let mut b = Board::start();
         for (i, c) in [3, 3, 2, 4, 4, 2, 1, 5].into_iter().enumerate() {
             b = drop(b, if i == 4 { Kind::Dual } else { Kind::Normal }, c);
             let by_hand: i32 = features(&b).iter().zip(WEIGHTS).map(|(f, w)| f * w).sum();

@@ -145,8 +145,8 @@
 //! connect4-bot perft <D> | bench [--depth N]
 //! ```
 //!
-//! `--movetime` is the hard budget of the one move the call makes (default 1200 ms, the soft
-//! budget being half of it), `--depth` caps the iterative deepening, and `--opening-plies N`
+//! `--movetime` is the hard budget of the one move the call makes (default 1200 ms,
+//! [`params::DEFAULT_MOVETIME`]; the soft budget is half of it, [`params::TIME_POLICY`]), `--depth` caps the iterative deepening, and `--opening-plies N`
 //! draws the team's first N moves, seeded by `--seed` and the position, among the moves the
 //! search proves within `search::OPENING_MARGIN` of the best and not lost. The search
 //! ([`search`]) is an iterative-deepening negamax with alpha-beta (PVS), a 4 MB transposition
@@ -254,6 +254,7 @@ pub mod board;
 pub mod engine;
 pub mod eval;
 pub mod notation;
+pub mod params;
 pub mod protocol;
 #[cfg(feature = "referee")]
 pub mod referee;

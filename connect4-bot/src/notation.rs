@@ -348,7 +348,7 @@ mod tests {
 
     #[test]
     fn empty_board_round_trips() {
-        let text = format_board(&Board::new());
+        let text = format_board(&Board::start());
         assert_eq!(parse_board(&text), Ok([0, 0]));
     }
 }

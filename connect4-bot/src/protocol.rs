@@ -21,13 +21,13 @@ use common::cli::{BotInfo, Solver};
 use std::fs;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime};
+use std::time::{Duration, Instant, SystemTime};
 
 use common::cli::BotOptions;
-use common::search::Limits;
+use common::clock::Deadline;
 
 use crate::board::{Board, Column, Kind, Move, Team};
-use crate::engine;
+use crate::engine::{self, Engine};
 pub use crate::engine::{CallLog, MAX_LOG_BYTES};
 use crate::notation::{parse_board, parse_moves_file, parse_opponent_file, parse_team};
 use crate::state::{reconstruct_aged, with_contest_counts, ContestCounts, Inference, Memory};
@@ -81,9 +81,10 @@ pub const STATE_FILE_BYTES: usize = 320;
 
 /// The contest entry: one move in the current directory. Always returns (exit status 0).
 pub fn run(options: &BotOptions) {
-    let limits = engine::limits(options);
+    let mut engine = Engine::new(options);
+    let deadline = engine.deadline(Instant::now());
     let mut log = CallLog::default();
-    if let Err(e) = play_in(Path::new("."), &team_id(), options, &limits, &mut log) {
+    if let Err(e) = play_in(Path::new("."), &team_id(), &mut engine, deadline, &mut log) {
         log.warn(&format!("{OUTPUT_FILE} not written: {e}"));
     }
     log.flush();
@@ -138,16 +139,15 @@ pub fn read_bounded(path: &Path) -> Result<String, ReadFileError> {
 }
 
 /// One call in `dir`: returns the move written to `output.txt`. Every step is bounded: the
-/// files read are at most [`MAX_FILE_BYTES`] each, the search stops within `limits`, and the call
+/// files read are at most [`MAX_FILE_BYTES`] each, the search stops by `deadline`, and the call
 /// writes two small files (`output.txt` first) and nothing else; `log` is written by the caller.
 pub fn play_in(
     dir: &Path,
     id: &str,
-    options: &BotOptions,
-    limits: &Limits,
+    engine: &mut Engine,
+    deadline: Deadline,
     log: &mut CallLog,
 ) -> io::Result<Move> {
-    let deadline = limits.deadline;
     let (memory, state_age) = load(dir, id, log);
     let discs = match read_bounded(&dir.join(BOARD_FILE)) {
         Ok(text) => match parse_board(&text) {
@@ -258,7 +258,8 @@ pub fn play_in(
             })
             .unwrap_or_default(),
     };
-    let chosen = engine::choose(&board, options, limits, log)
+    let chosen = engine
+        .choose(&board, log, deadline)
         .or_else(|| board.moves_ignoring_end().first().copied())
         .unwrap_or(Move::new(Kind::Normal, Column::CENTRE_FIRST[0]));
     let searched = deadline.elapsed();

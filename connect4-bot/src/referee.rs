@@ -114,7 +114,7 @@ impl RefereeGame for Connect4Referee {
     }
 
     fn to_move(&self) -> Seat {
-        self.seat_of(self.board.to_move())
+        self.seat_of(self.board.side_to_move())
     }
 
     /// `team_no.txt`, `board.txt`, and the game master's `moves.txt` (the team's moves made and

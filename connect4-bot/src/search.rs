@@ -18,7 +18,7 @@
 //!    solver's moves), killers, then normal discs centre first, dual discs, powers, with history
 //!    breaking ties; a normal disc that lands right under an opponent's threat comes last of
 //!    the normal discs;
-//! 4. late move reductions: after the first [`LMR_FIRST_INDEX`] moves, a quiet move (none of
+//! 4. late move reductions: after the first [`LMR_MIN_INDEX`] moves, a quiet move (none of
 //!    the table move, a block, a threat made, a killer) is searched first one ply shallower,
 //!    two for a quiet power or dual disc, with a null window; only if it beats alpha is it
 //!    searched again at full depth (not when neither team holds a clearing power: there the
@@ -35,7 +35,9 @@ use std::time::Duration;
 use arrayvec::ArrayVec;
 use common::clock::{Deadline, SearchClock};
 use common::score::{is_decisive, loss_in, win_in, INFINITY};
-use common::search::{Limits, SearchResult, PV_CAPACITY};
+use common::search::{
+    pick_move, remember_killer, reward_history, Limits, RootIteration, SearchResult, PV_CAPACITY,
+};
 use common::transposition::{Bound, TranspositionTable};
 
 use crate::board::{
@@ -43,58 +45,14 @@ use crate::board::{
 };
 use crate::eval::evaluate;
 
+use crate::params::{
+    HISTORY_MAX, LMR_MIN_DEPTH, LMR_POWER_EXTRA, LMR_REDUCTION, MAX_PLY, ORDER_BLOCK,
+    ORDER_CENTRE_STEP, ORDER_DUAL, ORDER_HISTORY_MAX, ORDER_KILLER_1, ORDER_KILLER_2, ORDER_NORMAL,
+    ORDER_POWER, ORDER_QUIET_BELOW, ORDER_TABLE_MOVE, ORDER_THREAT_EACH, ORDER_THREAT_MADE,
+    ORDER_UNDER_THREAT,
+};
+pub use crate::params::{LMR_MIN_INDEX, MAX_DEPTH, OPENING_MARGIN, TABLE_BYTES};
 pub use common::score::{MATE, MATE_BOUND};
-
-/// The transposition table the bot plays with (and `bench` uses): far under the contest's 20 MB.
-pub const TABLE_BYTES: usize = 4 << 20;
-/// The deepest iteration.
-pub const MAX_DEPTH: u32 = 100;
-/// The deepest ply the killer table covers.
-const MAX_PLY: usize = 128;
-
-/// Ordering: the table's move first.
-const ORDER_TABLE: i32 = 10_000_000;
-/// A normal disc on a cell where the opponent would complete four next move.
-const ORDER_BLOCK: i32 = 5_000_000;
-/// A normal or dual disc that makes a new threat of the mover's (an empty cell that would
-/// complete its four), as Pons orders his solver's moves; each threat made adds
-/// [`ORDER_THREAT_EACH`].
-const ORDER_THREAT_MADE: i32 = 2_000_000;
-const ORDER_THREAT_EACH: i32 = 10_000;
-/// The first and second killer of the ply.
-const ORDER_KILLER_1: i32 = 1_000_000;
-const ORDER_KILLER_2: i32 = 900_000;
-/// Base scores by kind: normal discs, then the dual disc, then the clearing powers.
-const ORDER_NORMAL: i32 = 300_000;
-const ORDER_DUAL: i32 = 100_000;
-const ORDER_POWER: i32 = 50_000;
-/// Per step towards the centre column (normal and dual discs): 0 at the edge, 3 steps in the
-/// middle, counted twice.
-const ORDER_CENTRE_STEP: i32 = 1_000;
-/// A normal disc that lands right under a cell where the opponent would complete four: it
-/// hands the opponent that cell, so it goes last among the normal discs.
-const ORDER_UNDER_THREAT: i32 = -250_000;
-/// Moves ordered below this (no table move, block, threat made or killer) are quiet: late in
-/// the list they are searched first at a reduced depth (late move reductions).
-const ORDER_QUIET_BELOW: i32 = ORDER_KILLER_2;
-/// Late move reductions: the quiet moves from this index on, at this depth or more, are
-/// searched first `LMR_PLIES` plies shallower, and again at full depth if they beat alpha.
-pub const LMR_FIRST_INDEX: usize = 3;
-const LMR_MIN_DEPTH: i32 = 3;
-const LMR_PLIES: i32 = 1;
-/// Quiet powers (clears and the dual disc) are reduced this much more than quiet normal discs.
-const LMR_POWER_EXTRA: i32 = 1;
-/// History counts at most this much in ordering, so it only breaks ties within a class.
-const ORDER_HISTORY_CAP: i32 = 40_000;
-/// History saturates here.
-const HISTORY_CAP: i32 = 1 << 20;
-
-/// `--opening-plies`: a move is a near-best alternative when the search scores it at most this
-/// far below the best: a twelfth of a threat on a row of the team's parity
-/// (`eval::THREAT_GOOD_ROW`). Opening moves matter a great deal in Connect 4: drawing the first
-/// two moves cost our bot 200 ± 82 Elo against itself at a margin of 12, and 92 ± 72 at 3 (100
-/// games each at `--movetime 100`), so compare bots that both draw their openings.
-pub const OPENING_MARGIN: i32 = 3;
 
 /// The most bytes of iteration lines a search keeps for its caller's log.
 const MAX_LOG_BYTES: usize = 2048;
@@ -159,30 +117,31 @@ impl Searcher {
         let mut result = SearchResult::immediate(Some(root_moves[0]), 0);
         let cap = limits.max_depth.clamp(1, MAX_DEPTH);
         // With no clearing power left, every move fills a cell.
-        let game_length =
-            if (board.used(board.to_move()) & board.used(board.to_move().other()) & CLEARING_BITS)
-                == CLEARING_BITS
-            {
-                (BOARD_MASK & !board.occupied()).count_ones()
-            } else {
-                MAX_DEPTH
-            };
+        let game_length = if (board.used(board.side_to_move())
+            & board.used(board.side_to_move().other())
+            & CLEARING_BITS)
+            == CLEARING_BITS
+        {
+            (BOARD_MASK & !board.occupied()).count_ones()
+        } else {
+            MAX_DEPTH
+        };
         self.reductions = game_length == MAX_DEPTH;
         for depth in 1..=cap {
-            let (best_here, complete) = self.root_search(board, &mut root_moves, depth);
-            if !complete {
+            let Some(iteration) = self.root_search(board, &mut root_moves, depth) else {
+                break;
+            };
+            if !iteration.complete {
                 // An incomplete depth 1 still beats nothing: take its best so far.
                 if result.depth == 0 {
-                    if let Some((m, s)) = best_here {
-                        result.best = Some(m);
-                        result.score = s;
-                        result.pv = ArrayVec::new();
-                        result.pv.push(m);
-                    }
+                    result.best = Some(iteration.best);
+                    result.score = iteration.score;
+                    result.pv = ArrayVec::new();
+                    result.pv.push(iteration.best);
                 }
                 break;
             }
-            let (best, score) = best_here.unwrap_or((root_moves[0], 0));
+            let RootIteration { best, score, .. } = iteration;
             result.best = Some(best);
             result.score = score;
             result.depth = depth;
@@ -198,7 +157,10 @@ impl Searcher {
             if self.verbose {
                 self.log_iteration(&result);
             }
-            if is_decisive(score) || depth >= game_length || limits.deadline.soft_expired() {
+            if is_decisive(score)
+                || depth >= game_length
+                || !limits.deadline.may_start_iteration(false)
+            {
                 break;
             }
         }
@@ -207,14 +169,15 @@ impl Searcher {
     }
 
     /// One iteration over the root moves at `depth` (principal variation search); moves the
-    /// best to the front for the next one. Returns the best move and score found, and whether
-    /// the iteration completed before the clock stopped it.
+    /// best to the front for the next one. Returns the best move and score found (`complete`
+    /// when the iteration finished before the clock stopped it), `None` when the clock stopped
+    /// it before its first move was searched.
     pub fn root_search(
         &mut self,
         board: &Board,
         root_moves: &mut MoveList,
         depth: u32,
-    ) -> (Option<(Move, i32)>, bool) {
+    ) -> Option<RootIteration<Move>> {
         let mut alpha = -INFINITY;
         let beta = INFINITY;
         let mut best_here: Option<(Move, i32)> = None;
@@ -232,7 +195,11 @@ impl Searcher {
                 }
             };
             if self.clock.stopped() {
-                return (best_here, false);
+                return best_here.map(|(best, score)| RootIteration {
+                    best,
+                    score,
+                    complete: false,
+                });
             }
             if best_here.map_or(true, |(_, b)| score > b) {
                 best_here = Some((m, score));
@@ -247,7 +214,11 @@ impl Searcher {
                 root_moves[..=pos].rotate_right(1);
             }
         }
-        (best_here, true)
+        best_here.map(|(best, score)| RootIteration {
+            best,
+            score,
+            complete: true,
+        })
     }
 
     /// `--opening-plies`: the root moves other than `result.best` that a null-window search at
@@ -332,7 +303,7 @@ impl Searcher {
         moves: &[Move],
         scores: &mut [i32],
     ) {
-        let me = board.to_move();
+        let me = board.side_to_move();
         let occupied = board.occupied();
         let their_threats = winning_cells(board.discs(me.other()), occupied);
         let their_wins = their_threats & board.playable();
@@ -346,7 +317,7 @@ impl Searcher {
         let history = &self.history[me.index()];
         for (&m, score) in moves.iter().zip(scores.iter_mut()) {
             *score = if Some(m) == table_move {
-                ORDER_TABLE
+                ORDER_TABLE_MOVE
             } else {
                 let centre = ORDER_CENTRE_STEP * (6 - 2 * (m.column.index() as i32 - 3).abs());
                 let mut s = match m.kind {
@@ -372,7 +343,7 @@ impl Searcher {
                 } else if killers[1] == Some(m) {
                     s += ORDER_KILLER_2;
                 }
-                s + history[m.code()].min(ORDER_HISTORY_CAP)
+                s + history[m.code()].min(ORDER_HISTORY_MAX)
             };
         }
     }
@@ -392,11 +363,11 @@ impl Searcher {
         if let Some(outcome) = board.outcome() {
             return match outcome {
                 Outcome::Draw => 0,
-                Outcome::Win(t) if t == board.to_move() => win_in(ply),
+                Outcome::Win(t) if t == board.side_to_move() => win_in(ply),
                 Outcome::Win(_) => loss_in(ply),
             };
         }
-        let me = board.to_move();
+        let me = board.side_to_move();
         // A drop onto a winning cell wins at once: a normal disc, or the dual disc when it is
         // due, unless that dual disc completes the opponent's four too (a draw).
         let mut wins = winning_cells(board.discs(me), board.occupied()) & board.playable();
@@ -438,11 +409,11 @@ impl Searcher {
             } else {
                 let mut reduction = 0;
                 if self.reductions
-                    && i >= LMR_FIRST_INDEX
+                    && i >= LMR_MIN_INDEX
                     && depth >= LMR_MIN_DEPTH
                     && scores[i] < ORDER_QUIET_BELOW
                 {
-                    reduction = LMR_PLIES;
+                    reduction = LMR_REDUCTION;
                     if m.kind != Kind::Normal && depth > LMR_MIN_DEPTH {
                         reduction += LMR_POWER_EXTRA;
                     }
@@ -469,12 +440,10 @@ impl Searcher {
                 alpha = score;
             }
             if alpha >= beta {
-                if ply < MAX_PLY && self.killers[ply][0] != Some(m) {
-                    self.killers[ply][1] = self.killers[ply][0];
-                    self.killers[ply][0] = Some(m);
+                if ply < MAX_PLY {
+                    remember_killer(&mut self.killers[ply], m);
                 }
-                let h = &mut self.history[me.index()][m.code()];
-                *h = (*h + depth * depth).min(HISTORY_CAP);
+                reward_history(&mut self.history[me.index()][m.code()], depth, HISTORY_MAX);
                 break;
             }
         }
@@ -482,19 +451,6 @@ impl Searcher {
         self.table.store(key, ply, depth, best, bound, best_move);
         best
     }
-}
-
-/// The selection step of move ordering: brings the best-scored of `moves[index..]` to `index`,
-/// the first of equals, keeping the others in their order (so ties keep generation order).
-fn pick_move(moves: &mut [Move], scores: &mut [i32], index: usize) {
-    let mut best = index;
-    for j in index + 1..moves.len() {
-        if scores[j] > scores[best] {
-            best = j;
-        }
-    }
-    moves[index..=best].rotate_right(1);
-    scores[index..=best].rotate_right(1);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -516,7 +472,7 @@ pub const BENCH_DEPTH: u32 = 9;
 
 /// The position of a bench line, or why it is not one.
 pub fn bench_position(line: &str) -> Result<Board, String> {
-    let mut board = Board::new();
+    let mut board = Board::start();
     for text in line.split(',').filter(|s| !s.is_empty()) {
         let m = crate::notation::parse_move(text).map_err(|e| format!("'{line}': {e}"))?;
         board = board

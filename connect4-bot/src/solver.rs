@@ -108,7 +108,7 @@ impl Position {
         if !all_spent || board.outcome().is_some() {
             return None;
         }
-        let me = board.to_move();
+        let me = board.side_to_move();
         Some(Position {
             mine: board.discs(me),
             theirs: board.discs(me.other()),
@@ -233,7 +233,7 @@ impl DualPosition {
         if !clears_spent || board.outcome().is_some() {
             return None;
         }
-        let me = board.to_move();
+        let me = board.side_to_move();
         let position = DualPosition {
             mine: board.discs(me),
             theirs: board.discs(me.other()),

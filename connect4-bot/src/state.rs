@@ -194,7 +194,7 @@ pub fn reconstruct_aged(
     let why = match memory {
         None => "no state".to_string(),
         Some(m) if m.team != team => "state of the other team".to_string(),
-        Some(m) if m.board.to_move() != team.other() => "state not after own move".to_string(),
+        Some(m) if m.board.side_to_move() != team.other() => "state not after own move".to_string(),
         Some(m) => match (continue_from(team, discs, &m.board), start) {
             (Some((continued, Inference::Continued(moves))), Some(fresh)) => {
                 let board = either_game(team, &continued, &fresh, &m.board);
@@ -352,7 +352,7 @@ pub fn from_board_alone(team: Team, discs: [u64; 2]) -> Board {
     counts[them] = moves[them].clamp(0, i32::from(DUAL_DEADLINE) - 1) as u8;
     Board::from_parts(discs, team, used, counts).unwrap_or_else(|| {
         // `discs` came from a parsed board, which is always compact; keep a legal fallback.
-        Board::new()
+        Board::start()
     })
 }
 
@@ -374,7 +374,7 @@ pub struct ContestCounts {
 /// count is exact. The opponent's move count, which the files do not give, is then exact; after
 /// a clear it is the one `board` had when it fits, else the team's own.
 pub fn with_contest_counts(board: &Board, counts: ContestCounts) -> Result<Board, String> {
-    let team = board.to_move();
+    let team = board.side_to_move();
     let (me, them) = (team.index(), team.other().index());
     let discs = [board.discs(Team::One), board.discs(Team::Two)];
     let only = [

@@ -50,7 +50,7 @@ const TUNE_TABLE_BYTES: usize = 1 << 20;
 
 /// True if `board` is quiet: the team to move cannot complete its four by a drop.
 pub fn is_quiet(board: &Board) -> bool {
-    let me = board.to_move();
+    let me = board.side_to_move();
     winning_cells(board.discs(me), board.occupied()) & board.playable() == 0
 }
 
@@ -67,7 +67,7 @@ pub struct Game {
 /// the search at `depth` for both teams.
 pub fn play_game(seed: u64, number: u32, depth: u32) -> Game {
     let mut rng = SmallRng::seed_from_u64(seed.wrapping_add(u64::from(number)));
-    let mut board = Board::new();
+    let mut board = Board::start();
     let random_plies = rng.gen_range(RANDOM_PLIES_MIN..=RANDOM_PLIES_MAX);
     let mut searcher = Searcher::new(TUNE_TABLE_BYTES);
     searcher.verbose = false;
@@ -99,7 +99,7 @@ pub fn samples(game: &Game) -> Vec<Sample> {
         .map(|b| {
             let result = match game.outcome {
                 Outcome::Draw => 0.5,
-                Outcome::Win(winner) if winner == b.to_move() => 1.0,
+                Outcome::Win(winner) if winner == b.side_to_move() => 1.0,
                 Outcome::Win(_) => 0.0,
             };
             let features = features(b)
@@ -229,7 +229,7 @@ mod tests {
         for (board, sample) in quiet.iter().zip(samples(&game)) {
             let expected = match game.outcome {
                 Outcome::Draw => 0.5,
-                Outcome::Win(t) if t == board.to_move() => 1.0,
+                Outcome::Win(t) if t == board.side_to_move() => 1.0,
                 Outcome::Win(_) => 0.0,
             };
             assert_eq!(sample.result, expected);

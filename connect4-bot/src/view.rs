@@ -162,7 +162,7 @@ impl DrawGame for Connect4Referee {
         let mut caption = "start".to_string();
         if let Some((before, m, at)) = played {
             let (x, y) = centre(at.column(), at.row());
-            let mover = before.to_move();
+            let mover = before.side_to_move();
             let kind = match m.kind {
                 Kind::ClearRow => "clear-row",
                 Kind::ClearColumn => "clear-column",

@@ -62,7 +62,7 @@ fn call(
     extra: Extra,
     args: &[&str],
 ) -> (String, String) {
-    let team = board.to_move();
+    let team = board.side_to_move();
     write_read_only(&dir.join("team_no.txt"), &format!("{}\n", team.number()));
     write_read_only(&dir.join("board.txt"), &format_board(board));
     for name in ["moves.txt", "opponent_move.txt"] {
@@ -105,7 +105,7 @@ enum Players {
 /// A winning move if there is one, else a random move among those that do not hand the
 /// opponent a win (any move if all do).
 fn sane_random(board: &Board, rng: &mut SmallRng) -> Move {
-    let me = board.to_move();
+    let me = board.side_to_move();
     let moves = board.legal_moves();
     let outcome = |m: Move| board.play(m).outcome();
     if let Some(&win) = moves
@@ -145,7 +145,7 @@ fn play(
     let mut history = Vec::new();
     let mut rng = SmallRng::seed_from_u64(seed);
     while board.outcome().is_none() {
-        let team = board.to_move();
+        let team = board.side_to_move();
         if players == Players::Random && team.index() as u64 != seed % 2 {
             board = board.play(sane_random(&board, &mut rng));
             continue;
@@ -283,7 +283,7 @@ fn the_game_masters_files_give_the_counts_the_board_cannot() {
                 .unwrap();
         }
     }
-    assert_eq!(board.to_move(), Team::Two);
+    assert_eq!(board.side_to_move(), Team::Two);
     assert!(board.dual_forced());
     let board = board.try_play(parse_move("4 5").unwrap()).unwrap();
     assert!(board.dual_forced(), "team 1's tenth move");
@@ -321,7 +321,7 @@ fn garbage_or_inconsistent_game_master_files_are_ignored_with_a_warning() {
         ("0 0 0 0 1", "0 0 0 0", "disagree with the board"),
         ("0 0 0 0 0", "1 1 1 1", "disagree with the board"),
     ] {
-        let team = board.to_move();
+        let team = board.side_to_move();
         write_read_only(&dir.join("team_no.txt"), &format!("{}\n", team.number()));
         write_read_only(&dir.join("board.txt"), &format_board(&board));
         write_read_only(&dir.join("moves.txt"), moves);

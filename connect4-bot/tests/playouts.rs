@@ -106,20 +106,20 @@ fn random_playouts_keep_every_invariant() {
     let all = every_move();
     let mut ended = [0u32; 3];
     for game in 0..400 {
-        let mut board = Board::new();
+        let mut board = Board::start();
         let mut plies = 0;
         // Prefer powers sometimes so that clears happen often.
         let power_bias = game % 3;
         loop {
             assert_eq!(
                 board.hash(),
-                board.hash_from_scratch(),
+                board.compute_hash(),
                 "game {game} ply {plies}"
             );
             // Every disc sits on another or the floor: the board rebuilds from its parts.
             let rebuilt = Board::from_parts(
                 [board.discs(Team::One), board.discs(Team::Two)],
-                board.to_move(),
+                board.side_to_move(),
                 [board.used(Team::One), board.used(Team::Two)],
                 [board.moves_made(Team::One), board.moves_made(Team::Two)],
             )
@@ -156,7 +156,7 @@ fn random_playouts_keep_every_invariant() {
             };
             // Notation round-trips.
             assert_eq!(parse_move(&m.to_string()), Ok(m));
-            let mover = board.to_move();
+            let mover = board.side_to_move();
             let before = board.occupied().count_ones();
             let next = board.try_play(m).expect("a listed move is legal");
             let expected = naive_play(&grid_of(&board), m, mover.number());
@@ -173,7 +173,7 @@ fn random_playouts_keep_every_invariant() {
             }
             assert_eq!(next.moves_made(mover), board.moves_made(mover) + 1);
             assert_eq!(next.used(mover), board.used(mover) | m.kind.power_bit());
-            assert_eq!(next.to_move(), mover.other());
+            assert_eq!(next.side_to_move(), mover.other());
             board = next;
             plies += 1;
             assert!(plies <= 42 + 6 * 9, "a game ends");

@@ -86,9 +86,9 @@ fn play_game_in(
     args: [&[&str]; 2],
     disturb: impl Fn(u32, Team, &Path),
 ) -> Board {
-    let mut board = Board::new();
+    let mut board = Board::start();
     while board.outcome().is_none() {
-        let team = board.to_move();
+        let team = board.side_to_move();
         let dir = &dirs[team.index()];
         disturb(board.plies(), team, dir);
         let reply = call(
@@ -121,7 +121,7 @@ fn two_whole_games_in_the_same_directory_for_each_team() {
     let old_games = [(Team::One, "2 1,5 4,4 4"), (Team::Two, "5 4,4 4,5 4,2 4")];
     for (team, old_moves) in old_games {
         let dirs = [scratch_dir("reused-p1"), scratch_dir("reused-p2")];
-        let mut old = Board::new();
+        let mut old = Board::start();
         for m in old_moves.split(',') {
             old = old.play(parse_move(m).unwrap());
         }
@@ -179,7 +179,7 @@ fn the_help_file_is_named_with_the_team_id() {
         &exe,
         &game,
         "1",
-        &format_board(&Board::new()),
+        &format_board(&Board::start()),
         &["--movetime", "20"],
     );
     assert!(parse_move(reply.trim()).is_ok());
@@ -221,7 +221,7 @@ fn deleted_or_corrupted_state_still_gives_legal_moves() {
 #[test]
 fn crlf_and_extra_spaces_in_the_input_files_are_accepted() {
     let dir = scratch_dir("crlf");
-    let board = Board::new().play(parse_move("5 4").unwrap());
+    let board = Board::start().play(parse_move("5 4").unwrap());
     let text = format_board(&board)
         .replace(' ', "  \t")
         .replace('\n', "\r\n");
@@ -242,7 +242,7 @@ fn garbage_input_files_never_crash_the_bot() {
     let dir = scratch_dir("garbage");
     for (team, board) in [
         ("1", "not a board"),
-        ("x", &format_board(&Board::new())),
+        ("x", &format_board(&Board::start())),
         ("", ""),
         (
             "2",
@@ -356,7 +356,7 @@ fn run_measured(dir: &Path, args: &[&str]) -> (u64, String) {
 fn twenty_megabyte_input_files_are_refused_within_the_memory_cap() {
     const HUGE: usize = 20 << 20;
     const CAP: u64 = 20 << 20;
-    let board = Board::new().play(parse_move("5 4").unwrap());
+    let board = Board::start().play(parse_move("5 4").unwrap());
     let cases: [(&str, &str, &str); 4] = [
         ("board.txt", "0 ", "1\n"),
         ("board.txt", "1", "1\n"),
@@ -388,7 +388,7 @@ fn twenty_megabyte_input_files_are_refused_within_the_memory_cap() {
         if file != "board.txt" {
             assert!(board.is_legal(m), "{file}: {m}");
         } else {
-            assert!(Board::new().is_legal(m), "{file}: {m}");
+            assert!(Board::start().is_legal(m), "{file}: {m}");
         }
         assert!(
             stderr.contains("warning"),
@@ -415,7 +415,7 @@ fn opening_plies_vary_the_game_by_seed_and_replay_it_by_seed() {
 
 #[test]
 fn an_opponent_move_our_rules_reject_still_gets_a_legal_reply_at_once() {
-    let saved = Board::new()
+    let saved = Board::start()
         .play(parse_move("5 4").unwrap())
         .play(parse_move("1 4").unwrap())
         .play(parse_move("5 3").unwrap())
@@ -467,7 +467,7 @@ fn input_files_that_are_pipes_do_not_block_the_call() {
     for file in ["board.txt", "team_no.txt", "connect4-bot.txt"] {
         let dir = scratch_dir("fifo");
         write_read_only(&dir.join("team_no.txt"), "1\n");
-        write_read_only(&dir.join("board.txt"), &format_board(&Board::new()));
+        write_read_only(&dir.join("board.txt"), &format_board(&Board::start()));
         let _ = fs::remove_file(dir.join(file));
         let made = Command::new("mkfifo").arg(dir.join(file)).status().unwrap();
         assert!(made.success());

@@ -36,10 +36,10 @@ fn the_referee_plays_full_games_and_records_them() {
         let mut lines = record.lines();
         assert_eq!(lines.next(), Some("# connect4"));
         // Replay the record with the library.
-        let mut board = Board::new();
+        let mut board = Board::start();
         for line in lines.filter(|l| !l.starts_with('#')) {
             let (seat, reply) = line.split_once(' ').unwrap();
-            assert_eq!(seat, board.to_move().number().to_string());
+            assert_eq!(seat, board.side_to_move().number().to_string());
             board = board.try_play(parse_move(reply).unwrap()).unwrap();
         }
         assert!(board.outcome().is_some(), "game {game} ended by the rules");
@@ -110,7 +110,7 @@ fn the_referee_game_gives_the_files_and_judges_replies() {
         "clear column used already"
     );
     assert_eq!(game.plies(), 2);
-    assert_eq!(game.board().to_move(), Team::One);
+    assert_eq!(game.board().side_to_move(), Team::One);
     assert!(game.render().contains("1 2 3 4 5 6 7"));
     let Input::Files { files, .. } = game.input(Seat::First) else {
         panic!()
@@ -218,7 +218,7 @@ fn games_from_openings(name: &str, options: &[&str]) -> Vec<String> {
 
 /// The opening plies of a record; the replay of all its plies ends the game as it says.
 fn replay_with_opening(record: &str) -> Vec<String> {
-    let mut board = Board::new();
+    let mut board = Board::start();
     let mut opening = Vec::new();
     for line in record.lines() {
         let ply = match line.strip_prefix("# opening: ") {
@@ -230,7 +230,7 @@ fn replay_with_opening(record: &str) -> Vec<String> {
             None => line,
         };
         let (seat, reply) = ply.split_once(' ').unwrap();
-        assert_eq!(seat, board.to_move().number().to_string(), "{record}");
+        assert_eq!(seat, board.side_to_move().number().to_string(), "{record}");
         board = board.try_play(parse_move(reply).unwrap()).unwrap();
     }
     assert!(board.outcome().is_some(), "{record}");
@@ -328,7 +328,7 @@ fn the_game_masters_mode_shares_a_folder_alternates_the_first_team_and_writes_th
             };
             assert_eq!(referee.to_move(), seat);
             let board = *referee.board();
-            let team = board.to_move();
+            let team = board.side_to_move();
             let expected = format!(
                 "read moves.txt '{}' opponent_move.txt '{}'",
                 format_moves_file(&board, team).trim(),

@@ -49,7 +49,7 @@ fn a_disc_lands_on_the_lowest_empty_cell() {
 fn the_normal_disc_stays_in_the_movers_colour() {
     let b = line("5 2,5 2");
     assert_discs(&b, ".O.....\n.X.....");
-    assert_eq!(b.to_move(), Team::One);
+    assert_eq!(b.side_to_move(), Team::One);
     assert_eq!(
         b.used(Team::One) | b.used(Team::Two),
         0,
@@ -89,7 +89,7 @@ fn the_dual_disc_counts_for_both_teams() {
     let b = position("XXX....", Team::Two);
     assert_eq!(after(&b, "4 4").outcome(), Some(Outcome::Win(Team::One)));
     // It is in both bitboards.
-    let d = after(&Board::new(), "4 1");
+    let d = after(&Board::start(), "4 1");
     assert_eq!(d.duals().count_ones(), 1);
     assert_eq!(d.discs(Team::One), d.discs(Team::Two));
     assert_eq!(d.used(Team::One), DUAL_BIT);
@@ -160,7 +160,7 @@ fn clear_column_on_an_empty_column_removes_only_itself() {
     let b = position("XO.....", Team::One);
     let next = after(&b, "2 5");
     assert_discs(&next, "XO.....");
-    assert_eq!(next.to_move(), Team::Two);
+    assert_eq!(next.side_to_move(), Team::Two);
     assert!(!next.holds(Team::One, Kind::ClearColumn));
 }
 
@@ -305,7 +305,7 @@ fn a_clear_column_never_makes_a_four() {
     };
     let mut checked = 0;
     for _ in 0..200 {
-        let mut b = Board::new();
+        let mut b = Board::start();
         while b.outcome().is_none() {
             for c in Column::ALL {
                 let clear = Move::new(Kind::ClearColumn, c);
@@ -352,11 +352,11 @@ fn a_removal_that_makes_a_four_for_the_opponent_only_loses() {
 #[test]
 fn either_team_may_move_first() {
     let b = Board::starting(Team::Two);
-    assert_eq!(b.to_move(), Team::Two);
+    assert_eq!(b.side_to_move(), Team::Two);
     assert_eq!(b.legal_moves().len(), 35);
     let b = after(&b, "5 4");
     assert_eq!((b.moves_made(Team::Two), b.moves_made(Team::One)), (1, 0));
-    assert_eq!(b.to_move(), Team::One);
+    assert_eq!(b.side_to_move(), Team::One);
     // Nine normal discs each, team 2 first (columns 1..3 filled, no four): team 2's tenth move
     // must be its dual disc.
     let mut b = Board::starting(Team::Two);
@@ -365,7 +365,7 @@ fn either_team_may_move_first() {
             b = after(&b, &format!("5 {column}"));
         }
     }
-    assert_eq!(b.to_move(), Team::Two);
+    assert_eq!(b.side_to_move(), Team::Two);
     assert_eq!((b.moves_made(Team::One), b.moves_made(Team::Two)), (9, 9));
     assert!(b.dual_forced());
     assert_eq!(
@@ -399,7 +399,7 @@ fn clear_neighbours_and_clear_column_falls_can_make_fours() {
 
 #[test]
 fn each_power_is_used_once_per_game() {
-    let mut b = Board::new();
+    let mut b = Board::start();
     for (ply, m) in [
         "2 1", "2 1", "5 4", "1 4", "1 3", "3 5", "3 2", "5 5", "4 4", "4 6",
     ]

@@ -23,7 +23,7 @@ fn search(board: &Board, depth: Option<u32>) -> SearchResult<Move> {
 
 /// True when the team to move can win at once.
 fn wins_at_once(board: &Board) -> bool {
-    let me = board.to_move();
+    let me = board.side_to_move();
     board
         .legal_moves()
         .as_slice()
@@ -89,7 +89,7 @@ const DUAL: u8 = 0b1000;
 fn brute(board: &Board) -> i32 {
     match board.outcome() {
         Some(Outcome::Draw) => return 0,
-        Some(Outcome::Win(t)) => return if t == board.to_move() { 1 } else { -1 },
+        Some(Outcome::Win(t)) => return if t == board.side_to_move() { 1 } else { -1 },
         None => {}
     }
     board
@@ -169,7 +169,7 @@ fn solves_powerless_endgames_exactly() {
 
 #[test]
 fn always_answers_even_without_time() {
-    let b = Board::new();
+    let b = Board::start();
     let mut s = Searcher::new(1 << 20);
     s.verbose = false;
     let deadline = Deadline::new(Instant::now(), Duration::ZERO, Duration::ZERO);
@@ -229,7 +229,7 @@ fn near_best_moves_are_within_the_margin_and_never_losing() {
     // the empty board the centre column stands out by more than `OPENING_MARGIN`, so a wider
     // margin (a threat on a row of the team's parity) makes sure there are some to check.
     let margin = connect4::eval::THREAT_GOOD_ROW;
-    let quiet = Board::new();
+    let quiet = Board::start();
     let result = s.search(&quiet, &limits);
     let near = s.near_best_moves(&quiet, &result, margin, &limits);
     assert!(!near.is_empty());

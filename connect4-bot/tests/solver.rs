@@ -5,7 +5,6 @@ use std::time::Duration;
 
 use common::cli::BotOptions;
 use common::clock::Deadline;
-use common::search::Limits;
 use connect4::board::{has_four, Board, Column, Kind, Move, Outcome, Team, BOARD_MASK};
 use connect4::engine;
 use connect4::protocol::CallLog;
@@ -27,7 +26,7 @@ fn empties(board: &Board) -> i32 {
 /// The score of `board` for its team to move by plain minimax over every legal move (the rules'
 /// own `play` and `outcome`, no pruning): a win landing with `e` cells empty is `(e + 1) / 2`.
 fn minimax(board: &Board) -> i32 {
-    let me = board.to_move();
+    let me = board.side_to_move();
     let e = empties(board);
     let mut best = i32::MIN;
     for &m in board.legal_moves().as_slice() {
@@ -64,7 +63,7 @@ fn random_board(rng: &mut SmallRng, discs: u32, duals: bool) -> Board {
         }
         let board = Board::from_parts(
             [board.discs(Team::One), board.discs(Team::Two)],
-            board.to_move(),
+            board.side_to_move(),
             [ALL; 2],
             [board.moves_made(Team::One), board.moves_made(Team::Two)],
         )
@@ -181,7 +180,7 @@ fn the_best_move_keeps_the_score() {
         let child = board.play(Move::new(Kind::Normal, Column::new(c).unwrap()));
         let kept = match child.outcome() {
             Some(Outcome::Win(t)) => {
-                assert_eq!(t, board.to_move());
+                assert_eq!(t, board.side_to_move());
                 (empties(&board) + 1) / 2
             }
             Some(Outcome::Draw) => 0,
@@ -201,9 +200,10 @@ fn the_bot_plays_the_solved_move_in_play() {
         let board = random_board(&mut rng, 24, false);
         let position = Position::from_board(&board).unwrap();
         let score = solver.solve(&position, false).unwrap();
-        let limits = Limits::new(Deadline::from_now(Duration::from_secs(60)), 64);
+        let deadline = Deadline::from_now(Duration::from_secs(60));
         let mut log = CallLog::default();
-        let m = engine::choose(&board, &BotOptions::default(), &limits, &mut log).unwrap();
+        let mut engine = engine::Engine::new(&BotOptions::default());
+        let m = engine.choose(&board, &mut log, deadline).unwrap();
         assert!(log.text().contains("solved"), "{}", log.text());
         assert!(board.is_legal(m) && m.kind == Kind::Normal);
         let child = board.play(m);
@@ -220,7 +220,7 @@ fn the_bot_plays_the_solved_move_in_play() {
 
 #[test]
 fn no_solving_while_a_power_is_held_or_the_game_is_over() {
-    let empty = Board::new();
+    let empty = Board::start();
     assert_eq!(Position::from_board(&empty), None);
     for (team, kind) in [(0, 0b0001), (1, 0b0010), (0, 0b0100), (1, 0b1000)] {
         let mut used = [ALL; 2];
@@ -439,7 +439,7 @@ fn random_dual_board(rng: &mut SmallRng, discs: u32) -> Board {
         });
         let board = Board::from_parts(
             [board.discs(Team::One), board.discs(Team::Two)],
-            board.to_move(),
+            board.side_to_move(),
             used,
             moves,
         )
@@ -498,7 +498,7 @@ fn with_a_dual_disc_held_the_solver_agrees_with_minimax_and_keeps_the_score() {
         duals_played += usize::from(dual);
         let child = board.play(m);
         let kept = match child.outcome() {
-            Some(Outcome::Win(t)) if t == board.to_move() => (empties(&board) + 1) / 2,
+            Some(Outcome::Win(t)) if t == board.side_to_move() => (empties(&board) + 1) / 2,
             Some(Outcome::Win(_)) => -(empties(&board) + 1) / 2,
             Some(Outcome::Draw) => 0,
             None => -child_score(&mut solver, &child),

@@ -21,7 +21,7 @@ fn discs(b: &Board) -> [u64; 2] {
 /// A middle game with discs in every column, team 2 to move (so team 1 saved it).
 fn saved() -> Memory {
     let board = line("5 4,5 3,5 5,5 4,5 2,5 6,5 7,5 1,5 4,5 4,5 3");
-    assert_eq!(board.to_move(), Team::Two);
+    assert_eq!(board.side_to_move(), Team::Two);
     Memory {
         team: Team::One,
         board,
@@ -55,7 +55,7 @@ fn the_opponents_move_is_inferred_for_every_disc_type() {
             };
             assert!(moves.contains(&m), "{m}: {moves:?}");
             assert_eq!(discs(&board), discs(&truth));
-            assert_eq!(board.to_move(), Team::One);
+            assert_eq!(board.side_to_move(), Team::One);
             assert_eq!(board.moves_made(Team::Two), truth.moves_made(Team::Two));
             assert_eq!(board.used(Team::One), truth.used(Team::One));
             if moves.iter().all(|o| o.kind == kind) {
@@ -95,7 +95,7 @@ fn a_power_that_leaves_no_trace_is_assumed_still_held() {
 fn an_empty_board_without_state_is_a_new_game_for_team_one() {
     let (board, inference) = reconstruct(Team::One, [0, 0], None);
     assert_eq!(inference, Inference::NewGame);
-    assert_eq!(board, Board::new());
+    assert_eq!(board, Board::start());
 }
 
 #[test]
@@ -122,7 +122,7 @@ fn a_new_game_in_a_reused_directory_is_noticed() {
     let old = saved();
     let (board, inference) = reconstruct(Team::One, [0, 0], Some(&old));
     assert_eq!(inference, Inference::NewGame);
-    assert_eq!(board, Board::new());
+    assert_eq!(board, Board::start());
 }
 
 #[test]
@@ -197,9 +197,9 @@ fn a_bot_that_loses_its_state_every_move_never_misses_its_dual_disc() {
     let mut rng = SmallRng::seed_from_u64(7);
     for game in 0..200 {
         let forgetful = if game % 2 == 0 { Team::One } else { Team::Two };
-        let mut truth = Board::new();
+        let mut truth = Board::start();
         while truth.outcome().is_none() {
-            let m = if truth.to_move() == forgetful {
+            let m = if truth.side_to_move() == forgetful {
                 let b = reconstruct(forgetful, discs(&truth), None).0;
                 greedy(&b).expect("a move")
             } else {
@@ -228,10 +228,10 @@ fn a_bot_that_keeps_its_state_follows_every_power() {
     // memory.
     let mut rng = SmallRng::seed_from_u64(11);
     for _ in 0..200 {
-        let mut truth = Board::new();
+        let mut truth = Board::start();
         let mut memory: Option<Memory> = None;
         while truth.outcome().is_none() {
-            let m = if truth.to_move() == Team::One {
+            let m = if truth.side_to_move() == Team::One {
                 let (b, _) = reconstruct(Team::One, discs(&truth), memory.as_ref());
                 assert_eq!(b.used(Team::One), truth.used(Team::One));
                 assert_eq!(b.moves_made(Team::One), truth.moves_made(Team::One));
@@ -272,7 +272,7 @@ fn the_state_file_keeps_the_powers_of_both_teams() {
 /// one more move: it has spent powers that the new game must not inherit.
 fn short_old_game(team: Team, moves: &str) -> Memory {
     let board = line(moves);
-    assert_eq!(board.to_move(), team.other());
+    assert_eq!(board.side_to_move(), team.other());
     Memory { team, board }
 }
 
@@ -285,7 +285,7 @@ fn a_new_game_wins_over_an_old_saved_state_that_could_explain_the_board() {
     assert_eq!(old.board.play(mv("2 4")).occupied(), 0);
     let (board, inference) = reconstruct_aged(Team::One, [0, 0], Some(&old), old_age);
     assert_eq!(inference, Inference::NewGame);
-    assert_eq!(board, Board::new());
+    assert_eq!(board, Board::start());
     // Team 2 played its dual disc and cleared column 4; team 1's normal disc in column 3 would
     // explain a board with one bottom disc, which is also what a new game shows to team 2.
     let old = short_old_game(Team::Two, "5 4,4 4,5 4,2 4");
@@ -431,7 +431,7 @@ fn the_board_alone_counts_moves_whichever_team_moved_first() {
     ] {
         truth = truth.play(mv(m));
     }
-    assert_eq!(truth.to_move(), Team::One);
+    assert_eq!(truth.side_to_move(), Team::One);
     let rebuilt = from_board_alone(Team::One, discs(&truth));
     assert_eq!(rebuilt.moves_made(Team::One), 9);
     assert!(rebuilt.holds(Team::One, Kind::Dual));
@@ -439,7 +439,7 @@ fn the_board_alone_counts_moves_whichever_team_moved_first() {
     assert!(rebuilt.dual_forced());
     // Team 1 first, its dual disc third: the counts attribute the dual disc to team 1, and
     // team 2, which cannot know its own move count, plays its own dual disc at once.
-    let mut truth = Board::new();
+    let mut truth = Board::start();
     for m in ["5 1", "5 2", "4 3"] {
         truth = truth.play(mv(m));
     }

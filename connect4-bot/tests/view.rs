@@ -11,7 +11,7 @@ use std::time::Duration;
 /// A whole game of varied legal moves, as a record, with every position.
 fn game_record(seed: usize) -> (String, Vec<Board>, Vec<String>) {
     let mut referee = Connect4Referee::new();
-    let mut board = Board::new();
+    let mut board = Board::start();
     let mut record = RecordWriter::new("connect4", ["one", "two"]);
     let mut positions = vec![board];
     let mut replies = Vec::new();

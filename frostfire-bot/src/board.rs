@@ -403,6 +403,31 @@ impl fmt::Display for IllegalMoveError {
 
 impl std::error::Error for IllegalMoveError {}
 
+/// Why a move cannot be applied even as given ([`Board::force_play`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ForcePlayError {
+    /// The game is already over.
+    GameOver,
+    /// The two cells are not neighbours.
+    NotAdjacent,
+    /// This cell does not hold one of the mover's dragons.
+    NotOwnDragon(Cell),
+}
+
+impl fmt::Display for ForcePlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ForcePlayError::GameOver => write!(f, "the game is over"),
+            ForcePlayError::NotAdjacent => write!(f, "the two cells are not adjacent"),
+            ForcePlayError::NotOwnDragon(c) => {
+                write!(f, "{c} does not hold a dragon of the mover")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ForcePlayError {}
+
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -517,13 +542,13 @@ impl Board {
 
     /// The side to move.
     #[inline]
-    pub fn to_move(&self) -> Color {
+    pub fn side_to_move(&self) -> Color {
         self.to_move
     }
 
     /// Plies played since the start.
     #[inline]
-    pub fn ply(&self) -> u32 {
+    pub fn plies(&self) -> u32 {
         self.ply
     }
 
@@ -771,17 +796,19 @@ impl Board {
     /// `By` must be adjacent and hold dragons of the side to move; then every dragon on the line
     /// from `Ax` along the move's direction, up to the first empty cell, shifts one step, and a
     /// dragon shifted off the board is eliminated (its side loses it), whichever side it belongs
-    /// to. For a legal move this is exactly [`Board::play`]. `None` when the move cannot be
+    /// to. For a legal move this is exactly [`Board::play`]. An error when the move cannot be
     /// applied at all: the game is over, the cells are not adjacent, or a cell lacks a dragon of
     /// the mover. The hash, the side to move and the ply count stay consistent.
-    pub fn force_play(&self, m: Move) -> Option<Board> {
+    pub fn force_play(&self, m: Move) -> Result<Board, ForcePlayError> {
         if self.is_lost() {
-            return None;
+            return Err(ForcePlayError::GameOver);
         }
         let me = self.to_move;
-        let dir = m.direction()?;
-        if self.at(m.from) != Some(me) || self.at(m.to) != Some(me) {
-            return None;
+        let dir = m.direction().ok_or(ForcePlayError::NotAdjacent)?;
+        for cell in [m.from, m.to] {
+            if self.at(cell) != Some(me) {
+                return Err(ForcePlayError::NotOwnDragon(cell));
+            }
         }
         // The line of dragons that moves, rear first: at most the 7 cells of a line (as cell
         // indices and colour indices, which the bundles' fixed-capacity list can hold).
@@ -803,7 +830,10 @@ impl Board {
                 dragons[color] |= ahead.bit();
             }
         }
+        // Every dragon stepped into a vacated cell or an empty one on the board (or off it),
+        // so the sets stay valid and apart.
         Board::from_bits(dragons[0], dragons[1], me.other(), self.ply + 1)
+            .ok_or(ForcePlayError::NotAdjacent)
     }
 
     /// The position with the other side to move and one more ply (for a protocol that must carry
@@ -819,14 +849,7 @@ impl Board {
     /// The number of move sequences of length `depth` from here (a finished game has no moves).
     /// [`perft`] counts from the start.
     pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.legal_moves();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves.iter().map(|&m| self.play(m).perft(depth - 1)).sum()
+        common::search::perft(self, depth, Board::legal_moves, Board::play)
     }
 
     /// The board drawn as a hexagon: rows A..G with their letters, Tyragon (ICE, Player 1) as

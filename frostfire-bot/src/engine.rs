@@ -2,7 +2,11 @@
 
 use crate::board::{Board, Move, Outcome};
 use crate::eval::evaluate;
-use crate::search::{Searcher, MAX_DEPTH, OPENING_MARGIN};
+use crate::params::{
+    DEFAULT_MOVETIME, MAX_DEPTH, NO_SEARCH_TABLE_BYTES, OPENING_BUDGET_PERCENT, OPENING_MARGIN,
+    TIME_POLICY,
+};
+use crate::search::Searcher;
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
 use common::search::{Limits, OpeningChoice};
@@ -11,19 +15,6 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rustc_hash::FxHashSet;
 use std::time::{Duration, Instant};
-
-/// The hard per-move budget when `--movetime` is not given: 200 ms inside 75 % of the 2 s limit,
-/// since a loaded machine was measured delaying replies by up to about 130 ms past the budget.
-pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1300);
-/// The soft budget (no new iteration unless the search changed its mind), as a share of the hard
-/// one; the search extends it when the best move changes or the score falls.
-pub const SOFT_BUDGET_PERCENT: u32 = 40;
-/// `--opening-plies`: the search for the near-best alternatives gets at most this share of the
-/// move's budget (what is left of it if less).
-pub const OPENING_BUDGET_PERCENT: u32 = 20;
-
-/// The transposition table of the engines that never search.
-const NO_SEARCH_TABLE_BYTES: usize = 16;
 
 /// A move chooser with its state for one game.
 pub struct Engine {
@@ -53,19 +44,10 @@ impl Engine {
         }
     }
 
-    /// The per-move hard budget.
-    pub fn budget(&self) -> Duration {
-        self.budget
-    }
-
-    /// A move's deadline starting now: the hard budget, and the soft one
-    /// ([`SOFT_BUDGET_PERCENT`] of it).
-    pub fn deadline_from_now(&self) -> Deadline {
-        Deadline::new(
-            Instant::now(),
-            self.budget * SOFT_BUDGET_PERCENT / 100,
-            self.budget,
-        )
+    /// The deadline of a move whose budget started at `started` (when the opponent's move was
+    /// read), shared out by [`TIME_POLICY`].
+    pub fn deadline(&self, started: Instant) -> Deadline {
+        TIME_POLICY.deadline(started, self.budget)
     }
 
     /// Chooses a move for the side to move of `board` (`None` only without a legal move).
@@ -88,7 +70,7 @@ impl Engine {
                     return Some(best);
                 }
                 // The alternatives get what is left of the move's budget, at most a share of it.
-                let left = deadline.hard_budget().saturating_sub(deadline.elapsed());
+                let left = deadline.remaining();
                 let share = self.budget * OPENING_BUDGET_PERCENT / 100;
                 let alternatives = Limits::new(
                     Deadline::new(Instant::now(), Duration::ZERO, left.min(share)),
@@ -108,7 +90,7 @@ impl Engine {
 /// A move that wins at once if there is one, else the move whose resulting position the
 /// evaluation likes best for the mover; ties go to the first in generation order.
 pub fn greedy(board: &Board) -> Option<Move> {
-    let me = board.to_move();
+    let me = board.side_to_move();
     let mut best: Option<(i32, Move)> = None;
     for &m in board.legal_moves().iter() {
         let next = board.play(m);

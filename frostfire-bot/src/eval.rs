@@ -85,7 +85,7 @@ pub const TEMPO: i32 = 97;
 /// The evaluation of `board` for the side to move. Does not look at the end of the game (the
 /// search does).
 pub fn evaluate(board: &Board) -> i32 {
-    let us = board.to_move();
+    let us = board.side_to_move();
     let them = us.other();
     let mut score = TEMPO + side_terms(board, us) - side_terms(board, them);
 

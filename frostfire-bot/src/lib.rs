@@ -101,9 +101,10 @@
 //! - `search` (default): iterative-deepening principal variation search with a 4 MB
 //!   transposition table, aspiration windows, null move, late move reductions,
 //!   eliminations-only quiescence ([`search`]) and the evaluation of [`eval`]. Hard budget
-//!   1300 ms per move by default (`--movetime` replaces it, 65 % of the 2 s limit), soft budget
-//!   40 % of it, extended to 65 % of it when an iteration changes the best move or drops the
-//!   score; peak memory about 6 MB.
+//!   1300 ms per move by default ([`params::DEFAULT_MOVETIME`]; `--movetime` replaces it, 65 %
+//!   of the 2 s limit), soft budget 40 % of it, extended to 65 % of it when an iteration changes
+//!   the best move or drops the score ([`params::TIME_POLICY`]); peak memory about 6 MB. Every
+//!   tunable of the search is in [`params`].
 //! - Draws are worth nothing in the contest, as losses, so the search scores a drawn game (no
 //!   move, the 300-ply limit) as [`search::DRAWN_GAME`] for itself, just above a forced loss: it
 //!   prefers any live game to a sure draw. A return to an earlier position of the game or of the
@@ -133,6 +134,7 @@ pub mod board;
 pub mod engine;
 pub mod eval;
 pub mod notation;
+pub mod params;
 pub mod protocol;
 #[cfg(feature = "referee")]
 pub mod referee;

@@ -26,6 +26,7 @@ use common::clock::Deadline;
 use common::io::{log, quote, reply, warn, LineReader};
 use rustc_hash::FxHashSet;
 use std::io::BufRead;
+use std::time::Instant;
 
 /// The contest's time limit per move, in ms.
 pub const MOVE_LIMIT_MS: u64 = 2000;
@@ -71,7 +72,7 @@ impl Session {
 
     /// Handles one (normalised, non-blank) input line; returns the reply to print, if any.
     pub fn handle(&mut self, line: &str) -> Option<String> {
-        let deadline = self.engine.deadline_from_now();
+        let deadline = self.engine.deadline(Instant::now());
         let Some(me) = self.me else {
             match parse_id(line) {
                 Ok(color) => {
@@ -102,7 +103,7 @@ impl Session {
 
     fn handle_move(&mut self, line: &str, me: Color, deadline: Deadline) -> Option<String> {
         let parsed = parse_move(line);
-        if self.board.to_move() == me {
+        if self.board.side_to_move() == me {
             warn(&format!(
                 "opponent move {} arrived on my turn; taking my turn as passed",
                 quote(line)
@@ -137,6 +138,7 @@ impl Session {
         let forced = self
             .board
             .force_play(m)
+            .ok()
             .filter(|next| next.outcome().is_none());
         match forced {
             Some(next) => {

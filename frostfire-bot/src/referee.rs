@@ -50,7 +50,7 @@ impl RefereeGame for FrostfireReferee {
     }
 
     fn to_move(&self) -> Seat {
-        seat_of(self.board.to_move())
+        seat_of(self.board.side_to_move())
     }
 
     fn greeting(&self, seat: Seat) -> Vec<String> {
@@ -77,13 +77,13 @@ impl RefereeGame for FrostfireReferee {
             )),
             Some(Outcome::Draw) => Some(GameEnd::draw(format!(
                 "{} has no legal move",
-                side_name(self.board.to_move())
+                side_name(self.board.side_to_move())
             ))),
         })
     }
 
     fn plies(&self) -> u32 {
-        self.board.ply()
+        self.board.plies()
     }
 
     fn render(&self) -> String {

@@ -32,80 +32,25 @@ use arrayvec::ArrayVec;
 use common::clock::{Deadline, SearchClock};
 use common::io::log;
 use common::score::{is_decisive, loss_in, plies_to_result, INFINITY};
-use common::search::{Limits, SearchResult, PV_CAPACITY};
+use common::search::{remember_killer, Limits, RootIteration, SearchResult, PV_CAPACITY};
 use common::transposition::{Bound, TranspositionTable};
 use rustc_hash::FxHashSet;
 
+use crate::params::{
+    ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, HISTORY_AGING, HISTORY_MAX, HISTORY_RESCALE,
+    HISTORY_SLOTS, LMR_DEEP_MIN_DEPTH, LMR_DEEP_MIN_INDEX, LMR_DEEP_REDUCTION, LMR_MIN_DEPTH,
+    LMR_MIN_INDEX, LMR_REDUCTION, MAX_PLY, MAX_QUIESCENCE, MAX_SEARCH_PLY, NULL_MIN_DEPTH,
+    NULL_REDUCTION, ORDER_ELIMINATION, ORDER_KILLER_1, ORDER_KILLER_2, ORDER_PUSH,
+    ORDER_TABLE_MOVE, THREAT_EXTENSION_LIMIT, UNSTABLE_SCORE_DROP,
+};
+pub use crate::params::{CONTEMPT, MAX_DEPTH, OPENING_MARGIN, TABLE_BYTES};
 pub use common::score::{MATE, MATE_BOUND};
 
-/// The transposition table's size, the bot's and `bench`'s: 4 MB, far under the 20 MB cap.
-pub const TABLE_BYTES: usize = 4 << 20;
-/// The deepest iteration.
-pub const MAX_DEPTH: u32 = 64;
-/// Longest path (search plies plus quiescence plies) the tables allow.
-const MAX_PLY: usize = 128;
-/// Quiescence plies at most.
-const MAX_QUIESCENCE: u32 = 8;
-/// Past this ply a node goes straight to quiescence, so that the path stays inside `MAX_PLY`.
-const MAX_SEARCH_PLY: usize = MAX_PLY - MAX_QUIESCENCE as usize - 2;
-/// A threatened side to move at the horizon is searched one more ply, as long as the path is
-/// shorter than this many times the iteration's depth.
-const THREAT_EXTENSION_LIMIT: usize = 2;
-
-/// What a repetition costs the side that moved into it (no progress towards a win), in the
-/// evaluation's millidragons: about a third of a dragon.
-pub const CONTEMPT: i32 = 300;
 /// A drawn game (no legal move, the ply limit) for the side that searches: worth nothing in the
 /// contest, as a loss, so it scores below every live score and just above a forced loss.
 pub const DRAWN_GAME: i32 = -(MATE_BOUND - 1);
 // Below any evaluation (three dragons lost and every other term against).
 const _: () = assert!(DRAWN_GAME < -10 * crate::eval::LOST_DRAGON);
-/// `--opening-plies`: a move whose score is within this of the best may be drawn instead. In
-/// millidragons (1000 = a dragon): small against every term of the evaluation (a step of a
-/// dragon towards the centre is worth 120 or more, a pair of cohesion 99).
-pub const OPENING_MARGIN: i32 = 40;
-
-/// Aspiration windows: from this iteration on, the root is searched in a window around the
-/// previous iteration's score...
-const ASPIRATION_MIN_DEPTH: u32 = 5;
-/// ...this wide on each side (millidragons: a tenth of a dragon).
-const ASPIRATION_WINDOW: i32 = 100;
-
-/// Time: an iteration that changes the best move, or whose score falls by `TIME_SCORE_DROP` or
-/// more, lets the next one start past the soft budget, up to this share of the hard budget.
-const TIME_EXTENDED_PERCENT: u32 = 65;
-/// A fall of the score that counts as the search changing its mind (a fifth of a dragon).
-const TIME_SCORE_DROP: i32 = 200;
-
-/// Null move: tried from this depth on...
-const NULL_MIN_DEPTH: i32 = 3;
-/// ...with this reduction on top of the move's ply.
-const NULL_REDUCTION: i32 = 2;
-/// Late move reductions: quiet moves after the first `LMR_MIN_INDEX`, from depth `LMR_MIN_DEPTH`,
-/// are searched `LMR_REDUCTION` plies shallower first...
-const LMR_MIN_DEPTH: i32 = 3;
-const LMR_MIN_INDEX: usize = 3;
-const LMR_REDUCTION: i32 = 1;
-/// ...and those after the first `LMR_DEEP_MIN_INDEX`, from depth `LMR_DEEP_MIN_DEPTH`,
-/// `LMR_DEEP_REDUCTION` plies shallower.
-const LMR_DEEP_MIN_DEPTH: i32 = 5;
-const LMR_DEEP_MIN_INDEX: usize = 10;
-const LMR_DEEP_REDUCTION: i32 = 2;
-
-/// Ordering keys: the table's move, eliminations, pushes, then the two killers, all above any
-/// history score (which stays under `HISTORY_LIMIT`).
-const ORDER_TT: i32 = 1 << 30;
-const ORDER_ELIMINATION: i32 = 1 << 29;
-const ORDER_PUSH: i32 = 1 << 28;
-const ORDER_KILLER_1: i32 = (1 << 27) + 1;
-const ORDER_KILLER_2: i32 = 1 << 27;
-/// A history score past this halves them all (`HISTORY_RESCALE`)...
-const HISTORY_LIMIT: i32 = 1 << 20;
-const HISTORY_RESCALE: i32 = 2;
-/// ...and every new search divides them by `HISTORY_AGING`, so that old cutoffs fade.
-const HISTORY_AGING: i32 = 8;
-/// History slots: per side, per (from, to) bit index.
-const HISTORY_SLOTS: usize = 2 * 64 * 64;
 
 /// A move with its ordering key and what it does.
 #[derive(Clone, Copy, Debug, Default)]
@@ -189,7 +134,7 @@ impl Searcher {
     /// Readies the clock and the search path for a search from `board`.
     fn start(&mut self, board: &Board, deadline: Deadline) {
         self.clock = SearchClock::new(deadline);
-        self.root_side = board.to_move();
+        self.root_side = board.side_to_move();
         self.path.clear();
         self.path.push(board.hash());
         self.after_null_move = false;
@@ -218,15 +163,14 @@ impl Searcher {
                 order_root_moves(&mut root, result.best);
             }
             let (previous_best, previous_score) = (result.best, result.score);
-            let best = self.aspiration_search(board, &mut root, depth, result.score);
-            let completed = !self.clock.stopped();
-            if let Some((m, score)) = best {
+            let iteration = self.aspiration_search(board, &mut root, depth, result.score);
+            if let Some(found) = iteration {
                 // A partial iteration searched the previous best move first, so its best move
                 // is at least as good as that one at the new depth: it is kept.
-                result.best = Some(m);
-                result.score = score;
+                result.best = Some(found.best);
+                result.score = found.score;
             }
-            if !completed {
+            if self.clock.stopped() {
                 break;
             }
             result.depth = depth;
@@ -242,15 +186,12 @@ impl Searcher {
                     pv.join(" ")
                 ));
             }
-            // Past the soft budget no new iteration starts, unless this one changed its mind
-            // (a new best move, or a score well down): then up to `TIME_EXTENDED_PERCENT` of
-            // the hard budget.
-            let deadline = self.clock.deadline();
+            // This iteration changed its mind (a new best move, or a score well down): the
+            // time policy lets another one start later.
             let unstable = depth > 1
                 && (result.best != previous_best
-                    || result.score <= previous_score - TIME_SCORE_DROP);
-            let extended = deadline.hard_budget() * TIME_EXTENDED_PERCENT / 100;
-            if deadline.soft_expired() && (!unstable || deadline.elapsed() >= extended) {
+                    || result.score <= previous_score - UNSTABLE_SCORE_DROP);
+            if !self.clock.deadline().may_start_iteration(unstable) {
                 break;
             }
             if plies_to_result(result.score).is_some_and(|plies| plies <= depth as i32) {
@@ -272,7 +213,7 @@ impl Searcher {
         root: &mut RootMoves,
         depth: u32,
         previous: i32,
-    ) -> Option<(Move, i32)> {
+    ) -> Option<RootIteration<Move>> {
         let mut delta = ASPIRATION_WINDOW;
         let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && !is_decisive(previous) {
             (previous - delta, previous + delta)
@@ -287,9 +228,9 @@ impl Searcher {
             delta = delta.saturating_mul(2);
             match best {
                 None => alpha = alpha.saturating_sub(delta).max(-INFINITY),
-                Some((m, score)) if score >= beta => {
+                Some(found) if found.score >= beta => {
                     beta = beta.saturating_add(delta).min(INFINITY);
-                    order_root_moves(root, Some(m));
+                    order_root_moves(root, Some(found.best));
                 }
                 Some(found) => return Some(found),
             }
@@ -309,11 +250,11 @@ impl Searcher {
         depth: u32,
         alpha: i32,
         beta: i32,
-    ) -> Option<(Move, i32)> {
+    ) -> Option<RootIteration<Move>> {
         self.root_depth = depth as usize;
         let depth = depth as i32;
         let mut alpha = alpha;
-        let mut best: Option<(Move, i32)> = None;
+        let mut best: Option<RootIteration<Move>> = None;
         for (i, root_move) in root.iter_mut().enumerate() {
             let child = board.play(root_move.mv);
             self.path.push(child.hash());
@@ -329,20 +270,33 @@ impl Searcher {
             };
             self.path.pop();
             if self.clock.stopped() {
-                return best;
+                return best.map(|found| RootIteration {
+                    complete: false,
+                    ..found
+                });
             }
             root_move.score = if score > alpha { score } else { -INFINITY + 1 };
             if score > alpha {
                 alpha = score;
-                best = Some((root_move.mv, score));
+                best = Some(RootIteration {
+                    best: root_move.mv,
+                    score,
+                    complete: true,
+                });
                 if score >= beta {
                     return best;
                 }
             }
         }
-        if let Some((m, score)) = best {
-            self.tt
-                .store(board.hash(), 0, depth, score, Bound::Exact, Some(m));
+        if let Some(found) = best {
+            self.tt.store(
+                board.hash(),
+                0,
+                depth,
+                found.score,
+                Bound::Exact,
+                Some(found.best),
+            );
         }
         best
     }
@@ -409,7 +363,7 @@ impl Searcher {
 
     /// The score of a drawn game for the side to move of `board`.
     fn draw_score(&self, board: &Board) -> i32 {
-        if board.to_move() == self.root_side {
+        if board.side_to_move() == self.root_side {
             DRAWN_GAME
         } else {
             -DRAWN_GAME
@@ -443,12 +397,12 @@ impl Searcher {
         if self.clock.tick() {
             return 0;
         }
-        let us = board.to_move();
+        let us = board.side_to_move();
         // Only the side that just moved can have pushed a dragon off.
         if board.lost(us) >= LOSING_LOSSES {
             return loss_in(ply);
         }
-        if board.ply() >= self.max_plies {
+        if board.plies() >= self.max_plies {
             return self.draw_score(board);
         }
         if self.is_repetition() {
@@ -510,7 +464,7 @@ impl Searcher {
         }
 
         // Scored after the null move, whose search has taught the history table.
-        let mut moves = self.scored_moves(board, &moves, tt_move, ply);
+        let mut moves = self.score_moves(board, &moves, tt_move, ply);
         let mut best_score = -INFINITY;
         let mut best_move = None;
         let mut index = 0;
@@ -554,7 +508,7 @@ impl Searcher {
                     alpha = score;
                     if alpha >= beta {
                         if quiet {
-                            self.reward(us, m, ply, depth);
+                            self.remember_cutoff(us, m, depth, ply);
                         }
                         break;
                     }
@@ -569,15 +523,11 @@ impl Searcher {
     }
 
     /// A quiet move cut off at `ply`: it becomes the first killer there and gains history.
-    fn reward(&mut self, us: Color, m: Move, ply: usize, depth: i32) {
-        let k = &mut self.killers[ply];
-        if k[0] != Some(m) {
-            k[1] = k[0];
-            k[0] = Some(m);
-        }
+    fn remember_cutoff(&mut self, us: Color, m: Move, depth: i32, ply: usize) {
+        remember_killer(&mut self.killers[ply], m);
         let h = &mut self.history[history_index(us, m)];
         *h += depth * depth;
-        if *h > HISTORY_LIMIT {
+        if *h > HISTORY_MAX {
             self.history.iter_mut().for_each(|h| *h /= HISTORY_RESCALE);
         }
     }
@@ -587,11 +537,11 @@ impl Searcher {
         if self.clock.tick() {
             return 0;
         }
-        let us = board.to_move();
+        let us = board.side_to_move();
         if board.lost(us) >= LOSING_LOSSES {
             return loss_in(ply);
         }
-        if board.ply() >= self.max_plies {
+        if board.plies() >= self.max_plies {
             return self.draw_score(board);
         }
         let stand = evaluate(board);
@@ -620,21 +570,21 @@ impl Searcher {
     }
 
     /// The legal `moves` of a node with their ordering keys, in generation order.
-    fn scored_moves(
+    fn score_moves(
         &self,
         board: &Board,
         moves: &MoveList,
         tt_move: Option<Move>,
         ply: usize,
     ) -> ScoredMoves {
-        let us = board.to_move();
+        let us = board.side_to_move();
         let killers = self.killers[ply];
         moves
             .iter()
             .map(|&mv| {
                 let kind = board.kind(mv);
                 let key = if Some(mv) == tt_move {
-                    ORDER_TT
+                    ORDER_TABLE_MOVE
                 } else {
                     match kind {
                         MoveKind::Elimination => ORDER_ELIMINATION,

@@ -121,7 +121,7 @@ pub fn current_weights() -> [i32; FEATURE_COUNT] {
 /// cell by cell (not with the evaluation's bit sets), so that the test that both agree checks
 /// one against the other.
 pub fn features(board: &Board) -> [i32; FEATURE_COUNT] {
-    let us = board.to_move();
+    let us = board.side_to_move();
     let them = us.other();
     let mut f = [0; FEATURE_COUNT];
     f[TEMPO] = 1;
@@ -234,7 +234,7 @@ pub fn weighted_sum(board: &Board, weights: &[i32; FEATURE_COUNT]) -> i32 {
 
 /// True if `board` is quiet: the side to move cannot push a dragon off.
 pub fn is_quiet(board: &Board) -> bool {
-    board.threatened_by(board.to_move()) == 0
+    board.threatened_by(board.side_to_move()) == 0
 }
 
 /// One tuning game: the positions after its random opening, and how it ended.
@@ -260,7 +260,7 @@ pub fn play_game(seed: u64, number: u32, depth: u32) -> Game {
         if let Some(outcome) = board.outcome_with_limit(MAX_PLIES) {
             return Game { positions, outcome };
         }
-        let m: Move = if board.ply() < random_plies {
+        let m: Move = if board.plies() < random_plies {
             *board
                 .legal_moves()
                 .choose(&mut rng)
@@ -286,7 +286,7 @@ pub fn samples(game: &Game) -> Vec<Sample> {
         .map(|b| {
             let result = match game.outcome {
                 Outcome::Draw => 0.5,
-                Outcome::Win(winner) if winner == b.to_move() => 1.0,
+                Outcome::Win(winner) if winner == b.side_to_move() => 1.0,
                 Outcome::Win(_) => 0.0,
             };
             let features = features(b)

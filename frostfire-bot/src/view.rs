@@ -142,7 +142,7 @@ impl DrawGame for FrostfireReferee {
                  stroke=\"#d97706\" stroke-width=\"6\" stroke-linecap=\"round\" opacity=\"0.85\"/>\
                  <circle cx=\"{x2:.1}\" cy=\"{y2:.1}\" r=\"7\" fill=\"#d97706\"/>"
             );
-            let mover = before.to_move();
+            let mover = before.side_to_move();
             let pushed =
                 m.to.step(dir)
                     .filter(|&cell| before.at(cell) == Some(mover.other()));
@@ -204,7 +204,7 @@ impl DrawGame for FrostfireReferee {
         out.push_str("</g>");
         let status = match board.outcome() {
             Some(_) => "game over".to_string(),
-            None => format!("{} to move", name(board.to_move())),
+            None => format!("{} to move", name(board.side_to_move())),
         };
         let _ = write!(
             out,
@@ -216,7 +216,7 @@ impl DrawGame for FrostfireReferee {
             board.lost(Color::Ice),
             COLOURS[1],
             board.lost(Color::Fire),
-            board.ply(),
+            board.plies(),
         );
         out
     }

@@ -59,11 +59,11 @@ fn random_playouts_keep_every_invariant() {
                 generated,
                 legal_by_try_play(&board, &pairs),
                 "generator and try_play disagree in game {game} at ply {}\n{board}",
-                board.ply()
+                board.plies()
             );
             for &m in moves.iter() {
                 assert_eq!(parse_move(&format_move(m)), Ok(m));
-                assert_eq!(board.force_play(m), Some(board.play(m)), "forced {m}");
+                assert_eq!(board.force_play(m), Ok(board.play(m)), "forced {m}");
             }
             match board.outcome_with_limit(MAX_PLIES) {
                 Some(Outcome::Win(_)) => {
@@ -83,7 +83,7 @@ fn random_playouts_keep_every_invariant() {
             }
             board = board.play(m);
         }
-        assert!(board.ply() <= MAX_PLIES);
+        assert!(board.plies() <= MAX_PLIES);
     }
     // Random games both end by four losses and run into the ply limit.
     assert!(endings[0] > 0 && endings[2] > 0, "{endings:?}");

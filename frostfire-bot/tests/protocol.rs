@@ -95,7 +95,7 @@ fn play(side: Color, plies: u32) -> Board {
         if board.outcome().is_some() {
             break;
         }
-        if board.to_move() == side {
+        if board.side_to_move() == side {
             let line = bot.reply();
             let m = parse_move(&line).unwrap_or_else(|e| panic!("ply {ply}: {e}"));
             board = board
@@ -115,7 +115,7 @@ fn play(side: Color, plies: u32) -> Board {
         }
     }
     // The last ply may have been the opponent's: the bot answers it before it sees the end.
-    if board.outcome().is_none() && board.to_move() == side {
+    if board.outcome().is_none() && board.side_to_move() == side {
         let line = bot.reply();
         let m = parse_move(&line).unwrap_or_else(|e| panic!("last reply: {e}"));
         board = board
@@ -129,13 +129,13 @@ fn play(side: Color, plies: u32) -> Board {
 #[test]
 fn plays_tyragon_first() {
     let board = play(Color::Ice, 40);
-    assert!(board.ply() >= 20);
+    assert!(board.plies() >= 20);
 }
 
 #[test]
 fn plays_abagon_second() {
     let board = play(Color::Fire, 40);
-    assert!(board.ply() >= 20);
+    assert!(board.plies() >= 20);
 }
 
 #[test]

@@ -97,7 +97,7 @@ fn full_games_are_recorded_and_replay_legally() {
             .filter(|line| !line.starts_with("# time: "))
         {
             let (seat, mv) = ply.split_once(' ').unwrap();
-            assert_eq!(seat, board.to_move().number().to_string());
+            assert_eq!(seat, board.side_to_move().number().to_string());
             board = board.try_play(parse_move(mv).unwrap()).unwrap();
         }
         let expected = match board.outcome().expect("the record ends the game") {

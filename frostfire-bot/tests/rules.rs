@@ -3,7 +3,8 @@
 //! rules reject").
 
 use frostfire::board::{
-    Board, Cell, Color, Direction, IllegalMoveError, Move, MoveKind, Outcome, CORNERS, MAX_PLIES,
+    Board, Cell, Color, Direction, ForcePlayError, IllegalMoveError, Move, MoveKind, Outcome,
+    CORNERS, MAX_PLIES,
 };
 use frostfire::notation::{parse_cell, parse_move, ParseMoveError};
 
@@ -97,8 +98,8 @@ fn the_initial_position_matches_the_statement_board_pattern() {
             assert_eq!(start.at(*c), *expected.last().unwrap(), "{c}");
         }
     }
-    assert_eq!(start.to_move(), Color::Ice);
-    assert_eq!(start.ply(), 0);
+    assert_eq!(start.side_to_move(), Color::Ice);
+    assert_eq!(start.plies(), 0);
     assert_eq!(start.lost(Color::Ice) + start.lost(Color::Fire), 0);
     assert_eq!(start.occupied().count_ones(), 22);
     for c in cells("C4 C5 B3 A7") {
@@ -118,8 +119,8 @@ fn a_pair_moves_into_an_empty_cell() {
     assert_eq!(next.at(cell("C4")), Some(Color::Ice));
     assert_eq!(next.at(cell("D4")), Some(Color::Ice));
     assert_eq!(next.at(cell("E4")), Some(Color::Fire));
-    assert_eq!(next.to_move(), Color::Fire);
-    assert_eq!(next.ply(), 1);
+    assert_eq!(next.side_to_move(), Color::Fire);
+    assert_eq!(next.plies(), 1);
     let west = start.try_play(mv("C5 C4")).unwrap();
     assert_eq!(west.at(cell("C3")), Some(Color::Ice));
     assert_eq!(west.at(cell("C5")), None);
@@ -376,7 +377,7 @@ fn the_referee_draws_after_300_plies_but_a_winning_300th_ply_wins() {
     )
     .unwrap();
     let last = b.play(mv("E2 F2"));
-    assert_eq!(last.ply(), 300);
+    assert_eq!(last.plies(), 300);
     assert_eq!(
         last.outcome_with_limit(MAX_PLIES),
         Some(Outcome::Win(Color::Ice))
@@ -472,11 +473,13 @@ fn render_draws_a_hexagon_with_letters_and_digits() {
 fn a_forced_move_shifts_the_line_and_drops_what_leaves_the_board() {
     let start = Board::start();
     for &m in start.legal_moves().iter() {
-        assert_eq!(start.force_play(m), Some(start.play(m)), "{m}");
+        assert_eq!(start.force_play(m), Ok(start.play(m)), "{m}");
     }
     let check = |b: &Board, m: &str, ice: &str, fire: &str| {
-        let forced = b.force_play(mv(m)).unwrap_or_else(|| panic!("{m} applies"));
-        let expected = Board::from_cells(&cells(ice), &cells(fire), b.to_move().other(), 1)
+        let forced = b
+            .force_play(mv(m))
+            .unwrap_or_else(|e| panic!("{m} applies: {e}"));
+        let expected = Board::from_cells(&cells(ice), &cells(fire), b.side_to_move().other(), 1)
             .expect("a valid expectation");
         assert_eq!(forced, expected, "{m}");
         assert_eq!(forced.hash(), forced.compute_hash());
@@ -532,14 +535,23 @@ fn a_forced_move_shifts_the_line_and_drops_what_leaves_the_board() {
 #[test]
 fn a_move_without_two_adjacent_dragons_of_the_mover_cannot_be_forced() {
     let start = Board::start();
-    assert_eq!(start.force_play(mv("A4 A6")), None, "not adjacent");
-    assert_eq!(start.force_play(mv("C4 D4")), None, "D4 is empty");
-    assert_eq!(start.force_play(mv("E4 E3")), None, "Abagon's dragons");
+    assert_eq!(
+        start.force_play(mv("A4 A6")),
+        Err(ForcePlayError::NotAdjacent)
+    );
+    assert_eq!(
+        start.force_play(mv("C4 D4")),
+        Err(ForcePlayError::NotOwnDragon(cell("D4")))
+    );
+    assert_eq!(
+        start.force_play(mv("E4 E3")),
+        Err(ForcePlayError::NotOwnDragon(cell("E4")))
+    );
     let over = board(
         "E2 F2 A5 A6 A7 B6 B7",
         "G2 A4 C2 D1 E6 D7 F5 G4",
         Color::Ice,
     );
     assert!(over.outcome().is_some());
-    assert_eq!(over.force_play(mv("A5 A6")), None, "the game is over");
+    assert_eq!(over.force_play(mv("A5 A6")), Err(ForcePlayError::GameOver));
 }

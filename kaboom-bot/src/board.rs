@@ -402,7 +402,7 @@ impl std::error::Error for IllegalMoveError {}
 /// Why a move cannot be applied even by force ([`Board::force_play`]): the pieces it names are
 /// not where it says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ForceError {
+pub enum ForcePlayError {
     /// A placement after the two opening plies, or a regular move during them.
     WrongPhase,
     /// The start square holds no ranger of the mover.
@@ -415,19 +415,23 @@ pub enum ForceError {
     NoPlyLeft,
 }
 
-impl fmt::Display for ForceError {
+impl fmt::Display for ForcePlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ForceError::WrongPhase => write!(f, "it is the wrong kind of move for this ply"),
-            ForceError::NoRangerOfMover => write!(f, "the mover has no ranger on its start square"),
-            ForceError::LandingOccupied => write!(f, "its landing square is occupied"),
-            ForceError::NoPassTarget => write!(f, "the mover has no other ranger on its target"),
-            ForceError::NoPlyLeft => write!(f, "both players have made their 50 regular moves"),
+            ForcePlayError::WrongPhase => write!(f, "it is the wrong kind of move for this ply"),
+            ForcePlayError::NoRangerOfMover => {
+                write!(f, "the mover has no ranger on its start square")
+            }
+            ForcePlayError::LandingOccupied => write!(f, "its landing square is occupied"),
+            ForcePlayError::NoPassTarget => {
+                write!(f, "the mover has no other ranger on its target")
+            }
+            ForcePlayError::NoPlyLeft => write!(f, "both players have made their 50 regular moves"),
         }
     }
 }
 
-impl std::error::Error for ForceError {}
+impl std::error::Error for ForcePlayError {}
 
 /// Room in a [`MoveList`]: more than the most moves a position can have (the free first move has
 /// 104; a required ranger has at most 21 moves and the bomb at most 8 passes).
@@ -548,13 +552,13 @@ pub struct Board {
 
 impl Default for Board {
     fn default() -> Self {
-        Board::new()
+        Board::start()
     }
 }
 
 impl Board {
     /// The start of a game: all rangers home, no bomb placed, Player 1 to place its bomb.
-    pub fn new() -> Board {
+    pub fn start() -> Board {
         Board::from_setup(&Setup::start()).expect("the start is consistent")
     }
 
@@ -597,7 +601,7 @@ impl Board {
     }
 
     /// The player to move.
-    pub fn to_move(&self) -> Player {
+    pub fn side_to_move(&self) -> Player {
         self.to_move
     }
 
@@ -800,7 +804,7 @@ impl Board {
     }
 
     /// Checks a move against the rules directly (independently of [`Board::legal_moves`]).
-    pub fn check(&self, m: Move) -> Result<(), IllegalMoveError> {
+    pub fn check_move(&self, m: Move) -> Result<(), IllegalMoveError> {
         use IllegalMoveError::*;
         if self.outcome.is_some() {
             return Err(GameOver);
@@ -892,7 +896,7 @@ impl Board {
 
     /// The position after `m`, or why `m` is illegal (the position itself never changes).
     pub fn try_play(&self, m: Move) -> Result<Board, IllegalMoveError> {
-        self.check(m)?;
+        self.check_move(m)?;
         Ok(self.play(m))
     }
 
@@ -905,33 +909,33 @@ impl Board {
     /// 15), the ply count, the hash and the end checks. A game our rules call over goes on.
     /// Used for an opponent move that our rules reject but the judge has accepted (see the
     /// crate's docs, "When the judge sends a move our rules reject").
-    pub fn force_play(&self, m: Move) -> Result<Board, ForceError> {
+    pub fn force_play(&self, m: Move) -> Result<Board, ForcePlayError> {
         let player = self.to_move;
         let own = self.occupied[player.index()];
         let (from, to) = (m.from(), m.to());
         if self.plies >= MAX_PLIES {
-            return Err(ForceError::NoPlyLeft);
+            return Err(ForcePlayError::NoPlyLeft);
         }
         match (self.in_placement(), m.kind()) {
             (true, MoveKind::Place) | (false, MoveKind::Forfeit) if own & from.bit() == 0 => {
-                return Err(ForceError::NoRangerOfMover)
+                return Err(ForcePlayError::NoRangerOfMover)
             }
             (true, MoveKind::Place) | (false, MoveKind::Forfeit) => {}
-            (true, _) | (false, MoveKind::Place) => return Err(ForceError::WrongPhase),
+            (true, _) | (false, MoveKind::Place) => return Err(ForcePlayError::WrongPhase),
             (false, MoveKind::Ranger) => {
                 if own & from.bit() == 0 {
-                    return Err(ForceError::NoRangerOfMover);
+                    return Err(ForcePlayError::NoRangerOfMover);
                 }
                 if self.occupied() & to.bit() != 0 {
-                    return Err(ForceError::LandingOccupied);
+                    return Err(ForcePlayError::LandingOccupied);
                 }
             }
             (false, MoveKind::Pass) => {
                 if own & from.bit() == 0 {
-                    return Err(ForceError::NoRangerOfMover);
+                    return Err(ForcePlayError::NoRangerOfMover);
                 }
                 if own & to.bit() == 0 || to == from {
-                    return Err(ForceError::NoPassTarget);
+                    return Err(ForcePlayError::NoPassTarget);
                 }
             }
         }
@@ -963,7 +967,7 @@ impl Board {
     }
 
     /// The position after the legal move `m` (unchecked: `m` must come from
-    /// [`Board::legal_moves`] or have passed [`Board::check`]).
+    /// [`Board::legal_moves`] or have passed [`Board::check_move`]).
     pub fn play(&self, m: Move) -> Board {
         let mut b = *self;
         let player = self.to_move;
@@ -1077,18 +1081,7 @@ impl Board {
 
     /// Counts move sequences of length `depth` from here (a finished game has no moves).
     pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.legal_moves();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves
-            .as_slice()
-            .iter()
-            .map(|&m| self.play(m).perft(depth - 1))
-            .sum()
+        common::search::perft(self, depth, Board::legal_moves, Board::play)
     }
 }
 
@@ -1115,7 +1108,7 @@ pub fn open_run(occupied: u64, player: Player, from: Square) -> Option<Square> {
 
 /// Perft from the very start of a game (placements included).
 pub fn perft(depth: u32) -> u64 {
-    Board::new().perft(depth)
+    Board::start().perft(depth)
 }
 
 impl fmt::Display for Board {

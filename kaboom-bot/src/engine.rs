@@ -2,7 +2,8 @@
 
 use crate::board::{Board, Move, MoveList};
 use crate::eval::evaluate;
-use crate::search::{Searcher, MAX_DEPTH, OPENING_MARGIN, TABLE_BYTES};
+use crate::params::{DEFAULT_MOVETIME, MAX_DEPTH, OPENING_MARGIN, TABLE_BYTES, TIME_POLICY};
+use crate::search::Searcher;
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
 use common::io::log;
@@ -10,13 +11,7 @@ use common::search::{Limits, OpeningChoice};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
-use std::time::Duration;
-
-/// The hard per-move budget when `--movetime` is not given: 200 ms inside 75 % of the contest's
-/// 2 s, since a loaded machine was measured delaying replies by up to about 130 ms past the
-/// budget (the search stops within a millisecond of it, and answers at once). New iterations start only until 40 % of it (a stable root) or 65 % (a changed best
-/// move or a falling score): see the search's time rules.
-pub const DEFAULT_BUDGET: Duration = Duration::from_millis(1300);
+use std::time::{Duration, Instant};
 
 /// A move chooser with its state (the search's tables, the random generator, the opening draws).
 pub struct Engine {
@@ -43,15 +38,16 @@ impl Engine {
             searcher,
             rng: SmallRng::seed_from_u64(options.seed),
             opening: OpeningChoice::new(options.opening_plies, options.seed),
-            budget: options.movetime.unwrap_or(DEFAULT_BUDGET),
+            budget: options.movetime.unwrap_or(DEFAULT_MOVETIME),
             depth: options.depth,
             allowed: None,
         }
     }
 
-    /// The per-move budget (for `Deadline::from_now`).
-    pub fn budget(&self) -> Duration {
-        self.budget
+    /// The deadline of a move whose budget started at `started` (when the opponent's move was
+    /// read), shared out by [`TIME_POLICY`].
+    pub fn deadline(&self, started: Instant) -> Deadline {
+        TIME_POLICY.deadline(started, self.budget)
     }
 
     /// Restricts the next choice to the legal moves among `moves` (all legal moves if none of
@@ -105,9 +101,11 @@ impl Engine {
 }
 
 /// One ply: a winning move if there is one, else the move after which the evaluation (from the
-/// opponent's side, negated) is best; ties go to the first in generation order.
-pub fn greedy(board: &Board) -> Move {
-    greedy_among(board, &board.legal_moves())
+/// opponent's side, negated) is best; ties go to the first in generation order. `None` only
+/// without a legal move.
+pub fn greedy(board: &Board) -> Option<Move> {
+    let moves = board.legal_moves();
+    (!moves.is_empty()).then(|| greedy_among(board, &moves))
 }
 
 /// [`greedy`] among `moves`, legal moves of `board` (at least one).
@@ -120,7 +118,7 @@ fn greedy_among(board: &Board, moves: &MoveList) -> Move {
     for &m in moves.as_slice() {
         let child = board.play(m);
         let score = match child.outcome() {
-            Some(o) if o.winner() == Some(board.to_move()) => i32::MAX,
+            Some(o) if o.winner() == Some(board.side_to_move()) => i32::MAX,
             Some(o) if o.winner().is_none() => 0,
             Some(_) => i32::MIN + 1,
             None => -evaluate(&child),

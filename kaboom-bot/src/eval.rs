@@ -283,7 +283,7 @@ pub fn evaluate(board: &Board) -> i32 {
     if board.winning_move().is_some() {
         return WIN_NOW;
     }
-    let theirs = features(board, board.to_move().other());
+    let theirs = features(board, board.side_to_move().other());
     quiet(board, &theirs)
 }
 
@@ -300,7 +300,7 @@ pub enum Horizon {
 /// The horizon verdict for a running game whose side to move has no win in one (the search
 /// checks that first, so this skips it).
 pub fn horizon(board: &Board) -> Horizon {
-    let theirs = features(board, board.to_move().other());
+    let theirs = features(board, board.side_to_move().other());
     if theirs.pass_threats > 0 {
         Horizon::Threatened
     } else {
@@ -310,7 +310,7 @@ pub fn horizon(board: &Board) -> Horizon {
 
 /// The evaluation without the win-in-one check, given the opponent's features.
 fn quiet(board: &Board, theirs: &Features) -> i32 {
-    let us = board.to_move();
+    let us = board.side_to_move();
     let them = us.other();
     let ours = features(board, us);
     let mut score = positional(&ours, board.passes(us)) - positional(theirs, board.passes(them));

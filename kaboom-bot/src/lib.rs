@@ -72,10 +72,11 @@
 //! Stdout carries only moves; stderr gets one line per search iteration and per move, and one
 //! warning, quoting the line (cut at 80 characters), for every line the bot works around.
 //!
-//! Options (from `common::cli`): `--movetime MS` (hard budget per move, default 1300 ms,
-//! inside 75 % of the contest's 2 s; no new iteration after 40 % of it while the best move and
-//! its score hold, after 65 % when the last iteration changed the best move or lowered its
-//! score by more than [`search::SCORE_DROP`]), `--depth N`, `--engine search|greedy|random`,
+//! Options (from `common::cli`): `--movetime MS` (hard budget per move, default 1300 ms
+//! ([`params::DEFAULT_MOVETIME`]), inside 75 % of the contest's 2 s; no new iteration after
+//! 40 % of it while the best move and its score hold, after 65 % when the last iteration
+//! changed the best move or lowered its score by more than [`params::UNSTABLE_SCORE_DROP`]:
+//! [`params::TIME_POLICY`]), `--depth N`, `--engine search|greedy|random`,
 //! `--seed S`, `--opening-plies N` (the first N own moves, the column included, are drawn with
 //! `--seed` among those the search scores within [`search::OPENING_MARGIN`] of the best, never
 //! a move it sees as lost); subcommands `perft D` and `bench`. A second binary, `kaboom-tune`,
@@ -129,6 +130,7 @@ pub mod board;
 pub mod engine;
 pub mod eval;
 pub mod notation;
+pub mod params;
 pub mod protocol;
 #[cfg(feature = "referee")]
 pub mod referee;

@@ -12,7 +12,7 @@
 //!   for a ranger move (or a forfeit when the two squares are equal), `x = 0` for a bomb pass.
 //!
 //! Parsing is in two typed steps: the shape ([`ParseMoveError`]), then the rules
-//! ([`IllegalMoveError`], from [`Board::check`]).
+//! ([`IllegalMoveError`], from [`Board::check_move`]).
 
 use crate::board::{Board, IllegalMoveError, Move, MoveKind, Player, Square};
 use common::io::quote;
@@ -151,7 +151,7 @@ pub fn parse_fields(line: &str) -> Result<[u8; 5], ParseMoveError> {
 pub fn parse_move(board: &Board, line: &str, frame: Player) -> Result<Move, ParseMoveError> {
     if board.in_placement() {
         let column = parse_column(line)?;
-        let row = if frame == board.to_move() { 0 } else { 7 };
+        let row = if frame == board.side_to_move() { 0 } else { 7 };
         return Ok(Move::place(from_frame(frame, row, column)));
     }
     let [x, i1, j1, i2, j2] = parse_fields(line)?;
@@ -167,7 +167,7 @@ pub fn parse_move(board: &Board, line: &str, frame: Player) -> Result<Move, Pars
 /// Parses a line written in `frame` and checks it against the rules.
 pub fn parse_legal(board: &Board, line: &str, frame: Player) -> Result<Move, MoveError> {
     let m = parse_move(board, line, frame)?;
-    board.check(m)?;
+    board.check_move(m)?;
     Ok(m)
 }
 

@@ -15,14 +15,14 @@
 //! it is, and we move (see the crate's docs, "When the judge sends a move our rules reject").
 //! Either is logged as a warning quoting the line.
 
-use crate::board::{Board, ForceError, IllegalMoveError, MoveKind, MoveList, Player};
+use crate::board::{Board, ForcePlayError, IllegalMoveError, MoveKind, MoveList, Player};
 use crate::engine::Engine;
 use crate::notation::{format_move, parse_move, ParseMoveError};
 use common::cli::{BotInfo, BotOptions};
-use common::clock::Deadline;
 use common::io::{log, quote, reply, warn, LineReader};
 use std::fmt;
 use std::io::BufRead;
+use std::time::Instant;
 
 /// The contest's time limit per move, in ms.
 pub const MOVE_LIMIT_MS: u64 = 2000;
@@ -46,7 +46,7 @@ pub enum Reception {
     /// A move our rules reject whose pieces are not where it says: our board is kept and the
     /// turn passes to us ([`Board::skip_turn`]), the colour we must move that of its landing
     /// square.
-    Unplayable(IllegalMoveError, ForceError),
+    Unplayable(IllegalMoveError, ForcePlayError),
     /// A malformed line: our board is kept and the turn passes to us, our move free; we pass the
     /// bomb if we can, since a pass is legal whatever colour the judge requires of us.
     Malformed(ParseMoveError),
@@ -96,10 +96,10 @@ pub fn play<R: BufRead>(reader: &mut LineReader<R>, options: &BotOptions) {
         }
     };
     let mut engine = Engine::new(options);
-    let mut board = Board::new();
-    let mut deadline = Deadline::from_now(engine.budget());
+    let mut board = Board::start();
+    let mut deadline = engine.deadline(Instant::now());
     loop {
-        if board.to_move() == me && board.outcome().is_none() {
+        if board.side_to_move() == me && board.outcome().is_none() {
             if let Some(m) = engine.choose(&board, deadline) {
                 let text = format_move(m, me);
                 reply(&text);
@@ -113,7 +113,7 @@ pub fn play<R: BufRead>(reader: &mut LineReader<R>, options: &BotOptions) {
         let Some(line) = reader.next_line() else {
             return;
         };
-        deadline = Deadline::from_now(engine.budget());
+        deadline = engine.deadline(Instant::now());
         let (next, reception) = receive(&board, &line, me);
         if reception != Reception::Legal {
             warn(&format!("opponent move {}: {reception}", quote(&line)));
@@ -129,7 +129,7 @@ pub fn play<R: BufRead>(reader: &mut LineReader<R>, options: &BotOptions) {
 /// Our board after the judge's `line` (the opponent's move, written in our frame `me`), and how
 /// it was taken. Unless the game is over on our board, the result is always our turn.
 pub fn receive(board: &Board, line: &str, me: Player) -> (Board, Reception) {
-    if board.to_move() == me {
+    if board.side_to_move() == me {
         return (*board, Reception::Ignored);
     }
     let compact: String = line.chars().filter(|c| !c.is_whitespace()).collect();
@@ -137,7 +137,7 @@ pub fn receive(board: &Board, line: &str, me: Player) -> (Board, Reception) {
         Ok(m) => m,
         Err(e) => return (board.skip_turn(None), Reception::Malformed(e)),
     };
-    let illegal = match board.check(m) {
+    let illegal = match board.check_move(m) {
         Ok(()) => return (board.play(m), Reception::Legal),
         Err(e) => e,
     };

@@ -45,13 +45,13 @@ impl RefereeGame for KaboomReferee {
 
     fn new() -> Self {
         KaboomReferee {
-            board: Board::new(),
+            board: Board::start(),
             last: None,
         }
     }
 
     fn to_move(&self) -> Seat {
-        seat(self.board.to_move())
+        seat(self.board.side_to_move())
     }
 
     fn greeting(&self, seat: Seat) -> Vec<String> {
@@ -67,7 +67,7 @@ impl RefereeGame for KaboomReferee {
     }
 
     fn play(&mut self, reply: &str) -> Result<Option<GameEnd>, Fault> {
-        let mover = self.board.to_move();
+        let mover = self.board.side_to_move();
         let m =
             parse_move(&self.board, reply, mover).map_err(|e| Fault::Malformed(e.to_string()))?;
         let next = self

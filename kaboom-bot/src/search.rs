@@ -21,63 +21,18 @@ use arrayvec::ArrayVec;
 use common::clock::{nodes_per_second, SearchClock};
 use common::io::log;
 use common::score::{is_decisive, loss_in, plies_to_result, win_in, INFINITY};
-use common::search::{Limits, SearchResult, PV_CAPACITY};
+use common::search::{
+    pick_move, remember_killer, reward_history, Limits, RootIteration, SearchResult, PV_CAPACITY,
+};
 use common::transposition::{Bound, TranspositionTable};
 use std::time::Instant;
 
+use crate::params::{
+    HISTORY_AGING, HISTORY_MAX, HISTORY_SLOTS, LMR_MIN_DEPTH, LMR_MIN_INDEX, LMR_REDUCTION,
+    ORDER_KILLER_1, ORDER_KILLER_2, ORDER_TABLE_MOVE,
+};
+pub use crate::params::{MAX_DEPTH, MAX_PLY, OPENING_MARGIN, TABLE_BYTES, UNSTABLE_SCORE_DROP};
 pub use common::score::{MATE, MATE_BOUND};
-
-/// The transposition table the bot plays with: 2^17 entries of 16 bytes, 2 MB (the contest
-/// allows 8 MB for the whole process).
-pub const TABLE_BYTES: usize = 2 << 20;
-/// The deepest ply the search reaches (a game has at most 102 plies).
-pub const MAX_PLY: usize = 128;
-/// The deepest iteration: room below [`MAX_PLY`] for the horizon extensions.
-pub const MAX_DEPTH: u32 = MAX_PLY as u32 - 8;
-
-/// Move ordering: the table's move first...
-const ORDER_TT: i32 = i32::MAX;
-/// ...then the two killers of the ply...
-const ORDER_KILLER_1: i32 = 1_000_000_000;
-const ORDER_KILLER_2: i32 = ORDER_KILLER_1 - 1;
-/// ...then the rest by history, whose scores stay below this cap (and so below the killers).
-const HISTORY_MAX: i32 = 1 << 24;
-/// History scores are divided by this at the start of each search, so old games fade.
-const HISTORY_AGING: i32 = 8;
-/// History slots: a kind (ranger move or pass) × from square × to square.
-const HISTORY_SIZE: usize = 2 * 64 * 64;
-
-/// Late move reduction: from this remaining depth...
-const LMR_MIN_DEPTH: i32 = 3;
-/// ...moves from this index on (after the table move, the killers and the best by history) are
-/// first searched one ply shallower.
-const LMR_MIN_INDEX: usize = 3;
-
-/// Time: no new iteration once this share (percent) of the hard budget has passed while the
-/// root is stable (the best move unchanged by the last iteration, its score not fallen)...
-const STABLE_SHARE_PERCENT: u32 = 40;
-/// ...and this share while it is not: a changed best move or a falling score is where more
-/// depth pays.
-const UNSTABLE_SHARE_PERCENT: u32 = 65;
-/// A score that falls by more than this from one iteration to the next makes the root unstable.
-pub const SCORE_DROP: i32 = 30;
-
-/// `--opening-plies`: a move is near-best when the search sees it at most this much below the
-/// best, on the evaluation's scale ([`crate::eval`]): under half of one open line from the
-/// carrier to the goal row, a fifteenth of a pass threat. Small enough that a drawn move
-/// concedes nothing the search can see, large enough that the opening placements and first
-/// moves vary.
-pub const OPENING_MARGIN: i32 = 30;
-
-/// One completed (or stopped) iteration over the root moves.
-#[derive(Clone, Copy, Debug)]
-struct RootIteration {
-    best: Move,
-    score: i32,
-    /// False when the clock stopped the iteration: only `best` (the best move so far) means
-    /// anything then.
-    complete: bool,
-}
 
 /// The searcher with its tables, kept across the moves of a game.
 pub struct Searcher {
@@ -98,29 +53,13 @@ fn history_index(m: Move) -> usize {
     (kind * 64 + m.from().index()) * 64 + m.to().index()
 }
 
-/// Moves the move with the highest key among `moves[index..]` to `index`, and its key with it,
-/// and returns it. Of equal keys the first wins and the others keep their order, so the moves
-/// come out as a stable sort by key would give them, without sorting the moves a cutoff never
-/// reaches.
-fn pick_move(moves: &mut [Move], keys: &mut [i32], index: usize) -> Move {
-    let mut best = index;
-    for i in index + 1..moves.len() {
-        if keys[i] > keys[best] {
-            best = i;
-        }
-    }
-    moves[index..=best].rotate_right(1);
-    keys[index..=best].rotate_right(1);
-    moves[index]
-}
-
 impl Searcher {
     /// A searcher with an empty table of `table_bytes` bytes ([`TABLE_BYTES`] in play).
     pub fn new(table_bytes: usize) -> Searcher {
         Searcher {
             table: TranspositionTable::with_bytes(table_bytes),
             killers: [[None; 2]; MAX_PLY],
-            history: vec![0; HISTORY_SIZE],
+            history: vec![0; HISTORY_SLOTS],
             clock: SearchClock::new(Limits::depth(0).deadline),
             allowed_root_moves: None,
             verbose: false,
@@ -162,12 +101,17 @@ impl Searcher {
     }
 
     /// The principal variation: `best`, then the table's moves after it, at most `max` moves.
-    fn pv(&self, board: &Board, best: Move, max: usize) -> ArrayVec<Move, PV_CAPACITY> {
+    fn principal_variation(
+        &self,
+        board: &Board,
+        best: Move,
+        max: usize,
+    ) -> ArrayVec<Move, PV_CAPACITY> {
         let mut line = ArrayVec::new();
         let mut b = *board;
         let mut next = Some(best);
         while let Some(m) = next {
-            if line.len() >= max.min(PV_CAPACITY) || b.check(m).is_err() {
+            if line.len() >= max.min(PV_CAPACITY) || b.check_move(m).is_err() {
                 break;
             }
             line.push(m);
@@ -177,9 +121,9 @@ impl Searcher {
         line
     }
 
-    /// Searches `board` until the limits' deadline or depth. No new iteration starts past a share
-    /// of the hard budget that depends on how stable the root is (see `iteration_time_is_up`;
-    /// the deadline's own soft budget is not used); at the hard budget the search stops at once.
+    /// Searches `board` until the limits' deadline or depth. No new iteration starts past the
+    /// deadline's soft budget, or its extended one when the last iteration left the root unstable
+    /// (see [`crate::params::TIME_POLICY`]); at the hard budget the search stops at once.
     /// Returns a legal move whenever the position has one.
     pub fn search(&mut self, board: &Board, limits: &Limits) -> SearchResult<Move> {
         let start = Instant::now();
@@ -203,10 +147,12 @@ impl Searcher {
         let mut root_moves = moves;
         let mut stable = false;
         for depth in 1..=max_depth {
-            if depth > 1 && self.iteration_time_is_up(stable) {
+            if depth > 1 && !self.clock.deadline().may_start_iteration(!stable) {
                 break;
             }
-            let iteration = self.root_search(board, &mut root_moves, depth);
+            let Some(iteration) = self.root_search(board, &mut root_moves, depth) else {
+                break;
+            };
             if !iteration.complete {
                 // An unfinished iteration: keep the last completed one, but use a better first
                 // move of this one if depth 1 never completed. (Taking its best move so far,
@@ -218,7 +164,7 @@ impl Searcher {
             }
             stable = depth > 1
                 && result.best == Some(iteration.best)
-                && iteration.score >= result.score - SCORE_DROP;
+                && iteration.score >= result.score - UNSTABLE_SCORE_DROP;
             result.best = Some(iteration.best);
             result.score = iteration.score;
             result.depth = depth;
@@ -230,13 +176,13 @@ impl Searcher {
                 Bound::Exact,
                 Some(iteration.best),
             );
-            result.pv = self.pv(board, iteration.best, depth as usize);
+            result.pv = self.principal_variation(board, iteration.best, depth as usize);
             if self.verbose {
                 let pv: Vec<String> = result
                     .pv
                     .iter()
                     .scan(*board, |b, &m| {
-                        let text = format_move(m, b.to_move());
+                        let text = format_move(m, b.side_to_move());
                         *b = b.play(m);
                         Some(text)
                     })
@@ -264,18 +210,6 @@ impl Searcher {
         result
     }
 
-    /// True when no new iteration should start: past [`STABLE_SHARE_PERCENT`] of the hard
-    /// budget with a stable root, past [`UNSTABLE_SHARE_PERCENT`] otherwise.
-    fn iteration_time_is_up(&self, stable: bool) -> bool {
-        let deadline = self.clock.deadline();
-        let share = if stable {
-            STABLE_SHARE_PERCENT
-        } else {
-            UNSTABLE_SHARE_PERCENT
-        };
-        deadline.elapsed() >= deadline.hard_budget() * share / 100
-    }
-
     /// One iteration at `depth` over `root_moves` (the previous best first), principal variation
     /// search with a full window. A complete iteration leaves `root_moves` ordered by its scores
     /// (stable), for the next one.
@@ -284,7 +218,7 @@ impl Searcher {
         board: &Board,
         root_moves: &mut MoveList,
         depth: u32,
-    ) -> RootIteration {
+    ) -> Option<RootIteration<Move>> {
         let depth = depth as i32;
         let mut alpha = -INFINITY;
         let beta = INFINITY;
@@ -303,11 +237,11 @@ impl Searcher {
                 }
             };
             if self.clock.stopped() {
-                return RootIteration {
+                return Some(RootIteration {
                     best,
                     score: alpha,
                     complete: false,
-                };
+                });
             }
             scores.push((score, k));
             if score > alpha {
@@ -321,11 +255,11 @@ impl Searcher {
         for &(_, k) in scores.iter() {
             root_moves.push(previous[k]);
         }
-        RootIteration {
+        Some(RootIteration {
             best,
             score: alpha,
             complete: true,
-        }
+        })
     }
 
     /// The value of `board` for its side to move; see the module documentation.
@@ -336,7 +270,7 @@ impl Searcher {
         if let Some(outcome) = board.outcome() {
             return match outcome.winner() {
                 None => 0,
-                Some(w) if w == board.to_move() => win_in(ply),
+                Some(w) if w == board.side_to_move() => win_in(ply),
                 Some(_) => loss_in(ply),
             };
         }
@@ -368,7 +302,7 @@ impl Searcher {
         let mut keys = [0i32; MAX_MOVES];
         for (key, &m) in keys.iter_mut().zip(moves.iter()) {
             *key = if Some(m) == table_move {
-                ORDER_TT
+                ORDER_TABLE_MOVE
             } else if Some(m) == killers[0] {
                 ORDER_KILLER_1
             } else if Some(m) == killers[1] {
@@ -389,13 +323,16 @@ impl Searcher {
             } else {
                 // Late move reduction: a quiet late move at a deep enough node is first tried
                 // one ply shallower, and searched fully only if it beats alpha.
-                let reduce = i32::from(
-                    depth >= LMR_MIN_DEPTH
-                        && k >= LMR_MIN_INDEX
-                        && Some(m) != killers[0]
-                        && Some(m) != killers[1]
-                        && child.winning_move().is_none(),
-                );
+                let reduce = if depth >= LMR_MIN_DEPTH
+                    && k >= LMR_MIN_INDEX
+                    && Some(m) != killers[0]
+                    && Some(m) != killers[1]
+                    && child.winning_move().is_none()
+                {
+                    LMR_REDUCTION
+                } else {
+                    0
+                };
                 let mut s = -self.negamax(&child, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1);
                 if reduce > 0 && s > alpha && !self.clock.stopped() {
                     s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
@@ -417,11 +354,8 @@ impl Searcher {
                 alpha = score;
             }
             if alpha >= beta {
-                if Some(m) != killers[0] {
-                    self.killers[ply] = [Some(m), killers[0]];
-                }
-                let h = &mut self.history[history_index(m)];
-                *h = (*h + depth * depth).min(HISTORY_MAX);
+                remember_killer(&mut self.killers[ply], m);
+                reward_history(&mut self.history[history_index(m)], depth, HISTORY_MAX);
                 break;
             }
         }
@@ -500,9 +434,9 @@ pub fn bench_boards() -> Vec<Board> {
     BENCH_POSITIONS
         .iter()
         .map(|line| {
-            let mut board = Board::new();
+            let mut board = Board::start();
             for text in line.iter() {
-                match crate::notation::parse_legal(&board, text, board.to_move()) {
+                match crate::notation::parse_legal(&board, text, board.side_to_move()) {
                     Ok(m) => board = board.play(m),
                     Err(_) => break,
                 }
@@ -523,9 +457,10 @@ pub fn bench(depth: Option<u32>) -> u64 {
         let mut searcher = Searcher::new(TABLE_BYTES);
         let result = searcher.search(board, &Limits::depth(depth));
         total += result.nodes;
-        let best = result
-            .best
-            .map_or_else(|| "none".to_string(), |m| format_move(m, board.to_move()));
+        let best = result.best.map_or_else(
+            || "none".to_string(),
+            |m| format_move(m, board.side_to_move()),
+        );
         println!(
             "position {} depth {} best {best} score {} nodes {}",
             k + 1,

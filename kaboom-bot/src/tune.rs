@@ -106,7 +106,7 @@ pub fn position_features(board: &Board) -> Option<[i32; NAMES.len()]> {
         x[0] = 1;
         return Some(x);
     }
-    let us = board.to_move();
+    let us = board.side_to_move();
     let them = us.other();
     for (player, sign) in [(us, 1), (them, -1)] {
         let f = features(board, player);
@@ -183,14 +183,14 @@ pub const DEFAULT_OPTIONS: TuneOptions = TuneOptions {
 /// One self-play game's quiet positions, with the result for each one's side to move.
 pub fn self_play_game(searcher: &mut Searcher, seed: u64, depth: u32) -> Vec<Sample> {
     let mut rng = SmallRng::seed_from_u64(seed);
-    let mut board = Board::new();
+    let mut board = Board::start();
     let random_plies = 2 + rng.gen_range(0..=MAX_RANDOM_MOVES);
     let mut positions: Vec<(Player, [i32; NAMES.len()])> = Vec::new();
     searcher.clear();
     while board.outcome().is_none() {
         if is_quiet(&board) {
             if let Some(x) = position_features(&board) {
-                positions.push((board.to_move(), x));
+                positions.push((board.side_to_move(), x));
             }
         }
         let moves = board.legal_moves();
@@ -357,7 +357,7 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(3);
         let mut checked = 0;
         for _ in 0..200 {
-            let mut board = Board::new();
+            let mut board = Board::start();
             while board.outcome().is_none() {
                 if let Some(x) = position_features(&board) {
                     assert_eq!(
@@ -380,12 +380,15 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(4);
         let (mut quiet, mut loud) = (0, 0);
         for _ in 0..100 {
-            let mut board = Board::new();
+            let mut board = Board::start();
             while board.outcome().is_none() {
                 if is_quiet(&board) {
                     quiet += 1;
                     assert!(board.winning_move().is_none());
-                    assert_eq!(features(&board, board.to_move().other()).pass_threats, 0);
+                    assert_eq!(
+                        features(&board, board.side_to_move().other()).pass_threats,
+                        0
+                    );
                 } else if !board.in_placement() {
                     loud += 1;
                 }

@@ -82,7 +82,7 @@ impl DrawGame for KaboomReferee {
     fn draw(board: &Board, last: Option<(&Board, &str)>) -> String {
         let mut out = String::new();
         let played =
-            last.and_then(|(before, reply)| parse_move(before, reply, before.to_move()).ok());
+            last.and_then(|(before, reply)| parse_move(before, reply, before.side_to_move()).ok());
         if let Some(m) = played {
             for square in [m.from(), m.to()] {
                 let (x, y) = corner(square);
@@ -164,13 +164,13 @@ impl DrawGame for KaboomReferee {
             },
             (None, Some(colour)) => format!(
                 "{} must move {}",
-                board.to_move(),
+                board.side_to_move(),
                 COLOUR_NAMES[colour as usize]
             ),
             (None, None) if board.in_placement() => {
-                format!("{} places its bomb", board.to_move())
+                format!("{} places its bomb", board.side_to_move())
             }
-            (None, None) => format!("{} to move", board.to_move()),
+            (None, None) => format!("{} to move", board.side_to_move()),
         };
         let base = TOP + 8 * CELL + 40;
         let _ = write!(

@@ -3,7 +3,7 @@
 //! The crate docs, "When the judge sends a move our rules reject", state the policy.
 
 use kaboom::board::{
-    Board, ForceError, IllegalMoveError, Move, Outcome, Player, Setup, Square,
+    Board, ForcePlayError, IllegalMoveError, Move, Outcome, Player, Setup, Square,
     MAX_CONSECUTIVE_PASSES, MAX_PLIES,
 };
 use kaboom::notation::parse_legal;
@@ -14,9 +14,9 @@ fn sq(row: i32, column: i32) -> Square {
 
 /// Plays lines, each in its mover's own frame, from the start.
 fn play_lines(lines: &[&str]) -> Board {
-    let mut board = Board::new();
+    let mut board = Board::start();
     for line in lines {
-        let m = parse_legal(&board, line, board.to_move()).expect("a legal line");
+        let m = parse_legal(&board, line, board.side_to_move()).expect("a legal line");
         board = board.play(m);
     }
     board
@@ -54,7 +54,7 @@ fn a_ranger_move_of_the_wrong_colour_is_applied_as_given() {
     // Player 2's orange (7,7) straight down to (4,7): legal in shape, but green must move.
     let m = Move::ranger(sq(7, 7), sq(4, 7));
     assert_eq!(
-        board.check(m),
+        board.check_move(m),
         Err(IllegalMoveError::WrongColour { required: 6 })
     );
     let forced = board.force_play(m).expect("the pieces allow it");
@@ -65,7 +65,7 @@ fn a_ranger_move_of_the_wrong_colour_is_applied_as_given() {
         "orange moved, with the bomb"
     );
     assert_eq!(forced.bomb(Player::Two), Some(sq(4, 7)));
-    assert_eq!(forced.to_move(), Player::One);
+    assert_eq!(forced.side_to_move(), Player::One);
     assert_eq!(
         forced.required(),
         Some(sq(4, 7).colour()),
@@ -83,7 +83,7 @@ fn a_ranger_move_against_the_direction_rules_is_applied_as_given() {
     // Player 2's green (7,1), the required ranger, to (5,4): two rows down and three columns
     // across, on no line at all.
     let m = Move::ranger(sq(7, 1), sq(5, 4));
-    assert_eq!(board.check(m), Err(IllegalMoveError::NotForward));
+    assert_eq!(board.check_move(m), Err(IllegalMoveError::NotForward));
     let forced = board.force_play(m).expect("the pieces allow it");
     assert_consistent(&forced);
     assert_eq!(forced.ranger(Player::Two, 6), sq(5, 4));
@@ -95,7 +95,7 @@ fn a_pass_from_a_ranger_without_the_bomb_moves_the_bomb_to_its_target() {
     let board = after_first_move();
     // Player 2's bomb is on orange (7,7); the judge says its red (7,2) passes to blue (7,6).
     let m = Move::pass(sq(7, 2), sq(7, 6));
-    assert_eq!(board.check(m), Err(IllegalMoveError::NotCarrier));
+    assert_eq!(board.check_move(m), Err(IllegalMoveError::NotCarrier));
     let forced = board.force_play(m).expect("the pieces allow it");
     assert_consistent(&forced);
     assert_eq!(forced.bomb(Player::Two), Some(sq(7, 6)));
@@ -112,7 +112,7 @@ fn a_pass_past_the_limit_keeps_the_count_in_range() {
     setup.passes = [MAX_CONSECUTIVE_PASSES, 0];
     let board = Board::from_setup(&setup).expect("consistent");
     let m = Move::pass(sq(0, 0), sq(0, 1));
-    assert_eq!(board.check(m), Err(IllegalMoveError::PassLimit));
+    assert_eq!(board.check_move(m), Err(IllegalMoveError::PassLimit));
     let forced = board.force_play(m).expect("the pieces allow it");
     assert_consistent(&forced);
     assert_eq!(forced.passes(Player::One), MAX_CONSECUTIVE_PASSES);
@@ -130,7 +130,7 @@ fn a_forced_move_that_brings_the_bomb_home_wins_for_its_mover() {
     let board = Board::from_setup(&setup).expect("consistent");
     // Blocked by Player 2's brown on (4,0) for our rules; the judge says it jumped to (7,0).
     let m = Move::ranger(sq(3, 0), sq(7, 0));
-    assert!(board.check(m).is_err());
+    assert!(board.check_move(m).is_err());
     let forced = board.force_play(m).expect("the pieces allow it");
     assert_eq!(forced.outcome(), Some(Outcome::BombWin(Player::One)));
 }
@@ -151,7 +151,7 @@ fn a_move_after_the_end_on_our_board_goes_on_with_the_game() {
     assert!(won.legal_moves().is_empty());
     // The judge sends Player 2's move anyway: its orange (7,7) to (6,7).
     let m = Move::ranger(sq(7, 7), sq(6, 7));
-    assert_eq!(won.check(m), Err(IllegalMoveError::GameOver));
+    assert_eq!(won.check_move(m), Err(IllegalMoveError::GameOver));
     let on = won.force_play(m).expect("the pieces allow it");
     assert_consistent(&on);
     assert_eq!(on.outcome(), None);
@@ -163,27 +163,27 @@ fn a_move_whose_pieces_are_not_there_cannot_be_forced() {
     let board = after_first_move();
     assert_eq!(
         board.force_play(Move::ranger(sq(4, 4), sq(3, 4))),
-        Err(ForceError::NoRangerOfMover),
+        Err(ForcePlayError::NoRangerOfMover),
         "no ranger of Player 2 on (4,4)"
     );
     assert_eq!(
         board.force_play(Move::ranger(sq(7, 0), sq(0, 1))),
-        Err(ForceError::LandingOccupied),
+        Err(ForcePlayError::LandingOccupied),
         "Player 1's blue is on (0,1)"
     );
     assert_eq!(
         board.force_play(Move::pass(sq(7, 7), sq(0, 7))),
-        Err(ForceError::NoPassTarget),
+        Err(ForcePlayError::NoPassTarget),
         "(0,7) holds Player 1's ranger"
     );
     assert_eq!(
         board.force_play(Move::ranger(sq(0, 1), sq(1, 1))),
-        Err(ForceError::NoRangerOfMover),
+        Err(ForcePlayError::NoRangerOfMover),
         "Player 1's ranger is not Player 2's to move"
     );
     assert_eq!(
         board.force_play(Move::place(sq(7, 3))),
-        Err(ForceError::WrongPhase)
+        Err(ForcePlayError::WrongPhase)
     );
 }
 
@@ -200,7 +200,7 @@ fn no_move_is_forced_past_the_last_ply() {
     assert_eq!(last.outcome(), Some(Outcome::MoveLimitDraw));
     assert_eq!(
         last.force_play(Move::ranger(sq(7, 7), sq(6, 7))),
-        Err(ForceError::NoPlyLeft)
+        Err(ForcePlayError::NoPlyLeft)
     );
     assert_eq!(last.skip_turn(None).plies(), u32::from(MAX_PLIES));
 }
@@ -211,7 +211,7 @@ fn a_skipped_turn_keeps_the_board_and_hands_the_move_over() {
     let landing = sq(4, 4);
     let skipped = board.skip_turn(Some(landing));
     assert_consistent(&skipped);
-    assert_eq!(skipped.to_move(), Player::One);
+    assert_eq!(skipped.side_to_move(), Player::One);
     assert_eq!(skipped.required(), Some(landing.colour()));
     assert_eq!(skipped.plies(), board.plies() + 1);
     for player in Player::BOTH {
@@ -230,8 +230,8 @@ fn a_skipped_turn_keeps_the_board_and_hands_the_move_over() {
 #[test]
 fn a_skipped_placement_leaves_the_opponent_without_a_bomb_and_the_game_playable() {
     // We are Player 2 and Player 1's column did not parse.
-    let skipped = Board::new().skip_turn(None);
-    assert_eq!(skipped.to_move(), Player::Two);
+    let skipped = Board::start().skip_turn(None);
+    assert_eq!(skipped.side_to_move(), Player::Two);
     assert!(skipped.in_placement());
     let m = skipped.legal_moves()[3];
     let after = skipped.play(m);

@@ -32,7 +32,7 @@ fn check_legality(board: &Board, full: bool) {
     let moves = board.legal_moves();
     for &m in moves.as_slice() {
         assert_eq!(
-            board.check(m),
+            board.check_move(m),
             Ok(()),
             "{m:?} generated but rejected\n{board}"
         );
@@ -50,7 +50,7 @@ fn check_legality(board: &Board, full: bool) {
                 candidates.push(Move::place(a));
             }
             for m in candidates {
-                let legal = board.check(m).is_ok();
+                let legal = board.check_move(m).is_ok();
                 assert_eq!(
                     legal,
                     moves.as_slice().contains(&m),
@@ -64,7 +64,7 @@ fn check_legality(board: &Board, full: bool) {
 }
 
 fn check_notation(board: &Board, m: Move) {
-    let mover = board.to_move();
+    let mover = board.side_to_move();
     for frame in Player::BOTH {
         let text = format_move(m, frame);
         if m.kind() == MoveKind::Place && frame != mover {
@@ -108,7 +108,7 @@ fn random_playouts_keep_every_invariant_and_always_end() {
     let mut rng = SmallRng::seed_from_u64(2024);
     let mut ends = [0u32; 4];
     for game in 0..300 {
-        let mut board = Board::new();
+        let mut board = Board::start();
         check_invariants(&board);
         while board.outcome().is_none() {
             check_legality(&board, game < 20);

@@ -38,7 +38,7 @@ fn read_reply(out: &mut BufReader<ChildStdout>) -> String {
 fn play_game(bot: Player, seed: u64) {
     let (mut child, mut stdin, mut out) = spawn();
     let mut rng = SmallRng::seed_from_u64(seed);
-    let mut board = Board::new();
+    let mut board = Board::start();
     let id = if bot == Player::One {
         "1\r\n"
     } else {
@@ -47,7 +47,7 @@ fn play_game(bot: Player, seed: u64) {
     stdin.write_all(id.as_bytes()).expect("write");
     let mut turn = 0;
     while board.outcome().is_none() {
-        if board.to_move() == bot {
+        if board.side_to_move() == bot {
             let reply = read_reply(&mut out);
             let m = parse_legal(&board, &reply, bot)
                 .unwrap_or_else(|e| panic!("bot printed '{reply}': {e}\n{board}"));
@@ -112,7 +112,7 @@ fn end_of_input_at_any_point_exits_cleanly() {
 fn opening_against_player_one(stdin: &mut ChildStdin, out: &mut BufReader<ChildStdout>) -> Board {
     let bot = Player::One;
     stdin.write_all(b"1\n").expect("write");
-    let mut board = Board::new();
+    let mut board = Board::start();
     let column = read_reply(out);
     board = board.play(parse_legal(&board, &column, bot).expect("a legal column"));
     let ours = board.legal_moves()[2];
@@ -158,7 +158,7 @@ fn wrong_colour_move(board: &Board) -> Move {
     (0..8)
         .map(|colour| board.ranger(Player::Two, colour))
         .filter_map(|from| from.offset(-1, 0).map(|to| Move::ranger(from, to)))
-        .find(|&m| board.check(m).is_err() && board.force_play(m).is_ok())
+        .find(|&m| board.check_move(m).is_err() && board.force_play(m).is_ok())
         .expect("a ranger of another colour can step forward")
 }
 
@@ -170,7 +170,7 @@ fn a_move_our_rules_reject_is_applied_as_given_and_answered_at_once() {
     let forced = board.force_play(m).expect("applied");
     let answer = parse_legal(&forced, &reply, Player::One)
         .unwrap_or_else(|e| panic!("reply '{reply}' to '{line}': {e}\n{forced}"));
-    assert_eq!(forced.check(answer), Ok(()));
+    assert_eq!(forced.check_move(answer), Ok(()));
 }
 
 #[test]
@@ -190,7 +190,7 @@ fn a_move_whose_pieces_are_not_there_keeps_our_board_and_is_answered_at_once() {
     });
     let sent = kaboom::notation::parse_move(&board, &line, Player::One).expect("well formed");
     let kept = board.skip_turn(Some(sent.to()));
-    assert_eq!(kept.to_move(), Player::One);
+    assert_eq!(kept.side_to_move(), Player::One);
     parse_legal(&kept, &reply, Player::One)
         .unwrap_or_else(|e| panic!("reply '{reply}' to '{line}': {e}\n{kept}"));
 }
@@ -211,7 +211,7 @@ fn a_malformed_first_move_is_answered_with_a_pass() {
     // requires of the bot is unknown, but a pass is legal whatever it is.
     let (mut child, mut stdin, mut out) = spawn();
     stdin.write_all(b"2\n3\n").expect("write");
-    let mut board = Board::new();
+    let mut board = Board::start();
     board = board.play(parse_legal(&board, "3", Player::Two).expect("a column"));
     let column = read_reply(&mut out);
     board = board.play(parse_legal(&board, &column, Player::Two).expect("our column"));
@@ -231,7 +231,7 @@ fn a_malformed_column_is_answered_with_our_column_at_once() {
     stdin.write_all(b"2\n1,0,0,1,0\n").expect("write");
     drop(stdin);
     let reply = read_reply(&mut out);
-    let kept = Board::new().skip_turn(None);
+    let kept = Board::start().skip_turn(None);
     parse_legal(&kept, &reply, Player::Two).unwrap_or_else(|e| panic!("reply '{reply}': {e}"));
     assert!(child.wait().expect("exit").success());
 }
@@ -319,7 +319,7 @@ fn assert_bounded(peak_kb: u64, stderr: &str) {
 fn a_20_mb_opponent_move_is_answered_with_a_legal_move_within_the_memory_cap() {
     // Player 2 to the bot, the opponent's column 4, then the 20 MB line as Player 1's move.
     let (replies, peak_kb, stderr) = long_line_session("2\n4\n", "", 2);
-    let mut board = Board::new();
+    let mut board = Board::start();
     board = board.play(parse_legal(&board, "4", Player::Two).expect("its column, in our frame"));
     board = board.play(parse_legal(&board, &replies[0], Player::Two).expect("our column"));
     let kept = board.skip_turn(None);
@@ -331,6 +331,6 @@ fn a_20_mb_opponent_move_is_answered_with_a_legal_move_within_the_memory_cap() {
 #[test]
 fn a_20_mb_first_line_is_skipped_and_the_game_played_within_the_memory_cap() {
     let (replies, peak_kb, stderr) = long_line_session("", "1\n", 1);
-    parse_legal(&Board::new(), &replies[0], Player::One).expect("a column");
+    parse_legal(&Board::start(), &replies[0], Player::One).expect("a column");
     assert_bounded(peak_kb, &stderr);
 }

@@ -22,7 +22,7 @@ fn the_referee_runs_random_against_greedy_and_records_each_line_as_printed() {
     assert!(!stdout.contains("faults=1"), "{stdout}");
     for game in 1..=2 {
         let record = std::fs::read_to_string(dir.join(format!("game-{game}.txt"))).expect("record");
-        let mut board = Board::new();
+        let mut board = Board::start();
         let mut ended = false;
         for line in record.lines() {
             if line.starts_with("# result:") {
@@ -37,8 +37,8 @@ fn the_referee_runs_random_against_greedy_and_records_each_line_as_printed() {
                 continue;
             }
             let (seat, text) = line.split_once(' ').expect("seat and move");
-            assert_eq!(seat, board.to_move().number().to_string());
-            let m = parse_legal(&board, text, board.to_move())
+            assert_eq!(seat, board.side_to_move().number().to_string());
+            let m = parse_legal(&board, text, board.side_to_move())
                 .unwrap_or_else(|e| panic!("record line '{line}': {e}"));
             board = board.play(m);
         }

@@ -11,9 +11,9 @@ fn sq(row: i32, column: i32) -> Square {
 
 /// Plays lines, each in its mover's own frame, from the start.
 fn play_lines(lines: &[&str]) -> Board {
-    let mut board = Board::new();
+    let mut board = Board::start();
     for line in lines {
-        let m = parse_legal(&board, line, board.to_move())
+        let m = parse_legal(&board, line, board.side_to_move())
             .unwrap_or_else(|e| panic!("'{line}' at ply {}: {e}", board.plies() + 1));
         board = board.play(m);
     }
@@ -68,7 +68,7 @@ fn colour_matrix_is_the_kamisado_board() {
 
 #[test]
 fn rangers_start_on_their_own_colour() {
-    let board = Board::new();
+    let board = Board::start();
     for player in Player::BOTH {
         for colour in 0..8 {
             assert_eq!(board.ranger(player, colour).colour(), colour);
@@ -81,27 +81,27 @@ fn rangers_start_on_their_own_colour() {
 
 #[test]
 fn the_bomb_placements_are_the_first_two_plies() {
-    let board = Board::new();
+    let board = Board::start();
     assert!(board.in_placement());
     let first = moves(&board);
     assert_eq!(first.len(), 8);
     assert!(first.iter().all(|m| m.kind() == MoveKind::Place));
     let board = play_lines(&["3"]);
     assert_eq!(board.bomb(Player::One), Some(sq(0, 3)));
-    assert_eq!(board.to_move(), Player::Two);
+    assert_eq!(board.side_to_move(), Player::Two);
     assert_eq!(moves(&board).len(), 8);
     // Player 2's column 3 is its own (0, 3): absolute (7, 4).
     let board = play_lines(&["3", "3"]);
     assert_eq!(board.bomb(Player::Two), Some(sq(7, 4)));
     assert!(!board.in_placement());
-    assert_eq!(board.to_move(), Player::One);
+    assert_eq!(board.side_to_move(), Player::One);
     // A regular move is not a placement and vice versa.
     assert_eq!(
-        Board::new().check(Move::ranger(sq(0, 0), sq(1, 0))),
+        Board::start().check_move(Move::ranger(sq(0, 0), sq(1, 0))),
         Err(IllegalMoveError::PlacementExpected)
     );
     assert_eq!(
-        board.check(Move::place(sq(0, 0))),
+        board.check_move(Move::place(sq(0, 0))),
         Err(IllegalMoveError::PlacementOver)
     );
 }
@@ -149,31 +149,31 @@ fn rangers_move_forward_or_diagonally_forward_any_distance_without_jumping() {
     assert_eq!(targets, expected);
     use IllegalMoveError::*;
     assert_eq!(
-        board.check(Move::ranger(sq(2, 3), sq(6, 3))),
+        board.check_move(Move::ranger(sq(2, 3), sq(6, 3))),
         Err(RangerPathBlocked)
     );
     assert_eq!(
-        board.check(Move::ranger(sq(2, 3), sq(5, 3))),
+        board.check_move(Move::ranger(sq(2, 3), sq(5, 3))),
         Err(RangerPathBlocked)
     );
     assert_eq!(
-        board.check(Move::ranger(sq(2, 3), sq(2, 4))),
+        board.check_move(Move::ranger(sq(2, 3), sq(2, 4))),
         Err(NotForward)
     );
     assert_eq!(
-        board.check(Move::ranger(sq(2, 3), sq(1, 3))),
+        board.check_move(Move::ranger(sq(2, 3), sq(1, 3))),
         Err(NotForward)
     );
     assert_eq!(
-        board.check(Move::ranger(sq(2, 3), sq(4, 4))),
+        board.check_move(Move::ranger(sq(2, 3), sq(4, 4))),
         Err(NotForward)
     );
     assert_eq!(
-        board.check(Move::ranger(sq(0, 1), sq(1, 1))),
+        board.check_move(Move::ranger(sq(0, 1), sq(1, 1))),
         Err(WrongColour { required: 3 })
     );
     assert_eq!(
-        board.check(Move::ranger(sq(7, 1), sq(6, 1))),
+        board.check_move(Move::ranger(sq(7, 1), sq(6, 1))),
         Err(NotOwnRanger)
     );
 }
@@ -221,22 +221,28 @@ fn bomb_passes_in_eight_directions_any_distance_to_own_rangers_only() {
     assert_eq!(passes, vec![(0, 6), (3, 6), (5, 5), (6, 3)]);
     use IllegalMoveError::*;
     assert_eq!(
-        board.check(Move::pass(sq(3, 3), sq(3, 1))),
+        board.check_move(Move::pass(sq(3, 3), sq(3, 1))),
         Err(PassTargetNotOwnRanger)
     );
     assert_eq!(
-        board.check(Move::pass(sq(3, 3), sq(4, 3))),
+        board.check_move(Move::pass(sq(3, 3), sq(4, 3))),
         Err(PassTargetNotOwnRanger)
     );
-    assert_eq!(board.check(Move::pass(sq(3, 3), sq(5, 0))), Err(NotALine));
-    assert_eq!(board.check(Move::pass(sq(3, 6), sq(5, 5))), Err(NotCarrier));
+    assert_eq!(
+        board.check_move(Move::pass(sq(3, 3), sq(5, 0))),
+        Err(NotALine)
+    );
+    assert_eq!(
+        board.check_move(Move::pass(sq(3, 6), sq(5, 5))),
+        Err(NotCarrier)
+    );
     let blocked = board_from(&{
         let mut s = setup;
         s.rangers[1][2] = sq(4, 4); // Player 2's purple between (3,3) and (5,5)
         s
     });
     assert_eq!(
-        blocked.check(Move::pass(sq(3, 3), sq(5, 5))),
+        blocked.check_move(Move::pass(sq(3, 3), sq(5, 5))),
         Err(PassPathBlocked)
     );
     // The pass moves the bomb, not the ranger, and the opponent must move the colour of the
@@ -284,7 +290,7 @@ fn a_blocked_required_ranger_must_pass() {
     assert!(!all.is_empty());
     assert!(all.iter().all(|m| m.kind() == MoveKind::Pass), "{all:?}");
     assert_eq!(
-        board.check(Move::forfeit(sq(1, 1))),
+        board.check_move(Move::forfeit(sq(1, 1))),
         Err(IllegalMoveError::ForfeitNotAllowed)
     );
 }
@@ -313,7 +319,7 @@ fn a_blocked_required_ranger_without_a_pass_forfeits() {
         "1,6,4,6,4"
     );
     assert_eq!(
-        board.check(Move::forfeit(sq(6, 3))),
+        board.check_move(Move::forfeit(sq(6, 3))),
         Err(IllegalMoveError::ForfeitWrongSquare)
     );
     let after = board.play(Move::forfeit(sq(1, 3)));
@@ -321,7 +327,7 @@ fn a_blocked_required_ranger_without_a_pass_forfeits() {
     assert_eq!(after.outcome(), None);
     // Player 1 must move its ranger of the blocked square's colour.
     assert_eq!(after.required(), Some(6));
-    assert_eq!(after.to_move(), Player::One);
+    assert_eq!(after.side_to_move(), Player::One);
 }
 
 #[test]
@@ -337,7 +343,7 @@ fn the_sixteenth_consecutive_pass_is_illegal() {
     // ...and with 15 made, the 16th is not: the blocked ranger forfeits instead.
     setup.passes = [0, 15];
     let board = board_from(&setup);
-    assert_eq!(board.check(pass), Err(IllegalMoveError::PassLimit));
+    assert_eq!(board.check_move(pass), Err(IllegalMoveError::PassLimit));
     assert_eq!(moves(&board), vec![Move::forfeit(sq(1, 1))]);
     let after = board.play(Move::forfeit(sq(1, 1)));
     assert_eq!(
@@ -506,7 +512,7 @@ fn a_forfeit_prints_the_blocked_square_twice_and_parses_back() {
 
 #[test]
 fn malformed_and_illegal_are_told_apart() {
-    let board = Board::new();
+    let board = Board::start();
     assert!(matches!(
         parse_legal(&board, "8", Player::One),
         Err(MoveError::Parse(_))

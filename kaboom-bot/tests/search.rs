@@ -96,7 +96,10 @@ fn search_blocks_a_threatened_winning_pass() {
     assert_eq!(after.winning_move(), None, "played {best:?}");
     assert!(result.score > -MATE_BOUND);
     // The greedy player sees it too (its evaluation knows the threat).
-    assert_eq!(board.play(greedy(&board)).winning_move(), None);
+    assert_eq!(
+        board.play(greedy(&board).expect("a move")).winning_move(),
+        None
+    );
 }
 
 #[test]
@@ -104,7 +107,7 @@ fn search_always_returns_a_legal_move_even_when_stopped_at_once() {
     for board in bench_boards() {
         let limits = Limits::new(Deadline::from_now(Duration::ZERO), MAX_DEPTH);
         let result = Searcher::new(TABLE_BYTES).search(&board, &limits);
-        assert_eq!(result.best.map(|m| board.check(m)), Some(Ok(())));
+        assert_eq!(result.best.map(|m| board.check_move(m)), Some(Ok(())));
     }
 }
 
@@ -138,9 +141,9 @@ fn bench_node_count_is_pinned() {
 #[test]
 fn every_bench_line_is_legal_to_its_end() {
     for line in BENCH_POSITIONS {
-        let mut board = Board::new();
+        let mut board = Board::start();
         for text in line.iter() {
-            let m = parse_legal(&board, text, board.to_move())
+            let m = parse_legal(&board, text, board.side_to_move())
                 .unwrap_or_else(|e| panic!("bench move '{text}' in {line:?}: {e}"));
             board = board.play(m);
         }
@@ -166,7 +169,7 @@ fn threatened_position() -> Board {
 fn position_with_losing_moves() -> Board {
     let mut rng = SmallRng::seed_from_u64(5);
     loop {
-        let mut board = Board::new();
+        let mut board = Board::start();
         while board.outcome().is_none() {
             let moves = board.legal_moves();
             let losing = moves
@@ -236,14 +239,14 @@ fn self_play(opening_plies: u32, seed: u64, plies: usize) -> Vec<Move> {
         ..BotOptions::default()
     };
     let mut engines = [Engine::new(&options), Engine::new(&options)];
-    let mut board = Board::new();
+    let mut board = Board::start();
     let mut game = Vec::new();
     while game.len() < plies && board.outcome().is_none() {
-        let engine = &mut engines[board.to_move().index()];
+        let engine = &mut engines[board.side_to_move().index()];
         let m = engine
             .choose(&board, Deadline::unlimited())
             .expect("a running game has a move");
-        assert_eq!(board.check(m), Ok(()), "{m:?}");
+        assert_eq!(board.check_move(m), Ok(()), "{m:?}");
         board = board.play(m);
         game.push(m);
     }
@@ -316,7 +319,7 @@ fn the_root_can_be_restricted_to_some_moves() {
         .search(&board, &Limits::depth(4))
         .best
         .expect("a move");
-    assert_eq!(board.check(lifted), Ok(()));
+    assert_eq!(board.check_move(lifted), Ok(()));
     searcher.set_allowed_root_moves(None);
     assert_eq!(searcher.search(&board, &Limits::depth(4)).best, Some(free));
 }
@@ -327,7 +330,7 @@ fn contest_points(board: &Board) -> u32 {
     if let Some(outcome) = board.outcome() {
         return match outcome.winner() {
             None => 1,
-            Some(w) if w == board.to_move() => 2,
+            Some(w) if w == board.side_to_move() => 2,
             Some(_) => 0,
         };
     }
@@ -351,7 +354,7 @@ fn near_the_end(board: &Board, plies: u32, no_ranger_move: bool) -> Option<Board
         setup.passes[player.index()] = board.passes(player);
     }
     setup.carrier = [board.carrier(Player::One), board.carrier(Player::Two)];
-    setup.to_move = board.to_move();
+    setup.to_move = board.side_to_move();
     setup.required = board.required();
     setup.last_forfeit = board.last_was_forfeit();
     setup.last_ranger_mover = if no_ranger_move {
@@ -372,7 +375,7 @@ fn search_values_draws_as_half_a_win() {
     let mut rng = SmallRng::seed_from_u64(14);
     let (mut draws_over_losses, mut wins_over_draws, mut checked) = (0, 0, 0);
     while checked < 300 {
-        let mut board = Board::new();
+        let mut board = Board::start();
         let stop = rng.gen_range(6..40);
         while board.outcome().is_none() && board.plies() < stop {
             board = board.play(*board.legal_moves().as_slice().choose(&mut rng).unwrap());
@@ -381,7 +384,7 @@ fn search_values_draws_as_half_a_win() {
             continue;
         }
         // 99 plies played with Player 2 to move: three plies left; 98 and Player 1: four.
-        let plies = if board.to_move() == Player::Two {
+        let plies = if board.side_to_move() == Player::Two {
             99
         } else {
             98

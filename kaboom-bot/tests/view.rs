@@ -12,14 +12,14 @@ use std::time::Duration;
 /// A whole game of varied legal moves, as a record, with every position.
 fn game_record(seed: usize) -> (String, Vec<Board>, Vec<String>) {
     let mut referee = KaboomReferee::new();
-    let mut board = Board::new();
+    let mut board = Board::start();
     let mut record = RecordWriter::new("kaboom", ["one", "two"]);
     let mut positions = vec![board];
     let mut replies = Vec::new();
     loop {
         let moves = board.legal_moves();
         let mv = moves.as_slice()[(seed * 7 + positions.len() * 13) % moves.len()];
-        let reply = format_move(mv, board.to_move());
+        let reply = format_move(mv, board.side_to_move());
         let seat = referee.to_move();
         let end = referee.play(&reply).expect("a legal move");
         board = board.play(mv);
@@ -81,7 +81,7 @@ fn every_ply_is_drawn_and_the_last_drawing_is_the_final_position() {
 
 #[test]
 fn the_start_has_no_bomb_and_the_placements_put_one_on_each_side() {
-    let start = KaboomReferee::draw(&Board::new(), None);
+    let start = KaboomReferee::draw(&Board::start(), None);
     assert_eq!(count(&start, "ranger p1") + count(&start, "ranger p2"), 16);
     assert_eq!(count(&start, "bomb p1") + count(&start, "bomb p2"), 0);
     let background = KaboomReferee::background();
@@ -100,7 +100,7 @@ fn a_pass_is_drawn_dashed_and_a_move_with_an_arrow() {
         .windows(2)
         .zip(&replies)
         .map(|(pair, reply)| {
-            let m = kaboom::notation::parse_move(&pair[0], reply, pair[0].to_move()).unwrap();
+            let m = kaboom::notation::parse_move(&pair[0], reply, pair[0].side_to_move()).unwrap();
             (pair, reply, m.kind())
         })
         .collect();

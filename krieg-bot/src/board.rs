@@ -614,18 +614,7 @@ impl Board {
 
     /// The number of move sequences of length `depth` (a finished game has no moves).
     pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.legal_moves();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves
-            .as_slice()
-            .iter()
-            .map(|&mv| self.play(mv).perft(depth - 1))
-            .sum()
+        common::search::perft(self, depth, Board::legal_moves, Board::play)
     }
 }
 

@@ -29,6 +29,7 @@
 
 use crate::board::{row_mask, Board, Kind, Move, MoveList, Outcome, Side, WinReason};
 use arrayvec::ArrayVec;
+use common::clock::Deadline;
 use common::io::log;
 use std::cmp::Ordering;
 use std::fmt;
@@ -137,7 +138,7 @@ pub struct ProofSearch {
     /// More buckets were written than `written` keeps: emptying clears the whole table.
     written_many: bool,
     nodes: u64,
-    deadline: Option<Instant>,
+    deadline: Deadline,
     /// Stop a call after this many nodes (a budget that, unlike the clock, repeats exactly).
     node_limit: Option<u64>,
     stopped: bool,
@@ -161,7 +162,7 @@ impl ProofSearch {
             written: Vec::new(),
             written_many: false,
             nodes: 0,
-            deadline: None,
+            deadline: Deadline::unlimited(),
             node_limit: None,
             stopped: false,
             verbose: false,
@@ -285,7 +286,7 @@ impl ProofSearch {
     }
 
     fn begin(&mut self, deadline: Option<Instant>) {
-        self.deadline = deadline;
+        self.deadline = Deadline::by(deadline);
         self.stopped = false;
         self.nodes = 0;
         self.started = Instant::now();
@@ -413,10 +414,10 @@ impl ProofSearch {
         if self.nodes % CLOCK_INTERVAL != 0 {
             return;
         }
-        let now = Instant::now();
-        if self.deadline.is_some_and(|d| now >= d) {
+        if self.deadline.hard_expired() {
             self.stopped = true;
         }
+        let now = Instant::now();
         if self.verbose && now.duration_since(self.last_progress) >= PROGRESS_INTERVAL {
             self.last_progress = now;
             let seconds = now.duration_since(self.started).as_secs_f64();

@@ -7,7 +7,10 @@ use crate::board::{Board, Move, Outcome};
 use crate::book::{self, QUICK_TABLE_BYTES};
 use crate::dfpn::{ProofSearch, Value};
 use crate::eval::evaluate;
-use crate::search::{Searcher, MATE_BOUND, MAX_DEPTH, OPENING_MARGIN, TABLE_BYTES};
+use crate::params::{
+    DEFAULT_MOVETIME, MAX_DEPTH, OPENING_MARGIN, SOLVER_PERCENT, TABLE_BYTES, TIME_POLICY,
+};
+use crate::search::{Searcher, MATE_BOUND};
 use crate::solver::{Solver, PLAY_DISTANCE_TABLE_BYTES, PLAY_TABLE_BYTES};
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
@@ -17,10 +20,6 @@ use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use std::time::{Duration, Instant};
-
-/// Thinking time per move when `--movetime` is not given: far inside 75 % of the 2 s limit, so a
-/// busy machine or a slow start cannot push a reply past it.
-pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1200);
 
 /// A move chooser configured from the command line.
 pub struct Engine {
@@ -55,16 +54,15 @@ impl Engine {
         self.searcher.verbose = verbose;
     }
 
-    /// What a search of `board` may spend when thinking from `started`: the soft budget (no new
-    /// iteration) is half the move time, the hard one all of it.
-    pub fn limits(&self, started: Instant) -> Limits {
-        let deadline = Deadline::new(started, self.movetime / 2, self.movetime);
-        Limits::new(deadline, self.max_depth)
+    /// The deadline of a move whose budget started at `started` (when the opponent's move was
+    /// read), shared out by [`TIME_POLICY`].
+    pub fn deadline(&self, started: Instant) -> Deadline {
+        TIME_POLICY.deadline(started, self.movetime)
     }
 
-    /// The move to play in `board`, thinking from `started` (when the opponent's move was read);
+    /// The move to play in `board` by `deadline` (started when the opponent's move was read);
     /// `None` only when there is no legal move.
-    pub fn choose(&mut self, board: &Board, started: Instant) -> Option<Move> {
+    pub fn choose(&mut self, board: &Board, deadline: Deadline) -> Option<Move> {
         match self.kind {
             EngineKind::Search => {
                 // The proof book, else a quick proof (the rule the book was built for; a budget in
@@ -78,13 +76,13 @@ impl Engine {
                         }
                     }
                 }
-                let limits = self.limits(started);
+                let limits = Limits::new(deadline, self.max_depth);
                 let result = self.searcher.search(board, &limits);
                 let best = result.best?;
-                // Unless the search has seen a forced win, a proof found by the solver by three
-                // quarters of the move time (a margin for a busy machine) decides the move.
+                // Unless the search has seen a forced win, a proof found by the solver by its
+                // share of the move time decides the move.
                 if result.score <= MATE_BOUND {
-                    let solver_deadline = started + self.movetime * 3 / 4;
+                    let solver_deadline = deadline.share(SOLVER_PERCENT).hard_instant();
                     if let Some(solver) = self.solver.as_mut() {
                         if let Some(mv) = solver.proven_move(board, solver_deadline) {
                             return Some(mv);
@@ -99,7 +97,7 @@ impl Engine {
                     .near_best_moves(board, &result, OPENING_MARGIN, &limits);
                 Some(self.opening.choose(best, &near))
             }
-            EngineKind::Greedy => greedy_move(board),
+            EngineKind::Greedy => greedy(board),
             EngineKind::Random => board.legal_moves().choose(&mut self.rng).copied(),
         }
     }
@@ -107,7 +105,7 @@ impl Engine {
 
 /// A winning move if there is one, else the move after which the position evaluates best for the
 /// mover (the first such move in generation order).
-pub fn greedy_move(board: &Board) -> Option<Move> {
+pub fn greedy(board: &Board) -> Option<Move> {
     let moves = board.legal_moves();
     let mover = board.side_to_move();
     let mut best: Option<(i32, Move)> = None;

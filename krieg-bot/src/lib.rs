@@ -57,7 +57,7 @@
 //! Iterative-deepening principal-variation search with a 4 MB transposition table, captures and
 //! winning bomber steps first, killer and history ordering, and a capture quiescence
 //! ([`search`]); an evaluation of material, the bombers' race, immediate threats, hanging pieces
-//! and mobility ([`eval`]). It thinks 1.2 s per move by default ([`engine::DEFAULT_MOVETIME`]),
+//! and mobility ([`eval`]). It thinks 1.2 s per move by default ([`params::DEFAULT_MOVETIME`]),
 //! far inside 75 % of the limit, and uses 13 to 15 MB (peak resident set, the solvers' and the
 //! quick proof's tables included). With `--opening-plies N` its first N own moves are drawn,
 //! seeded by `--seed`, among the moves its search sees within [`search::OPENING_MARGIN`] of the
@@ -188,7 +188,8 @@
 //! In play ([`engine::Engine::choose`], [`engine::PlaySolver`]) the book and the quick proof come
 //! first, without a clock; then the search runs with its usual budget; unless it has seen a
 //! forced win, df-pn (4 MB table, kept from move to move) has the time left up to three quarters
-//! of the move time, and when it proves the position its move is played: a winning move in a won
+//! of the move time ([`params::SOLVER_PERCENT`]; the search itself starts no iteration past half
+//! of it, [`params::TIME_POLICY`]), and when it proves the position its move is played: a winning move in a won
 //! position (so a proven win is never left), a drawing move in a drawn one. In a lost position
 //! every move is measured: the one after which the opponent's win is longest under best play
 //! (alpha-beta distance, 2 MB table), and among those the one whose win takes df-pn the most
@@ -207,6 +208,7 @@ pub mod dfpn;
 pub mod engine;
 pub mod eval;
 pub mod notation;
+pub mod params;
 pub mod protocol;
 #[cfg(feature = "referee")]
 pub mod referee;

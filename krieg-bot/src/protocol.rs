@@ -146,7 +146,7 @@ pub fn opponent_moved(board: &Board, us: Side, line: &str) -> Board {
 /// can make (the judge, asking for a move, sees the game going on). `None` only when no piece of
 /// ours can move at all.
 fn answer(engine: &mut Engine, board: &Board, started: Instant) -> Option<Move> {
-    if let Some(mv) = engine.choose(board, started) {
+    if let Some(mv) = engine.choose(board, engine.deadline(started)) {
         return Some(mv);
     }
     let mut moves = MoveList::new();

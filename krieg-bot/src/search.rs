@@ -18,50 +18,20 @@ use crate::notation::parse_move;
 use arrayvec::ArrayVec;
 use common::clock::{nodes_per_second, Deadline, SearchClock};
 use common::score::{is_decisive, loss_in, plies_to_result, win_in, INFINITY};
-use common::search::{Limits, SearchResult, PV_CAPACITY};
+use common::search::{
+    remember_killer, reward_history, Limits, RootIteration, SearchResult, PV_CAPACITY,
+};
 use common::transposition::{Bound, TranspositionTable};
 use std::io::Write;
 use std::time::Instant;
 
+use crate::params::{
+    CAPTURE_BOMBER, CAPTURE_STINGER, HISTORY_AGING, HISTORY_MAX, ORDER_BOMBER_STEP, ORDER_CAPTURE,
+    ORDER_HISTORY_WEIGHT, ORDER_KILLER_1, ORDER_KILLER_2, ORDER_TABLE_MOVE, ORDER_WINNING_STEP,
+};
+pub use crate::params::{MAX_DEPTH, MAX_PLY, OPENING_MARGIN, TABLE_BYTES};
 pub use common::score::{MATE, MATE_BOUND};
-
-// ---- Tunables -------------------------------------------------------------------------------------
-
-/// The transposition table the bot plays with (and `bench` uses): 4 MB, far under the 20 MB cap.
-pub const TABLE_BYTES: usize = 4 << 20;
-/// Deepest iteration (the game never lasts longer than this many plies anyway).
-pub const MAX_DEPTH: u32 = 100;
-/// Deepest ply a search reaches, quiescence included (the size of the killer table).
-pub const MAX_PLY: usize = 128;
-
-/// Ordering: the transposition table's move first...
-const ORDER_TABLE_MOVE: i32 = 1 << 30;
-/// ...then a bomber stepping onto its goal (it wins)...
-const ORDER_WINNING_STEP: i32 = 1 << 29;
-/// ...then captures, plus [`CAPTURE_BOMBER`] or [`CAPTURE_STINGER`]...
-const ORDER_CAPTURE: i32 = 1 << 28;
-/// ...then the first killer...
-const ORDER_KILLER_1: i32 = 1 << 27;
-/// ...and the second...
-const ORDER_KILLER_2: i32 = ORDER_KILLER_1 - 1;
-/// ...then quiet moves by `ORDER_HISTORY_WEIGHT * history` (history stays under
-/// [`HISTORY_MAX`], so these stay under the killers)...
-const ORDER_HISTORY_WEIGHT: i32 = 4;
-/// ...plus this for a bomber's step (the race is won by bombers).
-const ORDER_BOMBER_STEP: i32 = 2;
-/// How much taking a bomber is worth in ordering and quiescence.
-const CAPTURE_BOMBER: i32 = 2;
-/// How much taking a stinger is worth.
-const CAPTURE_STINGER: i32 = 1;
-/// History is divided by this at every new search, so that old cutoffs weigh less.
-const HISTORY_AGING: i32 = 8;
-/// History never grows past this.
-const HISTORY_MAX: i32 = 1 << 20;
-
-/// `--opening-plies`: a move counts as near the best if a search sees it at most this much worse,
-/// 30 evaluation units, under a third of a stinger (100) and about one hanging piece (25): a
-/// different plan of equal value, never a lost piece.
-pub const OPENING_MARGIN: i32 = 30;
+pub use common::search::pick_move;
 
 /// The scores of one node's moves, parallel to its [`MoveList`].
 type MoveScores = ArrayVec<i32, MAX_MOVES>;
@@ -115,10 +85,12 @@ impl Searcher {
             }
         }
         for depth in 1..=limits.max_depth.min(MAX_DEPTH) {
-            if depth > 1 && self.clock.deadline().soft_expired() {
+            if depth > 1 && !self.clock.deadline().may_start_iteration(false) {
                 break;
             }
-            let Some((score, best)) = self.root_search(board, &root_moves, depth) else {
+            let Some(RootIteration { best, score, .. }) =
+                self.root_search(board, &root_moves, depth)
+            else {
                 break;
             };
             result.best = Some(best);
@@ -145,7 +117,7 @@ impl Searcher {
     }
 
     /// One iteration at `depth` over `root_moves` (in generation order; the root is ordered as
-    /// any node is). Returns the score and the best move, or `None` when the clock stopped it.
+    /// any node is). Returns the best move and its score, or `None` when the clock stopped it.
     /// The root is a node like the others (counted, its table entry stored) except that it never
     /// returns a table score: the move must come from this iteration.
     pub fn root_search(
@@ -153,7 +125,7 @@ impl Searcher {
         board: &Board,
         root_moves: &[Move],
         depth: u32,
-    ) -> Option<(i32, Move)> {
+    ) -> Option<RootIteration<Move>> {
         if self.clock.tick() {
             return None;
         }
@@ -188,7 +160,11 @@ impl Searcher {
         }
         let bound = Bound::of(best_score, original_alpha, beta);
         self.tt.store(key, 0, depth, best_score, bound, best_move);
-        best_move.map(|mv| (best_score, mv))
+        best_move.map(|best| RootIteration {
+            best,
+            score: best_score,
+            complete: true,
+        })
     }
 
     /// The score of the move that led to `next`, searched from a node at `depth` with window
@@ -445,32 +421,18 @@ impl Searcher {
     }
 
     fn remember_cutoff(&mut self, mv: Move, depth: i32, ply: usize) {
-        if self.killers[ply][0] != Some(mv) {
-            self.killers[ply][1] = self.killers[ply][0];
-            self.killers[ply][0] = Some(mv);
-        }
-        let h = &mut self.history[mv.from.index()][mv.to.index()];
-        *h = (*h + depth * depth).min(HISTORY_MAX);
+        remember_killer(&mut self.killers[ply], mv);
+        reward_history(
+            &mut self.history[mv.from.index()][mv.to.index()],
+            depth,
+            HISTORY_MAX,
+        );
     }
 
     /// Nodes counted by the last search.
     pub fn nodes(&self) -> u64 {
         self.clock.nodes()
     }
-}
-
-/// Moves the best-scored move of `moves[index..]` to `index` and returns it: the first of equal
-/// scores, the others keeping their order (so taking every move in turn gives a stable sort).
-pub fn pick_move(moves: &mut [Move], scores: &mut [i32], index: usize) -> Move {
-    let mut best = index;
-    for i in index + 1..moves.len() {
-        if scores[i] > scores[best] {
-            best = i;
-        }
-    }
-    moves[index..=best].rotate_right(1);
-    scores[index..=best].rotate_right(1);
-    moves[index]
 }
 
 /// True if a bomber of `side` stands on its goal row.

@@ -23,7 +23,9 @@
 use crate::board::{Board, Cell, Kind, Move, MoveList, Outcome, MAX_MOVES};
 use crate::dfpn::{game_over, Value};
 use arrayvec::ArrayVec;
+use common::clock::Deadline;
 use common::io::log;
+use common::search::remember_killer;
 use rand::rngs::SmallRng;
 use rand::Rng;
 use std::time::{Duration, Instant};
@@ -90,7 +92,7 @@ pub struct Solver {
     killers: [[Option<Move>; 2]; MAX_PLY],
     history: [[i32; Cell::COUNT]; Cell::COUNT],
     nodes: u64,
-    deadline: Option<Instant>,
+    deadline: Deadline,
     stopped: bool,
     /// Scores are `±(MATE - ply)` rather than ±1.
     distance_mode: bool,
@@ -120,7 +122,7 @@ impl Solver {
             killers: [[None; 2]; MAX_PLY],
             history: [[0; Cell::COUNT]; Cell::COUNT],
             nodes: 0,
-            deadline: None,
+            deadline: Deadline::unlimited(),
             stopped: false,
             distance_mode: false,
             verbose: false,
@@ -250,7 +252,7 @@ impl Solver {
     }
 
     fn start(&mut self, deadline: Option<Instant>, distance_mode: bool) {
-        self.deadline = deadline;
+        self.deadline = Deadline::by(deadline);
         self.stopped = false;
         self.nodes = 0;
         self.proven = 0;
@@ -363,10 +365,10 @@ impl Solver {
         if self.nodes % CLOCK_INTERVAL != 0 {
             return;
         }
-        let now = Instant::now();
-        if self.deadline.is_some_and(|d| now >= d) {
+        if self.deadline.hard_expired() {
             self.stopped = true;
         }
+        let now = Instant::now();
         if self.verbose && now.duration_since(self.last_progress) >= PROGRESS_INTERVAL {
             self.last_progress = now;
             let seconds = now.duration_since(self.started).as_secs_f64();
@@ -471,11 +473,7 @@ impl Solver {
             }
             if alpha >= beta {
                 if !mv.is_capture() && ply < MAX_PLY {
-                    let killers = &mut self.killers[ply];
-                    if killers[0] != Some(mv) {
-                        killers[1] = killers[0];
-                        killers[0] = Some(mv);
-                    }
+                    remember_killer(&mut self.killers[ply], mv);
                 }
                 let h = &mut self.history[mv.from.index()][mv.to.index()];
                 *h = (*h + 1).min(HISTORY_MAX);

@@ -241,7 +241,9 @@ fn the_engine_plays_the_strategy_whatever_its_clock() {
                 let late = now
                     .checked_sub(std::time::Duration::from_secs(1))
                     .unwrap_or(now);
-                let chosen = engine.choose(&board, late).expect("a move");
+                let chosen = engine
+                    .choose(&board, engine.deadline(late))
+                    .expect("a move");
                 assert_eq!(Some(chosen), strategy_move(&mut quick, &board), "\n{board}");
                 sentinel_moves += 1;
                 chosen

@@ -215,7 +215,9 @@ fn opening_draws_never_pick_a_losing_move() {
         };
         let mut engine = Engine::new(&options);
         engine.set_verbose(false);
-        let mv = engine.choose(&b, Instant::now()).expect("a move");
+        let mv = engine
+            .choose(&b, engine.deadline(Instant::now()))
+            .expect("a move");
         assert!(
             !forced_win(&b.play(mv), 1),
             "seed {seed} drew the losing {mv}"
@@ -242,7 +244,9 @@ fn self_play(seed: u64, plies: u32) -> Vec<Move> {
     let mut moves = Vec::new();
     while board.outcome().is_none() && moves.len() < 60 {
         let engine = &mut sides[board.side_to_move().index()];
-        let mv = engine.choose(&board, Instant::now()).expect("a move");
+        let mv = engine
+            .choose(&board, engine.deadline(Instant::now()))
+            .expect("a move");
         board = board.try_play(mv).expect("a legal move");
         moves.push(mv);
     }

@@ -414,13 +414,13 @@ pub struct Board {
 
 impl Default for Board {
     fn default() -> Self {
-        Board::new()
+        Board::start()
     }
 }
 
 impl Board {
     /// The empty board, Player 1 to move.
-    pub const fn new() -> Board {
+    pub const fn start() -> Board {
         Board {
             stones: [0, 0],
             ply: 0,
@@ -466,13 +466,13 @@ impl Board {
 
     /// Moves played so far (a swap counts as one).
     #[inline]
-    pub const fn ply(&self) -> u32 {
+    pub const fn plies(&self) -> u32 {
         self.ply as u32
     }
 
     /// The player to move.
     #[inline]
-    pub const fn to_move(&self) -> Player {
+    pub const fn side_to_move(&self) -> Player {
         if self.ply % 2 == 0 {
             Player::First
         } else {
@@ -523,7 +523,7 @@ impl Board {
                 hash ^= ZOBRIST[p.index()][c.index()];
             }
         }
-        if self.to_move() == Player::Second {
+        if self.side_to_move() == Player::Second {
             hash ^= ZOBRIST_SECOND_TO_MOVE;
         }
         hash
@@ -545,7 +545,7 @@ impl Board {
     }
 
     /// Every legal move: the empty cells in index order, then the swap on ply 1.
-    pub fn moves(&self) -> MoveList {
+    pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         if self.outcome.is_some() {
             return list;
@@ -584,7 +584,7 @@ impl Board {
     #[inline]
     pub fn play(&self, m: Cell) -> Board {
         debug_assert!(self.is_legal(m), "illegal move {m} on ply {}", self.ply);
-        let me = self.to_move();
+        let me = self.side_to_move();
         let mut next = *self;
         next.ply += 1;
         next.hash ^= ZOBRIST_SECOND_TO_MOVE;
@@ -608,23 +608,13 @@ impl Board {
 
     /// Number of move sequences of length `depth` from here (a finished game has no moves).
     pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        if depth == 1 {
-            return u64::from(self.move_count());
-        }
-        let mut total = 0;
-        for &m in self.moves().as_slice() {
-            total += self.play(m).perft(depth - 1);
-        }
-        total
+        common::search::perft(self, depth, Board::legal_moves, Board::play)
     }
 }
 
 /// [`Board::perft`] from the empty board.
 pub fn perft(depth: u32) -> u64 {
-    Board::new().perft(depth)
+    Board::start().perft(depth)
 }
 
 impl fmt::Display for Board {
@@ -649,7 +639,7 @@ impl fmt::Display for Board {
                 f,
                 "ply {}, player {} to move",
                 self.ply,
-                self.to_move().number()
+                self.side_to_move().number()
             ),
             Some(o) => write!(f, "ply {}, game over: {o:?}", self.ply),
         }

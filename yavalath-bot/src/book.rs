@@ -236,7 +236,7 @@ pub fn book_move(board: &Board) -> Option<Cell> {
 /// The book's move from its tables of the first plies ([`FIRST`], [`ANSWERS`], [`REPLIES`],
 /// [`AFTER_THEFT`]), as [`book_move`] describes, without [`LINES`].
 pub fn first_plies_move(board: &Board) -> Option<Cell> {
-    match board.ply() {
+    match board.plies() {
         0 => cell(FIRST),
         1 => {
             let first = Cell::lowest(board.stones(Player::First));
@@ -290,7 +290,7 @@ pub fn transform_cells(t: Symmetry, bits: u64) -> u64 {
 /// The position after `line` (cell indices from the start, the swap as the first cell named
 /// again), if every move is legal.
 pub fn line_board(line: &[u8]) -> Option<Board> {
-    line.iter().try_fold(Board::new(), |board, &i| {
+    line.iter().try_fold(Board::start(), |board, &i| {
         board.try_play(Cell::from_index(usize::from(i))?).ok()
     })
 }
@@ -302,7 +302,7 @@ pub fn line_move(board: &Board) -> Option<Cell> {
     let target = stones(board);
     LINES
         .iter()
-        .filter(|(line, _)| line.len() == board.ply() as usize)
+        .filter(|(line, _)| line.len() == board.plies() as usize)
         .find_map(|&(line, answer)| {
             let own = stones(&line_board(line)?);
             let t =

@@ -4,10 +4,11 @@
 //! # The search's turn
 //!
 //! The book's move if it has one. Otherwise the alpha-beta search, on the turn's deadline; it
-//! begins no iteration past half the budget, so it usually leaves time. Then, if its score is
-//! not decided and the game has reached [`PROOF_FROM_PLY`], the proof search ([`crate::proof`])
-//! until [`PROOF_UNTIL`] of the budget: a proven win is played. The proof's table is kept from
-//! turn to turn, and after a turn that proved a win the next turn begins with the proof (for
+//! begins no iteration past half the budget (three quarters after an unstable iteration,
+//! [`crate::params::TIME_POLICY`]), so it usually leaves time. Then, if its score is not decided
+//! and the game has reached [`PROOF_FROM_PLY`], the proof search ([`crate::proof`]) until
+//! [`PROOF_UNTIL`] of the budget: a proven win is played. The proof's table is kept from turn to
+//! turn, and after a turn that proved a win the next turn begins with the proof (for
 //! [`PROOF_SHARE`] of its budget), which finds the win again in the table at once: a proven win
 //! is never left. With `--depth` (fixed-depth play, which must not depend on the clock) there is
 //! no proof search.
@@ -16,8 +17,12 @@ use crate::board::{Board, Cell, Outcome};
 use crate::book::{book_move, transform, SYMMETRIES};
 use crate::eval::evaluate;
 use crate::notation::format_move;
+use crate::params::{
+    MAX_DEPTH, OPENING_MARGIN, PROOF_FROM_PLY, PROOF_SHARE, PROOF_TABLE_BYTES, PROOF_UNTIL,
+    TABLE_BYTES,
+};
 use crate::proof::Prover;
-use crate::search::{Searcher, MAX_DEPTH, OPENING_MARGIN, TABLE_BYTES};
+use crate::search::Searcher;
 use arrayvec::ArrayVec;
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
@@ -31,7 +36,7 @@ use std::fmt::Write as _;
 /// Player 2's swap decision for Player 1's first stone, as the opening book ([`crate::book`])
 /// has it.
 pub fn should_swap(first_stone: Cell) -> bool {
-    book_move(&Board::new().play(first_stone)) == Some(first_stone)
+    book_move(&Board::start().play(first_stone)) == Some(first_stone)
 }
 
 /// The book's first stone and the cells equivalent to it under the board's twelve symmetries
@@ -39,7 +44,7 @@ pub fn should_swap(first_stone: Cell) -> bool {
 /// as good a first stone, so an opening draw picks among them.
 pub fn opening_equivalents() -> ArrayVec<Cell, 12> {
     let mut cells: ArrayVec<Cell, 12> = ArrayVec::new();
-    let Some(first) = book_move(&Board::new()) else {
+    let Some(first) = book_move(&Board::start()) else {
         return cells;
     };
     cells.push(first);
@@ -51,21 +56,6 @@ pub fn opening_equivalents() -> ArrayVec<Cell, 12> {
     }
     cells
 }
-
-/// The proof search's table in play: 2^18 entries of 16 bytes = 4 MB (with the search's 8 MB,
-/// well inside the contest's memory).
-pub const PROOF_TABLE_BYTES: usize = 4 << 20;
-/// The part of a turn's hard budget the proof search has before the alpha-beta search, after a
-/// turn that proved a win.
-pub const PROOF_SHARE: f64 = 0.25;
-/// When the alpha-beta search stops before this part of the hard budget, the proof search runs
-/// until it.
-pub const PROOF_UNTIL: f64 = 0.7;
-/// The proof search runs after the alpha-beta search only from this ply on: before it, in a few
-/// milliseconds, it proves nothing (in 40 games against the bot of 9ffb6f5 its earliest win came
-/// on ply 17), and every millisecond a turn lasts is one more in which a busy machine can hold
-/// the reply up.
-pub const PROOF_FROM_PLY: u32 = 12;
 
 /// A move chooser.
 pub struct Engine {
@@ -132,7 +122,7 @@ impl Engine {
         let prover = self.prover.as_mut()?;
         let until = deadline.hard_budget().mul_f64(fraction);
         let left = until.checked_sub(deadline.elapsed())?;
-        let proved = prover.prove(board, board.to_move(), Deadline::from_now(left));
+        let proved = prover.prove(board, board.side_to_move(), Deadline::from_now(left));
         let m = prover.winning_move().filter(|&m| board.is_legal(m));
         let _ = writeln!(
             self.log,
@@ -150,13 +140,13 @@ impl Engine {
     /// The move to play, `None` only if the game is over.
     pub fn choose(&mut self, board: &Board, deadline: Deadline) -> Option<Cell> {
         match self.kind {
-            EngineKind::Random => board.moves().choose(&mut self.rng).copied(),
+            EngineKind::Random => board.legal_moves().choose(&mut self.rng).copied(),
             EngineKind::Greedy => greedy(board),
             EngineKind::Search => {
                 if board.outcome().is_some() {
                     return None;
                 }
-                if board.ply() == 0 {
+                if board.plies() == 0 {
                     let equivalents = opening_equivalents();
                     let (&first, others) = equivalents.split_first()?;
                     return Some(self.opening.choose(first, others));
@@ -175,7 +165,7 @@ impl Engine {
                 let limits = Limits::new(deadline, self.max_depth);
                 let result = searcher.search(board, &limits);
                 let best = result.best?;
-                if !is_decisive(result.score) && board.ply() >= PROOF_FROM_PLY {
+                if !is_decisive(result.score) && board.plies() >= PROOF_FROM_PLY {
                     if let Some(m) = self.proven_win(board, &deadline, PROOF_UNTIL) {
                         self.proven = true;
                         return Some(m);
@@ -196,9 +186,9 @@ impl Engine {
 /// opponent, negated) is best; a move that makes a losing 3 comes last. Ties go to the first
 /// move in index order (the swap last).
 pub fn greedy(board: &Board) -> Option<Cell> {
-    let me = board.to_move();
+    let me = board.side_to_move();
     let mut best: Option<(i32, Cell)> = None;
-    for &m in board.moves().iter() {
+    for &m in board.legal_moves().iter() {
         let child = board.play(m);
         let score = match child.outcome() {
             Some(Outcome::Four(p)) if p == me => return Some(m),

@@ -108,7 +108,7 @@ pub fn evaluate(board: &Board) -> i32 {
 
 /// The evaluation, given the position's threats.
 pub fn evaluate_with(board: &Board, threats: &Threats) -> i32 {
-    let me = board.to_move();
+    let me = board.side_to_move();
     let opp = me.other();
     if threats.win(me) != 0 {
         return WIN_NEXT;

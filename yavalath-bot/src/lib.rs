@@ -55,9 +55,10 @@
 //! [`proof`] on the position after the moves, the swap written as Player 1's cell again; one
 //! line `value=<win|loss|draw|unknown> nodes=<N> seconds=<S>` for the player to move, the
 //! winning move of a win on stderr; bad arguments: a message and exit status 2). Budgets: 35 ms
-//! per turn (no iteration begun past half of it, or past three quarters when the last iteration
-//! changed its best move or dropped its score), 500 ms on the bot's first turn, counted from the moment the
-//! turn's first line arrives; `--movetime` sets the per-turn budget (and the first turn's when
+//! per turn ([`params::DEFAULT_MOVETIME`]; no iteration begun past half of it, or past three
+//! quarters when the last iteration changed its best move or dropped its score:
+//! [`params::TIME_POLICY`]), 500 ms on the bot's first turn ([`params::FIRST_MOVETIME`]),
+//! counted from the moment the turn's first line arrives; `--movetime` sets the per-turn budget (and the first turn's when
 //! larger). Nothing in a reply's path waits on anything but the search: the 8 MB transposition
 //! table is allocated and written before the first turn, the search polls its clock every few
 //! thousand nodes (quiescence included), and a turn's log lines go, after its reply, to a log
@@ -99,6 +100,7 @@ pub mod book;
 pub mod engine;
 pub mod eval;
 pub mod notation;
+pub mod params;
 pub mod proof;
 pub mod protocol;
 #[cfg(feature = "referee")]

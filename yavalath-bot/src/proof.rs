@@ -85,7 +85,7 @@ impl fmt::Display for Value {
 /// whether the player to move meets its goal there (the attacker's is to win, the defender's
 /// that the attacker does not).
 pub fn forcing_moves(board: &Board, attacker: Player) -> Result<MoveList, bool> {
-    let me = board.to_move();
+    let me = board.side_to_move();
     let threats = Threats::of(board);
     if threats.win(me) != 0 {
         return Err(true);
@@ -176,7 +176,7 @@ impl Prover {
             (_, 0) => false,
             _ => return None,
         };
-        Some(mover_meets_goal == (board.to_move() == attacker))
+        Some(mover_meets_goal == (board.side_to_move() == attacker))
     }
 
     /// The move that proved the last [`Prover::prove`]'s root won for the player to move.
@@ -186,7 +186,7 @@ impl Prover {
 
     /// The value of `board` for the player to move, within `deadline` (see the module docs).
     pub fn value(&mut self, board: &Board, deadline: Deadline) -> Value {
-        let me = board.to_move();
+        let me = board.side_to_move();
         match self.prove(board, me, deadline) {
             Some(true) => Value::Win,
             None => Value::Unknown,
@@ -234,7 +234,7 @@ impl Prover {
             Err(met) => {
                 if root && met {
                     // Won on the move (a winning cell) or the defender's draw, which needs none.
-                    let wins = Threats::of(board).win(board.to_move());
+                    let wins = Threats::of(board).win(board.side_to_move());
                     self.best = (wins != 0).then(|| Cell::lowest(wins));
                 }
                 let numbers = if met { (0, INFINITE) } else { (INFINITE, 0) };
@@ -323,7 +323,7 @@ impl fmt::Display for SolveArgsError {
 /// Parses `solve`'s arguments: `[--moves "x y,..."] [--seconds S] [--table-mb N]`.
 pub fn parse_args(words: &[String]) -> Result<SolveArgs, SolveArgsError> {
     let mut args = SolveArgs {
-        board: Board::new(),
+        board: Board::start(),
         seconds: None,
         table_mb: DEFAULT_TABLE_MB,
     };
@@ -359,7 +359,7 @@ pub fn parse_args(words: &[String]) -> Result<SolveArgs, SolveArgsError> {
 /// The position after `line`, moves `x y` separated by commas from the start (the swap is
 /// Player 1's cell named again on ply 1).
 pub fn board_after(line: &str) -> Result<Board, SolveArgsError> {
-    let mut board = Board::new();
+    let mut board = Board::start();
     for text in line.split(',').map(str::trim).filter(|t| !t.is_empty()) {
         let bad = |why: String| SolveArgsError::BadMove(text.to_string(), why);
         let m = parse_move(text).map_err(|e| bad(e.to_string()))?;

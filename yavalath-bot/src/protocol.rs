@@ -41,9 +41,9 @@ use crate::board::{placement_effect, Board, Cell, Cells, Effect, Player, ALL_CEL
 use crate::engine::Engine;
 use crate::eval::centrality;
 use crate::notation::{format_move, parse_last_move, parse_row};
+use crate::params::{DEFAULT_MOVETIME, FIRST_MOVETIME, TIME_POLICY};
 use common::cli::BotOptions;
 use common::cli::{BotInfo, Solver};
-use common::clock::Deadline;
 use common::io::{log, quote, reply, warn, LineReader, OVERLONG_MARKER};
 use std::io::BufRead;
 use std::time::{Duration, Instant};
@@ -65,22 +65,11 @@ pub const BOT: BotInfo = BotInfo {
 /// The contest's time limit of a player's first turn, in ms.
 pub const FIRST_MOVE_LIMIT_MS: u64 = 1000;
 
-/// Hard budget of every turn but the first, in ms (the contest allows 100), counted from the
-/// turn's first line. On a machine overloaded by other work the bot can wait for a CPU for tens
-/// of milliseconds after its clock says stop (a self-play soak at load 4-5 saw replies 28 ms
-/// past a 45 ms budget), and replies must stay within 75 ms.
-pub const MOVE_BUDGET_MS: u64 = 35;
-/// Hard budget of the bot's first turn, in ms (the contest allows 1000; replies must stay within
-/// 750 on a busy machine).
-pub const FIRST_MOVE_BUDGET_MS: u64 = 500;
-
 /// The hard budgets `(first turn, later turns)` for these options: `--movetime` sets the later
 /// turns, and the first turn too when it is longer than the first-turn default.
 pub fn budgets(options: &BotOptions) -> (Duration, Duration) {
-    let later = options
-        .movetime
-        .unwrap_or(Duration::from_millis(MOVE_BUDGET_MS));
-    let first = later.max(Duration::from_millis(FIRST_MOVE_BUDGET_MS));
+    let later = options.movetime.unwrap_or(DEFAULT_MOVETIME);
+    let first = later.max(FIRST_MOVETIME);
     (first, later)
 }
 
@@ -257,7 +246,7 @@ pub fn play<R: BufRead>(input: R, options: &BotOptions) {
         } else {
             later_budget
         };
-        let deadline = Deadline::new(started, budget / 2, budget);
+        let deadline = TIME_POLICY.deadline(started, budget);
         turns += 1;
 
         let player = *me.get_or_insert_with(|| match turn.last {
@@ -344,7 +333,7 @@ fn position(turn: &mut Turn, me: Player, known: &mut Bookkeeping) -> Option<Boar
 /// that makes no 3 of the bot's stones, else any.
 fn free_cell(board: Option<&Board>, known: &Bookkeeping, seen: u64) -> Option<Cell> {
     let free = board.map_or(ALL_CELLS, Board::empty) & !known.taken() & !seen;
-    let mine = known.mine() | board.map_or(0, |b| b.stones(b.to_move()));
+    let mine = known.mine() | board.map_or(0, |b| b.stones(b.side_to_move()));
     Cells(free).max_by_key(|&c| match placement_effect(mine, c) {
         Effect::Four => i32::MAX,
         Effect::Quiet => centrality(c),

@@ -55,14 +55,14 @@ impl RefereeGame for YavalathReferee {
 
     fn new() -> Self {
         YavalathReferee {
-            board: Board::new(),
+            board: Board::start(),
             last: None,
             turns: [0; 2],
         }
     }
 
     fn to_move(&self) -> Seat {
-        seat(self.board.to_move())
+        seat(self.board.side_to_move())
     }
 
     fn greeting(&self, seat: Seat) -> Vec<String> {
@@ -74,7 +74,11 @@ impl RefereeGame for YavalathReferee {
         if self.board.outcome().is_some() {
             return Vec::new();
         }
-        self.board.moves().iter().map(|&m| format_move(m)).collect()
+        self.board
+            .legal_moves()
+            .iter()
+            .map(|&m| format_move(m))
+            .collect()
     }
 
     fn input(&mut self, seat: Seat) -> Input {
@@ -119,7 +123,7 @@ impl RefereeGame for YavalathReferee {
     }
 
     fn plies(&self) -> u32 {
-        self.board.ply()
+        self.board.plies()
     }
 
     fn render(&self) -> String {

@@ -31,7 +31,7 @@
 //! Every node, the quiescence's included, ticks the clock, which looks at the wall time every
 //! few thousand nodes; an iteration is not begun past the soft budget, unless the last one was
 //! unstable (another best move, or a score that fell by more than `UNSTABLE_SCORE_DROP`): then
-//! until `EXTENDED_SOFT_FRACTION` of the hard budget (self-play at the bot's budgets, 1000
+//! until the extended budget of [`crate::params::TIME_POLICY`] (self-play at the bot's budgets, 1000
 //! games: +29 ± 21 Elo, SPRT of 0 against 40 Elo: H1). The search writes nothing
 //! while it runs: its one line per iteration is kept for [`Searcher::take_log`], which the bot
 //! writes after its reply, so that a slow standard error cannot delay a move.
@@ -43,60 +43,20 @@ use crate::threats::{gather, threat_makers_padded, Threats};
 use arrayvec::ArrayVec;
 use common::clock::{nodes_per_second, Deadline, SearchClock};
 use common::score::{is_decisive, loss_in, win_in, INFINITY};
-use common::search::{Limits, SearchResult, PV_CAPACITY};
+use common::search::{
+    remember_killer, reward_history, Limits, RootIteration, SearchResult, PV_CAPACITY,
+};
 use common::transposition::{Bound, TranspositionTable};
 use std::fmt::Write as _;
 use std::time::Instant;
 
+use crate::params::{
+    HISTORY_AGING, HISTORY_MAX, HORIZON_PLY, LMR_MIN_DEPTH, LMR_MIN_INDEX, LMR_REDUCTION,
+    ORDER_KILLER_1, ORDER_KILLER_2, ORDER_TABLE_MOVE, ORDER_THREAT, QUIESCENCE_LAST_PLY,
+    THREAT_ORDER_MIN_DEPTH, UNSTABLE_SCORE_DROP,
+};
+pub use crate::params::{MAX_DEPTH, MAX_PLY, MAX_QUIESCENCE, OPENING_MARGIN, TABLE_BYTES};
 pub use common::score::{MATE, MATE_BOUND};
-
-/// The transposition table the bot plays with, and `bench` searches with: 2^19 entries of 16
-/// bytes = 8 MB.
-pub const TABLE_BYTES: usize = 8 << 20;
-/// Depth limit of iterative deepening when none is given.
-pub const MAX_DEPTH: u32 = 64;
-/// Plies from the root the killer table covers; the horizon comes before it.
-pub const MAX_PLY: usize = 96;
-/// A node this many plies from the root or further goes to the quiescence search.
-const HORIZON_PLY: usize = MAX_PLY - 1;
-/// The quiescence search stands pat this many plies from the root or further (a threat and its
-/// forced block take two plies past it, and the node after them one more).
-const QUIESCENCE_LAST_PLY: usize = MAX_PLY - 4;
-/// Plies of threats the quiescence search follows past the horizon (the forced blocks between
-/// them are free).
-pub const MAX_QUIESCENCE: i32 = 10;
-
-/// Late move reductions apply from this depth on...
-const LMR_MIN_DEPTH: i32 = 3;
-/// ...to the moves after this many (in search order), unless tactical or killers...
-const LMR_MIN_INDEX: usize = 3;
-/// ...by this many plies.
-const LMR_REDUCTION: i32 = 1;
-/// Moves at or below this depth are not worth the threat-maker scan in ordering.
-const THREAT_ORDER_MIN_DEPTH: i32 = 1;
-
-/// An iteration whose best move changed, or whose score fell by more than this, is unstable...
-const UNSTABLE_SCORE_DROP: i32 = 8;
-/// ...and then the next one may begin until this fraction of the hard budget (else only until
-/// the soft budget).
-const EXTENDED_SOFT_FRACTION: f64 = 0.75;
-
-/// Ordering bonuses, above any history score: the table's move, a move that makes a new threat,
-/// the first and second killers.
-const ORDER_TT: i32 = 1 << 30;
-const ORDER_THREAT: i32 = 1 << 26;
-const ORDER_KILLER_1: i32 = 1 << 25;
-const ORDER_KILLER_2: i32 = 1 << 24;
-/// History scores are divided by this at the start of every search (old cut-offs fade).
-const HISTORY_DECAY: i32 = 8;
-/// History scores stay below the killers' bonus.
-const HISTORY_MAX: i32 = ORDER_KILLER_2 / 2;
-
-/// How much worse than the best move (in evaluation points, see [`crate::eval`]) a move may score
-/// and still be drawn by `--opening-plies`: less than one window of two stones
-/// ([`crate::eval::PAIR`], 12), the smallest thing the evaluation counts as a building block, so
-/// a drawn move gives away at most a few steps of centrality or a single stone's window.
-pub const OPENING_MARGIN: i32 = 10;
 
 /// The search and its memory between moves (table, killers, history).
 pub struct Searcher {
@@ -141,17 +101,17 @@ impl Searcher {
     /// the game is over). The swap is never chosen here (see `engine`): at the root on ply 1
     /// only placements are searched.
     pub fn search(&mut self, board: &Board, limits: &Limits) -> SearchResult<Cell> {
-        let Some(&fallback) = board.moves().first() else {
+        let Some(&fallback) = board.legal_moves().first() else {
             return SearchResult::immediate(None, 0);
         };
         self.clock = SearchClock::new(limits.deadline);
         self.killers = [[None; 2]; MAX_PLY];
         for side in self.history.iter_mut() {
             for h in side.iter_mut() {
-                *h /= HISTORY_DECAY;
+                *h /= HISTORY_AGING;
             }
         }
-        let me = board.to_move();
+        let me = board.side_to_move();
         let opp = me.other();
         let threats = Threats::of(board);
         if threats.win(me) != 0 {
@@ -194,7 +154,10 @@ impl Searcher {
         let mut best = SearchResult::immediate(Some(root[0]), 0);
         let max_depth = limits.max_depth.min(empty.count_ones()).max(1);
         for depth in 1..=max_depth {
-            let Some((score, mv)) = self.root_search(board, &mut root, depth as i32) else {
+            let Some(RootIteration {
+                best: mv, score, ..
+            }) = self.root_search(board, &mut root, depth)
+            else {
                 break;
             };
             // The last iteration changed its mind (another move, or a score that fell): worth
@@ -215,14 +178,7 @@ impl Searcher {
                     pv.join(", ")
                 );
             }
-            let extended = limits
-                .deadline
-                .hard_budget()
-                .mul_f64(EXTENDED_SOFT_FRACTION);
-            if is_decisive(score)
-                || limits.deadline.soft_expired()
-                    && !(unstable && limits.deadline.elapsed() < extended)
-            {
+            if is_decisive(score) || !limits.deadline.may_start_iteration(unstable) {
                 break;
             }
         }
@@ -231,13 +187,14 @@ impl Searcher {
     }
 
     /// One iteration over the root moves, best first; moves the best to the front. Returns the
-    /// score and the best move, or `None` if time ran out before the iteration completed.
+    /// best move and its score, or `None` if time ran out before the iteration completed.
     pub fn root_search(
         &mut self,
         board: &Board,
         root_moves: &mut [Cell],
-        depth: i32,
-    ) -> Option<(i32, Cell)> {
+        depth: u32,
+    ) -> Option<RootIteration<Cell>> {
+        let depth = depth as i32;
         let mut alpha = -INFINITY;
         let beta = INFINITY;
         let mut best_index = 0;
@@ -264,7 +221,11 @@ impl Searcher {
         let best = root_moves[0];
         self.tt
             .store(board.hash(), 0, depth, alpha, Bound::Exact, Some(best));
-        Some((alpha, best))
+        Some(RootIteration {
+            best,
+            score: alpha,
+            complete: true,
+        })
     }
 
     /// The root moves other than `result.best` that score at least `result.score - margin` at
@@ -288,7 +249,7 @@ impl Searcher {
         // A move must score at least this, and a loss never does.
         let threshold = result.score.saturating_sub(margin).max(1 - MATE_BOUND);
         self.clock = SearchClock::new(limits.deadline);
-        let me = board.to_move();
+        let me = board.side_to_move();
         let safe = board.empty() & !Threats::of(board).lose(me);
         let depth = result.depth as i32;
         for m in Cells(safe) {
@@ -318,7 +279,7 @@ impl Searcher {
         if self.clock.tick() {
             return 0;
         }
-        let me = board.to_move();
+        let me = board.side_to_move();
         let opp = me.other();
         let threats = Threats::of(board);
         if threats.win(me) != 0 {
@@ -388,7 +349,7 @@ impl Searcher {
         for &m in moves.iter() {
             let history = self.history[me.index()][m.index()];
             order.push(if Some(m) == tt_move {
-                ORDER_TT
+                ORDER_TABLE_MOVE
             } else if makers & m.bit() != 0 {
                 ORDER_THREAT + history
             } else if Some(m) == killers[0] {
@@ -435,7 +396,7 @@ impl Searcher {
                 if score > alpha {
                     alpha = score;
                     if alpha >= beta {
-                        self.reward(me, m, ply, depth);
+                        self.remember_cutoff(me, m, depth, ply);
                         break;
                     }
                 }
@@ -465,7 +426,7 @@ impl Searcher {
         if stand >= beta || depth <= -MAX_QUIESCENCE || ply >= QUIESCENCE_LAST_PLY {
             return stand;
         }
-        let me = board.to_move();
+        let me = board.side_to_move();
         let safe = board.empty() & !threats.lose(me);
         let makers = gather(threat_makers_padded(
             threats.padded[me.index()],
@@ -492,14 +453,9 @@ impl Searcher {
     }
 
     /// Killer and history updates for a move that caused a cut-off.
-    fn reward(&mut self, me: Player, m: Cell, ply: usize, depth: i32) {
-        let killers = &mut self.killers[ply];
-        if killers[0] != Some(m) {
-            killers[1] = killers[0];
-            killers[0] = Some(m);
-        }
-        let h = &mut self.history[me.index()][m.index()];
-        *h = (*h + depth * depth).min(HISTORY_MAX);
+    fn remember_cutoff(&mut self, me: Player, m: Cell, depth: i32, ply: usize) {
+        remember_killer(&mut self.killers[ply], m);
+        reward_history(&mut self.history[me.index()][m.index()], depth, HISTORY_MAX);
     }
 
     /// The line the table remembers from `board` after `first`, at most `max` moves.
@@ -580,7 +536,7 @@ pub const BENCH_DEPTH: u32 = 7;
 
 /// The board after a bench sequence.
 pub fn bench_board(sequence: &[(u8, u8)]) -> Board {
-    let mut board = Board::new();
+    let mut board = Board::start();
     for &(x, y) in sequence {
         let cell = Cell::from_xy(i32::from(x), i32::from(y)).expect("bench cells exist");
         board = board.try_play(cell).expect("bench moves are legal");

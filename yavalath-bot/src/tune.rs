@@ -69,7 +69,7 @@ pub fn current_weights() -> [i32; FEATURES] {
 /// less the opponent's, and the tempo.
 pub fn features(board: &Board) -> [i32; FEATURES] {
     let threats = Threats::of(board);
-    let me = board.to_move();
+    let me = board.side_to_move();
     let (mine, theirs) = (
         side_counts(board, &threats, me),
         side_counts(board, &threats, me.other()),
@@ -120,16 +120,16 @@ pub fn play_games(games: u32, seed: u64, depth: u32) -> Vec<Game> {
 fn play_game(searcher: &mut Searcher, seed: u64, depth: u32) -> Game {
     let mut rng = SmallRng::seed_from_u64(seed);
     let random_plies = rng.gen_range(2..=6);
-    let mut board = Board::new();
+    let mut board = Board::start();
     let mut positions = Vec::new();
     searcher.clear();
     while board.outcome().is_none() {
-        let m = if board.ply() < random_plies {
-            let me = board.to_move();
+        let m = if board.plies() < random_plies {
+            let me = board.side_to_move();
             let safe: Vec<Cell> = Cells(board.empty() & !Threats::of(&board).lose(me)).collect();
             match safe.choose(&mut rng) {
                 Some(&m) => m,
-                None => board.moves()[0],
+                None => board.legal_moves()[0],
             }
         } else {
             if is_quiet(&board) {
@@ -155,7 +155,7 @@ pub fn samples(games: &[Game]) -> Vec<Sample> {
     for game in games {
         for board in &game.positions {
             let result = match game.winner {
-                Some(p) if p == board.to_move() => 1.0,
+                Some(p) if p == board.side_to_move() => 1.0,
                 Some(_) => 0.0,
                 None => 0.5,
             };
@@ -232,7 +232,7 @@ pub fn analyse_book(
     let mut searcher = Searcher::new(table_bytes);
     let mut classes = Vec::new();
     for first in class_representatives() {
-        let facing = analyse(&mut searcher, &Board::new().play(first), depth)?;
+        let facing = analyse(&mut searcher, &Board::start().play(first), depth)?;
         progress(&format!(
             "first {}: {} scores {}",
             format_move(first),
@@ -249,7 +249,7 @@ pub fn analyse_book(
             .iter()
             .min_by_key(|(_, facing)| facing.score.abs())?,
     };
-    let start = Board::new().play(first);
+    let start = Board::start().play(first);
     let mut replies = Vec::new();
     for answer in Cell::all() {
         // After the theft Player 1 faces the stone as Player 2 did: the same search.
@@ -312,13 +312,13 @@ pub fn canonical(board: &Board) -> (u32, u64, u64) {
     (0..SYMMETRIES)
         .map(|t| {
             (
-                board.ply(),
+                board.plies(),
                 transform_cells(t, board.stones(Player::First)),
                 transform_cells(t, board.stones(Player::Second)),
             )
         })
         .min()
-        .unwrap_or((board.ply(), 0, 0))
+        .unwrap_or((board.plies(), 0, 0))
 }
 
 /// Explores the tree of `request` (see [`LinesRequest`]) with deep searches from a cleared table,
@@ -337,12 +337,12 @@ pub fn analyse_lines(
     while let Some(line) = stack.pop() {
         let Some(board) = line
             .iter()
-            .try_fold(Board::new(), |b, &m| b.try_play(m).ok())
+            .try_fold(Board::start(), |b, &m| b.try_play(m).ok())
         else {
             continue;
         };
         // The opponent's moves are followed only where a move of `side` can come after them.
-        let room = if board.to_move() == request.side {
+        let room = if board.side_to_move() == request.side {
             0
         } else {
             1
@@ -353,7 +353,7 @@ pub fn analyse_lines(
         {
             continue;
         }
-        if board.to_move() == request.side {
+        if board.side_to_move() == request.side {
             // The tables of the first plies answer before any line: follow them.
             if let Some(m) = first_plies_move(&board) {
                 let mut longer = line.clone();
@@ -367,7 +367,7 @@ pub fn analyse_lines(
             continue;
         };
         let mut next = vec![deep.best];
-        let whose = if board.to_move() == request.side {
+        let whose = if board.side_to_move() == request.side {
             out.push(LineMove {
                 line: line.clone(),
                 best: deep.best,
@@ -542,7 +542,7 @@ pub fn parse_lines(args: &[String]) -> Result<LinesRequest, String> {
                     .filter(|t| !t.is_empty())
                     .filter_map(|t| crate::notation::parse_move(t).ok())
                     .collect();
-                debug_assert_eq!(request.start.len(), board.ply() as usize);
+                debug_assert_eq!(request.start.len(), board.plies() as usize);
             }
             "--side" => {
                 request.side = match value.as_str() {

@@ -144,13 +144,13 @@ impl DrawGame for YavalathReferee {
                 format!("Player {} made a run of 3: it loses", p.number())
             }
             Some(Outcome::Full) => "the board is full: a draw".to_string(),
-            None => format!("Player {} to move", board.to_move().number()),
+            None => format!("Player {} to move", board.side_to_move().number()),
         };
         let _ = write!(
             out,
             "<text x=\"16\" y=\"{}\" font-size=\"15\" fill=\"#111827\">ply {} · {status}</text>",
             Self::SIZE.1 - 12,
-            board.ply()
+            board.plies()
         );
         out
     }

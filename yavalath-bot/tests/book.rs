@@ -73,7 +73,7 @@ fn the_table_answers_every_first_stone_and_every_reply_once() {
 
 #[test]
 fn every_book_move_is_legal_and_stays_in_the_table() {
-    let start = Board::new();
+    let start = Board::start();
     assert_eq!(book_move(&start), Some(cell(FIRST)));
     for first in Cell::all() {
         let board = start.play(first);
@@ -128,7 +128,7 @@ fn every_book_move_is_legal_and_stays_in_the_table() {
 fn the_bot_plays_the_book() {
     let mut engine = Engine::new(&BotOptions::default());
     engine.set_verbose(false);
-    let start = Board::new();
+    let start = Board::start();
     let no_time = || Deadline::from_now(Duration::ZERO);
     assert_eq!(engine.choose(&start, no_time()), Some(cell(FIRST)));
     for first in Cell::all() {
@@ -154,8 +154,8 @@ fn after_a_theft_the_book_answers_its_replies_in_every_orientation() {
         assert!(entry.1, "the book steals {stolen:?}");
         for t in 0..SYMMETRIES {
             let first = transform(t, cell(stolen));
-            let after_theft = Board::new().play(first).play(first);
-            assert_eq!(book_move(&Board::new().play(first)), Some(first));
+            let after_theft = Board::start().play(first).play(first);
+            assert_eq!(book_move(&Board::start().play(first)), Some(first));
             let position = after_theft.play(transform(t, cell(theirs)));
             let m = book_move(&position).expect("the reply is in the book");
             assert!(position.is_legal(m));
@@ -171,7 +171,7 @@ fn after_a_theft_the_book_answers_its_replies_in_every_orientation() {
     }
     // Another reply after the theft is not in the tables of the first plies.
     let first = cell(AFTER_THEFT[0].0);
-    let after_theft = Board::new().play(first).play(first);
+    let after_theft = Board::start().play(first).play(first);
     let other = Cell::all()
         .find(|&c| {
             c != first
@@ -188,7 +188,7 @@ fn transformed(board: &Board, t: u8) -> Board {
     Board::from_stones(
         transform_cells(t, board.stones(Player::First)),
         transform_cells(t, board.stones(Player::Second)),
-        board.to_move(),
+        board.side_to_move(),
     )
     .expect("a symmetry keeps a position a position")
 }
@@ -235,8 +235,8 @@ fn every_line_is_played_legally_and_its_answer_found_in_every_orientation() {
 #[test]
 fn a_position_off_the_lines_has_no_line_move() {
     // The start and a position after a first stone and a far reply are not lines.
-    assert_eq!(line_move(&Board::new()), None);
-    let far = Board::new().play(cell((0, 0))).play(cell((4, 8)));
+    assert_eq!(line_move(&Board::start()), None);
+    let far = Board::start().play(cell((0, 0))).play(cell((4, 8)));
     assert_eq!(line_move(&far), None);
 }
 
@@ -267,9 +267,9 @@ fn the_lines_analysis_explores_both_sides_and_writes_entries_that_read_back() {
         let board = m
             .line
             .iter()
-            .try_fold(Board::new(), |b, &c| b.try_play(c).ok())
+            .try_fold(Board::start(), |b, &c| b.try_play(c).ok())
             .expect("a legal line");
-        assert_eq!(board.to_move(), Player::Second);
+        assert_eq!(board.side_to_move(), Player::Second);
         assert!(board.is_legal(m.best));
     }
     let text = format_lines(&moves);
@@ -350,9 +350,9 @@ fn the_evaluation_is_the_weighted_sum_of_the_tuners_features() {
     let mut checked = 0;
     for seed in 0..200u64 {
         let mut rng = SmallRng::seed_from_u64(seed);
-        let mut board = Board::new();
+        let mut board = Board::start();
         for _ in 0..(seed % 30) {
-            let moves: Vec<Cell> = board.moves().iter().copied().collect();
+            let moves: Vec<Cell> = board.legal_moves().iter().copied().collect();
             let Some(&m) = moves.choose(&mut rng) else {
                 break;
             };

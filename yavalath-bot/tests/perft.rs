@@ -29,7 +29,7 @@ fn perft_counts_by_formula() {
 
 #[test]
 fn finished_games_have_no_moves() {
-    let mut b = Board::new();
+    let mut b = Board::start();
     // Player 1: (0,4) (1,4) (2,4) makes a 3 and loses on ply 5.
     for (x, y) in [(0, 4), (8, 4), (1, 4), (7, 4), (2, 4)] {
         b = b.play(Cell::from_xy(x, y).unwrap());

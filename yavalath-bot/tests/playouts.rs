@@ -52,7 +52,7 @@ fn check_windows(board: &Board) {
 
 /// The grid as each player is sent it parses back to the same position.
 fn check_grid(board: &Board) {
-    let me = board.to_move();
+    let me = board.side_to_move();
     let rows = format_grid(board, me);
     assert_eq!(rows.len(), ROWS);
     let (mut own, mut theirs) = (0, 0);
@@ -68,7 +68,7 @@ fn check_grid(board: &Board) {
     let rebuilt = Board::from_stones(first, second, me).expect("a reachable position");
     assert_eq!(rebuilt.stones(Player::First), board.stones(Player::First));
     assert_eq!(rebuilt.stones(Player::Second), board.stones(Player::Second));
-    assert_eq!(rebuilt.ply(), board.ply());
+    assert_eq!(rebuilt.plies(), board.plies());
     assert_eq!(rebuilt.hash(), board.hash());
     assert_eq!(rebuilt.swap_cell(), board.swap_cell());
 }
@@ -81,8 +81,8 @@ fn check_position(board: &Board) {
         board.stones(Player::First) & board.stones(Player::Second),
         0
     );
-    assert!(first + second == board.ply() || first + second + 1 == board.ply());
-    let moves = board.moves();
+    assert!(first + second == board.plies() || first + second + 1 == board.plies());
+    let moves = board.legal_moves();
     assert_eq!(moves.len() as u32, board.move_count());
     for cell in Cell::all() {
         let listed = moves.as_slice().contains(&cell);
@@ -96,13 +96,13 @@ fn random_playouts_keep_every_invariant() {
     let mut swaps = 0;
     for seed in 0..300u64 {
         let mut rng = SmallRng::seed_from_u64(seed);
-        let mut board = Board::new();
+        let mut board = Board::start();
         while board.outcome().is_none() {
             check_position(&board);
             check_threats(&board);
             check_grid(&board);
             check_windows(&board);
-            let moves = board.moves();
+            let moves = board.legal_moves();
             let m = match board.swap_cell() {
                 Some(stolen) if seed % 3 == 0 => {
                     swaps += 1;
@@ -111,9 +111,9 @@ fn random_playouts_keep_every_invariant() {
                 _ => *moves.choose(&mut rng).expect("a running game has moves"),
             };
             let next = board.play(m);
-            assert_eq!(next.ply(), board.ply() + 1);
+            assert_eq!(next.plies(), board.plies() + 1);
             assert!(
-                next.ply() <= 61,
+                next.plies() <= 61,
                 "a game ends by the time the board is full"
             );
             board = next;
@@ -151,19 +151,19 @@ fn the_search_never_makes_a_losing_three_when_it_has_another_move() {
         let mut engine = Engine::new(&options);
         engine.set_verbose(false);
         let mut rng = SmallRng::seed_from_u64(seed);
-        let mut board = Board::new();
+        let mut board = Board::start();
         while board.outcome().is_none() {
-            let mover = board.to_move();
-            let m = if board.ply() % 2 == (seed % 2) as u32 {
+            let mover = board.side_to_move();
+            let m = if board.plies() % 2 == (seed % 2) as u32 {
                 engine
                     .choose(&board, common::clock::Deadline::unlimited())
                     .expect("a move")
             } else {
-                *board.moves().choose(&mut rng).unwrap()
+                *board.legal_moves().choose(&mut rng).unwrap()
             };
             let threats = Threats::of(&board);
             let safe = board.empty() & !threats.lose(mover);
-            if board.ply() % 2 == (seed % 2) as u32 && safe != 0 && board.swap_cell() != Some(m) {
+            if board.plies() % 2 == (seed % 2) as u32 && safe != 0 && board.swap_cell() != Some(m) {
                 assert!(
                     safe & m.bit() != 0,
                     "the search made a 3 at {m} with safe moves left\n{board}"

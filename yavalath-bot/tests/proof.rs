@@ -15,11 +15,11 @@ const BOT: &str = env!("CARGO_BIN_EXE_yavalath-bot");
 /// The game value for the player to move by trying every move: 1 won, 0 drawn, -1 lost.
 fn exhaustive(board: &Board) -> i32 {
     let mut best = -1;
-    for m in board.moves() {
+    for m in board.legal_moves() {
         let child = board.play(m);
         let score = match child.outcome() {
             Some(Outcome::Full) => 0,
-            Some(outcome) if outcome.winner() == Some(board.to_move()) => 1,
+            Some(outcome) if outcome.winner() == Some(board.side_to_move()) => 1,
             Some(_) => -1,
             None => -exhaustive(&child),
         };
@@ -35,10 +35,10 @@ fn exhaustive(board: &Board) -> i32 {
 /// not end the game; `None` if the random game ran out of such moves first. With `calm`, moves
 /// that leave no winning cell to either player are preferred (they lead to draws).
 fn random_late_position(rng: &mut SmallRng, empty: u32, calm: bool) -> Option<Board> {
-    let mut board = Board::new();
+    let mut board = Board::start();
     while board.empty().count_ones() > empty {
         let quiet: Vec<Cell> = board
-            .moves()
+            .legal_moves()
             .into_iter()
             .filter(|&m| board.play(m).outcome().is_none())
             .collect();
@@ -127,10 +127,13 @@ fn the_proof_agrees_with_exhaustive_search_on_random_late_positions() {
         checked[(1 - expected) as usize] += 1;
         if value == Value::Win {
             // The proving move wins: the position after it is lost for the opponent.
-            assert!(prover.prove(&board, board.to_move(), Deadline::unlimited()) == Some(true));
+            assert!(
+                prover.prove(&board, board.side_to_move(), Deadline::unlimited()) == Some(true)
+            );
             let m = prover.winning_move().expect("a won root has its move");
             let after = board.play(m);
-            let won = matches!(after.outcome(), Some(Outcome::Four(p)) if p == board.to_move());
+            let won =
+                matches!(after.outcome(), Some(Outcome::Four(p)) if p == board.side_to_move());
             assert!(
                 won || exhaustive(&after) == -1,
                 "{m} does not win in {board}"
@@ -162,13 +165,13 @@ fn solve_parses_its_arguments_and_refuses_garbage() {
     let words = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
     let args = parse_args(&words("--seconds 2.5 --table-mb 8")).unwrap();
     assert_eq!((args.seconds, args.table_mb), (Some(2.5), 8));
-    assert_eq!(args.board, Board::new());
+    assert_eq!(args.board, Board::start());
     let mut moves = vec!["--moves".to_string(), "2 2, 2 2,3 3".to_string()];
     assert_eq!(
         parse_args(&moves).unwrap().board,
         board_after("2 2,2 2,3 3").unwrap()
     );
-    assert_eq!(board_after("2 2,2 2,3 3").unwrap().ply(), 3);
+    assert_eq!(board_after("2 2,2 2,3 3").unwrap().plies(), 3);
     moves[1] = "2 2,2 2,2 2".into();
     assert!(matches!(
         parse_args(&moves),
@@ -241,7 +244,7 @@ fn the_bot_never_leaves_a_won_late_position() {
         let deadline = Deadline::from_now(std::time::Duration::from_millis(500));
         let m = engine.choose(&board, deadline).expect("a move");
         let after = board.play(m);
-        let won = matches!(after.outcome(), Some(Outcome::Four(p)) if p == board.to_move());
+        let won = matches!(after.outcome(), Some(Outcome::Four(p)) if p == board.side_to_move());
         assert!(
             won || exhaustive(&after) == -1,
             "{m} leaves the win in {board}"

@@ -99,11 +99,11 @@ fn check_shape(line: &str) -> Cell {
 fn play_game(seat: Player, seed: u64, swap: bool) {
     let mut bot = Bot::start(&["--movetime", "15"]);
     let mut rng = SmallRng::seed_from_u64(seed);
-    let mut board = Board::new();
+    let mut board = Board::start();
     let mut last = None;
     bot.send(&format!("{}\n", seat.number()));
     while board.outcome().is_none() {
-        if board.to_move() == seat {
+        if board.side_to_move() == seat {
             bot.send(&turn(&board, seat, last, "\n"));
             let m = check_shape(&bot.read_line());
             board = board.try_play(m).expect("the bot's move is legal");
@@ -111,7 +111,7 @@ fn play_game(seat: Player, seed: u64, swap: bool) {
         } else {
             let m = match board.swap_cell() {
                 Some(stolen) if swap => stolen,
-                _ => *board.moves().choose(&mut rng).unwrap(),
+                _ => *board.legal_moves().choose(&mut rng).unwrap(),
             };
             board = board.play(m);
             last = Some(m);
@@ -144,7 +144,7 @@ fn plays_on_after_its_first_stone_is_stolen() {
 #[test]
 fn steals_a_central_first_stone_as_player_two() {
     let mut bot = Bot::start(&["--movetime", "15"]);
-    let board = Board::new().play(Cell::from_xy(4, 4).unwrap());
+    let board = Board::start().play(Cell::from_xy(4, 4).unwrap());
     bot.send("2\n");
     bot.send(&turn(&board, Player::Second, Cell::from_xy(4, 4), "\n"));
     assert_eq!(bot.read_line(), "4 4\n");
@@ -155,7 +155,7 @@ fn steals_a_central_first_stone_as_player_two() {
 #[test]
 fn survives_crlf_spaces_blank_lines_and_garbage() {
     let mut bot = Bot::start(&["--movetime", "15"]);
-    let board = Board::new();
+    let board = Board::start();
     bot.send("  1 \r\n\r\n");
     bot.send("what is this\r\n");
     let text = turn(&board, Player::First, None, " \r\n").replace("-1 -1", "-1    -1");
@@ -179,10 +179,10 @@ fn survives_crlf_spaces_blank_lines_and_garbage() {
 fn trusts_the_grid_over_its_own_board() {
     let mut bot = Bot::start(&["--movetime", "15"]);
     bot.send("1\n");
-    bot.send(&turn(&Board::new(), Player::First, None, "\n"));
+    bot.send(&turn(&Board::start(), Player::First, None, "\n"));
     let _ = check_shape(&bot.read_line());
     // A position unrelated to the bot's first move: it must answer legally on this grid.
-    let mut board = Board::new();
+    let mut board = Board::start();
     for (x, y) in [(0, 0), (4, 4), (8, 4), (3, 3)] {
         board = board.play(Cell::from_xy(x, y).unwrap());
     }
@@ -238,7 +238,7 @@ fn unreadable_grids_after_its_own_swap_are_answered_from_its_bookkeeping() {
     // Turn 1: the grid cannot be read, Player 1 played the centre: the bot swaps.
     bot.send(&unreadable_turn("4 4"));
     assert_eq!(bot.read_line(), "4 4\n");
-    let mut board = Board::new().play(cell(4, 4)).play(cell(4, 4));
+    let mut board = Board::start().play(cell(4, 4)).play(cell(4, 4));
     for told in [cell(3, 3), cell(0, 0), cell(8, 4)] {
         board = board.play(told);
         bot.send(&unreadable_turn(&format_move(told)));
@@ -254,10 +254,10 @@ fn unreadable_grids_after_its_own_swap_are_answered_from_its_bookkeeping() {
 fn unreadable_grids_after_its_first_stone_is_stolen_never_reuse_it() {
     let mut bot = Bot::start(&["--movetime", "15"]);
     bot.send("1\n");
-    bot.send(&turn(&Board::new(), Player::First, None, "\n"));
+    bot.send(&turn(&Board::start(), Player::First, None, "\n"));
     let first = check_shape(&bot.read_line());
     // Player 2 steals it; the next grids cannot be read.
-    let mut board = Board::new().play(first).play(first);
+    let mut board = Board::start().play(first).play(first);
     bot.send(&unreadable_turn(&format_move(first)));
     let m = check_shape(&bot.read_line());
     assert_ne!(m, first, "the stolen stone is Player 2's");
@@ -278,7 +278,7 @@ fn an_overlong_grid_row_neither_desynchronises_nor_bloats_the_bot() {
     let file = std::fs::File::create(&log).unwrap();
     let mut bot = Bot::start_with_stderr(&["--movetime", "15"], Stdio::from(file));
     bot.send("1\n");
-    let mut board = Board::new();
+    let mut board = Board::start();
     bot.send(&turn(&board, Player::First, None, "\n"));
     let first = check_shape(&bot.read_line());
     board = board.play(first).play(cell(4, 4));
@@ -296,7 +296,7 @@ fn an_overlong_grid_row_neither_desynchronises_nor_bloats_the_bot() {
         .expect("a legal reply from its bookkeeping");
     // The next turn is read as a turn: the long row did not shift the input.
     let reply = board
-        .moves()
+        .legal_moves()
         .iter()
         .copied()
         .find(|&c| board.play(c).outcome().is_none())
@@ -331,7 +331,7 @@ fn a_20_mb_line_anywhere_is_answered_within_the_memory_cap() {
     // Where the id should be, and as the move line.
     bot.send(&"1".repeat(20 << 20));
     bot.send("\n1\n");
-    let board = Board::new();
+    let board = Board::start();
     let text = turn(&board, Player::First, None, "\n").replace("-1 -1", &"7 ".repeat(10 << 20));
     bot.send(&text);
     let m = check_shape(&bot.read_line());
@@ -350,7 +350,7 @@ fn a_move_our_rules_reject_is_applied_and_answered_at_once() {
     let judge = |first: u64, second: u64| Board::from_stones(first, second, Player::First).unwrap();
     let mut bot = Bot::start(&["--movetime", "15"]);
     bot.send("1\n");
-    bot.send(&turn(&Board::new(), Player::First, None, "\n"));
+    bot.send(&turn(&Board::start(), Player::First, None, "\n"));
     let a = check_shape(&bot.read_line());
     let (mut first, mut second) = (a.bit(), cell(4, 4).bit());
     bot.send(&turn(
@@ -402,7 +402,7 @@ fn a_blocked_standard_error_delays_no_reply() {
         let junk = format!("{}\n", "y".repeat(500));
         let mut text = junk.repeat(2000);
         text.push_str("1\n");
-        text.push_str(&turn(&Board::new(), Player::First, None, "\n"));
+        text.push_str(&turn(&Board::start(), Player::First, None, "\n"));
         let _ = stdin.write_all(text.as_bytes());
         let _ = stdin.flush();
         stdin
@@ -418,7 +418,7 @@ fn a_blocked_standard_error_delays_no_reply() {
     drop(writer.join().unwrap());
     let status = child.wait().unwrap();
     let line = reply.expect("a reply while stderr is blocked");
-    assert!(Board::new().is_legal(check_shape(&line)));
+    assert!(Board::start().is_legal(check_shape(&line)));
     assert!(status.success());
 }
 
@@ -441,7 +441,7 @@ fn the_bookkeeping_never_allows_a_known_or_seen_cell_but_the_swap() {
     let board = known
         .board(Player::Second)
         .expect("a position after the swap");
-    assert_eq!(board.ply(), 3);
+    assert_eq!(board.plies(), 3);
     for m in [a, b] {
         assert!(!known.may_print(m, Some(&board), 0), "{m} is known taken");
         assert!(

@@ -35,10 +35,10 @@ fn plays_full_games_and_records_them() {
         let result = record.lines().last().unwrap();
         assert!(result.starts_with("# result: "), "{result}");
         // Replay the recorded moves with the library: they are legal and end the game.
-        let mut board = Board::new();
+        let mut board = Board::start();
         for line in record.lines().filter(|l| !l.starts_with('#')) {
             let (seat, reply) = line.split_once(' ').unwrap();
-            assert_eq!(seat, board.to_move().number().to_string());
+            assert_eq!(seat, board.side_to_move().number().to_string());
             board = board.try_play(parse_move(reply).unwrap()).unwrap();
         }
         let end = board.outcome().expect("the record ends the game");
@@ -164,7 +164,7 @@ fn games_from_openings(name: &str, options: &[&str]) -> (String, Vec<String>) {
 
 /// The opening plies of a record, and the result the library reaches replaying all its plies.
 fn replay_with_opening(record: &str) -> (Vec<String>, String) {
-    let mut board = Board::new();
+    let mut board = Board::start();
     let mut opening = Vec::new();
     for line in record.lines() {
         let ply = match line.strip_prefix("# opening: ") {
@@ -176,7 +176,7 @@ fn replay_with_opening(record: &str) -> (Vec<String>, String) {
             None => line,
         };
         let (seat, reply) = ply.split_once(' ').unwrap();
-        assert_eq!(seat, board.to_move().number().to_string(), "{record}");
+        assert_eq!(seat, board.side_to_move().number().to_string(), "{record}");
         board = board.try_play(parse_move(reply).unwrap()).unwrap();
     }
     let winner = match board.outcome().expect("the record ends the game").winner() {

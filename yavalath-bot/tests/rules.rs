@@ -177,15 +177,15 @@ fn a_filled_cell_cannot_be_played() {
 
 #[test]
 fn player_two_may_steal_the_first_stone() {
-    let b1 = Board::new().play(c(4, 4));
+    let b1 = Board::start().play(c(4, 4));
     assert_eq!(b1.swap_cell(), Some(c(4, 4)));
     assert!(b1.is_legal(c(4, 4)));
     assert_eq!(b1.move_count(), 61);
     let b2 = b1.try_play(c(4, 4)).unwrap();
     assert_eq!(b2.at(c(4, 4)), Some(Player::Second));
     assert_eq!(b2.stones(Player::First), 0);
-    assert_eq!(b2.ply(), 2);
-    assert_eq!(b2.to_move(), Player::First);
+    assert_eq!(b2.plies(), 2);
+    assert_eq!(b2.side_to_move(), Player::First);
     assert_eq!(b2.hash(), b2.compute_hash());
     assert!(b2.outcome().is_none());
     // The stolen stone is now simply occupied.
@@ -194,7 +194,7 @@ fn player_two_may_steal_the_first_stone() {
 
 #[test]
 fn player_two_may_also_decline_the_swap() {
-    let b2 = Board::new().play(c(4, 4)).play(c(3, 3));
+    let b2 = Board::start().play(c(4, 4)).play(c(3, 3));
     assert_eq!(b2.at(c(4, 4)), Some(Player::First));
     assert_eq!(b2.at(c(3, 3)), Some(Player::Second));
     assert_eq!(b2.swap_cell(), None);
@@ -202,8 +202,8 @@ fn player_two_may_also_decline_the_swap() {
 
 #[test]
 fn the_swap_is_only_on_player_twos_first_turn() {
-    assert_eq!(Board::new().swap_cell(), None);
-    let b3 = Board::new().play(c(4, 4)).play(c(0, 0)).play(c(2, 2));
+    assert_eq!(Board::start().swap_cell(), None);
+    let b3 = Board::start().play(c(4, 4)).play(c(0, 0)).play(c(2, 2));
     assert_eq!(b3.swap_cell(), None);
     assert_eq!(
         b3.try_play(c(2, 2)),
@@ -240,7 +240,7 @@ fn a_full_board_without_runs_is_a_draw() {
     let (first, second) = drawn_colouring();
     let last = Cell::lowest(first);
     let board = Board::from_stones(first & !last.bit(), second, Player::First).unwrap();
-    assert_eq!(board.ply(), 60);
+    assert_eq!(board.plies(), 60);
     let end = board.play(last);
     assert_eq!(end.outcome(), Some(Outcome::Full));
     assert_eq!(end.outcome().unwrap().winner(), None);
@@ -251,9 +251,9 @@ fn a_full_board_without_runs_is_a_draw() {
 fn positions_from_stones_count_the_swap() {
     // After a swap Player 1 has one stone fewer than Player 2.
     let b = Board::from_stones(0, bits(&[(4, 4)]), Player::First).unwrap();
-    assert_eq!(b.ply(), 2);
+    assert_eq!(b.plies(), 2);
     let b = Board::from_stones(bits(&[(4, 4)]), 0, Player::Second).unwrap();
-    assert_eq!(b.ply(), 1);
+    assert_eq!(b.plies(), 1);
     assert_eq!(b.swap_cell(), Some(c(4, 4)));
     assert!(Board::from_stones(0, 0, Player::Second).is_err());
     assert!(Board::from_stones(bits(&[(1, 1)]), bits(&[(1, 1)]), Player::First).is_err());

@@ -101,7 +101,7 @@ fn takes_a_win_on_the_move() {
 
 #[test]
 fn answers_a_legal_move_even_without_time() {
-    let mut board = Board::new();
+    let mut board = Board::start();
     for (x, y) in [(2, 1), (4, 4), (5, 5), (3, 3)] {
         board = board.play(c(x, y));
     }
@@ -133,10 +133,10 @@ fn opening_game(seed: u64, plies: usize) -> Vec<Cell> {
         ..Default::default()
     };
     let mut engines = [Engine::new(&options), Engine::new(&options)];
-    let mut board = Board::new();
+    let mut board = Board::start();
     let mut moves = Vec::new();
     while moves.len() < plies && board.outcome().is_none() {
-        let engine = &mut engines[board.to_move().index()];
+        let engine = &mut engines[board.side_to_move().index()];
         engine.set_verbose(false);
         let m = engine
             .choose(&board, Deadline::unlimited())
@@ -175,10 +175,10 @@ fn near_best_moves_are_never_losing_ones() {
     let (mut checked, mut drawn) = (0, 0);
     for seed in 0..40u64 {
         let mut rng = SmallRng::seed_from_u64(seed);
-        let mut board = Board::new();
-        while board.ply() < 8 {
+        let mut board = Board::start();
+        while board.plies() < 8 {
             let quiet: Vec<Cell> = board
-                .moves()
+                .legal_moves()
                 .iter()
                 .copied()
                 .filter(|&m| board.play(m).outcome().is_none())
@@ -199,7 +199,7 @@ fn near_best_moves_are_never_losing_ones() {
         // As the search sees it: the reply searched to the depth left after the move.
         let loses = |m: Cell| -search(&board.play(m), DEPTH - 1).score <= -MATE_BOUND;
         let losing = board
-            .moves()
+            .legal_moves()
             .iter()
             .filter(|&&m| board.play(m).outcome().is_none() && loses(m))
             .count();

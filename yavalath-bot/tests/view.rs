@@ -12,12 +12,12 @@ use yavalath::referee::YavalathReferee;
 /// A whole game of varied legal moves, as a record, with every position.
 fn game_record(seed: usize) -> (String, Vec<Board>, Vec<String>) {
     let mut referee = YavalathReferee::new();
-    let mut board = Board::new();
+    let mut board = Board::start();
     let mut record = RecordWriter::new("yavalath", ["one", "two"]);
     let mut positions = vec![board];
     let mut replies = Vec::new();
     loop {
-        let moves = board.moves();
+        let moves = board.legal_moves();
         let mv = moves.as_slice()[(seed * 7 + positions.len() * 13) % moves.len()];
         let reply = format_move(mv);
         let seat = referee.to_move();
@@ -72,7 +72,7 @@ fn the_board_names_its_61_cells_as_the_contest_does() {
         assert!(background.contains(&format!(">{} {}</text>", cell.x(), cell.y())));
     }
     assert_eq!(
-        count(&YavalathReferee::draw(&Board::new(), None), "last"),
+        count(&YavalathReferee::draw(&Board::start(), None), "last"),
         0
     );
 }

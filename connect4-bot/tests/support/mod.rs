@@ -77,7 +77,7 @@ pub fn mv(text: &str) -> Move {
 
 /// Plays `t c` moves separated by commas from the empty board (each must be legal).
 pub fn line(moves: &str) -> Board {
-    let mut b = Board::new();
+    let mut b = Board::start();
     for m in moves.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         b = b.try_play(mv(m)).unwrap_or_else(|e| panic!("{m}: {e}"));
     }

@@ -1,0 +1,85 @@
+//! The search's tunables, every one a named constant: the turns' budgets and the time policy,
+//! the proof search's share, the tables' sizes, the depth limits, the reductions and the move
+//! ordering's keys (see `docs/vocabulary.md` for the names every crate shares). The
+//! evaluation's weights are in [`crate::eval`].
+
+use common::clock::TimePolicy;
+use std::time::Duration;
+
+// Time.
+
+/// Hard budget of every turn but the first (the contest allows 100 ms), counted from the
+/// turn's first line. On a machine overloaded by other work the bot can wait for a CPU for tens
+/// of milliseconds after its clock says stop (a self-play soak at load 4-5 saw replies 28 ms
+/// past a 45 ms budget), and replies must stay within 75 ms.
+pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(35);
+/// Hard budget of the bot's first turn (the contest allows 1000 ms; replies must stay within
+/// 750 on a busy machine).
+pub const FIRST_MOVETIME: Duration = Duration::from_millis(500);
+/// How a turn's budget is shared out: no new iteration past half of it, past three quarters
+/// when the last iteration was unstable (another best move, or a score that fell by more than
+/// [`UNSTABLE_SCORE_DROP`]: self-play at the bot's budgets, 1000 games, +29 ± 21 Elo, SPRT of 0
+/// against 40 Elo: H1), and the search stops at once at the whole of it.
+pub const TIME_POLICY: TimePolicy = TimePolicy::new(50, 75, 100);
+/// The proof search's table in play: 2^18 entries of 16 bytes = 4 MB (with the search's 8 MB,
+/// well inside the contest's memory).
+pub const PROOF_TABLE_BYTES: usize = 4 << 20;
+/// The part of a turn's hard budget the proof search has before the alpha-beta search, after a
+/// turn that proved a win.
+pub const PROOF_SHARE: f64 = 0.25;
+/// When the alpha-beta search stops before this part of the hard budget, the proof search runs
+/// until it.
+pub const PROOF_UNTIL: f64 = 0.7;
+/// The proof search runs after the alpha-beta search only from this ply on: before it, in a few
+/// milliseconds, it proves nothing (in 40 games against the bot of 9ffb6f5 its earliest win came
+/// on ply 17), and every millisecond a turn lasts is one more in which a busy machine can hold
+/// the reply up.
+pub const PROOF_FROM_PLY: u32 = 12;
+
+// Tables, depths and move ordering.
+
+/// The transposition table the bot plays with, and `bench` searches with: 2^19 entries of 16
+/// bytes = 8 MB.
+pub const TABLE_BYTES: usize = 8 << 20;
+/// Depth limit of iterative deepening when none is given.
+pub const MAX_DEPTH: u32 = 64;
+/// Plies from the root the killer table covers; the horizon comes before it.
+pub const MAX_PLY: usize = 96;
+/// A node this many plies from the root or further goes to the quiescence search.
+pub const HORIZON_PLY: usize = MAX_PLY - 1;
+/// The quiescence search stands pat this many plies from the root or further (a threat and its
+/// forced block take two plies past it, and the node after them one more).
+pub const QUIESCENCE_LAST_PLY: usize = MAX_PLY - 4;
+/// Plies of threats the quiescence search follows past the horizon (the forced blocks between
+/// them are free).
+pub const MAX_QUIESCENCE: i32 = 10;
+
+/// Late move reductions apply from this depth on...
+pub const LMR_MIN_DEPTH: i32 = 3;
+/// ...to the moves after this many (in search order), unless tactical or killers...
+pub const LMR_MIN_INDEX: usize = 3;
+/// ...by this many plies.
+pub const LMR_REDUCTION: i32 = 1;
+/// Moves at or below this depth are not worth the threat-maker scan in ordering.
+pub const THREAT_ORDER_MIN_DEPTH: i32 = 1;
+
+/// An iteration whose best move changed, or whose score fell by more than this, is unstable
+/// (see [`TIME_POLICY`]).
+pub const UNSTABLE_SCORE_DROP: i32 = 8;
+
+/// Ordering bonuses, above any history score: the table's move, a move that makes a new threat,
+/// the first and second killers.
+pub const ORDER_TABLE_MOVE: i32 = 1 << 30;
+pub const ORDER_THREAT: i32 = 1 << 26;
+pub const ORDER_KILLER_1: i32 = 1 << 25;
+pub const ORDER_KILLER_2: i32 = 1 << 24;
+/// History scores are divided by this at the start of every search (old cut-offs fade).
+pub const HISTORY_AGING: i32 = 8;
+/// History scores stay below the killers' bonus.
+pub const HISTORY_MAX: i32 = ORDER_KILLER_2 / 2;
+
+/// How much worse than the best move (in evaluation points, see [`crate::eval`]) a move may score
+/// and still be drawn by `--opening-plies`: less than one window of two stones
+/// ([`crate::eval::PAIR`], 12), the smallest thing the evaluation counts as a building block, so
+/// a drawn move gives away at most a few steps of centrality or a single stone's window.
+pub const OPENING_MARGIN: i32 = 10;
