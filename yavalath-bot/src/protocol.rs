@@ -48,39 +48,45 @@ use common::io::{log, quote, reply, warn, LineReader, OVERLONG_MARKER};
 use std::io::BufRead;
 use std::time::{Duration, Instant};
 
-/// The contest's time limit per turn after the first, in ms.
-pub const MOVE_LIMIT_MS: u64 = 100;
+/// The contest's time limit per turn after the first.
+pub const MOVE_LIMIT: Duration = Duration::from_millis(100);
 
-/// What `--help` says of this bot.
+/// The bot: what `--help` says of it, and what its `main` runs.
 pub const BOT: BotInfo = BotInfo {
     name: "yavalath-bot",
     protocol: "stdin: the id `1` or `2`, then per turn `9`, nine grid rows and the opponent's last move `x y`; stdout: `x y`",
-    limit: "1000 ms for the first turn, 100 ms after",
-    default_movetime: "500 ms on the first turn and 35 ms after",
+    turn: "turn",
+    limit: MOVE_LIMIT,
+    first_limit: Some(FIRST_MOVE_LIMIT),
+    memory: None,
+    movetime: MOVE_BUDGET,
+    first_movetime: Some(FIRST_MOVE_BUDGET),
     solver: Some(Solver {
         arguments: crate::proof::ARGUMENTS,
         run: crate::proof::main,
     }),
+    play: run,
+    perft: crate::board::perft,
+    bench: crate::search::bench,
 };
-/// The contest's time limit of a player's first turn, in ms.
-pub const FIRST_MOVE_LIMIT_MS: u64 = 1000;
 
-/// Hard budget of every turn but the first, in ms (the contest allows 100), counted from the
+/// The contest's time limit of a player's first turn.
+pub const FIRST_MOVE_LIMIT: Duration = Duration::from_millis(1000);
+
+/// Hard budget of every turn but the first (the contest allows 100 ms), counted from the
 /// turn's first line. On a machine overloaded by other work the bot can wait for a CPU for tens
 /// of milliseconds after its clock says stop (a self-play soak at load 4-5 saw replies 28 ms
 /// past a 45 ms budget), and replies must stay within 75 ms.
-pub const MOVE_BUDGET_MS: u64 = 35;
-/// Hard budget of the bot's first turn, in ms (the contest allows 1000; replies must stay within
-/// 750 on a busy machine).
-pub const FIRST_MOVE_BUDGET_MS: u64 = 500;
+pub const MOVE_BUDGET: Duration = Duration::from_millis(35);
+/// Hard budget of the bot's first turn (the contest allows 1000 ms; replies must stay within
+/// 750 ms on a busy machine).
+pub const FIRST_MOVE_BUDGET: Duration = Duration::from_millis(500);
 
 /// The hard budgets `(first turn, later turns)` for these options: `--movetime` sets the later
 /// turns, and the first turn too when it is longer than the first-turn default.
 pub fn budgets(options: &BotOptions) -> (Duration, Duration) {
-    let later = options
-        .movetime
-        .unwrap_or(Duration::from_millis(MOVE_BUDGET_MS));
-    let first = later.max(Duration::from_millis(FIRST_MOVE_BUDGET_MS));
+    let later = options.movetime.unwrap_or(MOVE_BUDGET);
+    let first = later.max(FIRST_MOVE_BUDGET);
     (first, later)
 }
 
