@@ -419,8 +419,4 @@ fn the_game_masters_mode_calls_a_failing_team_again_up_to_three_times() {
     let _ = fs::remove_dir_all(dir);
 }
 
-#[macro_use]
-#[path = "../../common/tests/referee_stops/mod.rs"]
-mod referee_stops;
-
-stop_tests!(REFEREE, "connect4", format!("{BOT} --movetime 10"));
+test_support::stop_tests!(REFEREE, "connect4", format!("{BOT} --movetime 10"));

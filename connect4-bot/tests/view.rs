@@ -1,56 +1,29 @@
 //! The replay page of Power Connect 4: every ply drawn from the rules, the last drawing the final
 //! position, powers and what they removed shown, bad records reported by line.
 
-use common::referee::html::{page, replay, DrawGame};
-use common::referee::record::RecordWriter;
-use common::referee::RefereeGame;
+use common::referee::html::replay;
 use connect4::board::{Board, Team};
 use connect4::referee::Connect4Referee;
-use std::time::Duration;
+use test_support::replay::{check_replay, count, game_record, RecordedGame};
 
 /// A whole game of varied legal moves, as a record, with every position.
-fn game_record(seed: usize) -> (String, Vec<Board>, Vec<String>) {
-    let mut referee = Connect4Referee::new();
-    let mut board = Board::new();
-    let mut record = RecordWriter::new("connect4", ["one", "two"]);
-    let mut positions = vec![board];
-    let mut replies = Vec::new();
-    loop {
+fn game(seed: usize) -> RecordedGame<Board> {
+    let pick = |board: &Board, n: usize| {
         let moves = board.legal_moves();
-        let mv = moves.as_slice()[(seed * 7 + positions.len() * 13) % moves.len()];
-        let reply = mv.to_string();
-        let seat = referee.to_move();
-        let end = referee.play(&reply).expect("a legal move");
-        board = board.play(mv);
-        positions.push(board);
-        record.ply(seat, &reply, Duration::from_millis(positions.len() as u64));
-        replies.push(reply);
-        if let Some(end) = end {
-            return (record.finish(end.winner, &end.reason), positions, replies);
-        }
-    }
-}
-
-fn count(svg: &str, class: &str) -> usize {
-    svg.matches(&format!("class=\"{class}\"")).count()
+        let mv = moves.as_slice()[(seed * 7 + n * 13) % moves.len()];
+        (mv.to_string(), board.play(mv))
+    };
+    game_record::<Connect4Referee>(pick, None)
 }
 
 #[test]
 fn every_ply_is_drawn_and_the_last_drawing_is_the_final_position() {
     let mut clearings = 0;
     for seed in 0..8 {
-        let (text, positions, replies) = game_record(seed);
-        let view = replay::<Connect4Referee>("game", &text);
-        assert!(view.problems.is_empty(), "{:?}", view.problems);
-        assert_eq!(view.frames.len(), positions.len());
-        let n = positions.len() - 1;
+        let game = game(seed);
+        let view = check_replay::<Connect4Referee>(&game);
         let last = view.frames.last().unwrap();
-        let expected = Connect4Referee::draw(
-            &positions[n],
-            Some((&positions[n - 1], replies[n - 1].as_str())),
-        );
-        assert_eq!(last, &expected);
-        let board = &positions[n];
+        let board = game.positions.last().unwrap();
         let duals = board.duals().count_ones() as usize;
         for team in Team::BOTH {
             let own = (board.discs(team) & !board.duals()).count_ones() as usize;
@@ -68,11 +41,6 @@ fn every_ply_is_drawn_and_the_last_drawing_is_the_final_position() {
             .iter()
             .filter(|f| f.contains("class=\"cleared\""))
             .count();
-        let html = page::<Connect4Referee>("connect4", &[view]);
-        assert_eq!(
-            html.matches("<svg class=\"board\"").count(),
-            positions.len()
-        );
     }
     assert!(clearings > 0, "some clearing disc is drawn");
 }

@@ -152,8 +152,4 @@ fn show_draws_the_hexagon() {
     );
 }
 
-#[macro_use]
-#[path = "../../common/tests/referee_stops/mod.rs"]
-mod referee_stops;
-
-stop_tests!(REFEREE, "frostfire", format!("{BOT} --engine greedy"));
+test_support::stop_tests!(REFEREE, "frostfire", format!("{BOT} --engine greedy"));

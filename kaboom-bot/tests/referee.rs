@@ -83,8 +83,4 @@ fn the_referee_converts_between_frames() {
 const REFEREE: &str = env!("CARGO_BIN_EXE_kaboom-referee");
 const BOT: &str = env!("CARGO_BIN_EXE_kaboom-bot");
 
-#[macro_use]
-#[path = "../../common/tests/referee_stops/mod.rs"]
-mod referee_stops;
-
-stop_tests!(REFEREE, "kaboom", format!("{BOT} --movetime 10"));
+test_support::stop_tests!(REFEREE, "kaboom", format!("{BOT} --movetime 10"));

@@ -211,8 +211,4 @@ fn random_openings_are_the_same_for_both_games_of_a_pair() {
     assert_ne!(openings[0], openings[2]);
 }
 
-#[macro_use]
-#[path = "../../common/tests/referee_stops/mod.rs"]
-mod referee_stops;
-
-stop_tests!(REFEREE, "yavalath", format!("{BOT} --movetime 10"));
+test_support::stop_tests!(REFEREE, "yavalath", format!("{BOT} --movetime 10"));

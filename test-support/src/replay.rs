@@ -1,0 +1,114 @@
+//! Whole games recorded through a game's referee, and the checks every game's replay page
+//! passes: a frame per position, the last frame the drawing of the final position, an illegal
+//! or malformed ply reported with its line.
+
+use common::referee::html::{page, replay, DrawGame, GameView};
+use common::referee::record::RecordWriter;
+use std::fmt::Debug;
+use std::time::Duration;
+
+/// A game played through the referee `R`: its record, every position from the start, and the
+/// replies.
+pub struct RecordedGame<P> {
+    /// The record, as the referee writes it.
+    pub text: String,
+    /// The positions, the start first and the final one last.
+    pub positions: Vec<P>,
+    /// The replies, one a ply.
+    pub replies: Vec<String>,
+}
+
+/// Plays a game through the referee `R` and records it. `pick(position, n)` chooses the reply
+/// in `position`, the `n`th position of the game counting the start as the first, and returns
+/// it with the position the game crate's rules give after it: the referee must reach the same.
+/// The game stops where the rules end it, or drawn after `max_plies` plies.
+pub fn game_record<R>(
+    mut pick: impl FnMut(&R::Position, usize) -> (String, R::Position),
+    max_plies: Option<usize>,
+) -> RecordedGame<R::Position>
+where
+    R: DrawGame,
+    R::Position: PartialEq + Debug,
+{
+    let mut referee = R::new();
+    let mut record = RecordWriter::new(R::NAME, ["one", "two"]);
+    let mut positions = vec![referee.position()];
+    let mut replies = Vec::new();
+    loop {
+        let (reply, after) = pick(positions.last().expect("a position"), positions.len());
+        let seat = referee.to_move();
+        let end = referee.play(&reply).expect("a legal move");
+        assert_eq!(
+            referee.position(),
+            after,
+            "the referee plays {reply} as the rules do"
+        );
+        positions.push(after);
+        record.ply(seat, &reply, Duration::from_millis(positions.len() as u64));
+        replies.push(reply);
+        let text = match end {
+            Some(end) => record.finish(end.winner, &end.reason),
+            None if Some(replies.len()) == max_plies => {
+                let reason = format!("ply limit ({} plies)", replies.len());
+                record.finish(None, &reason)
+            }
+            None => continue,
+        };
+        return RecordedGame {
+            text,
+            positions,
+            replies,
+        };
+    }
+}
+
+/// Replays a recorded game and checks what every replay page shows of it: no problem, a frame
+/// per position, the last frame the drawing of the final position with the last reply marked,
+/// and a board per position on the page. Returns the replay for the game's own checks.
+pub fn check_replay<R: DrawGame>(game: &RecordedGame<R::Position>) -> GameView {
+    let view = replay::<R>("game", &game.text);
+    assert!(view.problems.is_empty(), "{:?}", view.problems);
+    assert_eq!(view.frames.len(), game.positions.len());
+    let n = game.positions.len() - 1;
+    let expected = R::draw(
+        &game.positions[n],
+        Some((&game.positions[n - 1], game.replies[n - 1].as_str())),
+    );
+    assert_eq!(view.frames.last(), Some(&expected));
+    let html = page::<R>(R::NAME, std::slice::from_ref(&view));
+    assert_eq!(
+        html.matches("<svg class=\"board\"").count(),
+        game.positions.len()
+    );
+    view
+}
+
+/// Checks that a record whose third ply (line 8, after three header lines and two plies with
+/// their times) is replaced by `illegal` is replayed up to it and reported as an illegal move on
+/// line 8, and by `malformed` as a malformed move.
+pub fn check_bad_third_ply<R: DrawGame>(text: &str, illegal: &str, malformed: &str) {
+    let mut lines: Vec<&str> = text.lines().collect();
+    assert!(lines[7].starts_with("1 "), "line 8 is a ply: {}", lines[7]);
+    lines[7] = illegal;
+    let view = replay::<R>("bad", &lines.join("\n"));
+    assert_eq!(view.frames.len(), 3);
+    assert_eq!(view.problems[0].line_number, 8);
+    assert!(
+        view.problems[0].message.starts_with("illegal move"),
+        "{:?}",
+        view.problems
+    );
+    lines[7] = malformed;
+    let view = replay::<R>("bad", &lines.join("\n"));
+    assert_eq!(view.problems[0].line_number, 8);
+    assert!(
+        view.problems[0].message.starts_with("malformed move"),
+        "{:?}",
+        view.problems
+    );
+}
+
+/// How many elements of `svg` have exactly the class `class`.
+pub fn count(svg: &str, class: &str) -> usize {
+    svg.matches(&format!("class=\"{class}\"")).count()
+}
