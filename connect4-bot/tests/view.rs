@@ -4,26 +4,21 @@
 use common::referee::html::replay;
 use connect4::board::{Board, Team};
 use connect4::referee::Connect4Referee;
-use test_support::replay::{check_replay, count, game_record, RecordedGame};
+use test_support::replay::{
+    check_bad_third_ply, check_replays, count, frames_with, varied_game, RecordedGame,
+};
 
 /// A whole game of varied legal moves, as a record, with every position.
 fn game(seed: usize) -> RecordedGame<Board> {
-    let pick = |board: &Board, n: usize| {
-        let moves = board.legal_moves();
-        let mv = moves.as_slice()[(seed * 7 + n * 13) % moves.len()];
+    varied_game::<Connect4Referee, _, _>(seed, Board::legal_moves, |board, mv| {
         (mv.to_string(), board.play(mv))
-    };
-    game_record::<Connect4Referee>(pick, None)
+    })
 }
 
 #[test]
 fn every_ply_is_drawn_and_the_last_drawing_is_the_final_position() {
     let mut clearings = 0;
-    for seed in 0..8 {
-        let game = game(seed);
-        let view = check_replay::<Connect4Referee>(&game);
-        let last = view.frames.last().unwrap();
-        let board = game.positions.last().unwrap();
+    check_replays::<Connect4Referee>((0..8).map(game), |board, last, view| {
         let duals = board.duals().count_ones() as usize;
         for team in Team::BOTH {
             let own = (board.discs(team) & !board.duals()).count_ones() as usize;
@@ -36,12 +31,8 @@ fn every_ply_is_drawn_and_the_last_drawing_is_the_final_position() {
         {
             assert_eq!(count(last, "four"), 1);
         }
-        clearings += view
-            .frames
-            .iter()
-            .filter(|f| f.contains("class=\"cleared\""))
-            .count();
-    }
+        clearings += frames_with(view, "cleared");
+    });
     assert!(clearings > 0, "some clearing disc is drawn");
 }
 
@@ -69,18 +60,5 @@ fn a_clearing_disc_shows_its_area_and_the_discs_it_removed() {
 #[test]
 fn an_illegal_ply_is_reported_with_its_line_and_the_game_shown_up_to_it() {
     let text = "# connect4\n# p1: a\n# p2: b\n1 4 1\n2 5 2\n1 4 3\n# result: p2 illegal move\n";
-    let view = replay::<Connect4Referee>("bad", text);
-    assert_eq!(view.frames.len(), 3);
-    assert_eq!(view.problems[0].line_number, 6);
-    assert!(
-        view.problems[0].message.starts_with("illegal move"),
-        "{:?}",
-        view.problems
-    );
-    let view = replay::<Connect4Referee>("bad", &text.replace("1 4 3", "1 6 3"));
-    assert!(
-        view.problems[0].message.starts_with("malformed move"),
-        "{:?}",
-        view.problems
-    );
+    check_bad_third_ply::<Connect4Referee>(text, 6, "1 4 3", "1 6 3");
 }

@@ -9,7 +9,9 @@ use frostfire::protocol::Session;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use std::process::Stdio;
-use test_support::process::{bench_nodes, check_bad_command_line, check_perft, Bot};
+use test_support::process::{
+    bench_nodes, check_bad_command_line, check_perft, check_quiet_exits, reply_to, Bot,
+};
 
 const BOT: &str = env!("CARGO_BIN_EXE_frostfire-bot");
 
@@ -28,11 +30,7 @@ fn play(side: Color, plies: u32) -> Board {
             break;
         }
         if board.to_move() == side {
-            let line = bot.reply();
-            let m = parse_move(&line).unwrap_or_else(|e| panic!("ply {ply}: {e}"));
-            board = board
-                .try_play(m)
-                .unwrap_or_else(|e| panic!("ply {ply}: '{line}' is illegal: {e}"));
+            board = bot.play_reply(&board, parse_move, Board::try_play);
         } else {
             let m = random(&board, &mut rng).unwrap();
             board = board.play(m);
@@ -48,11 +46,7 @@ fn play(side: Color, plies: u32) -> Board {
     }
     // The last ply may have been the opponent's: the bot answers it before it sees the end.
     if board.outcome().is_none() && board.to_move() == side {
-        let line = bot.reply();
-        let m = parse_move(&line).unwrap_or_else(|e| panic!("last reply: {e}"));
-        board = board
-            .try_play(m)
-            .unwrap_or_else(|e| panic!("last reply '{line}' is illegal: {e}"));
+        board = bot.play_reply(&board, parse_move, Board::try_play);
     }
     bot.finish_quietly();
     board
@@ -72,10 +66,7 @@ fn plays_abagon_second() {
 
 #[test]
 fn end_of_input_exits_quietly() {
-    Bot::start(BOT, &[]).finish_quietly();
-    let mut bot = Bot::start(BOT, &[]);
-    bot.send("2\n");
-    bot.finish_quietly();
+    check_quiet_exits(BOT, &["", "2\n"]);
 }
 
 fn mv(text: &str) -> Move {
@@ -85,12 +76,9 @@ fn mv(text: &str) -> Move {
 /// The bot as Abagon, told Tyragon's first move `line`: its reply, which must be legal on
 /// `expected`, the board the bot should now have.
 fn answer_as_abagon(line: &str, expected: &Board) {
-    let mut bot = Bot::start(BOT, &["--depth", "2"]);
-    bot.send(&format!("2\n{line}\n"));
-    let reply = bot.reply();
+    let reply = reply_to(BOT, &["--depth", "2"], &format!("2\n{line}\n"));
     let m = parse_move(&reply).unwrap();
     assert!(expected.try_play(m).is_ok(), "{line}: {reply}");
-    bot.finish_quietly();
 }
 
 /// A move our rules reject, whose dragons allow it: the judge accepted it, so it is applied as
@@ -174,22 +162,16 @@ fn a_line_that_is_not_a_move_is_answered_from_the_bots_own_board() {
         answer_as_abagon(line, &Board::start().pass());
     }
     // Before the id a line that is neither id nor move is skipped.
-    let mut bot = Bot::start(BOT, &["--depth", "2"]);
-    bot.send("hello\n1\n");
-    let reply = bot.reply();
+    let reply = reply_to(BOT, &["--depth", "2"], "hello\n1\n");
     assert!(Board::start().try_play(parse_move(&reply).unwrap()).is_ok());
-    bot.finish_quietly();
 }
 
 #[test]
 fn an_illegal_opponent_move_is_answered_from_the_bots_own_board() {
-    let mut bot = Bot::start(BOT, &["--depth", "2"]);
     // Abagon; Tyragon's "move" C4 D4 is illegal (D4 is empty): taken as a pass.
-    bot.send("2\nC4 D4\n");
-    let line = bot.reply();
+    let line = reply_to(BOT, &["--depth", "2"], "2\nC4 D4\n");
     let m = parse_move(&line).unwrap();
     assert!(Board::start().pass().try_play(m).is_ok(), "{line}");
-    bot.finish_quietly();
 }
 
 #[test]

@@ -5,46 +5,37 @@ use common::referee::html::{replay, DrawGame};
 use kaboom::board::{Board, MoveKind, Player};
 use kaboom::notation::format_move;
 use kaboom::referee::KaboomReferee;
-use test_support::replay::{check_bad_third_ply, check_replay, count, game_record, RecordedGame};
+use test_support::replay::{
+    check_bad_third_ply, check_replays, count, frames_with, varied_game, RecordedGame,
+};
 
 /// A whole game of varied legal moves, as a record, with every position.
 fn game(seed: usize) -> RecordedGame<Board> {
-    let pick = |board: &Board, n: usize| {
-        let moves = board.legal_moves();
-        let mv = moves.as_slice()[(seed * 7 + n * 13) % moves.len()];
+    varied_game::<KaboomReferee, _, _>(seed, Board::legal_moves, |board, mv| {
         (format_move(mv, board.to_move()), board.play(mv))
-    };
-    game_record::<KaboomReferee>(pick, None)
+    })
 }
 
 #[test]
 fn every_ply_is_drawn_and_the_last_drawing_is_the_final_position() {
     let mut passes = 0;
-    for seed in 0..6 {
-        let game = game(seed);
-        let view = check_replay::<KaboomReferee>(&game);
-        let last = view.frames.last().unwrap();
-        let final_position = game.positions.last().unwrap();
+    check_replays::<KaboomReferee>((0..6).map(game), |board, last, view| {
         for player in Player::BOTH {
             let seat = player.number();
             assert_eq!(count(last, &format!("ranger p{seat}")), 8);
-            let bomb = usize::from(final_position.bomb(player).is_some());
+            let bomb = usize::from(board.bomb(player).is_some());
             assert_eq!(count(last, &format!("bomb p{seat}")), bomb);
             // Each ranger is drawn on the square the rules put it (row 7 at the top).
             for colour in 0..8 {
-                let square = final_position.ranger(player, colour);
+                let square = board.ranger(player, colour);
                 let x = 28 + 54 * square.column() + 27;
                 let y = 12 + 54 * (7 - square.row()) + 27;
                 let drawn = format!("<g class=\"ranger p{seat}\"><circle cx=\"{x}\" cy=\"{y}\"");
                 assert!(last.contains(&drawn), "{drawn}");
             }
         }
-        passes += view
-            .frames
-            .iter()
-            .filter(|f| f.contains("class=\"pass\""))
-            .count();
-    }
+        passes += frames_with(view, "pass");
+    });
     assert!(passes > 0, "some bomb pass is drawn");
 }
 
@@ -92,5 +83,5 @@ fn a_pass_is_drawn_dashed_and_a_move_with_an_arrow() {
 #[test]
 fn an_illegal_ply_is_reported_with_its_line_and_the_game_shown_up_to_it() {
     // A ranger cannot move backwards off its base.
-    check_bad_third_ply::<KaboomReferee>(&game(2).text, "1 1,0,0,0,1", "1 9");
+    check_bad_third_ply::<KaboomReferee>(&game(2).text, 8, "1 1,0,0,0,1", "1 9");
 }

@@ -7,7 +7,9 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use std::io::Write;
 use std::process::{Command, Stdio};
-use test_support::process::{bench_nodes, check_perft, reply_with_stderr_unread, Bot};
+use test_support::process::{
+    bench_nodes, check_perft, check_quiet_exits, reply_with_stderr_unread, Bot,
+};
 
 const BOT: &str = env!("CARGO_BIN_EXE_krieg-bot");
 
@@ -21,11 +23,7 @@ fn play_game(seat_line: &str, our_side: Side, decorate: fn(&str) -> String) {
             break;
         }
         if board.side_to_move() == our_side {
-            let line = bot.reply();
-            let mv = parse_move(&line).unwrap_or_else(|e| panic!("bad reply {line:?}: {e}"));
-            board = board
-                .try_play(mv)
-                .unwrap_or_else(|e| panic!("illegal reply {line}: {e}"));
+            board = bot.play_reply(&board, parse_move, Board::try_play);
         } else {
             let mv = board.legal_moves().as_slice()[0];
             board = board.play(mv);
@@ -61,10 +59,7 @@ fn survives_crlf_extra_spaces_and_blank_lines() {
 
 #[test]
 fn exits_quietly_on_end_of_input() {
-    Bot::start(BOT, &[]).finish_quietly();
-    let mut bot = Bot::start(BOT, &[]);
-    bot.send("0\n");
-    bot.finish_quietly();
+    check_quiet_exits(BOT, &["", "0\n"]);
 }
 
 #[test]

@@ -1,43 +1,36 @@
 //! The replay page of Krieg: every ply drawn from the rules, the last drawing the final position,
 //! bad records reported by line, and the referee's `--html` and `view`.
 
-use common::referee::html::{replay, DrawGame};
+use common::referee::html::{page, replay, DrawGame};
 use krieg::board::{Board, Kind, Side};
 use krieg::notation::format_move;
 use krieg::referee::KriegReferee;
 use std::process::Command;
 use test_support::process::scratch_dir;
-use test_support::replay::{check_bad_third_ply, check_replay, count, game_record, RecordedGame};
+use test_support::replay::{check_bad_third_ply, check_replays, count, varied_game, RecordedGame};
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_krieg-referee");
 const BOT: &str = env!("CARGO_BIN_EXE_krieg-bot");
 
-/// A whole game of varied legal moves, as a record, with every position.
-fn game(seed: usize) -> RecordedGame<Board> {
-    let pick = |board: &Board, n: usize| {
-        let moves = board.legal_moves();
-        let mv = moves.as_slice()[(seed * 7 + n * 13) % moves.len()];
-        (format_move(mv), board.play(mv))
-    };
-    game_record::<KriegReferee>(pick, None)
-}
-
 #[test]
 fn every_ply_is_drawn_and_the_last_drawing_is_the_final_position() {
-    for seed in 0..6 {
-        let game = game(seed);
-        let view = check_replay::<KriegReferee>(&game);
-        let last = view.frames.last().unwrap();
-        let final_position = game.positions.last().unwrap();
+    check_replays::<KriegReferee>((0..6).map(game), |board, last, view| {
         for (side, seat) in [(Side::Sentinel, "p1"), (Side::Scourge, "p2")] {
             for (kind, name) in [(Kind::Bomber, "bomber"), (Kind::Stinger, "stinger")] {
-                let pieces = final_position.pieces(side, kind).count_ones() as usize;
+                let pieces = board.pieces(side, kind).count_ones() as usize;
                 assert_eq!(count(last, &format!("piece {seat} {name}")), pieces);
             }
         }
-        let html = common::referee::html::page::<KriegReferee>("krieg", &[view]);
-        assert_eq!(html.matches("<li data-ply=").count(), game.positions.len());
-    }
+        let html = page::<KriegReferee>("krieg", std::slice::from_ref(view));
+        assert_eq!(html.matches("<li data-ply=").count(), view.frames.len());
+    });
+}
+
+/// A whole game of varied legal moves, as a record, with every position.
+fn game(seed: usize) -> RecordedGame<Board> {
+    varied_game::<KriegReferee, _, _>(seed, Board::legal_moves, |board, mv| {
+        (format_move(mv), board.play(mv))
+    })
 }
 
 #[test]
@@ -70,7 +63,7 @@ fn a_capture_is_highlighted_and_its_piece_crossed_out() {
 #[test]
 fn an_illegal_ply_is_reported_with_its_line_and_the_game_shown_up_to_it() {
     let text = game(1).text;
-    check_bad_third_ply::<KriegReferee>(&text, "1 0 0 4 4", "1 0 0 4");
+    check_bad_third_ply::<KriegReferee>(&text, 8, "1 0 0 4 4", "1 0 0 4");
     let view = replay::<KriegReferee>("other", &text.replace("# krieg", "# kaboom"));
     assert!(view.frames.is_empty());
     assert_eq!(view.problems[0].line_number, 1);

@@ -100,6 +100,19 @@ impl Bot {
         line.trim_end_matches('\n').to_string()
     }
 
+    /// The next reply read as a move by `parse` and played on `board` by `try_play`, both of
+    /// which must accept it; returns the position after it.
+    pub fn play_reply<B, M, P: std::fmt::Display, I: std::fmt::Display>(
+        &mut self,
+        board: &B,
+        parse: impl Fn(&str) -> Result<M, P>,
+        try_play: impl Fn(&B, M) -> Result<B, I>,
+    ) -> B {
+        let line = self.reply();
+        let m = parse(&line).unwrap_or_else(|e| panic!("bad reply {line:?}: {e}"));
+        try_play(board, m).unwrap_or_else(|e| panic!("illegal reply {line:?}: {e}"))
+    }
+
     /// The bot's peak resident memory so far, in bytes.
     pub fn peak_memory(&self) -> u64 {
         peak_memory(self.child.id())
@@ -133,6 +146,26 @@ impl Drop for Bot {
         // A test that fails half-way leaves no bot behind.
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// Starts `exe` with `args`, sends `input`, and returns the bot's reply; at the end of its input
+/// the bot must then exit quietly.
+pub fn reply_to(exe: &str, args: &[&str], input: &str) -> String {
+    let mut bot = Bot::start(exe, args);
+    bot.send(input);
+    let reply = bot.reply();
+    bot.finish_quietly();
+    reply
+}
+
+/// Starts `exe` once per input, sends it, and ends the input: each time the bot must exit with
+/// status 0 having printed nothing.
+pub fn check_quiet_exits(exe: &str, inputs: &[&str]) {
+    for input in inputs {
+        let mut bot = Bot::start(exe, &[]);
+        bot.send(input);
+        bot.finish_quietly();
     }
 }
 

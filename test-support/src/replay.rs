@@ -62,6 +62,45 @@ where
     }
 }
 
+/// A game of varied legal moves through the referee `R`: in the `n`th position (the start
+/// counting as the first) the move at index `(7 seed + 13 n) mod len` of `moves(position)`,
+/// printed and played by `reply`, which returns the reply and the position after it.
+pub fn varied_game<R, M, L>(
+    seed: usize,
+    moves: impl Fn(&R::Position) -> L,
+    reply: impl Fn(&R::Position, M) -> (String, R::Position),
+) -> RecordedGame<R::Position>
+where
+    R: DrawGame,
+    R::Position: PartialEq + Debug,
+    M: Copy,
+    L: AsRef<[M]>,
+{
+    let pick = |position: &R::Position, n: usize| {
+        let list = moves(position);
+        let moves = list.as_ref();
+        reply(position, moves[(seed * 7 + n * 13) % moves.len()])
+    };
+    game_record::<R>(pick, None)
+}
+
+/// [`check_replay`] for every game of `games`, then `check(final position, last frame, replay)`
+/// for what the game's own page shows of it.
+pub fn check_replays<R: DrawGame>(
+    games: impl IntoIterator<Item = RecordedGame<R::Position>>,
+    mut check: impl FnMut(&R::Position, &str, &GameView),
+) {
+    for game in games {
+        let view = check_replay::<R>(&game);
+        let last_frame = view.frames.last().expect("a frame");
+        check(
+            game.positions.last().expect("a position"),
+            last_frame,
+            &view,
+        );
+    }
+}
+
 /// Replays a recorded game and checks what every replay page shows of it: no problem, a frame
 /// per position, the last frame the drawing of the final position with the last reply marked,
 /// and a board per position on the page. Returns the replay for the game's own checks.
@@ -83,29 +122,46 @@ pub fn check_replay<R: DrawGame>(game: &RecordedGame<R::Position>) -> GameView {
     view
 }
 
-/// Checks that a record whose third ply (line 8, after three header lines and two plies with
-/// their times) is replaced by `illegal` is replayed up to it and reported as an illegal move on
-/// line 8, and by `malformed` as a malformed move.
-pub fn check_bad_third_ply<R: DrawGame>(text: &str, illegal: &str, malformed: &str) {
+/// Checks that a record whose third ply, on line `line_number`, is replaced by `illegal` is
+/// replayed up to it and reported as an illegal move on that line, and by `malformed` as a
+/// malformed move. (In a record the referee writes, with a time line after each ply, the third
+/// ply is on line 8.)
+pub fn check_bad_third_ply<R: DrawGame>(
+    text: &str,
+    line_number: usize,
+    illegal: &str,
+    malformed: &str,
+) {
     let mut lines: Vec<&str> = text.lines().collect();
-    assert!(lines[7].starts_with("1 "), "line 8 is a ply: {}", lines[7]);
-    lines[7] = illegal;
+    let ply = line_number - 1;
+    assert!(
+        lines[ply].starts_with("1 "),
+        "a ply of Player 1: {}",
+        lines[ply]
+    );
+    lines[ply] = illegal;
     let view = replay::<R>("bad", &lines.join("\n"));
     assert_eq!(view.frames.len(), 3);
-    assert_eq!(view.problems[0].line_number, 8);
+    assert_eq!(view.problems[0].line_number, line_number);
     assert!(
         view.problems[0].message.starts_with("illegal move"),
         "{:?}",
         view.problems
     );
-    lines[7] = malformed;
+    lines[ply] = malformed;
     let view = replay::<R>("bad", &lines.join("\n"));
-    assert_eq!(view.problems[0].line_number, 8);
+    assert_eq!(view.problems[0].line_number, line_number);
     assert!(
         view.problems[0].message.starts_with("malformed move"),
         "{:?}",
         view.problems
     );
+}
+
+/// How many frames of `view` draw an element of exactly the class `class`.
+pub fn frames_with(view: &GameView, class: &str) -> usize {
+    let needle = format!("class=\"{class}\"");
+    view.frames.iter().filter(|f| f.contains(&needle)).count()
 }
 
 /// How many elements of `svg` have exactly the class `class`.

@@ -4,7 +4,7 @@ use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use std::process::Stdio;
-use test_support::process::{reply_with_stderr_unread, Bot};
+use test_support::process::{check_quiet_exits, reply_with_stderr_unread, Bot};
 use yavalath::board::{Board, Cell, Player};
 use yavalath::notation::{format_grid, format_move, parse_move};
 
@@ -124,11 +124,8 @@ fn trusts_the_grid_over_its_own_board() {
 
 #[test]
 fn exits_quietly_at_end_of_input() {
-    Bot::start(BOT, &[]).finish_quietly();
-    // In the middle of a turn, too.
-    let mut bot = Bot::start(BOT, &[]);
-    bot.send("2\n9\n00000\n000000\n");
-    bot.finish_quietly();
+    // At once, and in the middle of a turn.
+    check_quiet_exits(BOT, &["", "2\n9\n00000\n000000\n"]);
 }
 
 /// A turn whose nine rows are all garbage, then `last` (a move line as the judge sends it).

@@ -2,35 +2,28 @@
 //! position, the swap and the deciding run shown, bad records reported by line.
 
 use common::referee::html::{replay, DrawGame};
-use test_support::replay::{check_bad_third_ply, check_replay, count, game_record, RecordedGame};
+use test_support::replay::{check_bad_third_ply, check_replays, count, varied_game, RecordedGame};
 use yavalath::board::{Board, Cell, Player};
 use yavalath::notation::{format_move, parse_move};
 use yavalath::referee::YavalathReferee;
 
 /// A whole game of varied legal moves, as a record, with every position.
 fn game(seed: usize) -> RecordedGame<Board> {
-    let pick = |board: &Board, n: usize| {
-        let moves = board.moves();
-        let mv = moves.as_slice()[(seed * 7 + n * 13) % moves.len()];
+    varied_game::<YavalathReferee, _, _>(seed, Board::moves, |board, mv| {
         (format_move(mv), board.play(mv))
-    };
-    game_record::<YavalathReferee>(pick, None)
+    })
 }
 
 #[test]
 fn every_ply_is_drawn_and_the_last_drawing_is_the_final_position() {
-    for seed in 0..8 {
-        let game = game(seed);
-        let view = check_replay::<YavalathReferee>(&game);
-        let last = view.frames.last().unwrap();
-        let final_position = game.positions.last().unwrap();
+    check_replays::<YavalathReferee>((0..8).map(game), |board, last, _| {
         for (player, seat) in [(Player::First, "p1"), (Player::Second, "p2")] {
-            let stones = final_position.stones(player).count_ones() as usize;
+            let stones = board.stones(player).count_ones() as usize;
             assert_eq!(count(last, &format!("stone {seat}")), stones);
         }
         // The game ended on a run of 3 or more through the last stone (or a full board).
-        assert!(count(last, "run") >= 1 || final_position.empty() == 0);
-    }
+        assert!(count(last, "run") >= 1 || board.empty() == 0);
+    });
 }
 
 #[test]
@@ -64,5 +57,5 @@ fn an_illegal_ply_is_reported_with_its_line_and_the_game_shown_up_to_it() {
     let game = game(2);
     // Player 1 plays on Player 2's stone: no swap for Player 1.
     let illegal = format!("1 {}", game.replies[1]);
-    check_bad_third_ply::<YavalathReferee>(&game.text, &illegal, "1 9 9");
+    check_bad_third_ply::<YavalathReferee>(&game.text, 8, &illegal, "1 9 9");
 }
