@@ -10,36 +10,12 @@ use test_support::properties::{check_properties, GameUnderTest};
 struct Connect4;
 
 impl GameUnderTest for Connect4 {
-    type Board = Board;
-    type Move = Move;
+    test_support::rules_by_name!(
+        Board, Move;
+        start: Board::new(), moves: legal_moves, recomputed_hash: hash_from_scratch,
+        format: |m: Move| m.to_string(), parse: parse_move
+    );
 
-    fn start() -> Board {
-        Board::new()
-    }
-    fn is_over(board: &Board) -> bool {
-        board.outcome().is_some()
-    }
-    fn legal_moves(board: &Board) -> Vec<Move> {
-        board.legal_moves().to_vec()
-    }
-    fn play(board: &Board, m: Move) -> Board {
-        board.play(m)
-    }
-    fn try_play(board: &Board, m: Move) -> Result<Board, String> {
-        board.try_play(m).map_err(|e| e.to_string())
-    }
-    fn hash(board: &Board) -> u64 {
-        board.hash()
-    }
-    fn recomputed_hash(board: &Board) -> u64 {
-        board.hash_from_scratch()
-    }
-    fn format_move(_: &Board, m: Move) -> String {
-        m.to_string()
-    }
-    fn parse_move(_: &Board, text: &str) -> Result<Move, String> {
-        parse_move(text).map_err(|e| e.to_string())
-    }
     fn candidate_moves(_: &Board, _: &mut SmallRng) -> Vec<Move> {
         (0..).map_while(Move::from_code).collect()
     }

@@ -15,30 +15,11 @@ fn squares() -> impl Iterator<Item = Square> {
 }
 
 impl GameUnderTest for Kaboom {
-    type Board = Board;
-    type Move = Move;
+    test_support::rules_by_name!(
+        Board, Move;
+        start: Board::new(), moves: legal_moves, recomputed_hash: compute_hash
+    );
 
-    fn start() -> Board {
-        Board::new()
-    }
-    fn is_over(board: &Board) -> bool {
-        board.outcome().is_some()
-    }
-    fn legal_moves(board: &Board) -> Vec<Move> {
-        board.legal_moves().to_vec()
-    }
-    fn play(board: &Board, m: Move) -> Board {
-        board.play(m)
-    }
-    fn try_play(board: &Board, m: Move) -> Result<Board, String> {
-        board.try_play(m).map_err(|e| e.to_string())
-    }
-    fn hash(board: &Board) -> u64 {
-        board.hash()
-    }
-    fn recomputed_hash(board: &Board) -> u64 {
-        board.compute_hash()
-    }
     fn format_move(board: &Board, m: Move) -> String {
         format_move(m, board.to_move())
     }

@@ -9,36 +9,12 @@ use test_support::properties::{check_properties, GameUnderTest};
 struct Krieg;
 
 impl GameUnderTest for Krieg {
-    type Board = Board;
-    type Move = Move;
+    test_support::rules_by_name!(
+        Board, Move;
+        start: Board::start(), moves: legal_moves, recomputed_hash: compute_hash,
+        format: format_move, parse: parse_move
+    );
 
-    fn start() -> Board {
-        Board::start()
-    }
-    fn is_over(board: &Board) -> bool {
-        board.outcome().is_some()
-    }
-    fn legal_moves(board: &Board) -> Vec<Move> {
-        board.legal_moves().to_vec()
-    }
-    fn play(board: &Board, m: Move) -> Board {
-        board.play(m)
-    }
-    fn try_play(board: &Board, m: Move) -> Result<Board, String> {
-        board.try_play(m).map_err(|e| e.to_string())
-    }
-    fn hash(board: &Board) -> u64 {
-        board.hash()
-    }
-    fn recomputed_hash(board: &Board) -> u64 {
-        board.compute_hash()
-    }
-    fn format_move(_: &Board, m: Move) -> String {
-        format_move(m)
-    }
-    fn parse_move(_: &Board, text: &str) -> Result<Move, String> {
-        parse_move(text).map_err(|e| e.to_string())
-    }
     fn candidate_moves(_: &Board, _: &mut SmallRng) -> Vec<Move> {
         let cells = || (0..Cell::COUNT).map(Cell::from_index);
         cells()

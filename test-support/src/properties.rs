@@ -3,7 +3,9 @@
 //! move; `try_play` accepts exactly the legal moves, playing them as `play` does.
 //!
 //! A game takes part through an adapter, a unit type implementing [`GameUnderTest`] in its
-//! `tests/properties.rs`, and one test calling [`check_properties`].
+//! `tests/properties.rs`, and one test calling [`check_properties`]. Where the board's methods
+//! have the usual names, [`rules_by_name!`](crate::rules_by_name) writes the adapter's rules
+//! part (and its notation part, given the functions) inside the `impl`.
 
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
@@ -39,6 +41,51 @@ pub trait GameUnderTest {
     /// there are few, or a sample of them; the legal ones among them are set aside and the rest
     /// must be rejected.
     fn candidate_moves(board: &Self::Board, rng: &mut SmallRng) -> Vec<Self::Move>;
+}
+
+/// The items of a [`GameUnderTest`] implementation that call the board's own methods:
+/// `start`, `outcome`, `play`, `try_play` and `hash` by those names, the legal moves and the
+/// recomputed hash by the names given; and, given `format` (`fn(Move) -> String`) and `parse`
+/// (`fn(&str) -> Result<Move, E>`), the notation, for games whose moves read the same whatever
+/// the position. Write it inside the `impl` block, then `candidate_moves` (and the notation, if
+/// not given here).
+#[macro_export]
+macro_rules! rules_by_name {
+    ($board:ty, $move:ty; start: $start:expr, moves: $moves:ident, recomputed_hash: $rehash:ident,
+        format: $format:expr, parse: $parse:expr) => {
+        $crate::rules_by_name!($board, $move; start: $start, moves: $moves, recomputed_hash: $rehash);
+        fn format_move(_: &$board, m: $move) -> String {
+            ($format)(m)
+        }
+        fn parse_move(_: &$board, text: &str) -> Result<$move, String> {
+            ($parse)(text).map_err(|e| e.to_string())
+        }
+    };
+    ($board:ty, $move:ty; start: $start:expr, moves: $moves:ident, recomputed_hash: $rehash:ident) => {
+        type Board = $board;
+        type Move = $move;
+        fn start() -> $board {
+            $start
+        }
+        fn is_over(board: &$board) -> bool {
+            board.outcome().is_some()
+        }
+        fn legal_moves(board: &$board) -> Vec<$move> {
+            board.$moves().to_vec()
+        }
+        fn play(board: &$board, m: $move) -> $board {
+            board.play(m)
+        }
+        fn try_play(board: &$board, m: $move) -> Result<$board, String> {
+            board.try_play(m).map_err(|e| e.to_string())
+        }
+        fn hash(board: &$board) -> u64 {
+            board.hash()
+        }
+        fn recomputed_hash(board: &$board) -> u64 {
+            board.$rehash()
+        }
+    };
 }
 
 /// What [`check_properties`] went through.
@@ -115,4 +162,106 @@ fn check_position<G: GameUnderTest>(board: &G::Board, rng: &mut SmallRng, at: &s
         }
     }
     rejected
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A toy game: players add 1 or 2 to a total until it reaches 10. `BUG` plants one fault:
+    /// 1 a stale hash, 2 a misread move, 3 an illegal move accepted.
+    struct Toy<const BUG: u8>;
+
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    struct Total {
+        total: u8,
+        hash: u64,
+    }
+
+    fn key(total: u8) -> u64 {
+        u64::from(total).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+
+    impl<const BUG: u8> GameUnderTest for Toy<BUG> {
+        type Board = Total;
+        type Move = u8;
+
+        fn start() -> Total {
+            Total {
+                total: 0,
+                hash: key(0),
+            }
+        }
+        fn is_over(board: &Total) -> bool {
+            board.total >= 10
+        }
+        fn legal_moves(board: &Total) -> Vec<u8> {
+            if Self::is_over(board) {
+                Vec::new()
+            } else {
+                vec![1, 2]
+            }
+        }
+        fn play(board: &Total, m: u8) -> Total {
+            let total = board.total + m;
+            let stale = BUG == 1 && total == 7;
+            Total {
+                total,
+                hash: if stale { board.hash } else { key(total) },
+            }
+        }
+        fn try_play(board: &Total, m: u8) -> Result<Total, String> {
+            let accepted = (1..=2).contains(&m) || (BUG == 3 && m == 3 && board.total == 4);
+            if accepted && !Self::is_over(board) {
+                Ok(Self::play(board, m))
+            } else {
+                Err(format!("{m} is not 1 or 2"))
+            }
+        }
+        fn hash(board: &Total) -> u64 {
+            board.hash
+        }
+        fn recomputed_hash(board: &Total) -> u64 {
+            key(board.total)
+        }
+        fn format_move(_: &Total, m: u8) -> String {
+            m.to_string()
+        }
+        fn parse_move(board: &Total, text: &str) -> Result<u8, String> {
+            let m: u8 = text.parse().map_err(|_| format!("not a number: {text}"))?;
+            Ok(if BUG == 2 && board.total == 5 {
+                3 - m
+            } else {
+                m
+            })
+        }
+        fn candidate_moves(_: &Total, _: &mut SmallRng) -> Vec<u8> {
+            (0..=4).collect()
+        }
+    }
+
+    #[test]
+    fn a_sound_game_passes_and_is_covered() {
+        let coverage = check_properties::<Toy<0>>(500, 20, 1);
+        assert!(coverage.positions >= 500 && coverage.finished == coverage.games);
+        assert!(coverage.rejected > 0);
+    }
+
+    #[test]
+    #[should_panic(expected = "hash")]
+    fn a_stale_hash_is_caught() {
+        check_properties::<Toy<1>>(500, 20, 1);
+    }
+
+    #[test]
+    #[should_panic(expected = "read back")]
+    fn a_misread_move_is_caught() {
+        check_properties::<Toy<2>>(500, 20, 1);
+    }
+
+    #[test]
+    #[should_panic(expected = "illegal move 3 accepted")]
+    fn an_illegal_move_accepted_is_caught() {
+        check_properties::<Toy<3>>(500, 20, 1);
+    }
 }

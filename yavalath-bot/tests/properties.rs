@@ -9,36 +9,12 @@ use yavalath::notation::{format_move, parse_move};
 struct Yavalath;
 
 impl GameUnderTest for Yavalath {
-    type Board = Board;
-    type Move = Cell;
+    test_support::rules_by_name!(
+        Board, Cell;
+        start: Board::new(), moves: moves, recomputed_hash: compute_hash,
+        format: format_move, parse: parse_move
+    );
 
-    fn start() -> Board {
-        Board::new()
-    }
-    fn is_over(board: &Board) -> bool {
-        board.outcome().is_some()
-    }
-    fn legal_moves(board: &Board) -> Vec<Cell> {
-        board.moves().to_vec()
-    }
-    fn play(board: &Board, m: Cell) -> Board {
-        board.play(m)
-    }
-    fn try_play(board: &Board, m: Cell) -> Result<Board, String> {
-        board.try_play(m).map_err(|e| e.to_string())
-    }
-    fn hash(board: &Board) -> u64 {
-        board.hash()
-    }
-    fn recomputed_hash(board: &Board) -> u64 {
-        board.compute_hash()
-    }
-    fn format_move(_: &Board, m: Cell) -> String {
-        format_move(m)
-    }
-    fn parse_move(_: &Board, text: &str) -> Result<Cell, String> {
-        parse_move(text).map_err(|e| e.to_string())
-    }
     fn candidate_moves(_: &Board, _: &mut SmallRng) -> Vec<Cell> {
         Cell::all().collect()
     }
