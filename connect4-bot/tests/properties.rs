@@ -23,9 +23,5 @@ impl GameUnderTest for Connect4 {
 
 #[test]
 fn hashes_notation_and_try_play_hold_in_10_000_random_positions() {
-    let coverage = check_properties::<Connect4>(10_000, 60, 27);
-    assert!(
-        coverage.finished > 0 && coverage.rejected > 0,
-        "{coverage:?}"
-    );
+    check_properties::<Connect4>(10_000, 60, 27);
 }

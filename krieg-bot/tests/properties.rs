@@ -25,9 +25,5 @@ impl GameUnderTest for Krieg {
 
 #[test]
 fn hashes_notation_and_try_play_hold_in_10_000_random_positions() {
-    let coverage = check_properties::<Krieg>(10_000, 200, 27);
-    assert!(
-        coverage.finished > 0 && coverage.rejected > 0,
-        "{coverage:?}"
-    );
+    check_properties::<Krieg>(10_000, 200, 27);
 }

@@ -103,7 +103,8 @@ pub struct Coverage {
 
 /// Checks every property in every position of seeded random games of `G`, played from the start
 /// until they end or reach `max_plies`, until `positions` positions have been checked. Panics on
-/// the first property that fails, naming the game's seed and ply.
+/// the first property that fails, naming the game and ply, and when the games never reached an
+/// end by the rules or no candidate move was ever rejected (a run that could not fail).
 pub fn check_properties<G: GameUnderTest>(
     positions: usize,
     max_plies: usize,
@@ -132,6 +133,10 @@ pub fn check_properties<G: GameUnderTest>(
             board = G::play(&board, m);
         }
     }
+    assert!(
+        coverage.finished > 0 && coverage.rejected > 0,
+        "no game ended or no move was rejected: {coverage:?}"
+    );
     coverage
 }
 
@@ -244,7 +249,12 @@ mod tests {
     fn a_sound_game_passes_and_is_covered() {
         let coverage = check_properties::<Toy<0>>(500, 20, 1);
         assert!(coverage.positions >= 500 && coverage.finished == coverage.games);
-        assert!(coverage.rejected > 0);
+    }
+
+    #[test]
+    #[should_panic(expected = "no game ended")]
+    fn games_that_never_end_are_no_check() {
+        check_properties::<Toy<0>>(500, 3, 1);
     }
 
     #[test]
