@@ -15,6 +15,10 @@
 //!   --opening-plies <N>         draw the first N own moves among near-best ones (default 0)
 //!   -h, --help                  print the usage
 //! ```
+//!
+//! A bot's `main` is the one call [`run_bot`], given the bot's [`BotInfo`]: its usage text, its
+//! contest's limits and its default budget (from which `--help` and the warning about a
+//! `--movetime` too close to the limit derive), and the entry points each command runs.
 
 use std::fmt;
 use std::process::ExitCode;

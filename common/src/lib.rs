@@ -4,7 +4,8 @@
 //!
 //! - [`clock`]: the per-move deadline a search polls, with a soft and a hard budget;
 //! - [`io`]: robust reading of protocol lines and flushed replies, and the log thread;
-//! - [`cli`]: the options and subcommands that every bot accepts;
+//! - [`cli`]: the options and subcommands that every bot accepts, and the whole `main` of a bot
+//!   ([`cli::run_bot`]);
 //! - [`search`]: the frame of every search: its limits, its result, the opening draws;
 //! - [`score`]: the score scale of every search, results counted in plies;
 //! - [`transposition`]: the transposition table of every search;
