@@ -2,21 +2,25 @@
 
 use kaboom::board::Board;
 use kaboom::notation::parse_legal;
-use std::process::Command;
+use test_support::process::run_ok;
 
 #[test]
 fn the_referee_runs_random_against_greedy_and_records_each_line_as_printed() {
     let bot = env!("CARGO_BIN_EXE_kaboom-bot");
     let dir = std::env::temp_dir().join(format!("kaboom-referee-test-{}", std::process::id()));
-    let output = Command::new(env!("CARGO_BIN_EXE_kaboom-referee"))
-        .args(["--games", "2", "--record-dir"])
-        .arg(&dir)
-        .arg(format!("{bot} --engine random --seed {{seed}}"))
-        .arg(format!("{bot} --engine greedy"))
-        .output()
-        .expect("the referee runs");
-    assert!(output.status.success());
-    let stdout = String::from_utf8_lossy(&output.stdout);
+    let random = format!("{bot} --engine random --seed {{seed}}");
+    let greedy = format!("{bot} --engine greedy");
+    let stdout = run_ok(
+        env!("CARGO_BIN_EXE_kaboom-referee"),
+        [
+            "--games",
+            "2",
+            "--record-dir",
+            dir.to_str().unwrap(),
+            &random,
+            &greedy,
+        ],
+    );
     let summary = stdout.lines().last().expect("a summary line").to_string();
     assert!(summary.starts_with("summary: games=2 "), "{stdout}");
     assert!(!stdout.contains("faults=1"), "{stdout}");

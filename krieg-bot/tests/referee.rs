@@ -5,6 +5,7 @@ use krieg::notation::parse_move;
 use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
+use test_support::process::run_ok;
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_krieg-referee");
 const BOT: &str = env!("CARGO_BIN_EXE_krieg-bot");
@@ -16,17 +17,9 @@ struct Run {
 
 fn referee(args: &[&str]) -> Run {
     let started = Instant::now();
-    let out = Command::new(REFEREE)
-        .args(args)
-        .output()
-        .expect("the referee runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stdout = run_ok(REFEREE, args);
     Run {
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stdout,
         took: started.elapsed(),
     }
 }

@@ -149,6 +149,46 @@ impl Drop for Bot {
     }
 }
 
+/// Runs `exe` with `args` to its end: it must succeed (its stderr is shown if not); returns its
+/// stdout.
+pub fn run_ok<S: AsRef<std::ffi::OsStr>>(exe: &str, args: impl IntoIterator<Item = S>) -> String {
+    let out = Command::new(exe)
+        .args(args)
+        .output()
+        .expect("the program runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
+/// Runs the referee `referee` for `games` games with `args` (options and players), recording
+/// them in `dir/games` and drawing them on `dir/page.html`: it must succeed and neither player be
+/// at fault. Returns its stdout and the records, game 1 first.
+pub fn recorded_games(
+    referee: &str,
+    games: u32,
+    dir: &std::path::Path,
+    args: &[String],
+) -> (String, Vec<String>) {
+    let records = dir.join("games");
+    let mut all: Vec<std::ffi::OsString> = vec!["--games".into(), games.to_string().into()];
+    all.extend(["--record-dir".into(), records.clone().into_os_string()]);
+    all.extend(["--html".into(), dir.join("page.html").into_os_string()]);
+    all.extend(args.iter().map(Into::into));
+    let stdout = run_ok(referee, all);
+    assert_eq!(stdout.matches("faults=0").count(), 2, "{stdout}");
+    let texts = (1..=games)
+        .map(|game| {
+            std::fs::read_to_string(records.join(format!("game-{game}.txt"))).expect("a record")
+        })
+        .collect();
+    (stdout, texts)
+}
+
 /// Starts `exe` with `args`, sends `input`, and returns the bot's reply; at the end of its input
 /// the bot must then exit quietly.
 pub fn reply_to(exe: &str, args: &[&str], input: &str) -> String {

@@ -158,6 +158,26 @@ pub fn check_bad_third_ply<R: DrawGame>(
     );
 }
 
+/// The plies of a record the referee wrote: the opening plies (`# opening: <seat> <reply>`) as
+/// written, and every ply, the opening's included, as `(seat, reply)` in order.
+pub fn record_plies(record: &str) -> (Vec<String>, Vec<(String, String)>) {
+    let mut opening = Vec::new();
+    let mut plies = Vec::new();
+    for line in record.lines() {
+        let ply = match line.strip_prefix("# opening: ") {
+            Some(ply) => {
+                opening.push(ply.to_string());
+                ply
+            }
+            None if line.starts_with('#') => continue,
+            None => line,
+        };
+        let (seat, reply) = ply.split_once(' ').expect("a ply is `<seat> <reply>`");
+        plies.push((seat.to_string(), reply.to_string()));
+    }
+    (opening, plies)
+}
+
 /// How many frames of `view` draw an element of exactly the class `class`.
 pub fn frames_with(view: &GameView, class: &str) -> usize {
     let needle = format!("class=\"{class}\"");
