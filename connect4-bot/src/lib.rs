@@ -79,9 +79,12 @@
 //!   clearing power it may have spent, it attributes dual discs by counting discs when no clear
 //!   shows, takes a lone dual disc to be its own when clears have happened, and plays its own dual
 //!   disc at once when it may still be due. An empty board, or one with a single bottom disc of
-//!   the opponent's (or a dual disc), is a new game for either team, whatever the state file says, unless a help file
-//!   written moments ago explains it as the opponent's last move (a clear that emptied the
-//!   board): see [`state`].
+//!   the opponent's (or a dual disc), is a new game for either team, whatever the state file
+//!   says, unless a help file written moments ago explains it as the opponent's last move (a
+//!   clear that emptied the board). Then it is either game: the bot never plays a clear it may
+//!   have spent, keeps the earlier dual-disc deadline, and where the two readings conflict over
+//!   its dual disc, takes a new game if the opponent could have won or drawn the old one with
+//!   its move, else the game in progress: see [`state`], "Either game".
 //! - If `board.txt` cannot be parsed, the bot moves from its saved position; if `team_no.txt`
 //!   cannot, it takes the saved team, else guesses from the parity of the discs (team 2 after an
 //!   odd number).

@@ -214,6 +214,13 @@ pub fn play_in(
                     }
                 }
                 Inference::NewGame => log.line("new game"),
+                Inference::EitherGame(moves) => {
+                    let list: Vec<String> = moves.iter().map(Move::to_string).collect();
+                    log.line(&format!(
+                        "a new game, or the opponent played {}: taking what is legal in both",
+                        list.join(" or ")
+                    ));
+                }
                 Inference::BoardAlone(why) => {
                     log.warn(&format!("{why}: rebuilding from the board alone"))
                 }

@@ -11,9 +11,26 @@
 //!
 //! A board that a new game can show is a new game whenever the help file cannot be the bot's
 //! previous move of a game in progress: when it does not explain the board, or when it is older
-//! than [`STATE_MAX_AGE`] (a file left by an earlier game in a reused directory). A help file
-//! written a moment ago that explains such a board as one opponent move (a clear that emptied
-//! the board) is the game in progress: the bot keeps its spent powers and its move count.
+//! than [`STATE_MAX_AGE`] (a file left by an earlier game in a reused directory).
+//!
+//! # Either game
+//!
+//! A help file written a moment ago can also explain such a board as one opponent move (a clear
+//! that emptied the board). Then the board is either the game in progress or a new game that
+//! began straight after the old one, in the same folder, with the opponent moving first and
+//! clearing its own disc; without the game master's `moves.txt` nothing on the board tells them
+//! apart. The bot takes what is legal under both readings:
+//! - its clears spent in the game in progress count as spent (never playing them is legal in
+//!   both), and the opponent holds every power that either reading leaves it;
+//! - its dual disc, when the game in progress still holds it, is held, with that game's move
+//!   count (its deadline is the earlier one);
+//! - when the game in progress has spent its dual disc, the readings conflict (a new game must
+//!   play it by its tenth move, the old one must never play it again). An opponent that plays to
+//!   win ended the old game on its move from the saved position only if it could win or draw
+//!   there: if it could, this is taken for a new game (such an opponent takes a win rather than
+//!   clear the board); if not, the game is in progress. An opponent that hands the bot a win it
+//!   need not, and then opens the next game by emptying the board, in a folder kept from game to
+//!   game without the game master's files, can still mislead it.
 //!
 //! When nothing explains the board (no file, a file from another game or team, a file that does
 //! not parse, a board that its saved position cannot reach in one move), the bot rebuilds what
@@ -32,7 +49,9 @@
 use std::fmt;
 use std::time::Duration;
 
-use crate::board::{Board, Column, Kind, Move, Team, CLEARING_BITS, DUAL_BIT, DUAL_DEADLINE};
+use crate::board::{
+    Board, Column, Kind, Move, Outcome, Team, CLEARING_BITS, DUAL_BIT, DUAL_DEADLINE,
+};
 use crate::notation::{format_board, parse_board};
 
 /// The first line of the help file.
@@ -136,6 +155,10 @@ pub enum Inference {
     /// "When the judge sends a move our rules reject") explain the board: the moves that do,
     /// applied as given.
     Rejected(Vec<crate::board::Move>),
+    /// The board is the start of a new game, and also the saved position after one of these
+    /// opponent moves (a clear that emptied the board): the two readings merged safely (see
+    /// the module docs, "Either game").
+    EitherGame(Vec<crate::board::Move>),
     /// Rebuilt from the board alone, for this reason.
     BoardAlone(String),
 }
@@ -172,15 +195,46 @@ pub fn reconstruct_aged(
         None => "no state".to_string(),
         Some(m) if m.team != team => "state of the other team".to_string(),
         Some(m) if m.board.to_move() != team.other() => "state not after own move".to_string(),
-        Some(m) => match continue_from(team, discs, &m.board) {
-            Some(found) => return found,
-            None => "board not reachable from the saved position".to_string(),
+        Some(m) => match (continue_from(team, discs, &m.board), start) {
+            (Some((continued, Inference::Continued(moves))), Some(fresh)) => {
+                let board = either_game(team, &continued, &fresh, &m.board);
+                return (board, Inference::EitherGame(moves));
+            }
+            (Some(found), _) => return found,
+            (None, _) => "board not reachable from the saved position".to_string(),
         },
     };
     if let Some(board) = start {
         return (board, Inference::NewGame);
     }
     (from_board_alone(team, discs), Inference::BoardAlone(why))
+}
+
+/// The position to move from when the board is both the start of a new game (`fresh`) and
+/// `continued`, the saved position `saved` after an opponent move that emptied it (see the module
+/// docs, "Either game"): every power that either reading has spent counts as spent, except the
+/// dual disc when only the game in progress has spent it. Then, if the opponent could have won or
+/// drawn the old game with its move from `saved`, this is taken for a new game, whose tenth move
+/// must be the dual disc; if it could not, for the game in progress.
+fn either_game(team: Team, continued: &Board, fresh: &Board, saved: &Board) -> Board {
+    let (me, them) = (team.index(), team.other().index());
+    let opponent = team.other();
+    let old_game_could_end = saved.legal_moves().iter().any(|&m| {
+        matches!(saved.play(m).outcome(), Some(Outcome::Draw))
+            || saved.play(m).outcome() == Some(Outcome::Win(opponent))
+    });
+    let dual_spent_in_progress = !continued.holds(team, Kind::Dual);
+    let new_game = dual_spent_in_progress && old_game_could_end;
+    let chosen = if new_game { fresh } else { continued };
+    let mut used = [0; 2];
+    used[me] = continued.used(team) & CLEARING_BITS | chosen.used(team) & DUAL_BIT;
+    used[them] = continued.used(team.other()) & fresh.used(team.other());
+    let mut moves = [0; 2];
+    // With the dual disc held in both readings, the game in progress has the earlier deadline.
+    moves[me] = chosen.moves_made(team);
+    moves[them] = chosen.moves_made(team.other());
+    let discs = [continued.discs(Team::One), continued.discs(Team::Two)];
+    Board::from_parts(discs, team, used, moves).unwrap_or(*chosen)
 }
 
 /// The opponent moves from `saved` that give `discs`, merged into one position: the legal ones;

@@ -6,8 +6,11 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use connect4::board::{Board, Kind, Team};
+use connect4::board::{Board, Kind, Move, Outcome, Team};
 use connect4::notation::{format_board, format_moves_file, format_opponent_file, parse_move};
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
 use test_support::process::write_read_only;
 
 const BOT: &str = env!("CARGO_BIN_EXE_connect4-bot");
@@ -70,26 +73,75 @@ fn call(
     (reply, String::from_utf8_lossy(&out.stderr).into_owned())
 }
 
-/// Plays a game, `first` moving first, team t's program `programs[t]` run in `dirs[t]`, both
-/// searching to depth 3, their first moves drawn from `seed`; every reply must be legal. (The
-/// search spends its dual disc early, so these games seldom reach a tenth move with it unused:
-/// [`the_game_masters_files_give_the_counts_the_board_cannot`] and `tests/state.rs` play that
-/// move itself.)
-fn play(programs: &[PathBuf; 2], dirs: [&Path; 2], first: Team, seed: u64, extra: Extra) {
+/// Who plays the games.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Players {
+    /// The search to depth 3, the first moves drawn from the seed. (It spends its dual disc
+    /// early, so these games seldom reach a tenth move with it unused.)
+    Search,
+    /// One team is the program with `--engine random` (team 1 or 2 by the seed's parity): every
+    /// kind of move, clears that empty the board included, and many tenth moves with the dual
+    /// disc unused. The other is played by the harness as any contest bot plays at the least
+    /// ([`sane_random`]): it takes a win, and never hands one over when it need not. From the
+    /// board alone a random player's clears are often ambiguous, so warnings that a move was
+    /// applied as given are expected.
+    Random,
+}
+
+/// A winning move if there is one, else a random move among those that do not hand the
+/// opponent a win (any move if all do).
+fn sane_random(board: &Board, rng: &mut SmallRng) -> Move {
+    let me = board.to_move();
+    let moves = board.legal_moves();
+    let outcome = |m: Move| board.play(m).outcome();
+    if let Some(&win) = moves
+        .iter()
+        .find(|&&m| outcome(m) == Some(Outcome::Win(me)))
+    {
+        return win;
+    }
+    let safe: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|&m| outcome(m) != Some(Outcome::Win(me.other())))
+        .collect();
+    *safe.choose(rng).unwrap_or(&moves[0])
+}
+
+/// What a game showed: the tenth moves played with the dual disc still unused, per team.
+#[derive(Default)]
+struct Seen {
+    forced_duals: usize,
+    /// Calls whose board was both a new game and the game before after an emptying clear.
+    either_games: usize,
+}
+
+/// Plays a game, `first` moving first, team t's program `programs[t]` run in `dirs[t]`; every
+/// reply must be legal.
+fn play(
+    programs: &[PathBuf; 2],
+    dirs: [&Path; 2],
+    first: Team,
+    seed: u64,
+    extra: Extra,
+    players: Players,
+) -> Seen {
+    let mut seen = Seen::default();
     let mut board = Board::starting(first);
+    let mut history = Vec::new();
+    let mut rng = SmallRng::seed_from_u64(seed);
     while board.outcome().is_none() {
         let team = board.to_move();
+        if players == Players::Random && team.index() as u64 != seed % 2 {
+            board = board.play(sane_random(&board, &mut rng));
+            continue;
+        }
         let seed = (seed * 2 + team.index() as u64).to_string();
-        let args = [
-            "--depth",
-            "3",
-            "--movetime",
-            "60",
-            "--opening-plies",
-            "4",
-            "--seed",
-            &seed,
-        ];
+        let mut args = vec!["--seed", &seed, "--movetime", "60"];
+        match players {
+            Players::Search => args.extend(["--depth", "3", "--opening-plies", "4"]),
+            Players::Random => args.extend(["--engine", "random"]),
+        }
         let (reply, log) = call(
             &programs[team.index()],
             dirs[team.index()],
@@ -98,24 +150,35 @@ fn play(programs: &[PathBuf; 2], dirs: [&Path; 2], first: Team, seed: u64, extra
             &args,
         );
         let m = parse_move(reply.trim()).unwrap_or_else(|e| panic!("{e}: {reply:?}"));
+        history.push(format!("{team}: {m}: {}", log.trim_end()));
+        if board.dual_forced() {
+            seen.forced_duals += 1;
+        }
+        if log.contains("a new game, or the opponent played") {
+            seen.either_games += 1;
+        }
         board = board.try_play(m).unwrap_or_else(|e| {
             panic!(
-                "{team} (first: {first}), ply {}: {m}: {e}\n{board}\n{log}",
-                board.plies()
+                "{team} (first: {first}), ply {}: {m}: {e}\n{board}\n{}",
+                board.plies(),
+                history.join("\n")
             )
         });
-        assert!(!log.contains("warning"), "{team}: {log}");
+        if players == Players::Search || extra == Extra::Files {
+            assert!(!log.contains("warning"), "{team}: {log}");
+        }
     }
+    seen
 }
 
-/// Games with team 2 first in most of them, each folder kind: every reply legal.
-fn games_in_every_folder_kind(name: &str, extra: Extra) {
+/// `rounds` rounds of games with team 2 first in two of three, each round in a fresh folder per
+/// team, a folder per team reused from game to game, and one folder shared by both teams: every
+/// reply legal. Returns what the games showed.
+fn games_in_every_folder_kind(name: &str, extra: Extra, players: Players, rounds: u64) -> Seen {
     let root = scratch_dir(name);
     let bin = root.join("bin");
     fs::create_dir_all(&bin).unwrap();
     let programs = team_programs(&bin);
-    // Team 2 first in most games.
-    let games = [Team::Two, Team::One, Team::Two];
     let (reused, shared) = (
         [root.join("reused-1"), root.join("reused-2")],
         root.join("shared"),
@@ -123,8 +186,10 @@ fn games_in_every_folder_kind(name: &str, extra: Extra) {
     for dir in reused.iter().chain([&shared]) {
         fs::create_dir_all(dir).unwrap();
     }
-    for (game, &first) in games.iter().enumerate() {
-        let seed = game as u64 + 1;
+    let mut seen = Seen::default();
+    for game in 0..rounds {
+        let first = if game % 3 == 1 { Team::One } else { Team::Two };
+        let seed = game + 1;
         let fresh = [
             root.join(format!("fresh-{game}-1")),
             root.join(format!("fresh-{game}-2")),
@@ -133,11 +198,13 @@ fn games_in_every_folder_kind(name: &str, extra: Extra) {
             fs::create_dir_all(dir).unwrap();
         }
         let fresh = [fresh[0].as_path(), fresh[1].as_path()];
-        play(&programs, fresh, first, seed, extra);
         let reused = [reused[0].as_path(), reused[1].as_path()];
-        play(&programs, reused, first, seed + 100, extra);
         let shared = [shared.as_path(), shared.as_path()];
-        play(&programs, shared, first, seed + 200, extra);
+        for (dirs, offset) in [(fresh, 0), (reused, 1000), (shared, 2000)] {
+            let game = play(&programs, dirs, first, seed + offset, extra, players);
+            seen.forced_duals += game.forced_duals;
+            seen.either_games += game.either_games;
+        }
     }
     let files: Vec<String> = fs::read_dir(&shared)
         .unwrap()
@@ -148,16 +215,43 @@ fn games_in_every_folder_kind(name: &str, extra: Extra) {
         "{files:?}"
     );
     let _ = fs::remove_dir_all(root);
+    eprintln!(
+        "{name}: {} tenth moves with the dual disc unused, {} boards of either game",
+        seen.forced_duals, seen.either_games
+    );
+    seen
 }
 
 #[test]
 fn team_two_first_in_fresh_reused_and_shared_folders_from_the_state_alone() {
-    games_in_every_folder_kind("state", Extra::None);
+    games_in_every_folder_kind("state", Extra::None, Players::Search, 3);
 }
 
 #[test]
 fn team_two_first_in_fresh_reused_and_shared_folders_with_the_game_masters_files() {
-    games_in_every_folder_kind("files", Extra::Files);
+    games_in_every_folder_kind("files", Extra::Files, Players::Search, 3);
+}
+
+#[test]
+fn random_players_reach_the_tenth_move_with_the_dual_disc_unused_from_the_state_alone() {
+    // Games back to back in a kept folder, the random player often opening with a clear that
+    // empties the board: the help file of the game before can explain that board (see
+    // `state.rs`, "Either game").
+    let seen = games_in_every_folder_kind("random-state", Extra::None, Players::Random, 60);
+    assert!(
+        seen.forced_duals >= 1,
+        "no tenth move with the dual disc unused"
+    );
+    assert!(seen.either_games >= 1, "no board of either game");
+}
+
+#[test]
+fn random_players_reach_the_tenth_move_with_the_dual_disc_unused_with_the_game_masters_files() {
+    let seen = games_in_every_folder_kind("random-files", Extra::Files, Players::Random, 60);
+    assert!(
+        seen.forced_duals >= 1,
+        "no tenth move with the dual disc unused"
+    );
 }
 
 #[test]

@@ -222,7 +222,10 @@ fn a_bot_that_loses_its_state_every_move_never_misses_its_dual_disc() {
 
 #[test]
 fn a_bot_that_keeps_its_state_follows_every_power() {
-    // Both teams play random moves; team 1 rebuilds the position each time from its memory.
+    // Both teams play random moves, team 2 taking a win when it has one (an opponent that
+    // declines a win and then empties the board could be opening the next game: see the
+    // module docs of `state`, "Either game"); team 1 rebuilds the position each time from its
+    // memory.
     let mut rng = SmallRng::seed_from_u64(11);
     for _ in 0..200 {
         let mut truth = Board::new();
@@ -241,7 +244,11 @@ fn a_bot_that_keeps_its_state_follows_every_power() {
                 });
                 m
             } else {
-                *truth.legal_moves().as_slice().choose(&mut rng).unwrap()
+                let moves = truth.legal_moves();
+                let win = moves.as_slice().iter().copied().find(|&m| {
+                    truth.play(m).outcome() == Some(connect4::board::Outcome::Win(Team::Two))
+                });
+                win.unwrap_or_else(|| *moves.as_slice().choose(&mut rng).unwrap())
             };
             truth = truth.try_play(m).expect("legal");
         }
@@ -297,13 +304,15 @@ fn a_new_game_wins_over_an_old_saved_state_that_could_explain_the_board() {
 }
 
 #[test]
-fn a_board_emptied_by_the_opponent_just_now_continues_the_game() {
-    // The same boards with a help file written a moment ago: the opponent has just cleared.
+fn a_board_emptied_just_now_by_an_opponent_that_could_not_win_continues_the_game() {
+    // The same boards with a help file written a moment ago: the board is a new game or the
+    // opponent has just cleared it. Team 1 has spent its dual disc and team 2 had no move that
+    // won or drew, so the old game cannot have ended: the game is in progress.
     let old = short_old_game(Team::One, "2 1,5 4,4 4");
     for age in [None, Some(Duration::from_millis(1500))] {
         let (board, inference) = reconstruct_aged(Team::One, [0, 0], Some(&old), age);
         assert!(
-            matches!(inference, Inference::Continued(_)),
+            matches!(inference, Inference::EitherGame(_)),
             "{inference:?}"
         );
         assert_eq!(board.used(Team::One), old.board.used(Team::One));
@@ -312,10 +321,54 @@ fn a_board_emptied_by_the_opponent_just_now_continues_the_game() {
     let old = short_old_game(Team::Two, "5 4,4 4,5 4,2 4");
     let (board, inference) = reconstruct(Team::Two, discs(&line("5 3")), Some(&old));
     assert!(
-        matches!(inference, Inference::Continued(_)),
+        matches!(inference, Inference::EitherGame(_)),
         "{inference:?}"
     );
     assert!(!board.holds(Team::Two, Kind::Dual));
+}
+
+#[test]
+fn a_board_emptied_just_now_when_the_opponent_could_have_won_is_a_new_game_for_the_dual_disc() {
+    // Team 1 played its dual disc, cleared column 1 and cleared neighbours (both emptying only
+    // themselves); team 2 could now win with a fourth disc on column 4 (the dual disc counts
+    // for it), and clearing column 4 would empty the board. An empty board with this help file
+    // is likely the next game, started by team 2 emptying its own first disc: team 1 must play
+    // its dual disc by its tenth move, and still never plays the clears it may have spent.
+    let old = short_old_game(Team::One, "4 4,5 4,2 1,5 4,3 1");
+    let win = mv("5 4");
+    assert_eq!(
+        old.board.play(win).outcome(),
+        Some(connect4::board::Outcome::Win(Team::Two))
+    );
+    assert_eq!(old.board.play(mv("2 4")).occupied(), 0);
+    let (board, inference) = reconstruct(Team::One, [0, 0], Some(&old));
+    assert!(
+        matches!(inference, Inference::EitherGame(_)),
+        "{inference:?}"
+    );
+    assert!(board.holds(Team::One, Kind::Dual));
+    assert_eq!(board.moves_made(Team::One), 0);
+    assert!(!board.holds(Team::One, Kind::ClearColumn));
+    assert!(!board.holds(Team::One, Kind::ClearNeighbours));
+    assert!(board.holds(Team::One, Kind::ClearRow));
+    // The opponent holds every power either reading leaves it.
+    assert_eq!(board.used(Team::Two), 0);
+}
+
+#[test]
+fn a_dual_disc_held_in_both_readings_keeps_the_game_in_progress_deadline() {
+    // Team 1 has made two moves without its dual disc; team 2 clearing column 4 empties the
+    // board. Held in both readings, the dual disc keeps the earlier deadline: two moves made.
+    let old = short_old_game(Team::One, "5 4,5 4,2 1");
+    assert_eq!(old.board.play(mv("2 4")).occupied(), 0);
+    let (board, inference) = reconstruct(Team::One, [0, 0], Some(&old));
+    assert!(
+        matches!(inference, Inference::EitherGame(_)),
+        "{inference:?}"
+    );
+    assert!(board.holds(Team::One, Kind::Dual));
+    assert_eq!(board.moves_made(Team::One), 2);
+    assert!(!board.holds(Team::One, Kind::ClearColumn));
 }
 
 #[test]
