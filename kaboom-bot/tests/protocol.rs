@@ -16,7 +16,7 @@ fn spawn() -> Bot {
     Bot::start(BOT, &["--movetime", "30"])
 }
 
-/// Plays one game against the bot in seat `bot`, the test playing random moves for the other
+/// Plays one game against the bot in seat `seat`, the test playing random moves for the other
 /// seat, sending lines with CRLF, extra spaces, tabs and blank lines. Every reply must be legal exactly as
 /// printed in the bot's own frame.
 fn play_game(seat: Player, seed: u64) {

@@ -3,9 +3,9 @@
 //!
 //! - [`process`]: a bot binary started as a contest starts it, talked to line by line, each
 //!   reply awaited with a timeout so that a stalled bot fails its test instead of hanging it;
-//!   scratch directories;
-//! - [`replay`] (feature `referee`): whole recorded games played through a game's referee, and
-//!   the checks every replay page passes;
+//!   its subcommands; referee runs and the games they record; scratch directories;
+//! - [`replay`] (feature `referee`): whole recorded games played through a game's referee, the
+//!   checks every replay page passes, and a record's plies;
 //! - [`referee_stops`] (feature `referee`): the stop tests every `<game>-referee` runs, as the
 //!   macro [`stop_tests!`];
 //! - [`properties`]: the property suite every game runs over thousands of random positions of

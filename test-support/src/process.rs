@@ -1,5 +1,7 @@
-//! A bot binary as the contest runs it: a child process with piped stdin and stdout, its replies
-//! read by a thread so that a missing one times out instead of hanging the test.
+//! Programs run as the contest and the match runner run them: a bot as a child process with
+//! piped stdin and stdout, its replies read by a thread so that a missing one times out instead
+//! of hanging the test; its subcommands; a referee run to its end, and its recorded games; scratch
+//! directories and read-only input files.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
