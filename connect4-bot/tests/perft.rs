@@ -18,6 +18,7 @@ fn perft_from_the_empty_board() {
 // ---- Perft inside the game, against a second implementation ------------------------------------
 
 use connect4::board::Board;
+use test_support::perft::{check_inside_the_game, fixed_choice};
 
 /// The game written from the rules alone: a 7×6 grid of `0` empty, `1` and `2` the teams' discs,
 /// `3` a dual disc, with each team's powers used and moves made.
@@ -145,10 +146,7 @@ fn fixed_game(plies: usize) -> (Board, Grid) {
         } else {
             normal
         };
-        let (t, c) = (0..moves.len())
-            .map(|i| moves[(7 * k + 3 + i) % moves.len()])
-            .find(|&m| !grid.play(m).over)
-            .expect("a move that does not end the game");
+        let (t, c) = fixed_choice(&moves, k, |m| !grid.play(m).over);
         board = board.play(connect4::notation::parse_move(&format!("{t} {c}")).unwrap());
         grid = grid.play((t, c));
     }
@@ -163,14 +161,10 @@ fn perft_inside_the_game_agrees_with_a_plain_grid() {
         (18, &[6, 36, 768]),
         (30, &[24, 99, 1705]),
     ];
-    for (plies, expected) in cases {
-        let positions = [fixed_game(plies)];
-        let counts = test_support::perft::compare(
-            &positions,
-            3,
-            |(board, _), d| board.perft(d),
-            |(_, grid), d| reference_perft(grid, d),
-        );
-        assert_eq!(counts[0], expected, "after {plies} plies");
-    }
+    check_inside_the_game(
+        &cases,
+        fixed_game,
+        |(board, _), d| board.perft(d),
+        |(_, grid), d| reference_perft(grid, d),
+    );
 }

@@ -4,6 +4,7 @@
 //! at depths 1..=4.
 
 use frostfire::board::{Board, Cell, Color, Direction, Move};
+use test_support::perft::check_inside_the_game;
 
 /// Counts by the generator, from the start, Tyragon to move; depths 1..=4 are confirmed by
 /// `slow_perft` below, depth 5 pins the generator.
@@ -82,16 +83,12 @@ fn perft_inside_the_game_agrees_with_a_cell_by_cell_count() {
         (30, &[9, 55, 507, 3362]),
         (60, &[9, 51, 389, 2363]),
     ];
-    for (plies, expected) in cases {
-        let board = fixed_game(plies);
-        let counts = test_support::perft::compare(
-            &[board],
-            4,
-            |board, d| board.perft(d),
-            |board, d| slow_perft(board, d, &pairs),
-        );
-        assert_eq!(counts[0], expected, "after {plies} plies");
-    }
+    check_inside_the_game(
+        &cases,
+        fixed_game,
+        |board, d| board.perft(d),
+        |board, d| slow_perft(board, d, &pairs),
+    );
     let late = fixed_game(60);
     assert!(
         late.lost(Color::Ice) + late.lost(Color::Fire) > 0,

@@ -24,6 +24,7 @@ fn perft_zero_is_one() {
 // ---- Perft inside the game, against a second implementation ------------------------------------
 
 use kaboom::board::{Board, Player};
+use test_support::perft::{check_inside_the_game, fixed_choice};
 
 /// The colours of the squares, as indices into the first row's order (orange, blue, purple, pink,
 /// yellow, red, green, brown); `COLOUR[row][column]` in Player 1's frame, which is also Player
@@ -258,10 +259,7 @@ fn fixed_game(plies: usize) -> (Board, Game) {
     let (mut board, mut game) = (Board::new(), Game::new());
     for k in 0..plies {
         let moves = game.moves();
-        let play = (0..moves.len())
-            .map(|i| moves[(7 * k + 3 + i) % moves.len()])
-            .find(|&m| !game.play(m).over)
-            .expect("a move that does not end the game");
+        let play = fixed_choice(&moves, k, |m| !game.play(m).over);
         let mover = if game.to_move == 0 {
             Player::One
         } else {
@@ -295,14 +293,10 @@ fn perft_inside_the_game_agrees_with_a_plain_implementation() {
         (12, &[13, 70, 581, 3504]),
         (40, &[7, 27, 81, 403]),
     ];
-    for (plies, expected) in cases {
-        let positions = [fixed_game(plies)];
-        let counts = test_support::perft::compare(
-            &positions,
-            4,
-            |(board, _), d| board.perft(d),
-            |(_, game), d| reference_perft(game, d),
-        );
-        assert_eq!(counts[0], expected, "after {plies} plies");
-    }
+    check_inside_the_game(
+        &cases,
+        fixed_game,
+        |(board, _), d| board.perft(d),
+        |(_, game), d| reference_perft(game, d),
+    );
 }

@@ -6,6 +6,7 @@
 //! check that both implementations agree with the table at every depth.
 
 use krieg::board::Board;
+use test_support::perft::{check_inside_the_game, fixed_choice};
 
 /// perft(d) from the initial position, Sentinel to move, for d = 1, 2, ...
 const PERFT_FROM_START: [u64; 7] = [8, 50, 368, 2576, 18342, 121514, 802008];
@@ -50,10 +51,7 @@ fn fixed_game(plies: usize) -> (Board, Grid) {
     let (mut board, mut grid) = (Board::start(), Grid::start());
     for k in 0..plies {
         let moves = grid.moves();
-        let (r1, c1, r2, c2) = (0..moves.len())
-            .map(|i| moves[(7 * k + 3 + i) % moves.len()])
-            .find(|&mv| !grid.play(mv).over())
-            .expect("a move that does not end the game");
+        let (r1, c1, r2, c2) = fixed_choice(&moves, k, |mv| !grid.play(mv).over());
         let text = format!("{r1} {c1} {r2} {c2}");
         board = board.play(krieg::notation::parse_move(&text).unwrap());
         grid = grid.play((r1, c1, r2, c2));
@@ -69,16 +67,12 @@ fn perft_inside_the_game_agrees_with_the_reference_implementation() {
         (12, &[4, 17, 86, 363, 2151, 10_040]),
         (20, &[5, 16, 101, 341, 2181, 8598]),
     ];
-    for (plies, expected) in cases {
-        let positions = [fixed_game(plies)];
-        let counts = test_support::perft::compare(
-            &positions,
-            6,
-            |(board, _), d| board.perft(d),
-            |(_, grid), d| reference_perft(grid, d),
-        );
-        assert_eq!(counts[0], expected, "after {plies} plies");
-    }
+    check_inside_the_game(
+        &cases,
+        fixed_game,
+        |(board, _), d| board.perft(d),
+        |(_, grid), d| reference_perft(grid, d),
+    );
 }
 
 // ---- The reference implementation --------------------------------------------------------------

@@ -1,5 +1,6 @@
 //! Perft from the empty board (the swap counts as one move on ply 2).
 
+use test_support::perft::{check_inside_the_game, fixed_choice};
 use yavalath::board::{perft, Board, Cell};
 
 /// Counts worked out by hand: no game can end before ply 5 (a line of 3 needs three stones of
@@ -149,16 +150,13 @@ fn reference_perft(hex: &Hex, depth: u32) -> (u64, u64, u64) {
     total
 }
 
-/// The position after `plies` moves of a fixed game: the `k`th move is the first move, from
-/// index `(17 k + 5) mod n` of the reference's list on, that does not end the game.
-fn fixed_game(plies: u32) -> (Board, Hex) {
+/// The position after `plies` moves of a fixed game, each move chosen by
+/// `test_support::perft::fixed_choice` among the reference's moves that do not end the game.
+fn fixed_game(plies: usize) -> (Board, Hex) {
     let (mut board, mut hex) = (Board::new(), Hex::new());
-    for k in 0..plies as usize {
+    for k in 0..plies {
         let moves = hex.moves();
-        let m = (0..moves.len())
-            .map(|i| moves[(17 * k + 5 + i) % moves.len()])
-            .find(|&m| !hex.play(m).over)
-            .expect("a move that does not end the game");
+        let m = fixed_choice(&moves, k, |m| !hex.play(m).over);
         let (x, y) = Hex::xy(m);
         board = board.play(Cell::from_xy(x, y).unwrap());
         hex = hex.play(m);
@@ -170,24 +168,21 @@ fn fixed_game(plies: u32) -> (Board, Hex) {
 fn perft_inside_the_game_agrees_with_a_plain_hex_grid() {
     // After the first stone (the swap among the replies), mid-game, and late, where sequences end
     // by a 4 and by a 3 within the depths counted.
-    let cases: [(u32, u32, &[u64]); 4] = [
-        (1, 3, &[61, 3600, 208_860]),
-        (16, 3, &[45, 1804, 70_692]),
-        (30, 3, &[31, 600, 11_861]),
-        (44, 4, &[17, 80, 225, 840]),
+    let cases: [(usize, &[u64]); 4] = [
+        (1, &[61, 3600, 208_860]),
+        (16, &[45, 1804, 68_972]),
+        (30, &[31, 540, 9657]),
+        (44, &[17, 80, 150, 448]),
     ];
-    let (mut fours, mut threes) = (0, 0);
-    for (plies, depth, expected) in cases {
-        let positions = [fixed_game(plies)];
-        let counts = test_support::perft::compare(
-            &positions,
-            depth,
-            |(board, _), d| board.perft(d),
-            |(_, hex), d| reference_perft(hex, d).0,
-        );
-        assert_eq!(counts[0], expected, "after {plies} plies");
-        let (_, f, t) = reference_perft(&positions[0].1, depth);
-        (fours, threes) = (fours + f, threes + t);
-    }
+    check_inside_the_game(
+        &cases,
+        fixed_game,
+        |(board, _), d| board.perft(d),
+        |(_, hex), d| reference_perft(hex, d).0,
+    );
+    let (fours, threes) = cases.iter().fold((0, 0), |(f, t), &(plies, counts)| {
+        let (_, fours, threes) = reference_perft(&fixed_game(plies).1, counts.len() as u32);
+        (f + fours, t + threes)
+    });
     assert!(fours > 0 && threes > 0, "{fours} fours, {threes} threes");
 }
