@@ -15,6 +15,10 @@
 //!   --opening-plies <N>         draw the first N own moves among near-best ones (default 0)
 //!   -h, --help                  print the usage
 //! ```
+//!
+//! A bot's `main` is the one call [`run_bot`], given the bot's [`BotInfo`]: its usage text, its
+//! contest's limits and its default budget (from which `--help` and the warning about a
+//! `--movetime` too close to the limit derive), and the entry points each command runs.
 
 use std::fmt;
 use std::process::ExitCode;
@@ -209,19 +213,62 @@ fn value<T: std::str::FromStr>(
         .map_err(|_| CliError::BadValue { option, value: raw })
 }
 
-/// What a bot's `--help` says about it, in the same words for every bot.
+/// A bot: what its `--help` says about it, in the same words for every bot, and the entry points
+/// [`run_bot`] calls for each command.
 #[derive(Clone, Copy, Debug)]
 pub struct BotInfo {
     /// The program's name, e.g. `krieg-bot`.
     pub name: &'static str,
     /// One line on what the contest loop reads and writes.
     pub protocol: &'static str,
-    /// The contest's limit per move, e.g. `2000 ms per move`.
-    pub limit: &'static str,
-    /// The default thinking time, e.g. `1200 ms per move`.
-    pub default_movetime: &'static str,
+    /// What the contest times: `move`, `turn` or `call`.
+    pub turn: &'static str,
+    /// The contest's time limit per turn (after the first, where that one differs).
+    pub limit: Duration,
+    /// The contest's time limit of a player's first turn, where it differs from [`limit`](Self::limit).
+    pub first_limit: Option<Duration>,
+    /// The contest's memory limit, e.g. `20 MB`, where it states one.
+    pub memory: Option<&'static str>,
+    /// The bot's own budget per turn when `--movetime` does not set one.
+    pub movetime: Duration,
+    /// The bot's own budget of its first turn, where it differs from [`movetime`](Self::movetime).
+    pub first_movetime: Option<Duration>,
     /// The game's exact solver, for a game that has one.
     pub solver: Option<Solver>,
+    /// The contest loop.
+    pub play: fn(&BotOptions),
+    /// The number of move sequences of the given depth from the start.
+    pub perft: fn(u32) -> u64,
+    /// The fixed benchmark (to the given depth, else its own); returns its node count.
+    pub bench: fn(Option<u32>) -> u64,
+}
+
+impl BotInfo {
+    /// The contest's limits, e.g. `2000 ms per move, 20 MB`.
+    pub fn limits_text(&self) -> String {
+        let time = per_turn(self.turn, self.limit, self.first_limit);
+        match self.memory {
+            Some(memory) => format!("{time}, {memory}"),
+            None => time,
+        }
+    }
+
+    /// The bot's default budget, e.g. `1200 ms per move`.
+    pub fn movetime_text(&self) -> String {
+        per_turn(self.turn, self.movetime, self.first_movetime)
+    }
+}
+
+/// `N ms per TURN`, or `F ms on the first TURN and N ms after`.
+fn per_turn(turn: &str, time: Duration, first: Option<Duration>) -> String {
+    match first {
+        Some(first) => format!(
+            "{} ms on the first {turn} and {} ms after",
+            first.as_millis(),
+            time.as_millis()
+        ),
+        None => format!("{} ms per {turn}", time.as_millis()),
+    }
 }
 
 /// A game's `solve` subcommand.
@@ -246,7 +293,7 @@ pub fn usage(bot: &BotInfo) -> String {
        {name} bench [OPTIONS]      fixed searches over fixed positions; last line `<N> nodes <M> nps`{solve}
 
 protocol: {protocol}
-limits:   {limit}; the bot thinks {default_movetime} unless --movetime says otherwise
+limits:   {limit}; the bot thinks {movetime} unless --movetime says otherwise
 
 options:
   --movetime <MS>                 think at most MS milliseconds per move
@@ -256,8 +303,8 @@ options:
   --opening-plies <N>             draw the first N own moves among near-best ones (default 0)
   -h, --help                      this text",
         protocol = bot.protocol,
-        limit = bot.limit,
-        default_movetime = bot.default_movetime,
+        limit = bot.limits_text(),
+        movetime = bot.movetime_text(),
     )
 }
 
@@ -285,6 +332,33 @@ pub fn from_env(bot: &BotInfo) -> Result<Command, ExitCode> {
             Err(ExitCode::from(2))
         }
     }
+}
+
+/// The whole `main` of a bot: reads the command line and runs what it asks for (the contest
+/// loop, perft, bench, the solver or the usage); returns the process's exit status.
+pub fn run_bot(bot: &BotInfo) -> ExitCode {
+    crate::io::set_bot_name(bot.name);
+    let command = match from_env(bot) {
+        Ok(command) => command,
+        Err(status) => return status,
+    };
+    match command {
+        Command::Play(options) => {
+            options.warn_about_movetime(bot.limit);
+            crate::io::start_log_thread();
+            (bot.play)(&options);
+            crate::io::finish_log();
+        }
+        Command::Perft(depth) => {
+            for d in 1..=depth {
+                println!("{d} {}", (bot.perft)(d));
+            }
+        }
+        Command::Bench(options) => {
+            (bot.bench)(options.depth);
+        }
+    }
+    ExitCode::SUCCESS
 }
 
 #[cfg(test)]
@@ -360,19 +434,25 @@ mod tests {
         let bot = BotInfo {
             name: "x-bot",
             protocol: "stdin: moves; stdout: moves",
-            limit: "2000 ms per move",
-            default_movetime: "1200 ms per move",
+            turn: "move",
+            limit: Duration::from_millis(2000),
+            first_limit: None,
+            memory: Some("20 MB"),
+            movetime: Duration::from_millis(1200),
+            first_movetime: None,
             solver: Some(Solver {
                 arguments: "[--weak]",
                 run: |_| ExitCode::SUCCESS,
             }),
+            play: |_| {},
+            perft: |_| 0,
+            bench: |_| 0,
         };
         let text = usage(&bot);
         for needle in [
             "x-bot solve [--weak]",
             "stdin: moves",
-            "2000 ms per move",
-            "1200 ms",
+            "limits:   2000 ms per move, 20 MB; the bot thinks 1200 ms per move unless",
         ] {
             assert!(text.contains(needle), "{needle} missing from:\n{text}");
         }
@@ -381,6 +461,18 @@ mod tests {
             ..bot
         });
         assert!(!without.contains("solve"));
+        let first_turn = usage(&BotInfo {
+            turn: "turn",
+            limit: Duration::from_millis(100),
+            first_limit: Some(Duration::from_millis(1000)),
+            memory: None,
+            movetime: Duration::from_millis(35),
+            first_movetime: Some(Duration::from_millis(500)),
+            ..bot
+        });
+        let needle = "limits:   1000 ms on the first turn and 100 ms after; \
+                      the bot thinks 500 ms on the first turn and 35 ms after unless";
+        assert!(first_turn.contains(needle), "{first_turn}");
     }
 
     #[test]

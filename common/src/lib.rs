@@ -5,7 +5,8 @@
 //! - [`clock`]: the per-move deadline a search polls, with a soft, an extended and a hard
 //!   budget, shared out by each crate's time policy;
 //! - [`io`]: robust reading of protocol lines and flushed replies, and the log thread;
-//! - [`cli`]: the options and subcommands that every bot accepts;
+//! - [`cli`]: the options and subcommands that every bot accepts, and the whole `main` of a bot
+//!   ([`cli::run_bot`]);
 //! - [`search`]: the frame of every search: its limits, its result, a root iteration's result,
 //!   the opening draws, and the steps every search takes alike (the selection of the next move,
 //!   the killers' and history's update, perft);

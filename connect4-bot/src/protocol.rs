@@ -38,19 +38,26 @@ use crate::notation::{
     TEAM_FILE_NAME as TEAM_FILE,
 };
 
-/// The contest's time limit per call, in ms.
-pub const MOVE_LIMIT_MS: u64 = 2000;
+/// The contest's time limit per call.
+pub const MOVE_LIMIT: Duration = Duration::from_millis(2000);
 
-/// What `--help` says of this bot.
+/// The bot: what `--help` says of it, and what its `main` runs.
 pub const BOT: BotInfo = BotInfo {
     name: engine::BOT_NAME,
     protocol: "one call per move in the working directory: reads `team_no.txt` and `board.txt`, writes `output.txt` = `t c`",
-    limit: "2000 ms per call, 20 MB",
-    default_movetime: "1200 ms per call",
+    turn: "call",
+    limit: MOVE_LIMIT,
+    first_limit: None,
+    memory: Some("20 MB"),
+    movetime: crate::params::DEFAULT_MOVETIME,
+    first_movetime: None,
     solver: Some(Solver {
         arguments: "[--weak] [--table-mb N]",
         run: crate::solver::main,
     }),
+    play: run,
+    perft: crate::board::perft,
+    bench: crate::search::bench,
 };
 
 /// The team id: the executable's file name without its extension (`connect4-bot` when it

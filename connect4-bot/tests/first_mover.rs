@@ -3,7 +3,6 @@
 //! `opponent_move.txt` are used when they fit the board and ignored, with a warning, when not.
 
 use std::fs;
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -12,25 +11,12 @@ use connect4::notation::{format_board, format_moves_file, format_opponent_file, 
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
+use test_support::process::write_read_only;
 
 const BOT: &str = env!("CARGO_BIN_EXE_connect4-bot");
 
 fn scratch_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "connect4-first-mover-{}-{name}",
-        std::process::id()
-    ));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn write_read_only(path: &Path, text: &str) {
-    if path.exists() {
-        fs::remove_file(path).unwrap();
-    }
-    fs::write(path, text).unwrap();
-    fs::set_permissions(path, fs::Permissions::from_mode(0o444)).unwrap();
+    test_support::process::scratch_dir("connect4-first-mover", name)
 }
 
 /// The bot under the team ids `alpha` (team 1) and `beta` (team 2): links to the binary, so that

@@ -2,35 +2,18 @@
 //! `team_no.txt` and `board.txt` written read-only, and `output.txt` read back.
 
 use std::fs;
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::atomic::{AtomicU32, Ordering};
 
 use connect4::board::{Board, Team};
 use connect4::notation::{format_board, parse_move};
 use connect4::state::{Memory, STATE_MAX_AGE};
+use test_support::process::{bench_nodes, check_bad_command_line, check_perft, write_read_only};
 
 const BOT: &str = env!("CARGO_BIN_EXE_connect4-bot");
 
 fn scratch_dir(name: &str) -> PathBuf {
-    static COUNTER: AtomicU32 = AtomicU32::new(0);
-    let n = COUNTER.fetch_add(1, Ordering::SeqCst);
-    let dir = std::env::temp_dir().join(format!(
-        "connect4-protocol-{}-{name}-{n}",
-        std::process::id()
-    ));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn write_read_only(path: &Path, text: &str) {
-    if path.exists() {
-        fs::remove_file(path).unwrap();
-    }
-    fs::write(path, text).unwrap();
-    fs::set_permissions(path, fs::Permissions::from_mode(0o444)).unwrap();
+    test_support::process::scratch_dir("connect4-protocol", name)
 }
 
 /// One call: writes the files, runs `exe` in `dir`, returns the content of `output.txt`.
@@ -267,19 +250,9 @@ fn garbage_input_files_never_crash_the_bot() {
 
 #[test]
 fn perft_and_bench_subcommands() {
-    let out = Command::new(BOT).args(["perft", "3"]).output().unwrap();
-    assert_eq!(
-        String::from_utf8_lossy(&out.stdout),
-        "1 35\n2 1225\n3 36015\n"
-    );
-    let out = Command::new(BOT)
-        .args(["bench", "--depth", "3"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.lines().last().unwrap().contains(" nodes "), "{text}");
-    let out = Command::new(BOT).args(["--frobnicate"]).output().unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    check_perft(BOT, 3, "1 35\n2 1225\n3 36015\n");
+    bench_nodes(BOT, 3);
+    check_bad_command_line(BOT, &["--frobnicate"]);
 }
 
 /// Sets the modification time of `path` to `seconds` ago.

@@ -2,6 +2,8 @@
 
 use std::fs;
 use std::process::Command;
+use test_support::process::{recorded_games, run_ok};
+use test_support::replay::record_plies;
 
 use common::referee::{Fault, Input, RefereeGame, Seat};
 use connect4::board::{Board, Team};
@@ -15,19 +17,19 @@ const BOT: &str = env!("CARGO_BIN_EXE_connect4-bot");
 fn the_referee_plays_full_games_and_records_them() {
     let dir = std::env::temp_dir().join(format!("connect4-referee-test-{}", std::process::id()));
     let _ = fs::remove_dir_all(&dir);
-    let out = Command::new(REFEREE)
-        .args(["--games", "2", "--record-dir"])
-        .arg(&dir)
-        .arg(format!("{BOT} --engine greedy"))
-        .arg(format!("{BOT} --engine random --seed {{seed}}"))
-        .output()
-        .expect("the referee runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let greedy = format!("{BOT} --engine greedy");
+    let random = format!("{BOT} --engine random --seed {{seed}}");
+    let text = run_ok(
+        REFEREE,
+        [
+            "--games",
+            "2",
+            "--record-dir",
+            dir.to_str().unwrap(),
+            &greedy,
+            &random,
+        ],
     );
-    let text = String::from_utf8_lossy(&out.stdout);
     let summary = text.lines().last().unwrap();
     assert!(summary.starts_with("summary: games=2 "), "{text}");
     assert!(text.contains("faults=0; B"), "{text}");
@@ -186,30 +188,15 @@ fn games_from_openings(name: &str, options: &[&str]) -> Vec<String> {
     // bots enter a game whose spent powers their help files cannot tell, and read from the board
     // what they must (whose dual discs are spent).
     fs::write(&openings, "5 4, 4 4\n# powers\n1 1, 4 4, 4 3, 5 5\n").unwrap();
-    let out = Command::new(REFEREE)
-        .args(["--games", "4", "--record-dir"])
-        .arg(dir.join("games"))
-        .arg("--html")
-        .arg(dir.join("page.html"))
-        .args(
-            options
-                .iter()
-                .map(|o| o.replace("FILE", &openings.display().to_string())),
-        )
-        .arg(format!("{BOT} --engine greedy"))
-        .arg(format!("{BOT} --movetime 50"))
-        .output()
-        .expect("the referee runs");
-    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert_eq!(stdout.matches("faults=0").count(), 2, "{stdout}");
-    let records = (1..=4)
-        .map(|game| fs::read_to_string(dir.join(format!("games/game-{game}.txt"))).unwrap())
+    let mut args: Vec<String> = options
+        .iter()
+        .map(|o| o.replace("FILE", &openings.display().to_string()))
         .collect();
+    args.extend([
+        format!("{BOT} --engine greedy"),
+        format!("{BOT} --movetime 50"),
+    ]);
+    let (_, records) = recorded_games(REFEREE, 4, &dir, &args);
     let page = fs::read_to_string(dir.join("page.html")).unwrap();
     assert!(page.contains("<li class=\"opening\""));
     let _ = fs::remove_dir_all(&dir);
@@ -219,19 +206,10 @@ fn games_from_openings(name: &str, options: &[&str]) -> Vec<String> {
 /// The opening plies of a record; the replay of all its plies ends the game as it says.
 fn replay_with_opening(record: &str) -> Vec<String> {
     let mut board = Board::start();
-    let mut opening = Vec::new();
-    for line in record.lines() {
-        let ply = match line.strip_prefix("# opening: ") {
-            Some(ply) => {
-                opening.push(ply.to_string());
-                ply
-            }
-            None if line.starts_with('#') => continue,
-            None => line,
-        };
-        let (seat, reply) = ply.split_once(' ').unwrap();
+    let (opening, plies) = record_plies(record);
+    for (seat, reply) in plies {
         assert_eq!(seat, board.side_to_move().number().to_string(), "{record}");
-        board = board.try_play(parse_move(reply).unwrap()).unwrap();
+        board = board.try_play(parse_move(&reply).unwrap()).unwrap();
     }
     assert!(board.outcome().is_some(), "{record}");
     opening
@@ -419,8 +397,4 @@ fn the_game_masters_mode_calls_a_failing_team_again_up_to_three_times() {
     let _ = fs::remove_dir_all(dir);
 }
 
-#[macro_use]
-#[path = "../../common/tests/referee_stops/mod.rs"]
-mod referee_stops;
-
-stop_tests!(REFEREE, "connect4", format!("{BOT} --movetime 10"));
+test_support::stop_tests!(REFEREE, "connect4", format!("{BOT} --movetime 10"));

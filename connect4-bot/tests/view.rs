@@ -1,56 +1,24 @@
 //! The replay page of Power Connect 4: every ply drawn from the rules, the last drawing the final
 //! position, powers and what they removed shown, bad records reported by line.
 
-use common::referee::html::{page, replay, DrawGame};
-use common::referee::record::RecordWriter;
-use common::referee::RefereeGame;
+use common::referee::html::replay;
 use connect4::board::{Board, Team};
 use connect4::referee::Connect4Referee;
-use std::time::Duration;
+use test_support::replay::{
+    check_bad_third_ply, check_replays, count, frames_with, varied_game, RecordedGame,
+};
 
 /// A whole game of varied legal moves, as a record, with every position.
-fn game_record(seed: usize) -> (String, Vec<Board>, Vec<String>) {
-    let mut referee = Connect4Referee::new();
-    let mut board = Board::start();
-    let mut record = RecordWriter::new("connect4", ["one", "two"]);
-    let mut positions = vec![board];
-    let mut replies = Vec::new();
-    loop {
-        let moves = board.legal_moves();
-        let mv = moves.as_slice()[(seed * 7 + positions.len() * 13) % moves.len()];
-        let reply = mv.to_string();
-        let seat = referee.to_move();
-        let end = referee.play(&reply).expect("a legal move");
-        board = board.play(mv);
-        positions.push(board);
-        record.ply(seat, &reply, Duration::from_millis(positions.len() as u64));
-        replies.push(reply);
-        if let Some(end) = end {
-            return (record.finish(end.winner, &end.reason), positions, replies);
-        }
-    }
-}
-
-fn count(svg: &str, class: &str) -> usize {
-    svg.matches(&format!("class=\"{class}\"")).count()
+fn game(seed: usize) -> RecordedGame<Board> {
+    varied_game::<Connect4Referee, _, _>(seed, Board::legal_moves, |board, mv| {
+        (mv.to_string(), board.play(mv))
+    })
 }
 
 #[test]
 fn every_ply_is_drawn_and_the_last_drawing_is_the_final_position() {
     let mut clearings = 0;
-    for seed in 0..8 {
-        let (text, positions, replies) = game_record(seed);
-        let view = replay::<Connect4Referee>("game", &text);
-        assert!(view.problems.is_empty(), "{:?}", view.problems);
-        assert_eq!(view.frames.len(), positions.len());
-        let n = positions.len() - 1;
-        let last = view.frames.last().unwrap();
-        let expected = Connect4Referee::draw(
-            &positions[n],
-            Some((&positions[n - 1], replies[n - 1].as_str())),
-        );
-        assert_eq!(last, &expected);
-        let board = &positions[n];
+    check_replays::<Connect4Referee>((0..8).map(game), |board, last, view| {
         let duals = board.duals().count_ones() as usize;
         for team in Team::BOTH {
             let own = (board.discs(team) & !board.duals()).count_ones() as usize;
@@ -63,17 +31,8 @@ fn every_ply_is_drawn_and_the_last_drawing_is_the_final_position() {
         {
             assert_eq!(count(last, "four"), 1);
         }
-        clearings += view
-            .frames
-            .iter()
-            .filter(|f| f.contains("class=\"cleared\""))
-            .count();
-        let html = page::<Connect4Referee>("connect4", &[view]);
-        assert_eq!(
-            html.matches("<svg class=\"board\"").count(),
-            positions.len()
-        );
-    }
+        clearings += frames_with(view, "cleared");
+    });
     assert!(clearings > 0, "some clearing disc is drawn");
 }
 
@@ -101,18 +60,5 @@ fn a_clearing_disc_shows_its_area_and_the_discs_it_removed() {
 #[test]
 fn an_illegal_ply_is_reported_with_its_line_and_the_game_shown_up_to_it() {
     let text = "# connect4\n# p1: a\n# p2: b\n1 4 1\n2 5 2\n1 4 3\n# result: p2 illegal move\n";
-    let view = replay::<Connect4Referee>("bad", text);
-    assert_eq!(view.frames.len(), 3);
-    assert_eq!(view.problems[0].line_number, 6);
-    assert!(
-        view.problems[0].message.starts_with("illegal move"),
-        "{:?}",
-        view.problems
-    );
-    let view = replay::<Connect4Referee>("bad", &text.replace("1 4 3", "1 6 3"));
-    assert!(
-        view.problems[0].message.starts_with("malformed move"),
-        "{:?}",
-        view.problems
-    );
+    check_bad_third_ply::<Connect4Referee>(text, 6, "1 4 3", "1 6 3");
 }

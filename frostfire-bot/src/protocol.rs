@@ -26,18 +26,25 @@ use common::clock::Deadline;
 use common::io::{log, quote, reply, warn, LineReader};
 use rustc_hash::FxHashSet;
 use std::io::BufRead;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-/// The contest's time limit per move, in ms.
-pub const MOVE_LIMIT_MS: u64 = 2000;
+/// The contest's time limit per move.
+pub const MOVE_LIMIT: Duration = Duration::from_millis(2000);
 
-/// What `--help` says of this bot.
+/// The bot: what `--help` says of it, and what its `main` runs.
 pub const BOT: BotInfo = BotInfo {
     name: "frostfire-bot",
     protocol: "stdin: `1` (Tyragon, moves first) or `2` (Abagon), then the opponent's moves `Ax By`; stdout: our moves",
-    limit: "2000 ms per move, 20 MB",
-    default_movetime: "1300 ms per move",
+    turn: "move",
+    limit: MOVE_LIMIT,
+    first_limit: None,
+    memory: Some("20 MB"),
+    movetime: crate::params::DEFAULT_MOVETIME,
+    first_movetime: None,
     solver: None,
+    play: run,
+    perft: crate::board::perft,
+    bench: crate::search::bench,
 };
 
 /// One game as the bot sees it.

@@ -37,7 +37,7 @@ impl FrostfireReferee {
 
 impl RefereeGame for FrostfireReferee {
     const NAME: &'static str = "frostfire";
-    const MOVETIME_MS: u64 = crate::protocol::MOVE_LIMIT_MS;
+    const MOVETIME_MS: u64 = crate::protocol::MOVE_LIMIT.as_millis() as u64;
     const MEMORY_CAP_BYTES: u64 = 20 * 1024 * 1024;
     const TRANSPORT: Transport = Transport::Stream;
     const DEFAULT_MAX_PLIES: Option<u32> = Some(crate::board::MAX_PLIES);

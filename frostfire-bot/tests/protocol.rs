@@ -8,83 +8,17 @@ use frostfire::notation::parse_move;
 use frostfire::protocol::Session;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::Stdio;
+use test_support::process::{
+    bench_nodes, check_bad_command_line, check_perft, check_quiet_exits, reply_to, Bot,
+};
 
 const BOT: &str = env!("CARGO_BIN_EXE_frostfire-bot");
-
-struct Bot {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    stdout: BufReader<ChildStdout>,
-}
-
-impl Bot {
-    fn start(args: &[&str]) -> Bot {
-        Bot::start_with_stderr(args, Stdio::null())
-    }
-
-    fn start_with_stderr(args: &[&str], stderr: Stdio) -> Bot {
-        let mut child = Command::new(BOT)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(stderr)
-            .spawn()
-            .expect("the bot starts");
-        let stdin = child.stdin.take();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        Bot {
-            child,
-            stdin,
-            stdout,
-        }
-    }
-
-    fn send(&mut self, text: &str) {
-        let stdin = self.stdin.as_mut().unwrap();
-        stdin.write_all(text.as_bytes()).unwrap();
-        stdin.flush().unwrap();
-    }
-
-    fn reply(&mut self) -> String {
-        let mut line = String::new();
-        self.stdout.read_line(&mut line).unwrap();
-        assert!(line.ends_with('\n'), "a reply is one whole line: {line:?}");
-        line.trim_end_matches('\n').to_string()
-    }
-
-    /// The bot's peak resident memory so far (`VmHWM`), in bytes.
-    fn peak_memory(&self) -> u64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
-            .expect("the bot is alive");
-        let line = status
-            .lines()
-            .find(|l| l.starts_with("VmHWM:"))
-            .expect("a VmHWM line");
-        let kb: u64 = line
-            .split_whitespace()
-            .nth(1)
-            .and_then(|v| v.parse().ok())
-            .expect("VmHWM in kB");
-        kb * 1024
-    }
-
-    /// Closes the input; the bot must exit with status 0 and print nothing more.
-    fn finish(mut self) {
-        drop(self.stdin.take());
-        let mut rest = String::new();
-        std::io::Read::read_to_string(&mut self.stdout, &mut rest).unwrap();
-        assert_eq!(rest, "", "nothing but replies on stdout");
-        let status = self.child.wait().unwrap();
-        assert!(status.success(), "{status}");
-    }
-}
 
 /// Plays `plies` plies with the bot on `side` against random moves; the opponent's moves are
 /// decorated with CRLF, spaces and garbage lines. Returns the final board.
 fn play(side: Color, plies: u32) -> Board {
-    let mut bot = Bot::start(&["--movetime", "40"]);
+    let mut bot = Bot::start(BOT, &["--movetime", "40"]);
     let mut board = Board::start();
     let mut rng = SmallRng::seed_from_u64(7);
     bot.send(match side {
@@ -96,11 +30,7 @@ fn play(side: Color, plies: u32) -> Board {
             break;
         }
         if board.side_to_move() == side {
-            let line = bot.reply();
-            let m = parse_move(&line).unwrap_or_else(|e| panic!("ply {ply}: {e}"));
-            board = board
-                .try_play(m)
-                .unwrap_or_else(|e| panic!("ply {ply}: '{line}' is illegal: {e}"));
+            board = bot.play_reply(&board, parse_move, Board::try_play);
         } else {
             let m = random(&board, &mut rng).unwrap();
             board = board.play(m);
@@ -116,13 +46,9 @@ fn play(side: Color, plies: u32) -> Board {
     }
     // The last ply may have been the opponent's: the bot answers it before it sees the end.
     if board.outcome().is_none() && board.side_to_move() == side {
-        let line = bot.reply();
-        let m = parse_move(&line).unwrap_or_else(|e| panic!("last reply: {e}"));
-        board = board
-            .try_play(m)
-            .unwrap_or_else(|e| panic!("last reply '{line}' is illegal: {e}"));
+        board = bot.play_reply(&board, parse_move, Board::try_play);
     }
-    bot.finish();
+    bot.finish_quietly();
     board
 }
 
@@ -140,10 +66,7 @@ fn plays_abagon_second() {
 
 #[test]
 fn end_of_input_exits_quietly() {
-    Bot::start(&[]).finish();
-    let mut bot = Bot::start(&[]);
-    bot.send("2\n");
-    bot.finish();
+    check_quiet_exits(BOT, &["", "2\n"]);
 }
 
 fn mv(text: &str) -> Move {
@@ -153,12 +76,9 @@ fn mv(text: &str) -> Move {
 /// The bot as Abagon, told Tyragon's first move `line`: its reply, which must be legal on
 /// `expected`, the board the bot should now have.
 fn answer_as_abagon(line: &str, expected: &Board) {
-    let mut bot = Bot::start(&["--depth", "2"]);
-    bot.send(&format!("2\n{line}\n"));
-    let reply = bot.reply();
+    let reply = reply_to(BOT, &["--depth", "2"], &format!("2\n{line}\n"));
     let m = parse_move(&reply).unwrap();
     assert!(expected.try_play(m).is_ok(), "{line}: {reply}");
-    bot.finish();
 }
 
 /// A move our rules reject, whose dragons allow it: the judge accepted it, so it is applied as
@@ -210,11 +130,11 @@ fn a_20_mb_line_costs_neither_memory_nor_log_nor_the_game() {
     let log_path =
         std::env::temp_dir().join(format!("frostfire-overlong-{}.stderr", std::process::id()));
     let log = std::fs::File::create(&log_path).unwrap();
-    let mut bot = Bot::start_with_stderr(&["--depth", "3"], Stdio::from(log));
+    let mut bot = Bot::start_with_stderr(BOT, &["--depth", "3"], Stdio::from(log));
     bot.send("2\n");
     let mut long = vec![b'A'; 20 * 1024 * 1024];
     long.push(b'\n');
-    bot.stdin.as_mut().unwrap().write_all(&long).unwrap();
+    bot.send_bytes(&long);
     let reply = bot.reply();
     let m = parse_move(&reply).unwrap();
     assert!(Board::start().pass().try_play(m).is_ok(), "{reply}");
@@ -222,16 +142,13 @@ fn a_20_mb_line_costs_neither_memory_nor_log_nor_the_game() {
     assert!(peak < CAP, "peak memory {peak} bytes");
     // An over-long last line without its end, then end of input: answered like any line, then a
     // quiet exit.
-    let mut stdin = bot.stdin.take().unwrap();
-    stdin.write_all(&long[..long.len() - 1]).unwrap();
-    drop(stdin);
-    let mut rest = String::new();
-    std::io::Read::read_to_string(&mut bot.stdout, &mut rest).unwrap();
+    bot.send_bytes(&long[..long.len() - 1]);
+    let (status, rest) = bot.finish();
     assert!(
         parse_move(rest.trim()).is_ok() && rest.lines().count() == 1,
         "{rest}"
     );
-    assert!(bot.child.wait().unwrap().success());
+    assert!(status.success());
     let logged = std::fs::metadata(&log_path).unwrap().len();
     let _ = std::fs::remove_file(&log_path);
     assert!(logged < 4096, "{logged} bytes of log");
@@ -245,44 +162,21 @@ fn a_line_that_is_not_a_move_is_answered_from_the_bots_own_board() {
         answer_as_abagon(line, &Board::start().pass());
     }
     // Before the id a line that is neither id nor move is skipped.
-    let mut bot = Bot::start(&["--depth", "2"]);
-    bot.send("hello\n1\n");
-    let reply = bot.reply();
+    let reply = reply_to(BOT, &["--depth", "2"], "hello\n1\n");
     assert!(Board::start().try_play(parse_move(&reply).unwrap()).is_ok());
-    bot.finish();
 }
 
 #[test]
 fn an_illegal_opponent_move_is_answered_from_the_bots_own_board() {
-    let mut bot = Bot::start(&["--depth", "2"]);
     // Abagon; Tyragon's "move" C4 D4 is illegal (D4 is empty): taken as a pass.
-    bot.send("2\nC4 D4\n");
-    let line = bot.reply();
+    let line = reply_to(BOT, &["--depth", "2"], "2\nC4 D4\n");
     let m = parse_move(&line).unwrap();
     assert!(Board::start().pass().try_play(m).is_ok(), "{line}");
-    bot.finish();
 }
 
 #[test]
 fn perft_and_bench_subcommands() {
-    let out = Command::new(BOT).args(["perft", "4"]).output().unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(text, "1 10\n2 96\n3 1108\n4 12668\n");
-
-    let out = Command::new(BOT)
-        .args(["bench", "--depth", "3"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
-    let last: Vec<&str> = text.lines().last().unwrap().split(' ').collect();
-    assert_eq!(last.len(), 4, "{text}");
-    assert!(last[0].parse::<u64>().is_ok() && last[1] == "nodes" && last[3] == "nps");
-
-    let out = Command::new(BOT)
-        .args(["--engine", "clever"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    check_perft(BOT, 4, "1 10\n2 96\n3 1108\n4 12668\n");
+    bench_nodes(BOT, 3);
+    check_bad_command_line(BOT, &["--engine", "clever"]);
 }

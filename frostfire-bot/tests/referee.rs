@@ -6,22 +6,13 @@ use frostfire::board::{Board, Color, Outcome};
 use frostfire::notation::parse_move;
 use frostfire::referee::FrostfireReferee;
 use std::path::PathBuf;
-use std::process::Command;
+use test_support::process::run_ok;
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_frostfire-referee");
 const BOT: &str = env!("CARGO_BIN_EXE_frostfire-bot");
 
 fn referee(args: &[&str]) -> String {
-    let out = Command::new(REFEREE)
-        .args(args)
-        .output()
-        .expect("the referee runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    run_ok(REFEREE, args)
 }
 
 fn scratch_dir(name: &str) -> PathBuf {
@@ -152,8 +143,4 @@ fn show_draws_the_hexagon() {
     );
 }
 
-#[macro_use]
-#[path = "../../common/tests/referee_stops/mod.rs"]
-mod referee_stops;
-
-stop_tests!(REFEREE, "frostfire", format!("{BOT} --engine greedy"));
+test_support::stop_tests!(REFEREE, "frostfire", format!("{BOT} --engine greedy"));

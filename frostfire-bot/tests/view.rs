@@ -1,80 +1,41 @@
 //! The replay page of Frostfire: every ply drawn from the rules, the last drawing the final
 //! position, bad records reported by line.
 
-use common::referee::html::{page, replay, DrawGame};
-use common::referee::record::RecordWriter;
-use common::referee::RefereeGame;
+use common::referee::html::DrawGame;
 use frostfire::board::{Board, Cell, Color};
 use frostfire::notation::{format_move, parse_cell, parse_move};
 use frostfire::referee::FrostfireReferee;
-use std::time::Duration;
+use test_support::replay::{check_bad_third_ply, check_replays, count, game_record, RecordedGame};
 
 /// Plies after which a generated game stops (drawn, as the referee's ply limit would).
 const PLIES: usize = 120;
 
 /// A game of varied legal moves, as a record, with every position.
-fn game_record(seed: usize) -> (String, Vec<Board>, Vec<String>) {
-    let mut referee = FrostfireReferee::new();
-    let mut board = Board::start();
-    let mut record = RecordWriter::new("frostfire", ["one", "two"]);
-    let mut positions = vec![board];
-    let mut replies = Vec::new();
-    loop {
+fn game(seed: usize) -> RecordedGame<Board> {
+    let pick = |board: &Board, n: usize| {
         let moves = board.legal_moves();
         // Prefer eliminations now and then, so that games also end by the rules.
         let eliminations = board.eliminations();
-        let mv = if positions.len() % 3 == 0 && !eliminations.is_empty() {
+        let mv = if n % 3 == 0 && !eliminations.is_empty() {
             eliminations.as_slice()[0]
         } else {
-            moves.as_slice()[(seed * 7 + positions.len() * 13) % moves.len()]
+            moves.as_slice()[(seed * 7 + n * 13) % moves.len()]
         };
-        let reply = format_move(mv);
-        let seat = referee.to_move();
-        let end = referee.play(&reply).expect("a legal move");
-        board = board.play(mv);
-        positions.push(board);
-        record.ply(seat, &reply, Duration::from_millis(positions.len() as u64));
-        replies.push(reply);
-        if let Some(end) = end {
-            return (record.finish(end.winner, &end.reason), positions, replies);
-        }
-        if replies.len() == PLIES {
-            let reason = format!("ply limit ({PLIES} plies)");
-            return (record.finish(None, &reason), positions, replies);
-        }
-    }
-}
-
-fn count(svg: &str, class: &str) -> u32 {
-    svg.matches(&format!("class=\"{class}\"")).count() as u32
+        (format_move(mv), board.play(mv))
+    };
+    game_record::<FrostfireReferee>(pick, Some(PLIES))
 }
 
 #[test]
 fn every_ply_is_drawn_and_the_last_drawing_is_the_final_position() {
     let mut decided = 0;
-    for seed in 0..6 {
-        let (text, positions, replies) = game_record(seed);
-        let view = replay::<FrostfireReferee>("game", &text);
-        assert!(view.problems.is_empty(), "{:?}", view.problems);
-        assert_eq!(view.frames.len(), positions.len());
+    check_replays::<FrostfireReferee>((0..6).map(game), |board, last, view| {
         decided += usize::from(view.rules_end.is_some());
-        let n = positions.len() - 1;
-        let last = view.frames.last().unwrap();
-        let expected = FrostfireReferee::draw(
-            &positions[n],
-            Some((&positions[n - 1], replies[n - 1].as_str())),
-        );
-        assert_eq!(last, &expected);
         for (color, seat) in [(Color::Ice, "p1"), (Color::Fire, "p2")] {
-            let dragons = positions[n].dragons(color).count_ones();
+            let dragons = board.dragons(color).count_ones() as usize;
             assert_eq!(count(last, &format!("dragon {seat}")), dragons);
         }
-        let html = page::<FrostfireReferee>("frostfire", &[view]);
-        assert_eq!(
-            html.matches("<svg class=\"board\"").count(),
-            positions.len()
-        );
-    }
+    });
     assert!(decided > 0, "some generated game ends by the rules");
 }
 
@@ -109,23 +70,5 @@ fn a_dragon_pushed_off_the_board_is_shown_crossed_out() {
 
 #[test]
 fn an_illegal_ply_is_reported_with_its_line_and_the_game_shown_up_to_it() {
-    let (text, _, _) = game_record(2);
-    let mut lines: Vec<&str> = text.lines().collect();
-    assert!(lines[7].starts_with("1 "));
-    lines[7] = "1 A4 A5";
-    let view = replay::<FrostfireReferee>("bad", &lines.join("\n"));
-    assert_eq!(view.frames.len(), 3);
-    assert_eq!(view.problems[0].line_number, 8);
-    assert!(
-        view.problems[0].message.starts_with("illegal move"),
-        "{:?}",
-        view.problems
-    );
-    lines[7] = "1 A1 A5";
-    let view = replay::<FrostfireReferee>("bad", &lines.join("\n"));
-    assert!(
-        view.problems[0].message.starts_with("malformed move"),
-        "{:?}",
-        view.problems
-    );
+    check_bad_third_ply::<FrostfireReferee>(&game(2).text, 8, "1 A4 A5", "1 A1 A5");
 }

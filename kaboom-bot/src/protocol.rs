@@ -22,18 +22,25 @@ use common::cli::{BotInfo, BotOptions};
 use common::io::{log, quote, reply, warn, LineReader};
 use std::fmt;
 use std::io::BufRead;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-/// The contest's time limit per move, in ms.
-pub const MOVE_LIMIT_MS: u64 = 2000;
+/// The contest's time limit per move.
+pub const MOVE_LIMIT: Duration = Duration::from_millis(2000);
 
-/// What `--help` says of this bot.
+/// The bot: what `--help` says of it, and what its `main` runs.
 pub const BOT: BotInfo = BotInfo {
     name: "kaboom-bot",
     protocol: "stdin: `1` or `2`, the opponent's column, then its moves `x,i1,j1,i2,j2`, all in our own frame; stdout: our column, then our moves",
-    limit: "2000 ms per move, 8 MB",
-    default_movetime: "1300 ms per move",
+    turn: "move",
+    limit: MOVE_LIMIT,
+    first_limit: None,
+    memory: Some("8 MB"),
+    movetime: crate::params::DEFAULT_MOVETIME,
+    first_movetime: None,
     solver: None,
+    play: run,
+    perft: crate::board::perft,
+    bench: crate::search::bench,
 };
 
 /// How a line from the judge was taken onto our board.

@@ -7,68 +7,50 @@ use kaboom::notation::{format_move, parse_legal};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::sync::mpsc;
-use std::time::Duration;
+use std::process::Stdio;
+use test_support::process::Bot;
 
-fn spawn() -> (Child, ChildStdin, BufReader<ChildStdout>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kaboom-bot"))
-        .args(["--movetime", "30"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the bot starts");
-    let stdin = child.stdin.take().expect("stdin");
-    let stdout = BufReader::new(child.stdout.take().expect("stdout"));
-    (child, stdin, stdout)
+const BOT: &str = env!("CARGO_BIN_EXE_kaboom-bot");
+
+fn spawn() -> Bot {
+    Bot::start(BOT, &["--movetime", "30"])
 }
 
-fn read_reply(out: &mut BufReader<ChildStdout>) -> String {
-    let mut line = String::new();
-    out.read_line(&mut line).expect("a reply");
-    assert!(line.ends_with('\n'), "a whole line: {line:?}");
-    line.trim_end().to_string()
-}
-
-/// Plays one game against the bot in seat `bot`, the test playing random moves for the other
+/// Plays one game against the bot in seat `seat`, the test playing random moves for the other
 /// seat, sending lines with CRLF, extra spaces, tabs and blank lines. Every reply must be legal exactly as
 /// printed in the bot's own frame.
-fn play_game(bot: Player, seed: u64) {
-    let (mut child, mut stdin, mut out) = spawn();
+fn play_game(seat: Player, seed: u64) {
+    let mut bot = spawn();
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut board = Board::start();
-    let id = if bot == Player::One {
+    let id = if seat == Player::One {
         "1\r\n"
     } else {
         "  2 \n"
     };
-    stdin.write_all(id.as_bytes()).expect("write");
+    bot.send(id);
     let mut turn = 0;
     while board.outcome().is_none() {
-        if board.side_to_move() == bot {
-            let reply = read_reply(&mut out);
-            let m = parse_legal(&board, &reply, bot)
+        if board.side_to_move() == seat {
+            let reply = bot.reply();
+            let m = parse_legal(&board, &reply, seat)
                 .unwrap_or_else(|e| panic!("bot printed '{reply}': {e}\n{board}"));
             board = board.play(m);
         } else {
             let moves = board.legal_moves();
             let m = *moves.as_slice().choose(&mut rng).expect("a move");
-            let text = format_move(m, bot);
+            let text = format_move(m, seat);
             let line = match turn % 3 {
                 0 => format!("{text}\r\n"),
                 1 => format!("\n  {text}  \n"),
                 _ => format!("\t{text} \t\r\n\n"),
             };
             turn += 1;
-            stdin.write_all(line.as_bytes()).expect("write");
-            stdin.flush().expect("flush");
+            bot.send(&line);
             board = board.play(m);
         }
     }
-    drop(stdin);
-    let status = child.wait().expect("the bot exits");
+    let (status, _) = bot.finish();
     assert!(status.success(), "exit status {status}");
 }
 
@@ -88,67 +70,60 @@ fn the_bot_plays_whole_games_as_player_two() {
 
 #[test]
 fn player_two_answers_a_column_with_a_column_in_its_frame() {
-    let (mut child, mut stdin, mut out) = spawn();
-    stdin.write_all(b"2\n5\n").expect("write");
-    let reply = read_reply(&mut out);
+    let mut bot = spawn();
+    bot.send("2\n5\n");
+    let reply = bot.reply();
     let column: u8 = reply.parse().expect("a column");
     assert!(column < 8);
-    drop(stdin);
-    assert!(child.wait().expect("exit").success());
+    bot.finish_quietly();
 }
 
 #[test]
 fn end_of_input_at_any_point_exits_cleanly() {
     for input in ["", "1\n", "2\n", "2\n3\n", "1\n4\n"] {
-        let (mut child, mut stdin, _out) = spawn();
-        stdin.write_all(input.as_bytes()).expect("write");
-        drop(stdin);
-        assert!(child.wait().expect("exit").success(), "input {input:?}");
+        let mut bot = spawn();
+        bot.send(input);
+        let (status, _) = bot.finish();
+        assert!(status.success(), "input {input:?}");
     }
 }
 
 /// Plays the opening as Player 2 against the bot (Player 1): the bot's column, ours (the first
 /// placement), the bot's first regular move. Returns the board, Player 2 to move.
-fn opening_against_player_one(stdin: &mut ChildStdin, out: &mut BufReader<ChildStdout>) -> Board {
-    let bot = Player::One;
-    stdin.write_all(b"1\n").expect("write");
+fn opening_against_player_one(bot: &mut Bot) -> Board {
+    let seat = Player::One;
+    bot.send("1\n");
     let mut board = Board::start();
-    let column = read_reply(out);
-    board = board.play(parse_legal(&board, &column, bot).expect("a legal column"));
+    let column = bot.reply();
+    board = board.play(parse_legal(&board, &column, seat).expect("a legal column"));
     let ours = board.legal_moves()[2];
-    stdin
-        .write_all(format!("{}\n", format_move(ours, bot)).as_bytes())
-        .expect("write");
+    bot.send(&format!("{}\n", format_move(ours, seat)));
     board = board.play(ours);
-    let first = read_reply(out);
-    board.play(parse_legal(&board, &first, bot).expect("a legal first move"))
+    let first = bot.reply();
+    board.play(parse_legal(&board, &first, seat).expect("a legal first move"))
 }
 
 /// Sends the opponent's `line` after the opening, closes the bot's input, and returns the bot's
 /// reply: a bot that waited for another line would see the end of input and exit silently.
 fn reply_to_last_line(line: &str) -> (Board, String) {
-    let (mut child, mut stdin, mut out) = spawn();
-    let board = opening_against_player_one(&mut stdin, &mut out);
-    stdin
-        .write_all(format!("{line}\n").as_bytes())
-        .expect("write");
-    drop(stdin);
-    let reply = read_reply(&mut out);
-    assert!(child.wait().expect("exit").success());
+    let mut bot = spawn();
+    let board = opening_against_player_one(&mut bot);
+    bot.send(&format!("{line}\n"));
+    bot.close_input();
+    let reply = bot.reply();
+    bot.finish_quietly();
     (board, reply)
 }
 
 /// The same, with the line made from the board after the opening.
 fn reply_to(make_line: impl Fn(&Board) -> String) -> (Board, String, String) {
-    let (mut child, mut stdin, mut out) = spawn();
-    let board = opening_against_player_one(&mut stdin, &mut out);
+    let mut bot = spawn();
+    let board = opening_against_player_one(&mut bot);
     let line = make_line(&board);
-    stdin
-        .write_all(format!("{line}\n").as_bytes())
-        .expect("write");
-    drop(stdin);
-    let reply = read_reply(&mut out);
-    assert!(child.wait().expect("exit").success());
+    bot.send(&format!("{line}\n"));
+    bot.close_input();
+    let reply = bot.reply();
+    bot.finish_quietly();
     (board, line, reply)
 }
 
@@ -209,31 +184,31 @@ fn a_malformed_move_keeps_our_board_and_is_answered_at_once() {
 fn a_malformed_first_move_is_answered_with_a_pass() {
     // The bot is Player 2; Player 1's first regular move does not parse. The colour the judge
     // requires of the bot is unknown, but a pass is legal whatever it is.
-    let (mut child, mut stdin, mut out) = spawn();
-    stdin.write_all(b"2\n3\n").expect("write");
+    let mut bot = spawn();
+    bot.send("2\n3\n");
     let mut board = Board::start();
     board = board.play(parse_legal(&board, "3", Player::Two).expect("a column"));
-    let column = read_reply(&mut out);
+    let column = bot.reply();
     board = board.play(parse_legal(&board, &column, Player::Two).expect("our column"));
-    stdin.write_all(b"1,2,3\n").expect("write");
-    drop(stdin);
-    let reply = read_reply(&mut out);
+    bot.send("1,2,3\n");
+    bot.close_input();
+    let reply = bot.reply();
     let kept = board.skip_turn(None);
     let answer = parse_legal(&kept, &reply, Player::Two)
         .unwrap_or_else(|e| panic!("reply '{reply}': {e}\n{kept}"));
     assert_eq!(answer.kind(), MoveKind::Pass, "reply '{reply}'\n{kept}");
-    assert!(child.wait().expect("exit").success());
+    bot.finish_quietly();
 }
 
 #[test]
 fn a_malformed_column_is_answered_with_our_column_at_once() {
-    let (mut child, mut stdin, mut out) = spawn();
-    stdin.write_all(b"2\n1,0,0,1,0\n").expect("write");
-    drop(stdin);
-    let reply = read_reply(&mut out);
+    let mut bot = spawn();
+    bot.send("2\n1,0,0,1,0\n");
+    bot.close_input();
+    let reply = bot.reply();
     let kept = Board::start().skip_turn(None);
     parse_legal(&kept, &reply, Player::Two).unwrap_or_else(|e| panic!("reply '{reply}': {e}"));
-    assert!(child.wait().expect("exit").success());
+    bot.finish_quietly();
 }
 
 /// The contest's memory cap for Ka-Boom.
@@ -242,63 +217,27 @@ const MEMORY_CAP_KB: u64 = 8 * 1024;
 const LONG_LINE_BYTES: usize = 20 << 20;
 const FILLER: u8 = b'q';
 
-/// The peak resident memory of a running process, from `/proc/<pid>/status`.
-fn peak_memory_kb(pid: u32) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("status");
-    let line = status
-        .lines()
-        .find(|l| l.starts_with("VmHWM:"))
-        .expect("VmHWM");
-    line.split_whitespace()
-        .nth(1)
-        .and_then(|kb| kb.parse().ok())
-        .expect("a number of kB")
-}
-
 /// Sends `before`, a 20 MB line, then `after` to a bot whose output is read by a thread, and
 /// returns the bot's replies (as they arrive, at most `replies`), its peak memory while still
 /// running, and its whole stderr. A bot that never answers fails the test after a long grace
 /// time (a guard against a hung test, not a measure of speed).
 fn long_line_session(before: &str, after: &str, replies: usize) -> (Vec<String>, u64, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kaboom-bot"))
-        .args(["--movetime", "30"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the bot starts");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let out = BufReader::new(child.stdout.take().expect("stdout"));
-    let mut err = child.stderr.take().expect("stderr");
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in out.lines() {
-            if tx.send(line.expect("utf-8")).is_err() {
-                break;
-            }
-        }
-    });
+    let mut bot = Bot::start_with_stderr(BOT, &["--movetime", "30"], Stdio::piped());
+    let mut err = bot.take_stderr().expect("stderr");
     let stderr = std::thread::spawn(move || {
         let mut text = String::new();
         std::io::Read::read_to_string(&mut err, &mut text).expect("stderr");
         text
     });
-    stdin.write_all(before.as_bytes()).expect("write");
+    bot.send(before);
     let mut long = vec![FILLER; LONG_LINE_BYTES];
     long.push(b'\n');
-    stdin.write_all(&long).expect("write");
-    stdin.write_all(after.as_bytes()).expect("write");
-    stdin.flush().expect("flush");
-    let mut got = Vec::new();
-    while got.len() < replies {
-        let reply = rx
-            .recv_timeout(Duration::from_secs(60))
-            .expect("the bot answers");
-        got.push(reply);
-    }
-    let peak = peak_memory_kb(child.id());
-    drop(stdin);
-    assert!(child.wait().expect("exit").success());
+    bot.send_bytes(&long);
+    bot.send(after);
+    let got: Vec<String> = (0..replies).map(|_| bot.reply()).collect();
+    let peak = bot.peak_memory() / 1024;
+    let (status, _) = bot.finish();
+    assert!(status.success());
     (got, peak, stderr.join().expect("stderr thread"))
 }
 

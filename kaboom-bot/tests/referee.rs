@@ -2,21 +2,25 @@
 
 use kaboom::board::Board;
 use kaboom::notation::parse_legal;
-use std::process::Command;
+use test_support::process::run_ok;
 
 #[test]
 fn the_referee_runs_random_against_greedy_and_records_each_line_as_printed() {
     let bot = env!("CARGO_BIN_EXE_kaboom-bot");
     let dir = std::env::temp_dir().join(format!("kaboom-referee-test-{}", std::process::id()));
-    let output = Command::new(env!("CARGO_BIN_EXE_kaboom-referee"))
-        .args(["--games", "2", "--record-dir"])
-        .arg(&dir)
-        .arg(format!("{bot} --engine random --seed {{seed}}"))
-        .arg(format!("{bot} --engine greedy"))
-        .output()
-        .expect("the referee runs");
-    assert!(output.status.success());
-    let stdout = String::from_utf8_lossy(&output.stdout);
+    let random = format!("{bot} --engine random --seed {{seed}}");
+    let greedy = format!("{bot} --engine greedy");
+    let stdout = run_ok(
+        env!("CARGO_BIN_EXE_kaboom-referee"),
+        [
+            "--games",
+            "2",
+            "--record-dir",
+            dir.to_str().unwrap(),
+            &random,
+            &greedy,
+        ],
+    );
     let summary = stdout.lines().last().expect("a summary line").to_string();
     assert!(summary.starts_with("summary: games=2 "), "{stdout}");
     assert!(!stdout.contains("faults=1"), "{stdout}");
@@ -83,8 +87,4 @@ fn the_referee_converts_between_frames() {
 const REFEREE: &str = env!("CARGO_BIN_EXE_kaboom-referee");
 const BOT: &str = env!("CARGO_BIN_EXE_kaboom-bot");
 
-#[macro_use]
-#[path = "../../common/tests/referee_stops/mod.rs"]
-mod referee_stops;
-
-stop_tests!(REFEREE, "kaboom", format!("{BOT} --movetime 10"));
+test_support::stop_tests!(REFEREE, "kaboom", format!("{BOT} --movetime 10"));

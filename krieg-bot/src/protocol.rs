@@ -16,21 +16,28 @@ use crate::solve;
 use common::cli::{BotInfo, BotOptions, Solver};
 use common::io::{quote, warn, LineReader};
 use std::io::{self, BufRead, Write};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-/// The contest's time limit per move, in ms.
-pub const MOVE_LIMIT_MS: u64 = 2000;
+/// The contest's time limit per move.
+pub const MOVE_LIMIT: Duration = Duration::from_millis(2000);
 
-/// What `--help` says of this bot.
+/// The bot: what `--help` says of it, and what its `main` runs.
 pub const BOT: BotInfo = BotInfo {
     name: "krieg-bot",
     protocol: "stdin: `1` (Sentinel, moves first) or `0` (Scourge), then the opponent's moves `r1 c1 r2 c2`; stdout: our moves",
-    limit: "2000 ms per move, 20 MB",
-    default_movetime: "1200 ms per move",
+    turn: "move",
+    limit: MOVE_LIMIT,
+    first_limit: None,
+    memory: Some("20 MB"),
+    movetime: crate::params::DEFAULT_MOVETIME,
+    first_movetime: None,
     solver: Some(Solver {
         arguments: solve::ARGUMENTS,
         run: solve::main,
     }),
+    play: run,
+    perft: crate::board::perft,
+    bench: crate::search::bench,
 };
 
 /// The side an id line gives us.

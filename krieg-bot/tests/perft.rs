@@ -6,6 +6,7 @@
 //! check that both implementations agree with the table at every depth.
 
 use krieg::board::Board;
+use test_support::perft::{check_inside_the_game, fixed_choice};
 
 /// perft(d) from the initial position, Sentinel to move, for d = 1, 2, ...
 const PERFT_FROM_START: [u64; 7] = [8, 50, 368, 2576, 18342, 121514, 802008];
@@ -44,10 +45,40 @@ fn perft_of_a_finished_game_is_zero() {
     assert_eq!(over.perft(0), 1);
 }
 
+/// The position after `plies` moves of a fixed game: the `k`th move is the first move, from
+/// index `(7 k + 3) mod n` of the reference's list on, that does not end the game.
+fn fixed_game(plies: usize) -> (Board, Grid) {
+    let (mut board, mut grid) = (Board::start(), Grid::start());
+    for k in 0..plies {
+        let moves = grid.moves();
+        let (r1, c1, r2, c2) = fixed_choice(&moves, k, |mv| !grid.play(mv).over());
+        let text = format!("{r1} {c1} {r2} {c2}");
+        board = board.play(krieg::notation::parse_move(&text).unwrap());
+        grid = grid.play((r1, c1, r2, c2));
+    }
+    (board, grid)
+}
+
+#[test]
+fn perft_inside_the_game_agrees_with_the_reference_implementation() {
+    // Positions 6, 12 and 20 plies into a fixed game, each counted to depth 6.
+    let cases: [(usize, &[u64]); 3] = [
+        (6, &[5, 20, 103, 543, 3433, 22_088]),
+        (12, &[4, 17, 86, 363, 2151, 10_040]),
+        (20, &[5, 16, 101, 341, 2181, 8598]),
+    ];
+    check_inside_the_game(
+        &cases,
+        fixed_game,
+        |(board, _), d| board.perft(d),
+        |(_, grid), d| reference_perft(grid, d),
+    );
+}
+
 // ---- The reference implementation --------------------------------------------------------------
 
 /// Cells hold `B`/`S` (Sentinel's bomber and stinger), `b`/`s` (Scourge's) or `.`.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 struct Grid {
     cells: [[char; 5]; 5],
     sentinel_to_move: bool,

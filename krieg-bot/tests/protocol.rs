@@ -5,105 +5,17 @@ use krieg::notation::parse_move;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
-use std::time::Duration;
+use std::io::Write;
+use std::process::{Command, Stdio};
+use test_support::process::{
+    bench_nodes, check_perft, check_quiet_exits, reply_with_stderr_unread, Bot,
+};
 
 const BOT: &str = env!("CARGO_BIN_EXE_krieg-bot");
 
-/// How long a test waits for a reply before calling it a stall (the bot thinks 30 ms).
-const REPLY_WAIT: Duration = Duration::from_secs(10);
-
-struct Bot {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    /// The bot's stdout, line by line, read by a thread so that a missing reply times out.
-    lines: Receiver<String>,
-}
-
-impl Bot {
-    fn start(args: &[&str]) -> Bot {
-        Bot::start_with_stderr(args, Stdio::null())
-    }
-
-    fn start_with_stderr(args: &[&str], stderr: Stdio) -> Bot {
-        let mut child = Command::new(BOT)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(stderr)
-            .spawn()
-            .expect("the bot starts");
-        let stdin = child.stdin.take();
-        let mut stdout = BufReader::new(child.stdout.take().unwrap());
-        let (sender, lines) = mpsc::channel();
-        std::thread::spawn(move || loop {
-            // Each line as printed, its `\n` included (a last line may lack it).
-            let mut line = Vec::new();
-            match stdout.read_until(b'\n', &mut line) {
-                Ok(0) | Err(_) => break,
-                Ok(_) => {
-                    if sender
-                        .send(String::from_utf8_lossy(&line).to_string())
-                        .is_err()
-                    {
-                        break;
-                    }
-                }
-            }
-        });
-        Bot {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    fn send(&mut self, text: &str) {
-        let stdin = self.stdin.as_mut().unwrap();
-        stdin.write_all(text.as_bytes()).unwrap();
-        stdin.flush().unwrap();
-    }
-
-    /// The next line the bot prints, which must come within [`REPLY_WAIT`].
-    fn read_line(&mut self) -> String {
-        let line = self
-            .lines
-            .recv_timeout(REPLY_WAIT)
-            .expect("a reply at once, not a stall");
-        assert!(line.ends_with('\n'), "a whole line: {line:?}");
-        line.trim_end_matches('\n').to_string()
-    }
-
-    /// Closes stdin and returns the exit status and whatever else was printed.
-    fn finish(mut self) -> (i32, String) {
-        drop(self.stdin.take());
-        let status = self.child.wait().unwrap();
-        let rest: String = self.lines.iter().collect();
-        (status.code().unwrap_or(-1), rest)
-    }
-
-    /// The peak resident memory of the bot so far, in bytes, from `/proc/<pid>/status`.
-    fn peak_memory(&self) -> u64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
-            .expect("the bot's /proc status");
-        let line = status
-            .lines()
-            .find(|l| l.starts_with("VmHWM:"))
-            .expect("a VmHWM line");
-        let kb: u64 = line
-            .split_whitespace()
-            .nth(1)
-            .and_then(|n| n.parse().ok())
-            .expect("VmHWM in kB");
-        kb * 1024
-    }
-}
-
 /// Plays our bot against the first legal move of each position, checking every reply.
 fn play_game(seat_line: &str, our_side: Side, decorate: fn(&str) -> String) {
-    let mut bot = Bot::start(&["--movetime", "30"]);
+    let mut bot = Bot::start(BOT, &["--movetime", "30"]);
     bot.send(&decorate(seat_line));
     let mut board = Board::start();
     for _ in 0..200 {
@@ -111,11 +23,7 @@ fn play_game(seat_line: &str, our_side: Side, decorate: fn(&str) -> String) {
             break;
         }
         if board.side_to_move() == our_side {
-            let line = bot.read_line();
-            let mv = parse_move(&line).unwrap_or_else(|e| panic!("bad reply {line:?}: {e}"));
-            board = board
-                .try_play(mv)
-                .unwrap_or_else(|e| panic!("illegal reply {line}: {e}"));
+            board = bot.play_reply(&board, parse_move, Board::try_play);
         } else {
             let mv = board.legal_moves().as_slice()[0];
             board = board.play(mv);
@@ -123,9 +31,7 @@ fn play_game(seat_line: &str, our_side: Side, decorate: fn(&str) -> String) {
         }
     }
     assert!(board.outcome().is_some(), "the game ended");
-    let (status, rest) = bot.finish();
-    assert_eq!(status, 0);
-    assert_eq!(rest, "", "nothing but moves on stdout");
+    bot.finish_quietly();
 }
 
 #[test]
@@ -153,56 +59,36 @@ fn survives_crlf_extra_spaces_and_blank_lines() {
 
 #[test]
 fn exits_quietly_on_end_of_input() {
-    let bot = Bot::start(&[]);
-    let (status, out) = bot.finish();
-    assert_eq!((status, out.as_str()), (0, ""));
-    let mut bot = Bot::start(&[]);
-    bot.send("0\n");
-    let (status, out) = bot.finish();
-    assert_eq!((status, out.as_str()), (0, ""));
+    check_quiet_exits(BOT, &["", "0\n"]);
 }
 
 #[test]
 fn garbage_before_the_id_line_is_skipped_and_garbage_moves_are_answered_on_our_board() {
-    let mut bot = Bot::start(&["--movetime", "30"]);
+    let mut bot = Bot::start(BOT, &["--movetime", "30"]);
     bot.send("hello\n0\n");
     // None of these is a move, but each asks for ours: the bot keeps its board and answers.
     let mut board = Board::start().with_side_to_move(Side::Scourge);
     for garbage in ["9 9 9 9", "A4 B5", "1 0 2 1 extra"] {
         bot.send(&format!("{garbage}\n"));
-        let line = bot.read_line();
+        let line = bot.reply();
         let mv = parse_move(&line).unwrap_or_else(|e| panic!("bad reply {line:?}: {e}"));
         board = board
             .try_play(mv)
             .unwrap_or_else(|e| panic!("illegal reply {line} to {garbage}: {e}"))
             .with_side_to_move(Side::Scourge);
     }
-    let (status, rest) = bot.finish();
-    assert_eq!((status, rest.as_str()), (0, ""));
+    bot.finish_quietly();
 }
 
 #[test]
 fn a_standard_error_nobody_reads_delays_no_reply() {
     // Nobody reads the bot's stderr, so its pipe fills after 64 KB: junk before the id line, each
     // line logged, fills it long before the bot has to move. The bot must answer anyway.
-    let mut bot = Bot::start_with_stderr(&["--movetime", "30"], Stdio::piped());
-    let stderr = bot.child.stderr.take();
-    let mut stdin = bot.stdin.take().unwrap();
-    // Written from a thread: a bot that stopped reading must not stop the test.
-    let writer = std::thread::spawn(move || {
-        let mut text = format!("{}\n", "junk ".repeat(100)).repeat(2000);
-        text.push_str("1\n");
-        let _ = stdin.write_all(text.as_bytes());
-        let _ = stdin.flush();
-        stdin
-    });
-    let line = bot.read_line();
+    let mut input = format!("{}\n", "junk ".repeat(100)).repeat(2000);
+    input.push_str("1\n");
+    let line = reply_with_stderr_unread(BOT, &["--movetime", "30"], input);
     let mv = parse_move(&line).unwrap_or_else(|e| panic!("bad reply {line:?}: {e}"));
     assert!(Board::start().try_play(mv).is_ok(), "illegal reply {line}");
-    bot.stdin = Some(writer.join().unwrap());
-    drop(stderr);
-    let (status, rest) = bot.finish();
-    assert_eq!((status, rest.as_str()), (0, ""));
 }
 
 #[test]
@@ -215,45 +101,17 @@ fn sentinel_opens_with_the_proofs_first_move() {
     assert!(Board::start()
         .try_play(krieg::solver::PROVEN_FIRST_MOVE)
         .is_ok());
-    let mut bot = Bot::start(&["--movetime", "30"]);
+    let mut bot = Bot::start(BOT, &["--movetime", "30"]);
     bot.send("1\n");
-    assert_eq!(bot.read_line(), "1 1 2 0");
-    let (status, rest) = bot.finish();
-    assert_eq!((status, rest.as_str()), (0, ""));
+    assert_eq!(bot.reply(), "1 1 2 0");
+    bot.finish_quietly();
 }
 
 #[test]
 fn perft_and_bench_subcommands() {
-    let out = Command::new(BOT).args(["perft", "3"]).output().unwrap();
-    assert!(out.status.success());
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "1 8\n2 50\n3 368\n");
-    let out = Command::new(BOT)
-        .args(["bench", "--depth", "4"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8_lossy(&out.stdout).to_string();
-    let last = text.lines().last().unwrap().to_string();
-    let words: Vec<&str> = last.split(' ').collect();
-    assert_eq!(
-        (words.len(), words[1], words[3]),
-        (4, "nodes", "nps"),
-        "{last}"
-    );
-    let again = Command::new(BOT)
-        .args(["bench", "--depth", "4"])
-        .output()
-        .unwrap();
-    let again_last = String::from_utf8_lossy(&again.stdout)
-        .lines()
-        .last()
-        .unwrap()
-        .to_string();
-    assert_eq!(
-        words[0],
-        again_last.split(' ').next().unwrap(),
-        "deterministic node count"
-    );
+    check_perft(BOT, 3, "1 8\n2 50\n3 368\n");
+    let nodes = bench_nodes(BOT, 4);
+    assert_eq!(nodes, bench_nodes(BOT, 4), "deterministic node count");
 }
 
 #[test]
@@ -271,9 +129,9 @@ fn bad_command_lines_exit_with_status_2() {
 #[test]
 fn greedy_and_random_engines_play_legal_moves() {
     for engine in ["greedy", "random"] {
-        let mut bot = Bot::start(&["--engine", engine, "--seed", "5"]);
+        let mut bot = Bot::start(BOT, &["--engine", engine, "--seed", "5"]);
         bot.send("1\n");
-        let line = bot.read_line();
+        let line = bot.reply();
         assert!(Board::start().try_play(parse_move(&line).unwrap()).is_ok());
         bot.finish();
     }
@@ -289,11 +147,11 @@ fn diagram(rows: [&str; 5], side: Side) -> Board {
 /// legal move on `expected` (Scourge to move), and, when that leaves a game, play legal moves on
 /// from there to the end against the first legal move of each position.
 fn answers_then_plays_on(line: &str, expected: Board) {
-    let mut bot = Bot::start(&["--movetime", "30"]);
+    let mut bot = Bot::start(BOT, &["--movetime", "30"]);
     bot.send(&format!("0\n{line}\n"));
     let mut board = expected;
     for _ in 0..200 {
-        let reply = bot.read_line();
+        let reply = bot.reply();
         let mv = parse_move(&reply).unwrap_or_else(|e| panic!("bad reply {reply:?}: {e}"));
         board = board
             .try_play(mv)
@@ -308,8 +166,7 @@ fn answers_then_plays_on(line: &str, expected: Board) {
         bot.send(&format!("{theirs}\n"));
     }
     assert!(board.outcome().is_some(), "the game ended");
-    let (status, rest) = bot.finish();
-    assert_eq!((status, rest.as_str()), (0, ""));
+    bot.finish_quietly();
 }
 
 #[test]
@@ -337,9 +194,9 @@ fn a_move_that_cannot_be_applied_keeps_our_board_and_is_answered() {
 
 #[test]
 fn a_move_before_the_id_line_makes_us_scourge() {
-    let mut bot = Bot::start(&["--movetime", "30"]);
+    let mut bot = Bot::start(BOT, &["--movetime", "30"]);
     bot.send("1 0 2 1\n");
-    let reply = bot.read_line();
+    let reply = bot.reply();
     let board = Board::start()
         .try_play(parse_move("1 0 2 1").unwrap())
         .unwrap();
@@ -354,17 +211,16 @@ fn a_move_before_the_id_line_makes_us_scourge() {
 fn a_move_that_ends_the_game_by_our_rules_is_still_answered() {
     // Sentinel's bomber lands on our base, taking our bomber there: our rules say Sentinel has
     // won, the judge asks for our move.
-    let mut bot = Bot::start(&["--movetime", "30"]);
+    let mut bot = Bot::start(BOT, &["--movetime", "30"]);
     bot.send("0\n0 0 4 0\n");
-    let reply = bot.read_line();
+    let reply = bot.reply();
     let board = diagram([".BBBB", "SSSSS", ".....", "sssss", "Bbbbb"], Side::Scourge);
     assert!(board.outcome().is_some());
     let mut moves = krieg::board::MoveList::new();
     board.generate_moves(&mut moves);
     let mv = parse_move(&reply).unwrap();
     assert!(moves.contains(&mv), "{reply} is a move our pieces can make");
-    let (status, rest) = bot.finish();
-    assert_eq!((status, rest.as_str()), (0, ""));
+    bot.finish_quietly();
 }
 
 #[test]
@@ -444,25 +300,24 @@ fn opponent_moved_always_leaves_us_to_move() {
 fn a_20_mb_line_is_answered_within_the_memory_cap_and_logged_briefly() {
     let log = std::env::temp_dir().join(format!("krieg-overlong-{}.stderr", std::process::id()));
     let stderr = std::fs::File::create(&log).unwrap();
-    let mut bot = Bot::start_with_stderr(&["--movetime", "30", "--depth", "3"], stderr.into());
+    let mut bot = Bot::start_with_stderr(BOT, &["--movetime", "30", "--depth", "3"], stderr.into());
     bot.send("0\n");
     let huge = "7".repeat(20 << 20);
     bot.send(&format!("{huge}\n"));
     // Not a move: answered on our board, Scourge to move.
-    let reply = bot.read_line();
+    let reply = bot.reply();
     let board = Board::start().with_side_to_move(Side::Scourge);
     let board = board.try_play(parse_move(&reply).unwrap()).unwrap();
     // And the game goes on.
     let theirs = board.legal_moves()[0];
     bot.send(&format!("{theirs}\n"));
-    let reply = bot.read_line();
+    let reply = bot.reply();
     assert!(board
         .play(theirs)
         .try_play(parse_move(&reply).unwrap())
         .is_ok());
     let peak = bot.peak_memory();
-    let (status, rest) = bot.finish();
-    assert_eq!((status, rest.as_str()), (0, ""));
+    bot.finish_quietly();
     assert!(peak < 20 << 20, "peak memory {peak} bytes, cap 20 MB");
     let logged = std::fs::read_to_string(&log).unwrap();
     let _ = std::fs::remove_file(&log);

@@ -5,6 +5,7 @@ use krieg::notation::parse_move;
 use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
+use test_support::process::run_ok;
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_krieg-referee");
 const BOT: &str = env!("CARGO_BIN_EXE_krieg-bot");
@@ -16,17 +17,9 @@ struct Run {
 
 fn referee(args: &[&str]) -> Run {
     let started = Instant::now();
-    let out = Command::new(REFEREE)
-        .args(args)
-        .output()
-        .expect("the referee runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stdout = run_ok(REFEREE, args);
     Run {
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stdout,
         took: started.elapsed(),
     }
 }
@@ -506,25 +499,21 @@ fn malformed_player_sprt_and_shard_options_exit_with_status_2_and_one_line() {
     }
 }
 
-#[macro_use]
-#[path = "../../common/tests/referee_stops/mod.rs"]
-mod referee_stops;
-
-stop_tests!(REFEREE, "krieg", format!("{BOT} --movetime 10"));
+test_support::stop_tests!(REFEREE, "krieg", format!("{BOT} --movetime 10"));
 
 #[test]
 fn an_sprt_or_a_tournament_terminated_prints_its_sprt_line_or_its_standings() {
     let player = format!("{BOT} --movetime 10");
     let greedy = format!("{BOT} --engine greedy");
     let referee = stops_referee(&player);
-    let stdout = referee_stops::an_interrupted_match_prints_the_standings_of_its_finished_games(
+    let stdout = test_support::referee_stops::an_interrupted_match_prints_the_standings_of_its_finished_games(
         &referee,
         "TERM",
         &["--sprt", "0,10"],
         &[("A", &player), ("B", &greedy)],
     );
     assert!(stdout.contains("\nsprt: llr="), "{stdout}");
-    referee_stops::an_interrupted_match_prints_the_standings_of_its_finished_games(
+    test_support::referee_stops::an_interrupted_match_prints_the_standings_of_its_finished_games(
         &referee,
         "TERM",
         &[],

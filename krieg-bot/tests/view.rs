@@ -2,72 +2,35 @@
 //! bad records reported by line, and the referee's `--html` and `view`.
 
 use common::referee::html::{page, replay, DrawGame};
-use common::referee::record::RecordWriter;
-use common::referee::RefereeGame;
 use krieg::board::{Board, Kind, Side};
 use krieg::notation::format_move;
 use krieg::referee::KriegReferee;
-use std::path::PathBuf;
 use std::process::Command;
-use std::time::Duration;
+use test_support::process::scratch_dir;
+use test_support::replay::{check_bad_third_ply, check_replays, count, varied_game, RecordedGame};
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_krieg-referee");
 const BOT: &str = env!("CARGO_BIN_EXE_krieg-bot");
 
-/// A whole game of varied legal moves, as a record, with every position after the start.
-fn game_record(seed: usize) -> (String, Vec<Board>, Vec<String>) {
-    let mut referee = KriegReferee::new();
-    let mut board = Board::start();
-    let mut record = RecordWriter::new("krieg", ["one", "two"]);
-    let mut positions = vec![board];
-    let mut replies = Vec::new();
-    loop {
-        let moves = board.legal_moves();
-        let mv = moves.as_slice()[(seed * 7 + positions.len() * 13) % moves.len()];
-        let reply = format_move(mv);
-        let seat = referee.to_move();
-        let end = referee.play(&reply).expect("a legal move");
-        board = board.play(mv);
-        positions.push(board);
-        record.ply(seat, &reply, Duration::from_millis(positions.len() as u64));
-        replies.push(reply);
-        if let Some(end) = end {
-            return (record.finish(end.winner, &end.reason), positions, replies);
-        }
-    }
-}
-
-fn count(svg: &str, class: &str) -> u32 {
-    svg.matches(&format!("class=\"{class}\"")).count() as u32
-}
-
 #[test]
 fn every_ply_is_drawn_and_the_last_drawing_is_the_final_position() {
-    for seed in 0..6 {
-        let (text, positions, replies) = game_record(seed);
-        let view = replay::<KriegReferee>("game", &text);
-        assert!(view.problems.is_empty(), "{:?}", view.problems);
-        assert_eq!(view.frames.len(), positions.len());
-        let n = positions.len() - 1;
-        let last = view.frames.last().unwrap();
-        let expected = KriegReferee::draw(
-            &positions[n],
-            Some((&positions[n - 1], replies[n - 1].as_str())),
-        );
-        assert_eq!(last, &expected);
+    check_replays::<KriegReferee>((0..6).map(game), |board, last, view| {
         for (side, seat) in [(Side::Sentinel, "p1"), (Side::Scourge, "p2")] {
             for (kind, name) in [(Kind::Bomber, "bomber"), (Kind::Stinger, "stinger")] {
-                let pieces = positions[n].pieces(side, kind).count_ones();
+                let pieces = board.pieces(side, kind).count_ones() as usize;
                 assert_eq!(count(last, &format!("piece {seat} {name}")), pieces);
             }
         }
-        let html = page::<KriegReferee>("krieg", &[view]);
-        assert_eq!(
-            html.matches("<svg class=\"board\"").count(),
-            positions.len()
-        );
-        assert_eq!(html.matches("<li data-ply=").count(), positions.len());
-    }
+        let html = page::<KriegReferee>("krieg", std::slice::from_ref(view));
+        assert_eq!(html.matches("<li data-ply=").count(), view.frames.len());
+    });
+}
+
+/// A whole game of varied legal moves, as a record, with every position.
+fn game(seed: usize) -> RecordedGame<Board> {
+    varied_game::<KriegReferee, _, _>(seed, Board::legal_moves, |board, mv| {
+        (format_move(mv), board.play(mv))
+    })
 }
 
 #[test]
@@ -99,30 +62,16 @@ fn a_capture_is_highlighted_and_its_piece_crossed_out() {
 
 #[test]
 fn an_illegal_ply_is_reported_with_its_line_and_the_game_shown_up_to_it() {
-    let (text, _, _) = game_record(1);
-    let mut lines: Vec<&str> = text.lines().collect();
-    // Line 8 is the third ply (after three header lines and two plies with their times).
-    assert!(lines[7].starts_with("1 "));
-    lines[7] = "1 0 0 4 4";
-    let view = replay::<KriegReferee>("bad", &lines.join("\n"));
-    assert_eq!(view.frames.len(), 3);
-    assert_eq!(view.problems[0].line_number, 8);
-    assert!(view.problems[0].message.starts_with("illegal move"));
+    let text = game(1).text;
+    check_bad_third_ply::<KriegReferee>(&text, 8, "1 0 0 4 4", "1 0 0 4");
     let view = replay::<KriegReferee>("other", &text.replace("# krieg", "# kaboom"));
     assert!(view.frames.is_empty());
     assert_eq!(view.problems[0].line_number, 1);
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("krieg-view-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn the_referee_writes_the_page_of_a_match_and_view_reads_records() {
-    let dir = scratch("match");
+    let dir = scratch_dir("krieg-view-test", "match");
     let html = dir.join("match.html");
     let random = format!("{BOT} --engine random --seed {{seed}}");
     let out = Command::new(REFEREE)

@@ -48,22 +48,30 @@ use common::io::{log, quote, reply, warn, LineReader, OVERLONG_MARKER};
 use std::io::BufRead;
 use std::time::{Duration, Instant};
 
-/// The contest's time limit per turn after the first, in ms.
-pub const MOVE_LIMIT_MS: u64 = 100;
+/// The contest's time limit per turn after the first.
+pub const MOVE_LIMIT: Duration = Duration::from_millis(100);
 
-/// What `--help` says of this bot.
+/// The bot: what `--help` says of it, and what its `main` runs.
 pub const BOT: BotInfo = BotInfo {
     name: "yavalath-bot",
     protocol: "stdin: the id `1` or `2`, then per turn `9`, nine grid rows and the opponent's last move `x y`; stdout: `x y`",
-    limit: "1000 ms for the first turn, 100 ms after",
-    default_movetime: "500 ms on the first turn and 35 ms after",
+    turn: "turn",
+    limit: MOVE_LIMIT,
+    first_limit: Some(FIRST_MOVE_LIMIT),
+    memory: None,
+    movetime: DEFAULT_MOVETIME,
+    first_movetime: Some(FIRST_MOVETIME),
     solver: Some(Solver {
         arguments: crate::proof::ARGUMENTS,
         run: crate::proof::main,
     }),
+    play: run,
+    perft: crate::board::perft,
+    bench: crate::search::bench,
 };
-/// The contest's time limit of a player's first turn, in ms.
-pub const FIRST_MOVE_LIMIT_MS: u64 = 1000;
+
+/// The contest's time limit of a player's first turn.
+pub const FIRST_MOVE_LIMIT: Duration = Duration::from_millis(1000);
 
 /// The hard budgets `(first turn, later turns)` for these options: `--movetime` sets the later
 /// turns, and the first turn too when it is longer than the first-turn default.

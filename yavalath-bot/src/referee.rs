@@ -14,7 +14,7 @@ use common::referee::{Fault, GameEnd, Input, RefereeGame, Seat, Transport};
 use std::time::Duration;
 
 /// The limit of each player's first turn.
-pub const FIRST_TURN_MS: u64 = crate::protocol::FIRST_MOVE_LIMIT_MS;
+pub const FIRST_TURN_MS: u64 = crate::protocol::FIRST_MOVE_LIMIT.as_millis() as u64;
 
 /// A Yavalath game under the referee.
 pub struct YavalathReferee {
@@ -48,7 +48,7 @@ impl YavalathReferee {
 
 impl RefereeGame for YavalathReferee {
     const NAME: &'static str = "yavalath";
-    const MOVETIME_MS: u64 = crate::protocol::MOVE_LIMIT_MS;
+    const MOVETIME_MS: u64 = crate::protocol::MOVE_LIMIT.as_millis() as u64;
     const MEMORY_CAP_BYTES: u64 = 256 * 1024 * 1024;
     const TRANSPORT: Transport = Transport::Stream;
     const STARTS_FROM_POSITION: bool = true;

@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use test_support::process::run_ok;
 
 const BOT: &str = env!("CARGO_BIN_EXE_yavalath-bot");
 const REFEREE: &str = env!("CARGO_BIN_EXE_yavalath-referee");
@@ -31,17 +32,13 @@ fn bench_lines(binary: &Path) -> Vec<String> {
 /// The records of two games of `player --engine random --seed 5` against the cargo-built
 /// `--engine random --seed 6`, without the players' commands.
 fn random_games(player: &Path, records: &Path) -> String {
-    let out = Command::new(REFEREE)
-        .args(["--games", "2", "--movetime-ms", "1000", "--record-dir"])
-        .arg(records)
-        .arg(format!("{} --engine random --seed 5", player.display()))
-        .arg(format!("{BOT} --engine random --seed 6"))
-        .output()
-        .expect("the referee runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
+    let ours = format!("{} --engine random --seed 5", player.display());
+    let theirs = format!("{BOT} --engine random --seed 6");
+    let args = ["--games", "2", "--movetime-ms", "1000", "--record-dir"];
+    let records_dir = records.to_str().unwrap();
+    run_ok(
+        REFEREE,
+        args.into_iter().chain([records_dir, &ours, &theirs]),
     );
     let mut moves = String::new();
     for game in 1..=2 {

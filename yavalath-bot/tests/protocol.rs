@@ -3,77 +3,12 @@
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::Stdio;
+use test_support::process::{check_quiet_exits, reply_with_stderr_unread, Bot};
 use yavalath::board::{Board, Cell, Player};
 use yavalath::notation::{format_grid, format_move, parse_move};
 
 const BOT: &str = env!("CARGO_BIN_EXE_yavalath-bot");
-
-struct Bot {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    stdout: BufReader<ChildStdout>,
-}
-
-impl Bot {
-    fn start(args: &[&str]) -> Bot {
-        Bot::start_with_stderr(args, Stdio::null())
-    }
-
-    fn start_with_stderr(args: &[&str], stderr: Stdio) -> Bot {
-        let mut child = Command::new(BOT)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(stderr)
-            .spawn()
-            .expect("the bot starts");
-        let stdin = child.stdin.take();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        Bot {
-            child,
-            stdin,
-            stdout,
-        }
-    }
-
-    fn send(&mut self, text: &str) {
-        let stdin = self.stdin.as_mut().unwrap();
-        stdin.write_all(text.as_bytes()).unwrap();
-        stdin.flush().unwrap();
-    }
-
-    fn read_line(&mut self) -> String {
-        let mut line = String::new();
-        self.stdout.read_line(&mut line).unwrap();
-        line
-    }
-
-    /// The peak resident memory of the process so far (`VmHWM`), in bytes.
-    fn peak_memory(&self) -> u64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
-            .expect("the bot's status");
-        let line = status
-            .lines()
-            .find(|l| l.starts_with("VmHWM:"))
-            .expect("a VmHWM line");
-        let kb: u64 = line
-            .split_whitespace()
-            .nth(1)
-            .and_then(|v| v.parse().ok())
-            .expect("a number of kB");
-        kb * 1024
-    }
-
-    /// Closes its input and returns its exit status and any further output.
-    fn finish(mut self) -> (std::process::ExitStatus, String) {
-        drop(self.stdin.take());
-        let mut rest = String::new();
-        while self.stdout.read_line(&mut rest).unwrap_or(0) > 0 {}
-        (self.child.wait().unwrap(), rest)
-    }
-}
 
 /// One turn's input for `seat`, with `eol` as line end.
 fn turn(board: &Board, seat: Player, last: Option<Cell>, eol: &str) -> String {
@@ -87,9 +22,8 @@ fn turn(board: &Board, seat: Player, last: Option<Cell>, eol: &str) -> String {
     text
 }
 
-/// A reply must be exactly `x y`.
+/// A reply (a whole line, without its `\n`) must be exactly `x y`.
 fn check_shape(line: &str) -> Cell {
-    let line = line.strip_suffix('\n').expect("a whole line");
     let parts: Vec<&str> = line.split(' ').collect();
     assert_eq!(parts.len(), 2, "reply '{line}' is not 'x y'");
     parse_move(line).unwrap_or_else(|e| panic!("reply '{line}': {e}"))
@@ -97,7 +31,7 @@ fn check_shape(line: &str) -> Cell {
 
 /// Plays a whole game: the bot in `seat`, a random player (which swaps if `swap`) opposite.
 fn play_game(seat: Player, seed: u64, swap: bool) {
-    let mut bot = Bot::start(&["--movetime", "15"]);
+    let mut bot = Bot::start(BOT, &["--movetime", "15"]);
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut board = Board::start();
     let mut last = None;
@@ -105,7 +39,7 @@ fn play_game(seat: Player, seed: u64, swap: bool) {
     while board.outcome().is_none() {
         if board.side_to_move() == seat {
             bot.send(&turn(&board, seat, last, "\n"));
-            let m = check_shape(&bot.read_line());
+            let m = check_shape(&bot.reply());
             board = board.try_play(m).expect("the bot's move is legal");
             last = Some(m);
         } else {
@@ -117,9 +51,7 @@ fn play_game(seat: Player, seed: u64, swap: bool) {
             last = Some(m);
         }
     }
-    let (status, rest) = bot.finish();
-    assert!(status.success(), "exit status {status}");
-    assert_eq!(rest, "", "nothing but moves on stdout");
+    bot.finish_quietly();
 }
 
 #[test]
@@ -143,24 +75,24 @@ fn plays_on_after_its_first_stone_is_stolen() {
 
 #[test]
 fn steals_a_central_first_stone_as_player_two() {
-    let mut bot = Bot::start(&["--movetime", "15"]);
+    let mut bot = Bot::start(BOT, &["--movetime", "15"]);
     let board = Board::start().play(Cell::from_xy(4, 4).unwrap());
     bot.send("2\n");
     bot.send(&turn(&board, Player::Second, Cell::from_xy(4, 4), "\n"));
-    assert_eq!(bot.read_line(), "4 4\n");
+    assert_eq!(bot.reply(), "4 4");
     let (status, _) = bot.finish();
     assert!(status.success());
 }
 
 #[test]
 fn survives_crlf_spaces_blank_lines_and_garbage() {
-    let mut bot = Bot::start(&["--movetime", "15"]);
+    let mut bot = Bot::start(BOT, &["--movetime", "15"]);
     let board = Board::start();
     bot.send("  1 \r\n\r\n");
     bot.send("what is this\r\n");
     let text = turn(&board, Player::First, None, " \r\n").replace("-1 -1", "-1    -1");
     bot.send(&text);
-    let first = check_shape(&bot.read_line());
+    let first = check_shape(&bot.reply());
     let board = board.play(first);
     let reply = Cell::from_xy(4, 4).unwrap();
     let board = board.play(reply);
@@ -168,42 +100,32 @@ fn survives_crlf_spaces_blank_lines_and_garbage() {
     let mut text = turn(&board, Player::First, Some(reply), "\n");
     text = text.replacen("00000\n", "0x000\n", 1);
     bot.send(&text);
-    let m = check_shape(&bot.read_line());
+    let m = check_shape(&bot.reply());
     assert!(board.is_legal(m), "{m} on\n{board}");
-    let (status, rest) = bot.finish();
-    assert!(status.success());
-    assert_eq!(rest, "");
+    bot.finish_quietly();
 }
 
 #[test]
 fn trusts_the_grid_over_its_own_board() {
-    let mut bot = Bot::start(&["--movetime", "15"]);
+    let mut bot = Bot::start(BOT, &["--movetime", "15"]);
     bot.send("1\n");
     bot.send(&turn(&Board::start(), Player::First, None, "\n"));
-    let _ = check_shape(&bot.read_line());
+    let _ = check_shape(&bot.reply());
     // A position unrelated to the bot's first move: it must answer legally on this grid.
     let mut board = Board::start();
     for (x, y) in [(0, 0), (4, 4), (8, 4), (3, 3)] {
         board = board.play(Cell::from_xy(x, y).unwrap());
     }
     bot.send(&turn(&board, Player::First, Cell::from_xy(3, 3), "\n"));
-    let m = check_shape(&bot.read_line());
+    let m = check_shape(&bot.reply());
     assert!(board.is_legal(m));
     assert!(bot.finish().0.success());
 }
 
 #[test]
 fn exits_quietly_at_end_of_input() {
-    let bot = Bot::start(&[]);
-    let (status, rest) = bot.finish();
-    assert!(status.success());
-    assert_eq!(rest, "");
-    // In the middle of a turn, too.
-    let mut bot = Bot::start(&[]);
-    bot.send("2\n9\n00000\n000000\n");
-    let (status, rest) = bot.finish();
-    assert!(status.success());
-    assert_eq!(rest, "");
+    // At once, and in the middle of a turn.
+    check_quiet_exits(BOT, &["", "2\n9\n00000\n000000\n"]);
 }
 
 /// A turn whose nine rows are all garbage, then `last` (a move line as the judge sends it).
@@ -219,12 +141,12 @@ fn cell(x: i32, y: i32) -> Cell {
 fn two_unreadable_grids_without_a_board_never_repeat_a_cell() {
     // Player 2, and neither the grids nor the moves can be read: the bot knows only its own
     // replies, and must not answer onto them.
-    let mut bot = Bot::start(&["--movetime", "15"]);
+    let mut bot = Bot::start(BOT, &["--movetime", "15"]);
     bot.send("2\n");
     let mut printed = Vec::new();
     for _ in 0..4 {
         bot.send(&unreadable_turn("what?"));
-        let m = check_shape(&bot.read_line());
+        let m = check_shape(&bot.reply());
         assert!(!printed.contains(&m), "{m} printed twice: {printed:?}");
         printed.push(m);
     }
@@ -233,16 +155,16 @@ fn two_unreadable_grids_without_a_board_never_repeat_a_cell() {
 
 #[test]
 fn unreadable_grids_after_its_own_swap_are_answered_from_its_bookkeeping() {
-    let mut bot = Bot::start(&["--movetime", "15"]);
+    let mut bot = Bot::start(BOT, &["--movetime", "15"]);
     bot.send("2\n");
     // Turn 1: the grid cannot be read, Player 1 played the centre: the bot swaps.
     bot.send(&unreadable_turn("4 4"));
-    assert_eq!(bot.read_line(), "4 4\n");
+    assert_eq!(bot.reply(), "4 4");
     let mut board = Board::start().play(cell(4, 4)).play(cell(4, 4));
     for told in [cell(3, 3), cell(0, 0), cell(8, 4)] {
         board = board.play(told);
         bot.send(&unreadable_turn(&format_move(told)));
-        let m = check_shape(&bot.read_line());
+        let m = check_shape(&bot.reply());
         board = board
             .try_play(m)
             .unwrap_or_else(|e| panic!("{m}: {e} on\n{board}"));
@@ -252,20 +174,20 @@ fn unreadable_grids_after_its_own_swap_are_answered_from_its_bookkeeping() {
 
 #[test]
 fn unreadable_grids_after_its_first_stone_is_stolen_never_reuse_it() {
-    let mut bot = Bot::start(&["--movetime", "15"]);
+    let mut bot = Bot::start(BOT, &["--movetime", "15"]);
     bot.send("1\n");
     bot.send(&turn(&Board::start(), Player::First, None, "\n"));
-    let first = check_shape(&bot.read_line());
+    let first = check_shape(&bot.reply());
     // Player 2 steals it; the next grids cannot be read.
     let mut board = Board::start().play(first).play(first);
     bot.send(&unreadable_turn(&format_move(first)));
-    let m = check_shape(&bot.read_line());
+    let m = check_shape(&bot.reply());
     assert_ne!(m, first, "the stolen stone is Player 2's");
     board = board.try_play(m).expect("a legal reply");
     let told = cell(0, 8);
     board = board.play(told);
     bot.send(&unreadable_turn(&format_move(told)));
-    let m = check_shape(&bot.read_line());
+    let m = check_shape(&bot.reply());
     assert!(board.is_legal(m), "{m} on\n{board}");
     assert!(bot.finish().0.success());
 }
@@ -276,11 +198,11 @@ fn an_overlong_grid_row_neither_desynchronises_nor_bloats_the_bot() {
     const STDERR_CAP: u64 = 4096;
     let log = std::env::temp_dir().join(format!("yavalath-overlong-{}.stderr", std::process::id()));
     let file = std::fs::File::create(&log).unwrap();
-    let mut bot = Bot::start_with_stderr(&["--movetime", "15"], Stdio::from(file));
+    let mut bot = Bot::start_with_stderr(BOT, &["--movetime", "15"], Stdio::from(file));
     bot.send("1\n");
     let mut board = Board::start();
     bot.send(&turn(&board, Player::First, None, "\n"));
-    let first = check_shape(&bot.read_line());
+    let first = check_shape(&bot.reply());
     board = board.play(first).play(cell(4, 4));
     // Row 3 is 20 MB of "0 " (its first bytes read as a move line would).
     let mut text = turn(&board, Player::First, Some(cell(4, 4)), "\n");
@@ -290,7 +212,7 @@ fn an_overlong_grid_row_neither_desynchronises_nor_bloats_the_bot() {
     lines[4] = long_row;
     text = lines.join("\n") + "\n";
     bot.send(&text);
-    let m = check_shape(&bot.read_line());
+    let m = check_shape(&bot.reply());
     board = board
         .try_play(m)
         .expect("a legal reply from its bookkeeping");
@@ -303,7 +225,7 @@ fn an_overlong_grid_row_neither_desynchronises_nor_bloats_the_bot() {
         .unwrap();
     board = board.play(reply);
     bot.send(&turn(&board, Player::First, Some(reply), "\n"));
-    let m = check_shape(&bot.read_line());
+    let m = check_shape(&bot.reply());
     assert!(board.is_legal(m), "{m} on\n{board}");
     let peak = bot.peak_memory();
     assert!(bot.finish().0.success());
@@ -327,14 +249,14 @@ fn a_20_mb_line_anywhere_is_answered_within_the_memory_cap() {
     const STDERR_CAP: u64 = 4096;
     let log = std::env::temp_dir().join(format!("yavalath-20mb-{}.stderr", std::process::id()));
     let file = std::fs::File::create(&log).unwrap();
-    let mut bot = Bot::start_with_stderr(&["--movetime", "15"], Stdio::from(file));
+    let mut bot = Bot::start_with_stderr(BOT, &["--movetime", "15"], Stdio::from(file));
     // Where the id should be, and as the move line.
     bot.send(&"1".repeat(20 << 20));
     bot.send("\n1\n");
     let board = Board::start();
     let text = turn(&board, Player::First, None, "\n").replace("-1 -1", &"7 ".repeat(10 << 20));
     bot.send(&text);
-    let m = check_shape(&bot.read_line());
+    let m = check_shape(&bot.reply());
     assert!(board.is_legal(m));
     let peak = bot.peak_memory();
     assert!(bot.finish().0.success());
@@ -348,10 +270,10 @@ fn a_20_mb_line_anywhere_is_answered_within_the_memory_cap() {
 fn a_move_our_rules_reject_is_applied_and_answered_at_once() {
     // The judge's board, kept as stones: (Player 1's, Player 2's). The bot is Player 1.
     let judge = |first: u64, second: u64| Board::from_stones(first, second, Player::First).unwrap();
-    let mut bot = Bot::start(&["--movetime", "15"]);
+    let mut bot = Bot::start(BOT, &["--movetime", "15"]);
     bot.send("1\n");
     bot.send(&turn(&Board::start(), Player::First, None, "\n"));
-    let a = check_shape(&bot.read_line());
+    let a = check_shape(&bot.reply());
     let (mut first, mut second) = (a.bit(), cell(4, 4).bit());
     bot.send(&turn(
         &judge(first, second),
@@ -359,14 +281,14 @@ fn a_move_our_rules_reject_is_applied_and_answered_at_once() {
         Some(cell(4, 4)),
         "\n",
     ));
-    let b = check_shape(&bot.read_line());
+    let b = check_shape(&bot.reply());
     first |= b.bit();
     // The judge says Player 2 played (4, 4) again, a cell our rules say is taken, and its grid
     // shows a second stone of Player 2's at (0, 0): the grid is the board.
     second |= cell(0, 0).bit();
     let board = judge(first, second);
     bot.send(&turn(&board, Player::First, Some(cell(4, 4)), "\n"));
-    let c = check_shape(&bot.read_line());
+    let c = check_shape(&bot.reply());
     assert!(board.is_legal(c), "{c} on\n{board}");
     first |= c.bit();
     // With the grid unreadable, Player 2 plays onto the bot's stone `b` (no swap so late):
@@ -375,12 +297,12 @@ fn a_move_our_rules_reject_is_applied_and_answered_at_once() {
     second |= b.bit();
     let board = judge(first, second);
     bot.send(&unreadable_turn(&format_move(b)));
-    let d = check_shape(&bot.read_line());
+    let d = check_shape(&bot.reply());
     assert!(board.is_legal(d), "{d} on\n{board}");
     first |= d.bit();
     // An unreadable move on an unreadable grid: still a move of a free cell.
     bot.send(&unreadable_turn("x y"));
-    let e = check_shape(&bot.read_line());
+    let e = check_shape(&bot.reply());
     assert_eq!((first | second) & e.bit(), 0, "{e} is taken");
     assert!(bot.finish().0.success());
 }
@@ -389,37 +311,12 @@ fn a_move_our_rules_reject_is_applied_and_answered_at_once() {
 fn a_blocked_standard_error_delays_no_reply() {
     // Nobody reads the bot's stderr, so the pipe fills after a few dozen KB: unexpected lines,
     // each logged, fill it long before the turn. The bot must answer anyway, and exit at the end.
-    let bot = Bot::start_with_stderr(&["--movetime", "15"], Stdio::piped());
-    let Bot {
-        mut child,
-        stdin,
-        mut stdout,
-    } = bot;
-    let stderr = child.stderr.take().unwrap();
-    // Written from a thread: a bot that stops reading must not stop the test.
-    let mut stdin = stdin.unwrap();
-    let writer = std::thread::spawn(move || {
-        let junk = format!("{}\n", "y".repeat(500));
-        let mut text = junk.repeat(2000);
-        text.push_str("1\n");
-        text.push_str(&turn(&Board::start(), Player::First, None, "\n"));
-        let _ = stdin.write_all(text.as_bytes());
-        let _ = stdin.flush();
-        stdin
-    });
-    let (sender, receiver) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let mut line = String::new();
-        let _ = stdout.read_line(&mut line);
-        let _ = sender.send(line);
-    });
-    let reply = receiver.recv_timeout(std::time::Duration::from_secs(30));
-    drop(stderr);
-    drop(writer.join().unwrap());
-    let status = child.wait().unwrap();
-    let line = reply.expect("a reply while stderr is blocked");
+    let junk = format!("{}\n", "y".repeat(500));
+    let mut input = junk.repeat(2000);
+    input.push_str("1\n");
+    input.push_str(&turn(&Board::start(), Player::First, None, "\n"));
+    let line = reply_with_stderr_unread(BOT, &["--movetime", "15"], input);
     assert!(Board::start().is_legal(check_shape(&line)));
-    assert!(status.success());
 }
 
 #[test]

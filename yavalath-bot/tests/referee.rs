@@ -1,6 +1,8 @@
 //! The referee on full games between our engines, with records.
 
 use std::process::Command;
+use test_support::process::recorded_games;
+use test_support::replay::record_plies;
 use yavalath::board::Board;
 use yavalath::notation::parse_move;
 
@@ -132,30 +134,17 @@ fn games_from_openings(name: &str, options: &[&str]) -> (String, Vec<String>) {
         "# one ply: Player 2 may still swap\n2 1\n\n2 1, 2 1, 4 4   # the swap is in the opening\n",
     )
     .unwrap();
-    let out = Command::new(REFEREE)
-        .args(["--games", "4", "--movetime-ms", "1000", "--record-dir"])
-        .arg(dir.join("games"))
-        .arg("--html")
-        .arg(dir.join("page.html"))
-        .args(
-            options
-                .iter()
-                .map(|o| o.replace("FILE", &openings.display().to_string())),
-        )
-        .arg(format!("{BOT} --movetime 20"))
-        .arg(format!("{BOT} --engine random --seed {{seed}}"))
-        .output()
-        .expect("the referee runs");
-    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
+    let mut args: Vec<String> = ["--movetime-ms", "1000"].map(String::from).to_vec();
+    args.extend(
+        options
+            .iter()
+            .map(|o| o.replace("FILE", &openings.display().to_string())),
     );
-    assert_eq!(stdout.matches("faults=0").count(), 2, "{stdout}");
-    let records = (1..=4)
-        .map(|game| std::fs::read_to_string(dir.join(format!("games/game-{game}.txt"))).unwrap())
-        .collect();
+    args.extend([
+        format!("{BOT} --movetime 20"),
+        format!("{BOT} --engine random --seed {{seed}}"),
+    ]);
+    let (stdout, records) = recorded_games(REFEREE, 4, &dir, &args);
     let page = std::fs::read_to_string(dir.join("page.html")).unwrap();
     assert!(page.contains("<li class=\"opening\""));
     let _ = std::fs::remove_dir_all(&dir);
@@ -165,19 +154,10 @@ fn games_from_openings(name: &str, options: &[&str]) -> (String, Vec<String>) {
 /// The opening plies of a record, and the result the library reaches replaying all its plies.
 fn replay_with_opening(record: &str) -> (Vec<String>, String) {
     let mut board = Board::start();
-    let mut opening = Vec::new();
-    for line in record.lines() {
-        let ply = match line.strip_prefix("# opening: ") {
-            Some(ply) => {
-                opening.push(ply.to_string());
-                ply
-            }
-            None if line.starts_with('#') => continue,
-            None => line,
-        };
-        let (seat, reply) = ply.split_once(' ').unwrap();
+    let (opening, plies) = record_plies(record);
+    for (seat, reply) in plies {
         assert_eq!(seat, board.side_to_move().number().to_string(), "{record}");
-        board = board.try_play(parse_move(reply).unwrap()).unwrap();
+        board = board.try_play(parse_move(&reply).unwrap()).unwrap();
     }
     let winner = match board.outcome().expect("the record ends the game").winner() {
         Some(p) => format!("p{}", p.number()),
@@ -211,8 +191,4 @@ fn random_openings_are_the_same_for_both_games_of_a_pair() {
     assert_ne!(openings[0], openings[2]);
 }
 
-#[macro_use]
-#[path = "../../common/tests/referee_stops/mod.rs"]
-mod referee_stops;
-
-stop_tests!(REFEREE, "yavalath", format!("{BOT} --movetime 10"));
+test_support::stop_tests!(REFEREE, "yavalath", format!("{BOT} --movetime 10"));

@@ -1,9 +1,7 @@
 //! How every `<game>-referee` stops a match: a player that cannot start and an output that
 //! cannot be written stop it before any game counts, and an interruption prints the standings
-//! of the games finished so far. Shared by each game crate's `tests/referee.rs`, which drives its
-//! own referee binary with its own bot.
-
-#![allow(dead_code)]
+//! of the games finished so far. Run by each game crate's `tests/referee.rs` through
+//! [`stop_tests!`](crate::stop_tests), which drives its own referee binary with its own bot.
 
 use std::fs;
 use std::io::{BufRead, BufReader};
@@ -12,14 +10,15 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-/// The tests every referee runs, written once: `stop_tests!(REFEREE, "krieg", player)` in a
-/// crate's `tests/referee.rs` (after `#[macro_use] mod referee_stops;`), where `player` is an
-/// expression giving the command of a player that plays well and fast. It also defines
-/// `stops_referee(player)`, for the crate's own further tests.
+/// The tests every referee runs, written once: `test_support::stop_tests!(REFEREE, "krieg",
+/// player)` in a crate's `tests/referee.rs`, where `player` is an expression giving the command
+/// of a player that plays well and fast. It also defines `stops_referee(player)`, for the
+/// crate's own further tests.
+#[macro_export]
 macro_rules! stop_tests {
     ($referee:expr, $game:expr, $player:expr) => {
-        fn stops_referee(player: &str) -> referee_stops::Referee<'_> {
-            referee_stops::Referee {
+        fn stops_referee(player: &str) -> $crate::referee_stops::Referee<'_> {
+            $crate::referee_stops::Referee {
                 path: $referee,
                 game: $game,
                 player,
@@ -31,8 +30,10 @@ macro_rules! stop_tests {
         {
             let player: String = $player;
             let referee = stops_referee(&player);
-            referee_stops::a_player_that_cannot_start_stops_the_match_before_any_game(&referee);
-            referee_stops::an_output_that_cannot_be_written_stops_the_match_before_any_game(
+            $crate::referee_stops::a_player_that_cannot_start_stops_the_match_before_any_game(
+                &referee,
+            );
+            $crate::referee_stops::an_output_that_cannot_be_written_stops_the_match_before_any_game(
                 &referee,
             );
         }
@@ -41,7 +42,7 @@ macro_rules! stop_tests {
         fn an_interrupted_match_prints_the_standings_of_its_finished_games() {
             let player: String = $player;
             let referee = stops_referee(&player);
-            referee_stops::an_interrupted_match_prints_the_standings_of_its_finished_games(
+            $crate::referee_stops::an_interrupted_match_prints_the_standings_of_its_finished_games(
                 &referee,
                 "INT",
                 &[],
@@ -54,20 +55,16 @@ macro_rules! stop_tests {
 /// A referee binary, its game's name (`krieg`) and a command of a player that plays well and
 /// fast.
 pub struct Referee<'a> {
+    /// The referee binary.
     pub path: &'a str,
+    /// Its game's name.
     pub game: &'a str,
+    /// A player's command.
     pub player: &'a str,
 }
 
 fn scratch(referee: &Referee<'_>, name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "{}-referee-stops-{}-{name}",
-        referee.game,
-        std::process::id()
-    ));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
+    crate::process::scratch_dir(&format!("{}-referee-stops", referee.game), name)
 }
 
 fn run(referee: &Referee<'_>, args: &[&str]) -> Output {

@@ -1,0 +1,21 @@
+//! What the game crates' tests share, written once: a dev-only crate, in the game crates'
+//! `[dev-dependencies]` only, so that it is never compiled into a bot or a bundle.
+//!
+//! - [`process`]: a bot binary started as a contest starts it, talked to line by line, each
+//!   reply awaited with a timeout so that a stalled bot fails its test instead of hanging it;
+//!   its subcommands; referee runs and the games they record; scratch directories;
+//! - [`replay`] (feature `referee`): whole recorded games played through a game's referee, the
+//!   checks every replay page passes, and a record's plies;
+//! - [`referee_stops`] (feature `referee`): the stop tests every `<game>-referee` runs, as the
+//!   macro [`stop_tests!`];
+//! - [`properties`]: the property suite every game runs over thousands of random positions of
+//!   its own, through an adapter implementing [`properties::GameUnderTest`];
+//! - [`perft`]: the comparison of a game's perft with an independent count written in its tests.
+
+pub mod perft;
+pub mod process;
+pub mod properties;
+#[cfg(feature = "referee")]
+pub mod referee_stops;
+#[cfg(feature = "referee")]
+pub mod replay;
