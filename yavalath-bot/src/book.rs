@@ -136,7 +136,7 @@
 //! limits, `--opening-plies 4` on both sides, one game at a time, 100 games (seed 1, 80
 //! distinct, load 28) went 64-2-34, but an SPRT of 0 against 40 Elo (seed 101, 227 distinct
 //! games of 265, load 11 to 16) accepted H0: 127-4-134, -9 ± 42 Elo. With the proof search
-//! from ply 12 on only ([`crate::engine::PROOF_FROM_PLY`]), under the same conditions at loads
+//! from ply 12 on only ([`crate::params::PROOF_FROM_PLY`]), under the same conditions at loads
 //! of 5 to 10: an SPRT of 0 against 30 Elo (seed 2001) stopped undecided at 400 games, 197-12-191
 //! (+5 ± 34 Elo), and four matches of 100 games (seeds 4001, 5001, 6001, 8001; the last two
 //! with the bot of these 22 lines, which play the same games here, the third with a second
