@@ -76,11 +76,7 @@ impl DrawGame for FrostfireReferee {
     }
 
     fn background() -> String {
-        let mut out = format!(
-            "<rect width=\"{}\" height=\"{}\" fill=\"#fff\"/>",
-            Self::SIZE.0,
-            Self::SIZE.1
-        );
+        let mut out = Self::canvas();
         for cell in Cell::all() {
             let (x, y) = cell_centre(cell);
             // Corners are darker: no dragon can be pushed off the board from them.

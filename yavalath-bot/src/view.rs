@@ -68,11 +68,7 @@ impl DrawGame for YavalathReferee {
     }
 
     fn background() -> String {
-        let mut out = format!(
-            "<rect width=\"{}\" height=\"{}\" fill=\"#fff\"/>",
-            Self::SIZE.0,
-            Self::SIZE.1
-        );
+        let mut out = Self::canvas();
         for cell in Cell::all() {
             let (x, y) = centre(cell);
             let _ = write!(

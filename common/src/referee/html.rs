@@ -36,6 +36,15 @@ pub trait DrawGame: RefereeGame {
     /// placed under each position.
     fn background() -> String;
 
+    /// The white rectangle of [`SIZE`](Self::SIZE) that a background starts with.
+    fn canvas() -> String {
+        format!(
+            "<rect width=\"{}\" height=\"{}\" fill=\"#fff\"/>",
+            Self::SIZE.0,
+            Self::SIZE.1
+        )
+    }
+
     /// The SVG elements of `position`, over the background. `last` is the ply that led to it:
     /// the position before it and the reply as the player printed it (already accepted by the
     /// rules), for the drawing to highlight.
