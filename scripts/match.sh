@@ -21,13 +21,14 @@ options=()
 has_record_dir=no
 has_players=no
 while [ $# -gt 0 ]; do
-    case $1 in
-    --show | --gauntlet | -h | --help)
+    if referee_flag "$1"; then
         options+=("$1")
         shift
-        ;;
+        continue
+    fi
+    case $1 in
     --*)
-        [ $# -ge 2 ] || { echo "match.sh: option $1 needs a value" >&2; exit 2; }
+        need_value "$@"
         [ "$1" = --record-dir ] && has_record_dir=yes
         [ "$1" = --player ] && has_players=yes
         options+=("$1" "$2")

@@ -20,13 +20,14 @@ has_players=no
 record_dir=
 has_results=no
 while [ $# -gt 0 ]; do
-    case $1 in
-    --show | --gauntlet | -h | --help)
+    if referee_flag "$1"; then
         options+=("$1")
         shift
-        ;;
+        continue
+    fi
+    case $1 in
     --*)
-        [ $# -ge 2 ] || { echo "tournament.sh: option $1 needs a value" >&2; exit 2; }
+        need_value "$@"
         case $1 in
         --player) has_players=yes ;;
         --record-dir) record_dir=$2 ;;
