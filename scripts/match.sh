@@ -13,36 +13,22 @@
 # --html FILE writes the replay page of the match (one self-contained HTML file) at the end.
 set -euo pipefail
 
-games="frostfire krieg kaboom yavalath connect4"
-usage() {
-    sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2
-    exit 2
-}
-[ $# -ge 1 ] || usage
-game=$1
+. "$(dirname "$0")/game-setup.sh" "$@"
 shift
-case " $games " in
-*" $game "*) ;;
-*) echo "match.sh: unknown game '$game' (one of: $games)" >&2; usage ;;
-esac
-
-root=$(cd "$(dirname "$0")/.." && pwd)
-cargo build --release --quiet --manifest-path "$root/Cargo.toml" -p "$game-bot"
-bot="$root/target/release/$game-bot"
-referee="$root/target/release/$game-referee"
 
 commands=()
 options=()
 has_record_dir=no
 has_players=no
 while [ $# -gt 0 ]; do
-    case $1 in
-    --show | --gauntlet | -h | --help)
+    if referee_flag "$1"; then
         options+=("$1")
         shift
-        ;;
+        continue
+    fi
+    case $1 in
     --*)
-        [ $# -ge 2 ] || { echo "match.sh: option $1 needs a value" >&2; exit 2; }
+        need_value "$@"
         [ "$1" = --record-dir ] && has_record_dir=yes
         [ "$1" = --player ] && has_players=yes
         options+=("$1" "$2")

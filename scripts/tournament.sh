@@ -12,36 +12,22 @@
 # --shard, --movetime-ms, ...) goes to the referee; see `target/release/GAME-referee --help`.
 set -euo pipefail
 
-games="frostfire krieg kaboom yavalath connect4"
-usage() {
-    sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2
-    exit 2
-}
-[ $# -ge 1 ] || usage
-game=$1
+. "$(dirname "$0")/game-setup.sh" "$@"
 shift
-case " $games " in
-*" $game "*) ;;
-*) echo "tournament.sh: unknown game '$game' (one of: $games)" >&2; usage ;;
-esac
-
-root=$(cd "$(dirname "$0")/.." && pwd)
-cargo build --release --quiet --manifest-path "$root/Cargo.toml" -p "$game-bot"
-bot="$root/target/release/$game-bot"
-referee="$root/target/release/$game-referee"
 
 options=()
 has_players=no
 record_dir=
 has_results=no
 while [ $# -gt 0 ]; do
-    case $1 in
-    --show | --gauntlet | -h | --help)
+    if referee_flag "$1"; then
         options+=("$1")
         shift
-        ;;
+        continue
+    fi
+    case $1 in
     --*)
-        [ $# -ge 2 ] || { echo "tournament.sh: option $1 needs a value" >&2; exit 2; }
+        need_value "$@"
         case $1 in
         --player) has_players=yes ;;
         --record-dir) record_dir=$2 ;;

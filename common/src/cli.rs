@@ -361,9 +361,100 @@ pub fn run_bot(bot: &BotInfo) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// Why the arguments of a game's `solve` subcommand were refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveArgsError {
+    /// A word `solve` does not know.
+    Unknown(String),
+    /// An option without its value.
+    MissingValue(&'static str),
+    /// An option whose value does not parse or is out of range.
+    BadValue(&'static str, String),
+    /// A move of `--moves` that does not parse or is illegal.
+    BadMove(String, String),
+}
+
+impl fmt::Display for SolveArgsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveArgsError::Unknown(word) => write!(f, "unknown argument '{word}'"),
+            SolveArgsError::MissingValue(option) => write!(f, "option '{option}' needs a value"),
+            SolveArgsError::BadValue(option, value) => {
+                write!(f, "bad value '{value}' for option '{option}'")
+            }
+            SolveArgsError::BadMove(text, why) => write!(f, "move '{text}' of --moves: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for SolveArgsError {}
+
+/// The value of `solve --table-mb`: a whole number of MB in `1..=max_mb`.
+pub fn parse_table_mb(text: &str, max_mb: usize) -> Result<usize, SolveArgsError> {
+    text.parse()
+        .ok()
+        .filter(|mb| (1..=max_mb).contains(mb))
+        .ok_or_else(|| SolveArgsError::BadValue("--table-mb", text.to_string()))
+}
+
+/// The value of `solve --seconds`: a finite number of seconds above zero.
+pub fn parse_seconds(text: &str) -> Result<f64, SolveArgsError> {
+    text.parse()
+        .ok()
+        .filter(|s: &f64| s.is_finite() && *s > 0.0)
+        .ok_or_else(|| SolveArgsError::BadValue("--seconds", text.to_string()))
+}
+
+/// The position after the value of `solve --moves`, moves separated by commas, played from
+/// `start` by `parse` and `play`, whose errors name the move they refuse.
+pub fn position_after<B, M, P: fmt::Display, L: fmt::Display>(
+    start: B,
+    line: &str,
+    parse: impl Fn(&str) -> Result<M, P>,
+    play: impl Fn(&B, M) -> Result<B, L>,
+) -> Result<B, SolveArgsError> {
+    let mut board = start;
+    for text in line.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+        let bad = |why: String| SolveArgsError::BadMove(text.to_string(), why);
+        let m = parse(text).map_err(|e| bad(e.to_string()))?;
+        board = play(&board, m).map_err(|e| bad(e.to_string()))?;
+    }
+    Ok(board)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn solve_values_and_moves_parse_or_name_what_is_wrong() {
+        assert_eq!(parse_table_mb("64", 64), Ok(64));
+        for bad in ["0", "65", "-1", "x", ""] {
+            let refused = SolveArgsError::BadValue("--table-mb", bad.to_string());
+            assert_eq!(parse_table_mb(bad, 64), Err(refused));
+        }
+        assert_eq!(parse_seconds("2.5"), Ok(2.5));
+        for bad in ["0", "-1", "nan", "inf", "x"] {
+            let refused = SolveArgsError::BadValue("--seconds", bad.to_string());
+            assert_eq!(parse_seconds(bad), Err(refused));
+        }
+        // A toy game: the position is the sum of the moves, and no sum may pass 10.
+        let parse = |t: &str| t.parse::<u32>().map_err(|_| "not a number");
+        let play = |sum: &u32, m: u32| Some(sum + m).filter(|&s| s <= 10).ok_or("past 10");
+        assert_eq!(position_after(0, " 1, 2 ,,3", parse, play), Ok(6));
+        assert_eq!(
+            position_after(0, "1,x", parse, play),
+            Err(SolveArgsError::BadMove("x".into(), "not a number".into()))
+        );
+        assert_eq!(
+            position_after(5, "4,2", parse, play),
+            Err(SolveArgsError::BadMove("2".into(), "past 10".into()))
+        );
+        assert_eq!(
+            SolveArgsError::BadValue("--seconds", "0".into()).to_string(),
+            "bad value '0' for option '--seconds'"
+        );
+    }
 
     #[test]
     fn warns_of_a_movetime_near_the_limit() {

@@ -335,6 +335,135 @@ impl TuneOptions {
     }
 }
 
+impl Sample {
+    /// A sample from a position's dense feature values (the zeros left out) and its result.
+    pub fn from_features(values: &[i32], result: f32) -> Sample {
+        let features = values
+            .iter()
+            .enumerate()
+            .filter(|&(_, &v)| v != 0)
+            .map(|(i, &v)| (i as u32, v as f32))
+            .collect();
+        Sample { features, result }
+    }
+}
+
+/// The result of a game for `side`: 1 a win, 0.5 a draw (`winner` is `None`), 0 a loss.
+pub fn result_for<S: PartialEq>(winner: Option<S>, side: S) -> f32 {
+    match winner {
+        None => 0.5,
+        Some(w) if w == side => 1.0,
+        Some(_) => 0.0,
+    }
+}
+
+/// Which seat won a self-play game, for the tally of [`SelfPlayReport::results`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeatResult {
+    /// The first seat won.
+    FirstWins,
+    /// Nobody won.
+    Draw,
+    /// The second seat won.
+    SecondWins,
+}
+
+/// The samples of a run of self-play games, split by game into training and held-out sets, and
+/// the games' results.
+#[derive(Clone, Debug, Default)]
+pub struct SelfPlaySamples {
+    /// The samples of the games the fit learns from.
+    pub training: Vec<Sample>,
+    /// The samples of every `holdout_every`-th game (game 0 first).
+    pub held_out: Vec<Sample>,
+    /// Wins of the first seat, draws, wins of the second.
+    pub results: (u32, u32, u32),
+}
+
+impl SelfPlaySamples {
+    /// Plays games `0..games` by `play` (a game's samples and result), holding out the samples
+    /// of every game whose number is a multiple of `holdout_every`; every `progress_every` games
+    /// it tells `progress` how many games and positions it has.
+    pub fn play(
+        games: u32,
+        holdout_every: u32,
+        progress_every: u32,
+        mut play: impl FnMut(u32) -> (Vec<Sample>, SeatResult),
+        mut progress: impl FnMut(&str),
+    ) -> SelfPlaySamples {
+        let mut out = SelfPlaySamples::default();
+        for number in 0..games {
+            let (samples, result) = play(number);
+            match result {
+                SeatResult::FirstWins => out.results.0 += 1,
+                SeatResult::Draw => out.results.1 += 1,
+                SeatResult::SecondWins => out.results.2 += 1,
+            }
+            let target = if number % holdout_every == 0 {
+                &mut out.held_out
+            } else {
+                &mut out.training
+            };
+            target.extend(samples);
+            if (number + 1) % progress_every == 0 {
+                progress(&format!(
+                    "{} games, {} positions",
+                    number + 1,
+                    out.training.len() + out.held_out.len()
+                ));
+            }
+        }
+        out
+    }
+
+    /// Fits `weights` (today's) on the training samples ([`SelfPlayReport::fit`]).
+    pub fn fit(
+        &self,
+        weights: Vec<f64>,
+        fit: &FitOptions,
+        names: &'static [&'static str],
+        seats: [&'static str; 2],
+    ) -> SelfPlayReport {
+        SelfPlayReport::fit(
+            &self.training,
+            &self.held_out,
+            weights,
+            fit,
+            self.results,
+            names,
+            seats,
+        )
+    }
+}
+
+/// A tuner's `main`: reads the command line over `defaults`, runs `run` (its progress lines go to
+/// stderr after `tool: `), then prints the options, the seconds taken and the report.
+pub fn tune_main(
+    tool: &str,
+    defaults: TuneOptions,
+    run: impl FnOnce(&TuneOptions, &mut dyn FnMut(&str)) -> SelfPlayReport,
+) -> std::process::ExitCode {
+    let options = match TuneOptions::parse(std::env::args().skip(1), defaults) {
+        Ok(options) => options,
+        Err(error) => {
+            eprintln!("{tool}: {error}\n{}", tune_usage(tool));
+            return std::process::ExitCode::from(2);
+        }
+    };
+    let started = std::time::Instant::now();
+    let report = run(&options, &mut |line| eprintln!("{tool}: {line}"));
+    println!(
+        "games={} seed={} depth={} epochs={} seconds={:.0}",
+        options.games,
+        options.seed,
+        options.depth,
+        options.epochs,
+        started.elapsed().as_secs_f64()
+    );
+    print!("{report}");
+    std::process::ExitCode::SUCCESS
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -388,6 +517,51 @@ mod tests {
         let samples = synthetic([100.0, 20.0], 0.01, 20_000);
         let scale = fit_scale(&samples, &[100.0, 20.0]);
         assert!((scale - 0.01).abs() < 0.002, "scale {scale}");
+    }
+
+    #[test]
+    fn self_play_samples_are_sparse_split_by_game_and_tallied() {
+        assert_eq!(
+            Sample::from_features(&[0, 3, 0, -2], 1.0),
+            Sample {
+                features: vec![(1, 3.0), (3, -2.0)],
+                result: 1.0
+            }
+        );
+        assert_eq!(result_for(Some(1), 1), 1.0);
+        assert_eq!(result_for(Some(2), 1), 0.0);
+        assert_eq!(result_for(None, 1), 0.5);
+        let results = [
+            SeatResult::FirstWins,
+            SeatResult::Draw,
+            SeatResult::SecondWins,
+        ];
+        let mut lines = Vec::new();
+        let played = SelfPlaySamples::play(
+            6,
+            3,
+            2,
+            |number| {
+                let sample = Sample::from_features(&[number as i32], 0.5);
+                (vec![sample], results[number as usize % 3])
+            },
+            |line| lines.push(line.to_string()),
+        );
+        let numbers =
+            |set: &[Sample]| -> Vec<f32> { set.iter().map(|s| s.features[0].1).collect() };
+        // Game 0 has no nonzero feature, so it adds an empty sample.
+        assert_eq!(played.held_out.len(), 2);
+        assert_eq!(numbers(&played.held_out[1..]), vec![3.0]);
+        assert_eq!(numbers(&played.training), vec![1.0, 2.0, 4.0, 5.0]);
+        assert_eq!(played.results, (2, 2, 2));
+        assert_eq!(
+            lines,
+            [
+                "2 games, 2 positions",
+                "4 games, 4 positions",
+                "6 games, 6 positions"
+            ]
+        );
     }
 
     #[test]

@@ -115,11 +115,10 @@ impl DrawGame for Connect4Referee {
     }
 
     fn background() -> String {
-        let mut out = format!(
-            "<rect width=\"{}\" height=\"{}\" fill=\"#fff\"/>\
-             <rect x=\"{LEFT}\" y=\"{TOP}\" width=\"{}\" height=\"{}\" rx=\"10\" fill=\"#334155\"/>",
-            Self::SIZE.0,
-            Self::SIZE.1,
+        let mut out = Self::canvas();
+        let _ = write!(
+            out,
+            "<rect x=\"{LEFT}\" y=\"{TOP}\" width=\"{}\" height=\"{}\" rx=\"10\" fill=\"#334155\"/>",
             WIDTH as i32 * STEP,
             HEIGHT as i32 * STEP
         );

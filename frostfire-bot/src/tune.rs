@@ -24,13 +24,15 @@ use crate::board::{Board, Cell, Color, Direction, Move, Outcome, DRAGONS, MAX_PL
 use crate::eval;
 use crate::search::Searcher;
 use common::search::Limits;
-use common::tune::{tune_usage, FitOptions, Sample, SelfPlayReport, TuneOptions};
+use common::tune::{
+    result_for, tune_main, FitOptions, Sample, SeatResult, SelfPlayReport, SelfPlaySamples,
+    TuneOptions,
+};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rustc_hash::FxHashSet;
 use std::process::ExitCode;
-use std::time::Instant;
 
 /// The features, in the order of the weights.
 pub const LOST_DRAGON: usize = 0;
@@ -280,23 +282,14 @@ pub fn play_game(seed: u64, number: u32, depth: u32) -> Game {
 
 /// The quiet positions of `game` as samples, each with the result for its side to move.
 pub fn samples(game: &Game) -> Vec<Sample> {
+    let winner = match game.outcome {
+        Outcome::Win(winner) => Some(winner),
+        Outcome::Draw => None,
+    };
     game.positions
         .iter()
         .filter(|b| is_quiet(b))
-        .map(|b| {
-            let result = match game.outcome {
-                Outcome::Draw => 0.5,
-                Outcome::Win(winner) if winner == b.side_to_move() => 1.0,
-                Outcome::Win(_) => 0.0,
-            };
-            let features = features(b)
-                .iter()
-                .enumerate()
-                .filter(|&(_, &v)| v != 0)
-                .map(|(i, &v)| (i as u32, v as f32))
-                .collect();
-            Sample { features, result }
-        })
+        .map(|b| Sample::from_features(&features(b), result_for(winner, b.side_to_move())))
         .collect()
 }
 
@@ -312,68 +305,36 @@ pub const DEFAULT_OPTIONS: TuneOptions = TuneOptions {
 pub type TuneReport = SelfPlayReport;
 
 /// Plays the games, fits the weights, and reports; `progress` gets a line now and then.
-pub fn run(options: &TuneOptions, mut progress: impl FnMut(&str)) -> TuneReport {
-    let (mut training, mut held_out) = (Vec::new(), Vec::new());
-    let mut results = (0, 0, 0);
-    for number in 0..options.games {
-        let game = play_game(options.seed, number, options.depth);
-        match game.outcome {
-            Outcome::Win(Color::Ice) => results.0 += 1,
-            Outcome::Draw => results.1 += 1,
-            Outcome::Win(Color::Fire) => results.2 += 1,
-        }
-        let target = if number % HOLDOUT_EVERY == 0 {
-            &mut held_out
-        } else {
-            &mut training
-        };
-        target.extend(samples(&game));
-        if (number + 1) % 100 == 0 {
-            progress(&format!(
-                "{} games, {} positions",
-                number + 1,
-                training.len() + held_out.len()
-            ));
-        }
-    }
+pub fn run(options: &TuneOptions, progress: impl FnMut(&str)) -> TuneReport {
+    let played = SelfPlaySamples::play(
+        options.games,
+        HOLDOUT_EVERY,
+        100,
+        |number| {
+            let game = play_game(options.seed, number, options.depth);
+            let result = match game.outcome {
+                Outcome::Win(Color::Ice) => SeatResult::FirstWins,
+                Outcome::Draw => SeatResult::Draw,
+                Outcome::Win(Color::Fire) => SeatResult::SecondWins,
+            };
+            (samples(&game), result)
+        },
+        progress,
+    );
     let weights: Vec<f64> = current_weights().iter().map(|&w| f64::from(w)).collect();
     let fit = FitOptions {
         epochs: options.epochs,
         frozen: FROZEN.to_vec(),
         ..FitOptions::default()
     };
-    SelfPlayReport::fit(
-        &training,
-        &held_out,
-        weights,
-        &fit,
-        results,
-        &NAMES,
-        ["p1", "p2"],
-    )
+    played.fit(weights, &fit, &NAMES, ["p1", "p2"])
 }
 
 /// `frostfire-tune`: reads the command line, plays, fits and prints the constants.
 pub fn main() -> ExitCode {
-    let options = match TuneOptions::parse(std::env::args().skip(1), DEFAULT_OPTIONS) {
-        Ok(options) => options,
-        Err(error) => {
-            eprintln!("frostfire-tune: {error}\n{}", tune_usage("frostfire-tune"));
-            return ExitCode::from(2);
-        }
-    };
-    let started = Instant::now();
-    let report = run(&options, |line| eprintln!("frostfire-tune: {line}"));
-    println!(
-        "games={} seed={} depth={} epochs={} seconds={:.0}",
-        options.games,
-        options.seed,
-        options.depth,
-        options.epochs,
-        started.elapsed().as_secs_f64()
-    );
-    print!("{report}");
-    ExitCode::SUCCESS
+    tune_main("frostfire-tune", DEFAULT_OPTIONS, |options, progress| {
+        run(options, progress)
+    })
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use common::referee::html::DrawGame;
+use common::referee::html::{hexagon, DrawGame};
 
 use crate::board::{Board, Cell, Color};
 use crate::notation::parse_move;
@@ -32,20 +32,6 @@ fn centre(r: i32, d: i32) -> (f64, f64) {
 
 fn cell_centre(cell: Cell) -> (f64, f64) {
     centre(i32::from(cell.row()), i32::from(cell.diag()))
-}
-
-fn hexagon(x: f64, y: f64, radius: f64) -> String {
-    let mut points = String::new();
-    for k in 0..6 {
-        let angle = (60.0 * f64::from(k) - 90.0).to_radians();
-        let _ = write!(
-            points,
-            "{:.1},{:.1} ",
-            x + radius * angle.cos(),
-            y + radius * angle.sin()
-        );
-    }
-    points.trim_end().to_string()
 }
 
 fn name(color: Color) -> &'static str {
@@ -76,11 +62,7 @@ impl DrawGame for FrostfireReferee {
     }
 
     fn background() -> String {
-        let mut out = format!(
-            "<rect width=\"{}\" height=\"{}\" fill=\"#fff\"/>",
-            Self::SIZE.0,
-            Self::SIZE.1
-        );
+        let mut out = Self::canvas();
         for cell in Cell::all() {
             let (x, y) = cell_centre(cell);
             // Corners are darker: no dragon can be pushed off the board from them.

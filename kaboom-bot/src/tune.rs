@@ -23,8 +23,8 @@ use crate::eval::{self, features, horizon, mobility, Horizon};
 use crate::search::Searcher;
 use common::search::Limits;
 use common::tune::{
-    fit_scale, fit_weights, format_constants, mean_error, tune_usage, FitOptions, Sample,
-    TuneOptions,
+    fit_scale, fit_weights, format_constants, mean_error, result_for, tune_usage, FitOptions,
+    Sample, TuneOptions,
 };
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
@@ -207,19 +207,7 @@ pub fn self_play_game(searcher: &mut Searcher, seed: u64, depth: u32) -> Vec<Sam
     let winner = board.outcome().and_then(|o| o.winner());
     positions
         .into_iter()
-        .map(|(side, x)| Sample {
-            features: x
-                .iter()
-                .enumerate()
-                .filter(|&(_, &v)| v != 0)
-                .map(|(i, &v)| (i as u32, v as f32))
-                .collect(),
-            result: match winner {
-                None => 0.5,
-                Some(w) if w == side => 1.0,
-                Some(_) => 0.0,
-            },
-        })
+        .map(|(side, x)| Sample::from_features(&x, result_for(winner, side)))
         .collect()
 }
 

@@ -50,11 +50,7 @@ impl DrawGame for KaboomReferee {
     }
 
     fn background() -> String {
-        let mut out = format!(
-            "<rect width=\"{}\" height=\"{}\" fill=\"#fff\"/>",
-            Self::SIZE.0,
-            Self::SIZE.1
-        );
+        let mut out = Self::canvas();
         for square in all_squares() {
             let (x, y) = corner(square);
             let colour = COLOUR[square.row() as usize][square.column() as usize];

@@ -16,8 +16,9 @@ use crate::book;
 use crate::dfpn::{ProofSearch, Value};
 use crate::notation::parse_move;
 use crate::solver::Solver;
+pub use common::cli::SolveArgsError;
+use common::cli::{parse_seconds, parse_table_mb, position_after};
 use common::io::log;
-use std::fmt;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -48,32 +49,6 @@ pub enum Method {
     AlphaBeta,
 }
 
-/// Why `solve`'s arguments were refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SolveArgsError {
-    /// A word `solve` does not know.
-    Unknown(String),
-    /// An option without its value.
-    MissingValue(&'static str),
-    /// An option whose value does not parse or is out of range.
-    BadValue(&'static str, String),
-    /// A move of `--moves` that does not parse or is illegal.
-    BadMove(String, String),
-}
-
-impl fmt::Display for SolveArgsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SolveArgsError::Unknown(word) => write!(f, "unknown argument '{word}'"),
-            SolveArgsError::MissingValue(option) => write!(f, "option '{option}' needs a value"),
-            SolveArgsError::BadValue(option, value) => {
-                write!(f, "bad value '{value}' for option '{option}'")
-            }
-            SolveArgsError::BadMove(text, why) => write!(f, "move '{text}' of --moves: {why}"),
-        }
-    }
-}
-
 /// The arguments of `solve`: `[--moves "r1 c1 r2 c2,..."] [--table-mb N] [--seconds S]`.
 pub fn parse_args(words: &[String]) -> Result<SolveArgs, SolveArgsError> {
     let mut args = SolveArgs {
@@ -90,12 +65,7 @@ pub fn parse_args(words: &[String]) -> Result<SolveArgs, SolveArgsError> {
         match word.as_str() {
             "--moves" => args.board = board_after(value("--moves")?)?,
             "--table-mb" => {
-                let text = value("--table-mb")?;
-                args.table_mb = text
-                    .parse()
-                    .ok()
-                    .filter(|&mb| (1..=65536).contains(&mb))
-                    .ok_or_else(|| SolveArgsError::BadValue("--table-mb", text.clone()))?;
+                args.table_mb = parse_table_mb(value("--table-mb")?, 65536)?;
             }
             "--method" => {
                 let text = value("--method")?;
@@ -107,13 +77,7 @@ pub fn parse_args(words: &[String]) -> Result<SolveArgs, SolveArgsError> {
             }
             "--book" => args.book = Some(value("--book")?.clone()),
             "--seconds" => {
-                let text = value("--seconds")?;
-                args.seconds = Some(
-                    text.parse()
-                        .ok()
-                        .filter(|s: &f64| s.is_finite() && *s > 0.0)
-                        .ok_or_else(|| SolveArgsError::BadValue("--seconds", text.clone()))?,
-                );
+                args.seconds = Some(parse_seconds(value("--seconds")?)?);
             }
             _ => return Err(SolveArgsError::Unknown(word.clone())),
         }
@@ -123,13 +87,7 @@ pub fn parse_args(words: &[String]) -> Result<SolveArgs, SolveArgsError> {
 
 /// The position after `line`, moves `r1 c1 r2 c2` separated by commas, from the start.
 pub fn board_after(line: &str) -> Result<Board, SolveArgsError> {
-    let mut board = Board::start();
-    for text in line.split(',').map(str::trim).filter(|t| !t.is_empty()) {
-        let bad = |why: String| SolveArgsError::BadMove(text.to_string(), why);
-        let mv = parse_move(text).map_err(|e| bad(e.to_string()))?;
-        board = board.try_play(mv).map_err(|e| bad(e.to_string()))?;
-    }
-    Ok(board)
+    position_after(Board::start(), line, parse_move, Board::try_play)
 }
 
 /// `solve --book FILE`: builds the proof book and writes its source to `file`; prints one line,

@@ -86,14 +86,8 @@ impl DrawGame for KriegReferee {
     }
 
     fn background() -> String {
-        let mut out = String::new();
+        let mut out = Self::canvas();
         let size = 5 * CELL;
-        let _ = write!(
-            out,
-            "<rect width=\"{}\" height=\"{}\" fill=\"#fff\"/>",
-            Self::SIZE.0,
-            Self::SIZE.1
-        );
         for row in 0..5 {
             for column in 0..5 {
                 // The bases tinted with their owner's colour, the rest checkered.

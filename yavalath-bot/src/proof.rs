@@ -29,6 +29,8 @@ use crate::board::{Board, Cell, Cells, MoveList, Player, CELLS};
 use crate::notation::{format_move, parse_move};
 use crate::threats::{threat_makers, Threats};
 use arrayvec::ArrayVec;
+pub use common::cli::SolveArgsError;
+use common::cli::{parse_seconds, parse_table_mb, position_after};
 use common::clock::Deadline;
 use std::fmt;
 use std::process::ExitCode;
@@ -294,32 +296,6 @@ pub struct SolveArgs {
     pub table_mb: usize,
 }
 
-/// Why `solve`'s arguments were refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SolveArgsError {
-    /// A word `solve` does not know.
-    Unknown(String),
-    /// An option without its value.
-    MissingValue(&'static str),
-    /// An option whose value does not parse or is out of range.
-    BadValue(&'static str, String),
-    /// A move of `--moves` that does not parse or is illegal.
-    BadMove(String, String),
-}
-
-impl fmt::Display for SolveArgsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SolveArgsError::Unknown(word) => write!(f, "unknown argument '{word}'"),
-            SolveArgsError::MissingValue(option) => write!(f, "option '{option}' needs a value"),
-            SolveArgsError::BadValue(option, value) => {
-                write!(f, "bad value '{value}' for option '{option}'")
-            }
-            SolveArgsError::BadMove(text, why) => write!(f, "move '{text}' of --moves: {why}"),
-        }
-    }
-}
-
 /// Parses `solve`'s arguments: `[--moves "x y,..."] [--seconds S] [--table-mb N]`.
 pub fn parse_args(words: &[String]) -> Result<SolveArgs, SolveArgsError> {
     let mut args = SolveArgs {
@@ -334,21 +310,10 @@ pub fn parse_args(words: &[String]) -> Result<SolveArgs, SolveArgsError> {
         match word.as_str() {
             "--moves" => args.board = board_after(value("--moves")?)?,
             "--table-mb" => {
-                let text = value("--table-mb")?;
-                args.table_mb = text
-                    .parse()
-                    .ok()
-                    .filter(|mb| (1..=16384).contains(mb))
-                    .ok_or_else(|| SolveArgsError::BadValue("--table-mb", text.clone()))?;
+                args.table_mb = parse_table_mb(value("--table-mb")?, 16384)?;
             }
             "--seconds" => {
-                let text = value("--seconds")?;
-                args.seconds = Some(
-                    text.parse()
-                        .ok()
-                        .filter(|s: &f64| s.is_finite() && *s > 0.0)
-                        .ok_or_else(|| SolveArgsError::BadValue("--seconds", text.clone()))?,
-                );
+                args.seconds = Some(parse_seconds(value("--seconds")?)?);
             }
             _ => return Err(SolveArgsError::Unknown(word.clone())),
         }
@@ -359,13 +324,7 @@ pub fn parse_args(words: &[String]) -> Result<SolveArgs, SolveArgsError> {
 /// The position after `line`, moves `x y` separated by commas from the start (the swap is
 /// Player 1's cell named again on ply 1).
 pub fn board_after(line: &str) -> Result<Board, SolveArgsError> {
-    let mut board = Board::start();
-    for text in line.split(',').map(str::trim).filter(|t| !t.is_empty()) {
-        let bad = |why: String| SolveArgsError::BadMove(text.to_string(), why);
-        let m = parse_move(text).map_err(|e| bad(e.to_string()))?;
-        board = board.try_play(m).map_err(|e| bad(e.to_string()))?;
-    }
-    Ok(board)
+    position_after(Board::start(), line, parse_move, Board::try_play)
 }
 
 /// `yavalath-bot solve ...`: prints `value=<win|loss|draw|unknown> nodes=<N> seconds=<S>` for

@@ -39,7 +39,9 @@ use crate::notation::format_move;
 use crate::search::Searcher;
 use crate::threats::Threats;
 use common::search::Limits;
-use common::tune::{fit_scale, fit_weights, format_constants, mean_error, FitOptions, Sample};
+use common::tune::{
+    fit_scale, fit_weights, format_constants, mean_error, result_for, FitOptions, Sample,
+};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -154,18 +156,8 @@ pub fn samples(games: &[Game]) -> Vec<Sample> {
     let mut out = Vec::new();
     for game in games {
         for board in &game.positions {
-            let result = match game.winner {
-                Some(p) if p == board.side_to_move() => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            };
-            let features = features(board)
-                .iter()
-                .enumerate()
-                .filter(|&(_, &v)| v != 0)
-                .map(|(i, &v)| (i as u32, v as f32))
-                .collect();
-            out.push(Sample { features, result });
+            let result = result_for(game.winner, board.side_to_move());
+            out.push(Sample::from_features(&features(board), result));
         }
     }
     out

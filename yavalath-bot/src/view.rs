@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use common::referee::html::DrawGame;
+use common::referee::html::{hexagon, DrawGame};
 
 use crate::board::{Board, Cell, Outcome, AXES, ROW_LEN};
 use crate::notation::parse_move;
@@ -27,20 +27,6 @@ fn centre(cell: Cell) -> (f64, f64) {
         CENTRE_X + (f64::from(cell.x()) - (length - 1.0) / 2.0) * W,
         TOP + f64::from(cell.y()) * 1.5 * R,
     )
-}
-
-fn hexagon(x: f64, y: f64, radius: f64) -> String {
-    let mut points = String::new();
-    for k in 0..6 {
-        let angle = (60.0 * f64::from(k) - 90.0).to_radians();
-        let _ = write!(
-            points,
-            "{:.1},{:.1} ",
-            x + radius * angle.cos(),
-            y + radius * angle.sin()
-        );
-    }
-    points.trim_end().to_string()
 }
 
 /// The two ends of the run of `stones` through `cell` along `axis`.
@@ -68,11 +54,7 @@ impl DrawGame for YavalathReferee {
     }
 
     fn background() -> String {
-        let mut out = format!(
-            "<rect width=\"{}\" height=\"{}\" fill=\"#fff\"/>",
-            Self::SIZE.0,
-            Self::SIZE.1
-        );
+        let mut out = Self::canvas();
         for cell in Cell::all() {
             let (x, y) = centre(cell);
             let _ = write!(

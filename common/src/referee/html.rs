@@ -36,6 +36,15 @@ pub trait DrawGame: RefereeGame {
     /// placed under each position.
     fn background() -> String;
 
+    /// The white rectangle of [`SIZE`](Self::SIZE) that a background starts with.
+    fn canvas() -> String {
+        format!(
+            "<rect width=\"{}\" height=\"{}\" fill=\"#fff\"/>",
+            Self::SIZE.0,
+            Self::SIZE.1
+        )
+    }
+
     /// The SVG elements of `position`, over the background. `last` is the ply that led to it:
     /// the position before it and the reply as the player printed it (already accepted by the
     /// rules), for the drawing to highlight.
@@ -222,6 +231,22 @@ fn outcome_word(winner: Option<Seat>) -> String {
         Some(seat) => seat.to_string(),
         None => "draw".to_string(),
     }
+}
+
+/// The `points` of an SVG polygon: the pointy-topped regular hexagon of circumradius `radius`
+/// centred on `(x, y)`, corners to one decimal, clockwise from the top.
+pub fn hexagon(x: f64, y: f64, radius: f64) -> String {
+    let mut points = String::new();
+    for k in 0..6 {
+        let angle = (60.0 * f64::from(k) - 90.0).to_radians();
+        let _ = write!(
+            points,
+            "{:.1},{:.1} ",
+            x + radius * angle.cos(),
+            y + radius * angle.sin()
+        );
+    }
+    points.trim_end().to_string()
 }
 
 /// `&`, `<`, `>` and quotes escaped, for text and attribute values.
@@ -823,6 +848,14 @@ fn view_usage<G: DrawGame>(error: &str) -> ExitCode {
 mod tests {
     use super::*;
     use crate::referee::game::{Fault, Input, Transport};
+
+    #[test]
+    fn a_hexagon_starts_at_the_top_and_turns_clockwise() {
+        assert_eq!(
+            hexagon(10.0, 20.0, 2.0),
+            "10.0,18.0 11.7,19.0 11.7,21.0 10.0,22.0 8.3,21.0 8.3,19.0"
+        );
+    }
 
     /// Count to five: each reply adds 1 or 2; who reaches five wins; passing it is illegal.
     struct CountGame {
