@@ -42,6 +42,26 @@ pub fn check_inside_the_game<P: Debug>(
     }
 }
 
+/// The number of move sequences `depth` moves long from `position`, where `next` lists the
+/// positions one move on (none once the game is over): perft written the plain way, for the
+/// independent counts.
+pub fn count_sequences<P>(position: &P, depth: u32, next: &impl Fn(&P) -> Vec<P>) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    next(position)
+        .iter()
+        .map(|after| count_sequences(after, depth - 1, next))
+        .sum()
+}
+
+/// For each `(depth, count)` of `counts`, `perft(depth)` is `count`.
+pub fn check_counts(perft: impl Fn(u32) -> u64, counts: &[(u32, u64)]) {
+    for &(depth, count) in counts {
+        assert_eq!(perft(depth), count, "perft({depth})");
+    }
+}
+
 /// The move a fixed game plays at its ply `k` from `moves`: the first, from index
 /// `(7 k + 3) mod n` on, that `goes_on` accepts (one that does not end the game, say), so that
 /// the game reaches deep positions the same way every time.
