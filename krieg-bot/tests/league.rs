@@ -110,6 +110,17 @@ fn check_stored_once(rows: &[(String, Vec<String>)]) {
     }
 }
 
+/// A league run of 30 games, two at a time, whose length leaves time to kill it mid-run.
+const RUN_30_GAMES: [&str; 7] = [
+    "run",
+    "--games",
+    "30",
+    "--concurrency",
+    "2",
+    "--movetime-ms",
+    "200",
+];
+
 #[test]
 fn a_league_grows_survives_kill_9_and_ranks_our_bot_first() {
     let started = Instant::now();
@@ -125,15 +136,7 @@ fn a_league_grows_survives_kill_9_and_ranks_our_bot_first() {
     let mut killed = Command::new(REFEREE)
         .arg("league")
         .arg(&dir)
-        .args([
-            "run",
-            "--games",
-            "30",
-            "--concurrency",
-            "2",
-            "--movetime-ms",
-            "200",
-        ])
+        .args(RUN_30_GAMES)
         .stdout(fs::File::create(&log).unwrap())
         .stderr(Stdio::null())
         .spawn()
@@ -151,18 +154,7 @@ fn a_league_grows_survives_kill_9_and_ranks_our_bot_first() {
     let printed = fs::read_to_string(&log).unwrap();
     assert!(printed.lines().filter(|l| l.starts_with("game ")).count() <= cut);
 
-    let last = ok(
-        &dir,
-        &[
-            "run",
-            "--games",
-            "30",
-            "--concurrency",
-            "2",
-            "--movetime-ms",
-            "200",
-        ],
-    );
+    let last = ok(&dir, &RUN_30_GAMES);
     assert_eq!(last.lines().filter(|l| l.starts_with("game ")).count(), 30);
     let rows = stored_rows(&dir);
     assert_eq!(rows.len(), 20 + cut + 30);
