@@ -3,24 +3,12 @@
 //! The crate docs, "When the judge sends a move our rules reject", state the policy.
 
 use kaboom::board::{
-    Board, ForcePlayError, IllegalMoveError, Move, Outcome, Player, Setup, Square,
-    MAX_CONSECUTIVE_PASSES, MAX_PLIES,
+    Board, ForcePlayError, IllegalMoveError, Move, Outcome, Player, Setup, MAX_CONSECUTIVE_PASSES,
+    MAX_PLIES,
 };
-use kaboom::notation::parse_legal;
+use support::{play_lines, sq};
 
-fn sq(row: i32, column: i32) -> Square {
-    Square::new(row, column).expect("on the board")
-}
-
-/// Plays lines, each in its mover's own frame, from the start.
-fn play_lines(lines: &[&str]) -> Board {
-    let mut board = Board::start();
-    for line in lines {
-        let m = parse_legal(&board, line, board.side_to_move()).expect("a legal line");
-        board = board.play(m);
-    }
-    board
-}
+mod support;
 
 /// After the placements (Player 1's bomb on orange, Player 2's on orange) and Player 1's first
 /// move, orange (0,0) to (2,0): Player 2 must move its ranger of the colour of (2,0), green.
@@ -161,30 +149,35 @@ fn a_move_after_the_end_on_our_board_goes_on_with_the_game() {
 #[test]
 fn a_move_whose_pieces_are_not_there_cannot_be_forced() {
     let board = after_first_move();
-    assert_eq!(
-        board.force_play(Move::ranger(sq(4, 4), sq(3, 4))),
-        Err(ForcePlayError::NoRangerOfMover),
-        "no ranger of Player 2 on (4,4)"
-    );
-    assert_eq!(
-        board.force_play(Move::ranger(sq(7, 0), sq(0, 1))),
-        Err(ForcePlayError::LandingOccupied),
-        "Player 1's blue is on (0,1)"
-    );
-    assert_eq!(
-        board.force_play(Move::pass(sq(7, 7), sq(0, 7))),
-        Err(ForcePlayError::NoPassTarget),
-        "(0,7) holds Player 1's ranger"
-    );
-    assert_eq!(
-        board.force_play(Move::ranger(sq(0, 1), sq(1, 1))),
-        Err(ForcePlayError::NoRangerOfMover),
-        "Player 1's ranger is not Player 2's to move"
-    );
-    assert_eq!(
-        board.force_play(Move::place(sq(7, 3))),
-        Err(ForcePlayError::WrongPhase)
-    );
+    for (m, error, why) in [
+        (
+            Move::ranger(sq(4, 4), sq(3, 4)),
+            ForcePlayError::NoRangerOfMover,
+            "no ranger of Player 2 on (4,4)",
+        ),
+        (
+            Move::ranger(sq(7, 0), sq(0, 1)),
+            ForcePlayError::LandingOccupied,
+            "Player 1's blue is on (0,1)",
+        ),
+        (
+            Move::pass(sq(7, 7), sq(0, 7)),
+            ForcePlayError::NoPassTarget,
+            "(0,7) holds Player 1's ranger",
+        ),
+        (
+            Move::ranger(sq(0, 1), sq(1, 1)),
+            ForcePlayError::NoRangerOfMover,
+            "Player 1's ranger is not Player 2's to move",
+        ),
+        (
+            Move::place(sq(7, 3)),
+            ForcePlayError::WrongPhase,
+            "placements are over",
+        ),
+    ] {
+        assert_eq!(board.force_play(m), Err(error), "{why}");
+    }
 }
 
 #[test]
