@@ -3,6 +3,7 @@
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
+use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use test_support::process::{check_quiet_exits, reply_with_stderr_unread, Bot};
 use yavalath::board::{Board, Cell, Player};
@@ -192,13 +193,37 @@ fn unreadable_grids_after_its_first_stone_is_stolen_never_reuse_it() {
     assert!(bot.finish().0.success());
 }
 
+/// The contest's memory limit, and the most a bot may log in a test that floods it.
+const MEMORY_CAP: u64 = 20 << 20;
+const STDERR_CAP: usize = 4096;
+
+/// The bot at 15 ms a move, logging to a file named after `name`; returns it and the file.
+fn logged_bot(name: &str) -> (Bot, PathBuf) {
+    let log = std::env::temp_dir().join(format!("yavalath-{name}-{}.stderr", std::process::id()));
+    let file = std::fs::File::create(&log).unwrap();
+    let bot = Bot::start_with_stderr(BOT, &["--movetime", "15"], Stdio::from(file));
+    (bot, log)
+}
+
+/// Ends `bot`, which must exit cleanly having stayed under the memory cap and logged less than
+/// `STDERR_CAP` bytes to `log`; returns what it logged.
+fn finish_bounded(bot: Bot, log: &Path) -> String {
+    let peak = bot.peak_memory();
+    assert!(bot.finish().0.success());
+    let logged = String::from_utf8_lossy(&std::fs::read(log).unwrap()).into_owned();
+    let _ = std::fs::remove_file(log);
+    assert!(peak < MEMORY_CAP, "peak memory {peak} bytes");
+    assert!(
+        logged.len() < STDERR_CAP,
+        "{} bytes on stderr",
+        logged.len()
+    );
+    logged
+}
+
 #[test]
 fn an_overlong_grid_row_neither_desynchronises_nor_bloats_the_bot() {
-    const MEMORY_CAP: u64 = 20 << 20;
-    const STDERR_CAP: u64 = 4096;
-    let log = std::env::temp_dir().join(format!("yavalath-overlong-{}.stderr", std::process::id()));
-    let file = std::fs::File::create(&log).unwrap();
-    let mut bot = Bot::start_with_stderr(BOT, &["--movetime", "15"], Stdio::from(file));
+    let (mut bot, log) = logged_bot("overlong");
     bot.send("1\n");
     let mut board = Board::start();
     bot.send(&turn(&board, Player::First, None, "\n"));
@@ -227,16 +252,7 @@ fn an_overlong_grid_row_neither_desynchronises_nor_bloats_the_bot() {
     bot.send(&turn(&board, Player::First, Some(reply), "\n"));
     let m = check_shape(&bot.reply());
     assert!(board.is_legal(m), "{m} on\n{board}");
-    let peak = bot.peak_memory();
-    assert!(bot.finish().0.success());
-    let logged = std::fs::read_to_string(&log).unwrap();
-    let _ = std::fs::remove_file(&log);
-    assert!(peak < MEMORY_CAP, "peak memory {peak} bytes");
-    assert!(
-        (logged.len() as u64) < STDERR_CAP,
-        "{} bytes on stderr",
-        logged.len()
-    );
+    let logged = finish_bounded(bot, &log);
     assert!(
         !logged.contains("unexpected line"),
         "the rows after the long one were read out of place:\n{logged}"
@@ -245,11 +261,7 @@ fn an_overlong_grid_row_neither_desynchronises_nor_bloats_the_bot() {
 
 #[test]
 fn a_20_mb_line_anywhere_is_answered_within_the_memory_cap() {
-    const MEMORY_CAP: u64 = 20 << 20;
-    const STDERR_CAP: u64 = 4096;
-    let log = std::env::temp_dir().join(format!("yavalath-20mb-{}.stderr", std::process::id()));
-    let file = std::fs::File::create(&log).unwrap();
-    let mut bot = Bot::start_with_stderr(BOT, &["--movetime", "15"], Stdio::from(file));
+    let (mut bot, log) = logged_bot("20mb");
     // Where the id should be, and as the move line.
     bot.send(&"1".repeat(20 << 20));
     bot.send("\n1\n");
@@ -258,12 +270,7 @@ fn a_20_mb_line_anywhere_is_answered_within_the_memory_cap() {
     bot.send(&text);
     let m = check_shape(&bot.reply());
     assert!(board.is_legal(m));
-    let peak = bot.peak_memory();
-    assert!(bot.finish().0.success());
-    let logged = std::fs::metadata(&log).unwrap().len();
-    let _ = std::fs::remove_file(&log);
-    assert!(peak < MEMORY_CAP, "peak memory {peak} bytes");
-    assert!(logged < STDERR_CAP, "{logged} bytes on stderr");
+    finish_bounded(bot, &log);
 }
 
 #[test]
