@@ -2,7 +2,7 @@
 
 use std::fs;
 use std::process::Command;
-use test_support::process::{recorded_games, run_ok};
+use test_support::process::{recorded_games, run_ok, scratch_dir};
 use test_support::replay::record_plies;
 
 use common::referee::{Fault, Input, RefereeGame, Seat};
@@ -56,9 +56,7 @@ fn the_referee_plays_full_games_and_records_them() {
 
 #[test]
 fn a_bot_that_writes_garbage_or_an_illegal_move_loses() {
-    let dir = std::env::temp_dir().join(format!("connect4-referee-faults-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("connect4-referee", "faults");
     for (command, expected) in [
         ("echo hello > output.txt", "malformed move"),
         ("echo '2 9' > output.txt", "malformed move"),
@@ -180,9 +178,7 @@ fn a_team_keeping_more_than_five_help_files_loses() {
 /// Plays four games between our greedy and random engines with `options`, with an openings file
 /// at FILE; returns each game's record.
 fn games_from_openings(name: &str, options: &[&str]) -> Vec<String> {
-    let dir = std::env::temp_dir().join(format!("connect4-openings-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("connect4-openings", name);
     let openings = dir.join("openings.txt");
     // Team 2's dual disc; then a clear row that removed only itself and both dual discs: both
     // bots enter a game whose spent powers their help files cannot tell, and read from the board
@@ -330,9 +326,7 @@ fn the_game_masters_mode_shares_a_folder_alternates_the_first_team_and_writes_th
 
 #[test]
 fn the_game_masters_mode_calls_a_failing_team_again_up_to_three_times() {
-    let dir = std::env::temp_dir().join(format!("connect4-referee-retry-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("connect4-referee", "retry");
     // Fails its first call of every move (no output.txt), then plays as our random bot, under
     // the id `flaky` (a link to the bot).
     let flaky = dir.join("flaky.sh");
