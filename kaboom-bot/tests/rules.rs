@@ -16,6 +16,13 @@ fn board_from(setup: &Setup) -> Board {
     Board::from_setup(setup).expect("consistent setup")
 }
 
+/// `board` rejects each move with its error.
+fn check_rejected(board: &Board, cases: impl IntoIterator<Item = (Move, IllegalMoveError)>) {
+    for (m, error) in cases {
+        assert_eq!(board.check_move(m), Err(error), "{m:?}");
+    }
+}
+
 #[test]
 fn colour_matrix_is_the_kamisado_board() {
     let names = |row: usize| -> Vec<&str> {
@@ -125,33 +132,20 @@ fn rangers_move_forward_or_diagonally_forward_any_distance_without_jumping() {
     expected.sort_unstable();
     assert_eq!(targets, expected);
     use IllegalMoveError::*;
-    assert_eq!(
-        board.check_move(Move::ranger(sq(2, 3), sq(6, 3))),
-        Err(RangerPathBlocked)
-    );
-    assert_eq!(
-        board.check_move(Move::ranger(sq(2, 3), sq(5, 3))),
-        Err(RangerPathBlocked)
-    );
-    assert_eq!(
-        board.check_move(Move::ranger(sq(2, 3), sq(2, 4))),
-        Err(NotForward)
-    );
-    assert_eq!(
-        board.check_move(Move::ranger(sq(2, 3), sq(1, 3))),
-        Err(NotForward)
-    );
-    assert_eq!(
-        board.check_move(Move::ranger(sq(2, 3), sq(4, 4))),
-        Err(NotForward)
-    );
-    assert_eq!(
-        board.check_move(Move::ranger(sq(0, 1), sq(1, 1))),
-        Err(WrongColour { required: 3 })
-    );
-    assert_eq!(
-        board.check_move(Move::ranger(sq(7, 1), sq(6, 1))),
-        Err(NotOwnRanger)
+    check_rejected(
+        &board,
+        [
+            (Move::ranger(sq(2, 3), sq(6, 3)), RangerPathBlocked),
+            (Move::ranger(sq(2, 3), sq(5, 3)), RangerPathBlocked),
+            (Move::ranger(sq(2, 3), sq(2, 4)), NotForward),
+            (Move::ranger(sq(2, 3), sq(1, 3)), NotForward),
+            (Move::ranger(sq(2, 3), sq(4, 4)), NotForward),
+            (
+                Move::ranger(sq(0, 1), sq(1, 1)),
+                WrongColour { required: 3 },
+            ),
+            (Move::ranger(sq(7, 1), sq(6, 1)), NotOwnRanger),
+        ],
     );
 }
 
@@ -197,21 +191,14 @@ fn bomb_passes_in_eight_directions_any_distance_to_own_rangers_only() {
     // (2,2),(1,1) empty, (0,0) empty (orange moved). South-east (2,4),(1,5),(0,6) green.
     assert_eq!(passes, vec![(0, 6), (3, 6), (5, 5), (6, 3)]);
     use IllegalMoveError::*;
-    assert_eq!(
-        board.check_move(Move::pass(sq(3, 3), sq(3, 1))),
-        Err(PassTargetNotOwnRanger)
-    );
-    assert_eq!(
-        board.check_move(Move::pass(sq(3, 3), sq(4, 3))),
-        Err(PassTargetNotOwnRanger)
-    );
-    assert_eq!(
-        board.check_move(Move::pass(sq(3, 3), sq(5, 0))),
-        Err(NotALine)
-    );
-    assert_eq!(
-        board.check_move(Move::pass(sq(3, 6), sq(5, 5))),
-        Err(NotCarrier)
+    check_rejected(
+        &board,
+        [
+            (Move::pass(sq(3, 3), sq(3, 1)), PassTargetNotOwnRanger),
+            (Move::pass(sq(3, 3), sq(4, 3)), PassTargetNotOwnRanger),
+            (Move::pass(sq(3, 3), sq(5, 0)), NotALine),
+            (Move::pass(sq(3, 6), sq(5, 5)), NotCarrier),
+        ],
     );
     let blocked = board_from(&{
         let mut s = setup;

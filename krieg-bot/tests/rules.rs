@@ -7,6 +7,11 @@ fn board(rows: [&str; 5], side: Side) -> Board {
     Board::from_diagram(&rows, side).expect("a valid diagram")
 }
 
+/// The outcome of a win by `winner` for `reason`.
+fn win(winner: Side, reason: WinReason) -> Option<Outcome> {
+    Some(Outcome::Win { winner, reason })
+}
+
 fn mv(text: &str) -> Move {
     parse_move(text).expect("a well-formed move")
 }
@@ -236,19 +241,13 @@ fn a_bomber_reaching_the_opponents_base_wins() {
     let after = b.try_play(mv("3 2 4 2")).unwrap();
     assert_eq!(
         after.outcome(),
-        Some(Outcome::Win {
-            winner: Side::Sentinel,
-            reason: WinReason::BomberReachedBase
-        })
+        win(Side::Sentinel, WinReason::BomberReachedBase)
     );
     let b = board(["B...B", ".b...", ".....", ".....", "....."], Side::Scourge);
     let after = b.try_play(mv("1 1 0 2")).unwrap();
     assert_eq!(
         after.outcome(),
-        Some(Outcome::Win {
-            winner: Side::Scourge,
-            reason: WinReason::BomberReachedBase
-        })
+        win(Side::Scourge, WinReason::BomberReachedBase)
     );
 }
 
@@ -259,13 +258,10 @@ fn a_bomber_reaching_the_base_by_capture_wins() {
         Side::Sentinel,
     );
     let after = b.try_play(mv("2 2 4 2")).unwrap();
-    assert!(matches!(
+    assert_eq!(
         after.outcome(),
-        Some(Outcome::Win {
-            winner: Side::Sentinel,
-            reason: WinReason::BomberReachedBase
-        })
-    ));
+        win(Side::Sentinel, WinReason::BomberReachedBase)
+    );
 }
 
 #[test]
@@ -277,10 +273,7 @@ fn taking_the_last_bomber_wins() {
     let after = b.try_play(mv("2 1 2 3")).unwrap();
     assert_eq!(
         after.outcome(),
-        Some(Outcome::Win {
-            winner: Side::Sentinel,
-            reason: WinReason::LastBomberTaken
-        })
+        win(Side::Sentinel, WinReason::LastBomberTaken)
     );
 }
 
@@ -294,10 +287,7 @@ fn reaching_the_base_is_checked_before_the_last_bomber() {
     let after = b.try_play(mv("2 2 4 2")).unwrap();
     assert_eq!(
         after.outcome(),
-        Some(Outcome::Win {
-            winner: Side::Sentinel,
-            reason: WinReason::BomberReachedBase
-        })
+        win(Side::Sentinel, WinReason::BomberReachedBase)
     );
 }
 
@@ -308,10 +298,7 @@ fn blocked_side_to_move_with_fewer_bombers_loses() {
     assert!(!b.has_move());
     assert_eq!(
         b.outcome(),
-        Some(Outcome::Win {
-            winner: Side::Sentinel,
-            reason: WinReason::MoreBombersWhenBlocked
-        })
+        win(Side::Sentinel, WinReason::MoreBombersWhenBlocked)
     );
 }
 
@@ -321,10 +308,7 @@ fn blocked_side_to_move_with_more_bombers_wins() {
     let b = board(["SSSS.", "b.b..", "....B", ".....", "....."], Side::Scourge);
     assert_eq!(
         b.outcome(),
-        Some(Outcome::Win {
-            winner: Side::Scourge,
-            reason: WinReason::MoreBombersWhenBlocked
-        })
+        win(Side::Scourge, WinReason::MoreBombersWhenBlocked)
     );
 }
 
