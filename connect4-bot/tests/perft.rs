@@ -124,9 +124,7 @@ impl Grid {
 }
 
 fn reference_perft(grid: &Grid, depth: u32) -> u64 {
-    count_sequences(grid, depth, &|grid: &Grid| {
-        grid.moves().into_iter().map(|m| grid.play(m)).collect()
-    })
+    count_sequences(grid, depth, &Grid::moves, &Grid::play)
 }
 
 /// The position after `plies` moves of a fixed game: the `k`th move is the first move, from

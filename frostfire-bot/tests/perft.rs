@@ -21,15 +21,15 @@ fn perft_from_the_start() {
 
 /// Perft that knows nothing of the generator: every adjacent pair, kept if `try_play` accepts it.
 fn slow_perft(board: &Board, depth: u32, pairs: &[Move]) -> u64 {
-    count_sequences(board, depth, &|board: &Board| {
-        if board.outcome().is_some() {
-            return Vec::new();
-        }
-        pairs
+    // A move is the position it leads to, so that `try_play` runs once per pair.
+    let moves = |board: &Board| match board.outcome() {
+        Some(_) => Vec::new(),
+        None => pairs
             .iter()
             .filter_map(|&m| board.try_play(m).ok())
-            .collect()
-    })
+            .collect(),
+    };
+    count_sequences(board, depth, &moves, &|_, next: Board| next)
 }
 
 fn adjacent_pairs() -> Vec<Move> {

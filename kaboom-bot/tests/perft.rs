@@ -242,9 +242,7 @@ impl Game {
 }
 
 fn reference_perft(game: &Game, depth: u32) -> u64 {
-    count_sequences(game, depth, &|game: &Game| {
-        game.moves().into_iter().map(|m| game.play(m)).collect()
-    })
+    count_sequences(game, depth, &Game::moves, &Game::play)
 }
 
 /// The position after `plies` moves of a fixed game: the `k`th move is the first move, from

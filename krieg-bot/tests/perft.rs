@@ -176,10 +176,12 @@ impl Grid {
 }
 
 fn reference_perft(grid: &Grid, depth: u32) -> u64 {
-    count_sequences(grid, depth, &|grid: &Grid| {
+    let moves = |grid: &Grid| {
         if grid.over() {
-            return Vec::new();
+            Vec::new()
+        } else {
+            grid.moves()
         }
-        grid.moves().into_iter().map(|mv| grid.play(mv)).collect()
-    })
+    };
+    count_sequences(grid, depth, &moves, &Grid::play)
 }

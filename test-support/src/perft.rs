@@ -42,16 +42,21 @@ pub fn check_inside_the_game<P: Debug>(
     }
 }
 
-/// The number of move sequences `depth` moves long from `position`, where `next` lists the
-/// positions one move on (none once the game is over): perft written the plain way, for the
-/// independent counts.
-pub fn count_sequences<P>(position: &P, depth: u32, next: &impl Fn(&P) -> Vec<P>) -> u64 {
+/// The number of move sequences `depth` moves long from `position`, where `moves` lists the
+/// moves of a position (none once the game is over) and `play` plays one: perft written the
+/// plain way, for the independent counts.
+pub fn count_sequences<P, M>(
+    position: &P,
+    depth: u32,
+    moves: &impl Fn(&P) -> Vec<M>,
+    play: &impl Fn(&P, M) -> P,
+) -> u64 {
     if depth == 0 {
         return 1;
     }
-    next(position)
-        .iter()
-        .map(|after| count_sequences(after, depth - 1, next))
+    moves(position)
+        .into_iter()
+        .map(|m| count_sequences(&play(position, m), depth - 1, moves, play))
         .sum()
 }
 
