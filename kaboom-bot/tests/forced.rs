@@ -36,17 +36,21 @@ fn assert_consistent(board: &Board) {
     );
 }
 
+/// `m`, which our rules reject with `error`, applied as given: the board it leads to, which must
+/// be consistent.
+fn forced_despite(board: &Board, m: Move, error: IllegalMoveError) -> Board {
+    assert_eq!(board.check_move(m), Err(error));
+    let forced = board.force_play(m).expect("the pieces allow it");
+    assert_consistent(&forced);
+    forced
+}
+
 #[test]
 fn a_ranger_move_of_the_wrong_colour_is_applied_as_given() {
     let board = after_first_move();
     // Player 2's orange (7,7) straight down to (4,7): legal in shape, but green must move.
     let m = Move::ranger(sq(7, 7), sq(4, 7));
-    assert_eq!(
-        board.check_move(m),
-        Err(IllegalMoveError::WrongColour { required: 6 })
-    );
-    let forced = board.force_play(m).expect("the pieces allow it");
-    assert_consistent(&forced);
+    let forced = forced_despite(&board, m, IllegalMoveError::WrongColour { required: 6 });
     assert_eq!(
         forced.ranger(Player::Two, 0),
         sq(4, 7),
@@ -71,9 +75,7 @@ fn a_ranger_move_against_the_direction_rules_is_applied_as_given() {
     // Player 2's green (7,1), the required ranger, to (5,4): two rows down and three columns
     // across, on no line at all.
     let m = Move::ranger(sq(7, 1), sq(5, 4));
-    assert_eq!(board.check_move(m), Err(IllegalMoveError::NotForward));
-    let forced = board.force_play(m).expect("the pieces allow it");
-    assert_consistent(&forced);
+    let forced = forced_despite(&board, m, IllegalMoveError::NotForward);
     assert_eq!(forced.ranger(Player::Two, 6), sq(5, 4));
     assert_eq!(forced.required(), Some(sq(5, 4).colour()));
 }
@@ -83,9 +85,7 @@ fn a_pass_from_a_ranger_without_the_bomb_moves_the_bomb_to_its_target() {
     let board = after_first_move();
     // Player 2's bomb is on orange (7,7); the judge says its red (7,2) passes to blue (7,6).
     let m = Move::pass(sq(7, 2), sq(7, 6));
-    assert_eq!(board.check_move(m), Err(IllegalMoveError::NotCarrier));
-    let forced = board.force_play(m).expect("the pieces allow it");
-    assert_consistent(&forced);
+    let forced = forced_despite(&board, m, IllegalMoveError::NotCarrier);
     assert_eq!(forced.bomb(Player::Two), Some(sq(7, 6)));
     assert_eq!(forced.passes(Player::Two), 1);
     assert_eq!(forced.required(), Some(sq(7, 6).colour()));
@@ -100,9 +100,7 @@ fn a_pass_past_the_limit_keeps_the_count_in_range() {
     setup.passes = [MAX_CONSECUTIVE_PASSES, 0];
     let board = Board::from_setup(&setup).expect("consistent");
     let m = Move::pass(sq(0, 0), sq(0, 1));
-    assert_eq!(board.check_move(m), Err(IllegalMoveError::PassLimit));
-    let forced = board.force_play(m).expect("the pieces allow it");
-    assert_consistent(&forced);
+    let forced = forced_despite(&board, m, IllegalMoveError::PassLimit);
     assert_eq!(forced.passes(Player::One), MAX_CONSECUTIVE_PASSES);
     assert_eq!(forced.bomb(Player::One), Some(sq(0, 1)));
 }
@@ -139,9 +137,7 @@ fn a_move_after_the_end_on_our_board_goes_on_with_the_game() {
     assert!(won.legal_moves().is_empty());
     // The judge sends Player 2's move anyway: its orange (7,7) to (6,7).
     let m = Move::ranger(sq(7, 7), sq(6, 7));
-    assert_eq!(won.check_move(m), Err(IllegalMoveError::GameOver));
-    let on = won.force_play(m).expect("the pieces allow it");
-    assert_consistent(&on);
+    let on = forced_despite(&won, m, IllegalMoveError::GameOver);
     assert_eq!(on.outcome(), None);
     assert!(!on.legal_moves().is_empty(), "we have moves again");
 }

@@ -148,18 +148,21 @@ fn runs_of_two_and_broken_lines_do_not_end_the_game() {
     );
 }
 
+/// `board` refuses each of `cells` as occupied.
+fn check_occupied(board: &Board, cells: &[(i32, i32)]) {
+    for &(x, y) in cells {
+        assert_eq!(
+            board.try_play(c(x, y)),
+            Err(IllegalMoveError::Occupied(c(x, y)))
+        );
+    }
+}
+
 #[test]
 fn a_filled_cell_cannot_be_played() {
     // The statement's (0,6) example: a filled cell loses; here it is refused.
     let board = first_to_move(&[(0, 6), (4, 4)], &[(1, 1), (2, 2)]);
-    assert_eq!(
-        board.try_play(c(0, 6)),
-        Err(IllegalMoveError::Occupied(c(0, 6)))
-    );
-    assert_eq!(
-        board.try_play(c(1, 1)),
-        Err(IllegalMoveError::Occupied(c(1, 1)))
-    );
+    check_occupied(&board, &[(0, 6), (1, 1)]);
     assert!(!board.is_legal(c(0, 6)));
 }
 
@@ -193,14 +196,7 @@ fn the_swap_is_only_on_player_twos_first_turn() {
     assert_eq!(Board::start().swap_cell(), None);
     let b3 = Board::start().play(c(4, 4)).play(c(0, 0)).play(c(2, 2));
     assert_eq!(b3.swap_cell(), None);
-    assert_eq!(
-        b3.try_play(c(2, 2)),
-        Err(IllegalMoveError::Occupied(c(2, 2)))
-    );
-    assert_eq!(
-        b3.try_play(c(4, 4)),
-        Err(IllegalMoveError::Occupied(c(4, 4)))
-    );
+    check_occupied(&b3, &[(2, 2), (4, 4)]);
 }
 
 /// A full colouring without a run of 3: colour by `(q + 2r + offset) mod 4 < 2`.
