@@ -1,7 +1,7 @@
 //! The process layer of the match runner, with shell players.
 
 use common::referee::process::{Failure, FilesPlayer, StartFailure, StreamPlayer};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 const CAP: u64 = 64 * 1024 * 1024;
@@ -327,40 +327,46 @@ fn cannot_start(failure: Failure) -> StartFailure {
     }
 }
 
+/// How the stream player run by `command` (its stderr to `stderr`) fails to start when asked its
+/// first move.
+fn stream_start_failure(command: &str, stderr: Option<&Path>) -> StartFailure {
+    let mut player = StreamPlayer::start(command, stderr, CAP).unwrap();
+    let failure = cannot_start(
+        player
+            .ask(&["go".into()], Duration::from_secs(2))
+            .unwrap_err(),
+    );
+    player.finish();
+    failure
+}
+
 #[test]
 fn a_stream_player_whose_program_is_missing_or_not_executable_cannot_start() {
     let dir = scratch("cannot-start");
     std::fs::create_dir_all(&dir).unwrap();
-    let second = Duration::from_secs(2);
     let missing = format!("{}/missing-bot --x", dir.display());
-    let mut player = StreamPlayer::start(&missing, None, CAP).unwrap();
-    let failure = cannot_start(player.ask(&["go".into()], second).unwrap_err());
+    let failure = stream_start_failure(&missing, None);
     assert_eq!(failure.how, "exited (exit status: 127) before replying");
     assert!(
         failure.stderr_tail.ends_with("missing-bot: not found"),
         "{failure:?}"
     );
-    player.finish();
     let plain = dir.join("plain-bot");
     std::fs::write(&plain, "#!/bin/sh\necho 1\n").unwrap();
-    let mut player = StreamPlayer::start(plain.to_str().unwrap(), None, CAP).unwrap();
-    let failure = cannot_start(player.ask(&["go".into()], second).unwrap_err());
+    let failure = stream_start_failure(plain.to_str().unwrap(), None);
     assert_eq!(failure.how, "exited (exit status: 126) before replying");
     assert!(
         failure.stderr_tail.ends_with("Permission denied"),
         "{failure:?}"
     );
-    player.finish();
     // Only the last lines of its stderr are quoted, and they still go to its file.
     let path = dir.join("p1.stderr");
     let noisy = "for i in 1 2 3 4 5 6 7; do echo line $i >&2; done; exit 127";
-    let mut player = StreamPlayer::start(noisy, Some(&path), CAP).unwrap();
-    let failure = cannot_start(player.ask(&["go".into()], second).unwrap_err());
+    let failure = stream_start_failure(noisy, Some(&path));
     assert_eq!(
         failure.stderr_tail,
         "line 3\nline 4\nline 5\nline 6\nline 7"
     );
-    player.finish();
     assert!(std::fs::read_to_string(&path)
         .unwrap()
         .starts_with("line 1\n"));
