@@ -5,7 +5,8 @@ use krieg::notation::parse_move;
 use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
-use test_support::process::run_ok;
+use test_support::process::{recorded_games, run_ok};
+use test_support::replay::record_plies;
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_krieg-referee");
 const BOT: &str = env!("CARGO_BIN_EXE_krieg-bot");
@@ -137,21 +138,13 @@ fn no_process_is_left_behind() {
 
 #[test]
 fn full_games_are_recorded_and_replay_legally() {
-    let dir = scratch_dir("records");
+    let dir = test_support::process::scratch_dir("krieg-referee-test", "records");
     let a = format!("{BOT} --movetime 20");
     let b = format!("{BOT} --engine random --seed {{seed}}");
-    let run = referee(&[
-        "--games",
-        "2",
-        "--record-dir",
-        dir.to_str().unwrap(),
-        "--seed",
-        "3",
-        &a,
-        &b,
-    ]);
-    let lines: Vec<&str> = run.stdout.lines().collect();
-    assert_eq!(lines.len(), 4, "{}", run.stdout);
+    let args = ["--seed".to_string(), "3".to_string(), a.clone(), b.clone()];
+    let (stdout, records) = recorded_games(REFEREE, 2, &dir, &args);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{stdout}");
     assert!(lines[0].starts_with("game 1: p1=A p2=B winner="));
     assert!(lines[1].starts_with("game 2: p1=B p2=A winner="));
     assert!(lines[2].starts_with("players: A slowest="));
@@ -163,8 +156,7 @@ fn full_games_are_recorded_and_replay_legally() {
         "{summary}"
     );
 
-    for game in 1..=2 {
-        let text = std::fs::read_to_string(dir.join(format!("game-{game}.txt"))).unwrap();
+    for (game, text) in (1..).zip(&records) {
         let record: Vec<&str> = text.lines().collect();
         assert_eq!(record[0], "# krieg");
         let (p1, p2) = if game == 1 { (&a, &b) } else { (&b, &a) };
@@ -172,21 +164,17 @@ fn full_games_are_recorded_and_replay_legally() {
         assert_eq!(record[1], format!("# p1: {}", p1.replace("{seed}", "4")));
         assert_eq!(record[2], format!("# p2: {}", p2.replace("{seed}", "4")));
         let mut board = Board::start();
-        let plies: Vec<&&str> = record[3..record.len() - 1]
-            .iter()
-            .filter(|line| !line.starts_with("# time: "))
-            .collect();
+        let plies = record_plies(text).1;
         let times = record.iter().filter(|l| l.starts_with("# time: ")).count();
         assert_eq!(times, plies.len(), "a time line after each ply");
-        for ply in plies {
-            let (seat, mv) = ply.split_once(' ').unwrap();
+        for (seat, mv) in plies {
             let expected_seat = if board.side_to_move() == Side::Sentinel {
                 "1"
             } else {
                 "2"
             };
             assert_eq!(seat, expected_seat);
-            board = board.try_play(parse_move(mv).unwrap()).unwrap();
+            board = board.try_play(parse_move(&mv).unwrap()).unwrap();
         }
         let result = record.last().unwrap();
         let expected = match board.outcome().expect("the record ends the game") {
@@ -201,7 +189,7 @@ fn full_games_are_recorded_and_replay_legally() {
             Outcome::Draw => "# result: draw ",
         };
         assert!(result.starts_with(expected), "{result}");
-        assert!(dir.join(format!("game-{game}-p1.stderr")).exists());
+        assert!(dir.join(format!("games/game-{game}-p1.stderr")).exists());
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
