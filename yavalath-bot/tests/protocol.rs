@@ -106,12 +106,18 @@ fn survives_crlf_spaces_blank_lines_and_garbage() {
     bot.finish_quietly();
 }
 
-#[test]
-fn trusts_the_grid_over_its_own_board() {
+/// The bot at 15 ms a move as Player 1, and the first stone it played on the empty board.
+fn first_stone() -> (Bot, Cell) {
     let mut bot = Bot::start(BOT, &["--movetime", "15"]);
     bot.send("1\n");
     bot.send(&turn(&Board::start(), Player::First, None, "\n"));
-    let _ = check_shape(&bot.reply());
+    let first = check_shape(&bot.reply());
+    (bot, first)
+}
+
+#[test]
+fn trusts_the_grid_over_its_own_board() {
+    let (mut bot, _) = first_stone();
     // A position unrelated to the bot's first move: it must answer legally on this grid.
     let mut board = Board::start();
     for (x, y) in [(0, 0), (4, 4), (8, 4), (3, 3)] {
@@ -175,10 +181,7 @@ fn unreadable_grids_after_its_own_swap_are_answered_from_its_bookkeeping() {
 
 #[test]
 fn unreadable_grids_after_its_first_stone_is_stolen_never_reuse_it() {
-    let mut bot = Bot::start(BOT, &["--movetime", "15"]);
-    bot.send("1\n");
-    bot.send(&turn(&Board::start(), Player::First, None, "\n"));
-    let first = check_shape(&bot.reply());
+    let (mut bot, first) = first_stone();
     // Player 2 steals it; the next grids cannot be read.
     let mut board = Board::start().play(first).play(first);
     bot.send(&unreadable_turn(&format_move(first)));
@@ -277,10 +280,7 @@ fn a_20_mb_line_anywhere_is_answered_within_the_memory_cap() {
 fn a_move_our_rules_reject_is_applied_and_answered_at_once() {
     // The judge's board, kept as stones: (Player 1's, Player 2's). The bot is Player 1.
     let judge = |first: u64, second: u64| Board::from_stones(first, second, Player::First).unwrap();
-    let mut bot = Bot::start(BOT, &["--movetime", "15"]);
-    bot.send("1\n");
-    bot.send(&turn(&Board::start(), Player::First, None, "\n"));
-    let a = check_shape(&bot.reply());
+    let (mut bot, a) = first_stone();
     let (mut first, mut second) = (a.bit(), cell(4, 4).bit());
     bot.send(&turn(
         &judge(first, second),
