@@ -63,26 +63,22 @@ fn a_bot_that_writes_garbage_or_an_illegal_move_loses() {
         ("true", "p1"),
         ("sleep 3", "timeout"),
     ] {
-        let out = Command::new(REFEREE)
-            .args(["--games", "1", "--movetime-ms", "500"])
-            .arg(command)
-            .arg(format!("{BOT} --engine random"))
-            .output()
-            .unwrap();
-        let text = String::from_utf8_lossy(&out.stdout);
+        let random = format!("{BOT} --engine random");
+        let text = run_ok(
+            REFEREE,
+            ["--games", "1", "--movetime-ms", "500", command, &random],
+        );
         assert!(text.contains("winner=B"), "{command}: {text}");
         assert!(text.contains(expected), "{command}: {text}");
     }
     // A well-formed but illegal move: a second clear-row disc.
     let script = dir.join("twice.sh");
     fs::write(&script, "echo '1 1' > output.txt\n").unwrap();
-    let out = Command::new(REFEREE)
-        .args(["--games", "1"])
-        .arg(format!("sh {}", script.display()))
-        .arg(format!("{BOT} --engine random"))
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    let p1 = format!("sh {}", script.display());
+    let text = run_ok(
+        REFEREE,
+        ["--games", "1", &p1, &format!("{BOT} --engine random")],
+    );
     assert!(
         text.contains("illegal move") && text.contains("winner=B"),
         "{text}"
@@ -120,18 +116,12 @@ fn the_referee_game_gives_the_files_and_judges_replies() {
 
 /// Plays one game of `p1` against our random bot; returns the game's line.
 fn one_game_against_random(p1: &str) -> String {
-    let out = Command::new(REFEREE)
-        .args(["--games", "1", "--movetime-ms", "1000"])
-        .arg(p1)
-        .arg(format!("{BOT} --engine random --seed 3"))
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .next()
-        .unwrap()
-        .to_string()
+    let random = format!("{BOT} --engine random --seed 3");
+    let out = run_ok(
+        REFEREE,
+        ["--games", "1", "--movetime-ms", "1000", p1, &random],
+    );
+    out.lines().next().unwrap().to_string()
 }
 
 #[test]
