@@ -306,22 +306,14 @@ fn garbage_or_inconsistent_game_master_files_are_ignored_with_a_warning() {
         write_read_only(&dir.join("board.txt"), &format_board(&board));
         write_read_only(&dir.join("moves.txt"), moves);
         write_read_only(&dir.join("opponent_move.txt"), opponent);
-        let _ = fs::remove_file(dir.join("output.txt"));
         for help in ["connect4-bot.txt", "connect4-bot.bak"] {
             let _ = fs::remove_file(dir.join(help));
         }
-        let out = Command::new(BOT)
-            .args(["--engine", "random"])
-            .current_dir(&dir)
-            .output()
-            .unwrap();
-        assert!(out.status.success());
-        let log = String::from_utf8_lossy(&out.stderr);
+        let (reply, log) = run_in(Path::new(BOT), &dir, &["--engine", "random"]);
         assert!(
             log.contains("warning") && log.contains(warning),
             "{moves:?}: {log}"
         );
-        let reply = fs::read_to_string(dir.join("output.txt")).unwrap();
         let m = parse_move(reply.trim()).unwrap();
         assert!(board.is_legal(m), "{moves:?}: {m}");
     }

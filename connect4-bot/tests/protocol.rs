@@ -397,17 +397,11 @@ fn an_opponent_move_our_rules_reject_still_gets_a_legal_reply_at_once() {
         fs::write(dir.join("connect4-bot.txt"), memory.to_text()).unwrap();
         write_read_only(&dir.join("team_no.txt"), "1\n");
         write_read_only(&dir.join("board.txt"), &format_board(&truth));
-        let out = Command::new(BOT)
-            .args(["--movetime", "30"])
-            .current_dir(&dir)
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr);
+        let (reply, stderr) = run_in(Path::new(BOT), &dir, &["--movetime", "30"]);
         assert!(
             stderr.contains("warning") && stderr.contains(expected),
             "{stderr}"
         );
-        let reply = fs::read_to_string(dir.join("output.txt")).expect("a reply");
         let m = parse_move(reply.trim()).unwrap();
         // Legal for team 1 on the judge's board, with the powers team 1 really holds.
         let judged = Board::from_parts(
