@@ -35,10 +35,13 @@ pub fn tree_size(board: &Board, cap: u64) -> u64 {
     count
 }
 
-/// A few hundred end positions whose whole tree is small enough for plain minimax.
+/// A few hundred (at least 300) end positions whose whole tree is small enough for plain
+/// minimax.
 pub fn small_positions() -> Vec<Board> {
-    endgame_positions(0..400, 8)
+    let positions: Vec<Board> = endgame_positions(0..400, 8)
         .into_iter()
         .filter(|b| tree_size(b, 50_000) < 50_000)
-        .collect()
+        .collect();
+    assert!(positions.len() >= 300, "only {} positions", positions.len());
+    positions
 }
