@@ -12,6 +12,12 @@ fn win(winner: Side, reason: WinReason) -> Option<Outcome> {
     Some(Outcome::Win { winner, reason })
 }
 
+/// Playing `text` on `board` wins the game for the side to move, by `reason`.
+fn check_winning_move(board: &Board, text: &str, reason: WinReason) {
+    let after = board.try_play(mv(text)).unwrap();
+    assert_eq!(after.outcome(), win(board.side_to_move(), reason), "{text}");
+}
+
 fn mv(text: &str) -> Move {
     parse_move(text).expect("a well-formed move")
 }
@@ -238,17 +244,9 @@ fn a_bomber_reaching_the_opponents_base_wins() {
         [".....", ".....", ".....", "..B..", "b...b"],
         Side::Sentinel,
     );
-    let after = b.try_play(mv("3 2 4 2")).unwrap();
-    assert_eq!(
-        after.outcome(),
-        win(Side::Sentinel, WinReason::BomberReachedBase)
-    );
+    check_winning_move(&b, "3 2 4 2", WinReason::BomberReachedBase);
     let b = board(["B...B", ".b...", ".....", ".....", "....."], Side::Scourge);
-    let after = b.try_play(mv("1 1 0 2")).unwrap();
-    assert_eq!(
-        after.outcome(),
-        win(Side::Scourge, WinReason::BomberReachedBase)
-    );
+    check_winning_move(&b, "1 1 0 2", WinReason::BomberReachedBase);
 }
 
 #[test]
@@ -257,11 +255,7 @@ fn a_bomber_reaching_the_base_by_capture_wins() {
         [".....", ".....", "..B..", "..s..", "b...b"],
         Side::Sentinel,
     );
-    let after = b.try_play(mv("2 2 4 2")).unwrap();
-    assert_eq!(
-        after.outcome(),
-        win(Side::Sentinel, WinReason::BomberReachedBase)
-    );
+    check_winning_move(&b, "2 2 4 2", WinReason::BomberReachedBase);
 }
 
 #[test]
@@ -270,11 +264,7 @@ fn taking_the_last_bomber_wins() {
         ["B....", ".....", ".Sb..", ".....", "s...."],
         Side::Sentinel,
     );
-    let after = b.try_play(mv("2 1 2 3")).unwrap();
-    assert_eq!(
-        after.outcome(),
-        win(Side::Sentinel, WinReason::LastBomberTaken)
-    );
+    check_winning_move(&b, "2 1 2 3", WinReason::LastBomberTaken);
 }
 
 #[test]
@@ -284,11 +274,7 @@ fn reaching_the_base_is_checked_before_the_last_bomber() {
         [".....", ".....", "..B..", "..b..", "....."],
         Side::Sentinel,
     );
-    let after = b.try_play(mv("2 2 4 2")).unwrap();
-    assert_eq!(
-        after.outcome(),
-        win(Side::Sentinel, WinReason::BomberReachedBase)
-    );
+    check_winning_move(&b, "2 2 4 2", WinReason::BomberReachedBase);
 }
 
 #[test]
