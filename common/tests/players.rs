@@ -1,7 +1,7 @@
 //! The process layer of the match runner, with shell players.
 
 use common::referee::process::{Failure, FilesPlayer, StartFailure, StreamPlayer};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 const CAP: u64 = 64 * 1024 * 1024;
@@ -208,11 +208,10 @@ fn output_closer(name: &str) -> PathBuf {
     path
 }
 
-#[test]
-fn closing_the_output_loses_at_once_for_a_simple_command() {
-    // `sh -c` would keep the pipe open while the program lives; the program is run with `exec`.
-    let script = output_closer("closer-simple");
-    let mut player = StreamPlayer::start(&script.display().to_string(), None, CAP).unwrap();
+/// The player run by `command` closes its output before its first reply: asked a move, it loses
+/// at once, long before its time is up.
+fn loses_at_once_for_closing_its_output(command: &str) {
+    let mut player = StreamPlayer::start(command, None, CAP).unwrap();
     let started = std::time::Instant::now();
     let failure = player
         .ask(&["go".into()], Duration::from_secs(3))
@@ -223,6 +222,13 @@ fn closing_the_output_loses_at_once_for_a_simple_command() {
     );
     assert!(started.elapsed() < Duration::from_secs(2));
     player.finish();
+}
+
+#[test]
+fn closing_the_output_loses_at_once_for_a_simple_command() {
+    // `sh -c` would keep the pipe open while the program lives; the program is run with `exec`.
+    let script = output_closer("closer-simple");
+    loses_at_once_for_closing_its_output(&script.display().to_string());
     let _ = std::fs::remove_file(script);
 }
 
@@ -231,17 +237,7 @@ fn closing_the_output_loses_at_once_for_a_compound_command() {
     // The shell around the program holds the pipe: the closed end is detected.
     let script = output_closer("closer-compound");
     let command = format!("{}; echo never", script.display());
-    let mut player = StreamPlayer::start(&command, None, CAP).unwrap();
-    let started = std::time::Instant::now();
-    let failure = player
-        .ask(&["go".into()], Duration::from_secs(3))
-        .unwrap_err();
-    assert_eq!(
-        failure,
-        Failure::Exited("closed its output before replying".into())
-    );
-    assert!(started.elapsed() < Duration::from_secs(2));
-    player.finish();
+    loses_at_once_for_closing_its_output(&command);
     let _ = std::fs::remove_file(script);
     // A shell that runs a quiet child (its output sent elsewhere), then answers, is not closed.
     let mut thinker = StreamPlayer::start(
@@ -331,40 +327,46 @@ fn cannot_start(failure: Failure) -> StartFailure {
     }
 }
 
+/// How the stream player run by `command` (its stderr to `stderr`) fails to start when asked its
+/// first move.
+fn stream_start_failure(command: &str, stderr: Option<&Path>) -> StartFailure {
+    let mut player = StreamPlayer::start(command, stderr, CAP).unwrap();
+    let failure = cannot_start(
+        player
+            .ask(&["go".into()], Duration::from_secs(2))
+            .unwrap_err(),
+    );
+    player.finish();
+    failure
+}
+
 #[test]
 fn a_stream_player_whose_program_is_missing_or_not_executable_cannot_start() {
     let dir = scratch("cannot-start");
     std::fs::create_dir_all(&dir).unwrap();
-    let second = Duration::from_secs(2);
     let missing = format!("{}/missing-bot --x", dir.display());
-    let mut player = StreamPlayer::start(&missing, None, CAP).unwrap();
-    let failure = cannot_start(player.ask(&["go".into()], second).unwrap_err());
+    let failure = stream_start_failure(&missing, None);
     assert_eq!(failure.how, "exited (exit status: 127) before replying");
     assert!(
         failure.stderr_tail.ends_with("missing-bot: not found"),
         "{failure:?}"
     );
-    player.finish();
     let plain = dir.join("plain-bot");
     std::fs::write(&plain, "#!/bin/sh\necho 1\n").unwrap();
-    let mut player = StreamPlayer::start(plain.to_str().unwrap(), None, CAP).unwrap();
-    let failure = cannot_start(player.ask(&["go".into()], second).unwrap_err());
+    let failure = stream_start_failure(plain.to_str().unwrap(), None);
     assert_eq!(failure.how, "exited (exit status: 126) before replying");
     assert!(
         failure.stderr_tail.ends_with("Permission denied"),
         "{failure:?}"
     );
-    player.finish();
     // Only the last lines of its stderr are quoted, and they still go to its file.
     let path = dir.join("p1.stderr");
     let noisy = "for i in 1 2 3 4 5 6 7; do echo line $i >&2; done; exit 127";
-    let mut player = StreamPlayer::start(noisy, Some(&path), CAP).unwrap();
-    let failure = cannot_start(player.ask(&["go".into()], second).unwrap_err());
+    let failure = stream_start_failure(noisy, Some(&path));
     assert_eq!(
         failure.stderr_tail,
         "line 3\nline 4\nline 5\nline 6\nline 7"
     );
-    player.finish();
     assert!(std::fs::read_to_string(&path)
         .unwrap()
         .starts_with("line 1\n"));

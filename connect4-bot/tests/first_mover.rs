@@ -11,7 +11,10 @@ use connect4::notation::{format_board, format_moves_file, format_opponent_file, 
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
+use support::run_in;
 use test_support::process::write_read_only;
+
+mod support;
 
 const BOT: &str = env!("CARGO_BIN_EXE_connect4-bot");
 
@@ -61,16 +64,7 @@ fn call(
             &format_opponent_file(board, team),
         );
     }
-    let _ = fs::remove_file(dir.join("output.txt"));
-    let out = Command::new(program)
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("the bot runs");
-    assert!(out.status.success(), "exit status {:?}", out.status);
-    assert!(out.stdout.is_empty(), "stdout must stay empty");
-    let reply = fs::read_to_string(dir.join("output.txt")).expect("output.txt written");
-    (reply, String::from_utf8_lossy(&out.stderr).into_owned())
+    run_in(program, dir, args)
 }
 
 /// Who plays the games.
@@ -312,22 +306,14 @@ fn garbage_or_inconsistent_game_master_files_are_ignored_with_a_warning() {
         write_read_only(&dir.join("board.txt"), &format_board(&board));
         write_read_only(&dir.join("moves.txt"), moves);
         write_read_only(&dir.join("opponent_move.txt"), opponent);
-        let _ = fs::remove_file(dir.join("output.txt"));
         for help in ["connect4-bot.txt", "connect4-bot.bak"] {
             let _ = fs::remove_file(dir.join(help));
         }
-        let out = Command::new(BOT)
-            .args(["--engine", "random"])
-            .current_dir(&dir)
-            .output()
-            .unwrap();
-        assert!(out.status.success());
-        let log = String::from_utf8_lossy(&out.stderr);
+        let (reply, log) = run_in(Path::new(BOT), &dir, &["--engine", "random"]);
         assert!(
             log.contains("warning") && log.contains(warning),
             "{moves:?}: {log}"
         );
-        let reply = fs::read_to_string(dir.join("output.txt")).unwrap();
         let m = parse_move(reply.trim()).unwrap();
         assert!(board.is_legal(m), "{moves:?}: {m}");
     }

@@ -18,7 +18,7 @@ fn perft_from_the_empty_board() {
 // ---- Perft inside the game, against a second implementation ------------------------------------
 
 use connect4::board::Board;
-use test_support::perft::{check_inside_the_game, fixed_choice};
+use test_support::perft::{check_inside_the_game, count_sequences, fixed_choice};
 
 /// The game written from the rules alone: a 7×6 grid of `0` empty, `1` and `2` the teams' discs,
 /// `3` a dual disc, with each team's powers used and moves made.
@@ -124,13 +124,7 @@ impl Grid {
 }
 
 fn reference_perft(grid: &Grid, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    grid.moves()
-        .into_iter()
-        .map(|m| reference_perft(&grid.play(m), depth - 1))
-        .sum()
+    count_sequences(grid, depth, &Grid::moves, &Grid::play)
 }
 
 /// The position after `plies` moves of a fixed game: the `k`th move is the first move, from

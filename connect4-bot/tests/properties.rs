@@ -10,11 +10,7 @@ use test_support::properties::{check_properties, GameUnderTest};
 struct Connect4;
 
 impl GameUnderTest for Connect4 {
-    test_support::rules_by_name!(
-        Board, Move;
-        start: Board::start(), moves: legal_moves, recomputed_hash: compute_hash,
-        format: |m: Move| m.to_string(), parse: parse_move
-    );
+    test_support::rules_by_name!(Board, Move; format: |m: Move| m.to_string(), parse: parse_move);
 
     fn candidate_moves(_: &Board, _: &mut SmallRng) -> Vec<Move> {
         (0..).map_while(Move::from_code).collect()

@@ -8,7 +8,10 @@ use std::process::Command;
 use connect4::board::{Board, Team};
 use connect4::notation::{format_board, parse_move};
 use connect4::state::{Memory, STATE_MAX_AGE};
+use support::run_in;
 use test_support::process::{bench_nodes, check_bad_command_line, check_perft, write_read_only};
+
+mod support;
 
 const BOT: &str = env!("CARGO_BIN_EXE_connect4-bot");
 
@@ -20,24 +23,9 @@ fn scratch_dir(name: &str) -> PathBuf {
 fn call(exe: &Path, dir: &Path, team: &str, board: &str, args: &[&str]) -> String {
     write_read_only(&dir.join("team_no.txt"), team);
     write_read_only(&dir.join("board.txt"), board);
-    let _ = fs::remove_file(dir.join("output.txt"));
-    let out = Command::new(exe)
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("the bot runs");
-    assert!(out.status.success(), "exit status {:?}", out.status);
-    eprintln!(
-        "[{}] {}",
-        dir.display(),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(
-        out.stdout.is_empty(),
-        "stdout must stay empty: {:?}",
-        String::from_utf8_lossy(&out.stdout)
-    );
-    fs::read_to_string(dir.join("output.txt")).expect("output.txt written")
+    let (reply, stderr) = run_in(exe, dir, args);
+    eprintln!("[{}] {stderr}", dir.display());
+    reply
 }
 
 fn help_files(dir: &Path) -> Vec<String> {
@@ -409,17 +397,11 @@ fn an_opponent_move_our_rules_reject_still_gets_a_legal_reply_at_once() {
         fs::write(dir.join("connect4-bot.txt"), memory.to_text()).unwrap();
         write_read_only(&dir.join("team_no.txt"), "1\n");
         write_read_only(&dir.join("board.txt"), &format_board(&truth));
-        let out = Command::new(BOT)
-            .args(["--movetime", "30"])
-            .current_dir(&dir)
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr);
+        let (reply, stderr) = run_in(Path::new(BOT), &dir, &["--movetime", "30"]);
         assert!(
             stderr.contains("warning") && stderr.contains(expected),
             "{stderr}"
         );
-        let reply = fs::read_to_string(dir.join("output.txt")).expect("a reply");
         let m = parse_move(reply.trim()).unwrap();
         // Legal for team 1 on the judge's board, with the powers team 1 really holds.
         let judged = Board::from_parts(

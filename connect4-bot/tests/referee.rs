@@ -2,7 +2,7 @@
 
 use std::fs;
 use std::process::Command;
-use test_support::process::{recorded_games, run_ok};
+use test_support::process::{recorded_games, run_ok, scratch_dir};
 use test_support::replay::record_plies;
 
 use common::referee::{Fault, Input, RefereeGame, Seat};
@@ -56,35 +56,29 @@ fn the_referee_plays_full_games_and_records_them() {
 
 #[test]
 fn a_bot_that_writes_garbage_or_an_illegal_move_loses() {
-    let dir = std::env::temp_dir().join(format!("connect4-referee-faults-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("connect4-referee", "faults");
     for (command, expected) in [
         ("echo hello > output.txt", "malformed move"),
         ("echo '2 9' > output.txt", "malformed move"),
         ("true", "p1"),
         ("sleep 3", "timeout"),
     ] {
-        let out = Command::new(REFEREE)
-            .args(["--games", "1", "--movetime-ms", "500"])
-            .arg(command)
-            .arg(format!("{BOT} --engine random"))
-            .output()
-            .unwrap();
-        let text = String::from_utf8_lossy(&out.stdout);
+        let random = format!("{BOT} --engine random");
+        let text = run_ok(
+            REFEREE,
+            ["--games", "1", "--movetime-ms", "500", command, &random],
+        );
         assert!(text.contains("winner=B"), "{command}: {text}");
         assert!(text.contains(expected), "{command}: {text}");
     }
     // A well-formed but illegal move: a second clear-row disc.
     let script = dir.join("twice.sh");
     fs::write(&script, "echo '1 1' > output.txt\n").unwrap();
-    let out = Command::new(REFEREE)
-        .args(["--games", "1"])
-        .arg(format!("sh {}", script.display()))
-        .arg(format!("{BOT} --engine random"))
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    let p1 = format!("sh {}", script.display());
+    let text = run_ok(
+        REFEREE,
+        ["--games", "1", &p1, &format!("{BOT} --engine random")],
+    );
     assert!(
         text.contains("illegal move") && text.contains("winner=B"),
         "{text}"
@@ -122,18 +116,12 @@ fn the_referee_game_gives_the_files_and_judges_replies() {
 
 /// Plays one game of `p1` against our random bot; returns the game's line.
 fn one_game_against_random(p1: &str) -> String {
-    let out = Command::new(REFEREE)
-        .args(["--games", "1", "--movetime-ms", "1000"])
-        .arg(p1)
-        .arg(format!("{BOT} --engine random --seed 3"))
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .next()
-        .unwrap()
-        .to_string()
+    let random = format!("{BOT} --engine random --seed 3");
+    let out = run_ok(
+        REFEREE,
+        ["--games", "1", "--movetime-ms", "1000", p1, &random],
+    );
+    out.lines().next().unwrap().to_string()
 }
 
 #[test]
@@ -180,9 +168,7 @@ fn a_team_keeping_more_than_five_help_files_loses() {
 /// Plays four games between our greedy and random engines with `options`, with an openings file
 /// at FILE; returns each game's record.
 fn games_from_openings(name: &str, options: &[&str]) -> Vec<String> {
-    let dir = std::env::temp_dir().join(format!("connect4-openings-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("connect4-openings", name);
     let openings = dir.join("openings.txt");
     // Team 2's dual disc; then a clear row that removed only itself and both dual discs: both
     // bots enter a game whose spent powers their help files cannot tell, and read from the board
@@ -330,9 +316,7 @@ fn the_game_masters_mode_shares_a_folder_alternates_the_first_team_and_writes_th
 
 #[test]
 fn the_game_masters_mode_calls_a_failing_team_again_up_to_three_times() {
-    let dir = std::env::temp_dir().join(format!("connect4-referee-retry-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("connect4-referee", "retry");
     // Fails its first call of every move (no output.txt), then plays as our random bot, under
     // the id `flaky` (a link to the bot).
     let flaky = dir.join("flaky.sh");

@@ -3,7 +3,7 @@
 mod support;
 
 use connect4::board::{Board, Cell, Column, IllegalMoveError, Kind, Move, Outcome, Team, DUAL_BIT};
-use support::{full_picture, line, mv, picture, position, position_with};
+use support::{full_picture, line, mv, only_moves_of, picture, position, position_with};
 
 const ALL_POWERS: u8 = 0b1111;
 
@@ -421,11 +421,7 @@ fn each_power_is_used_once_per_game() {
         let m = Move::new(kind, Column::from_number(7).unwrap());
         assert_eq!(b.check_move(m), Err(IllegalMoveError::PowerUsed(kind)));
     }
-    assert!(b
-        .legal_moves()
-        .as_slice()
-        .iter()
-        .all(|m| m.kind == Kind::Normal));
+    assert!(only_moves_of(&b, Kind::Normal));
 }
 
 #[test]

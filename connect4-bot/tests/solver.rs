@@ -305,21 +305,23 @@ fn parse_errors_name_what_is_wrong() {
     );
 }
 
+/// What `solve` prints for `input`, `weak` or not, with a 1 MB table: its stdout and stderr.
+fn solve(weak: bool, input: &str) -> (String, String) {
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let options = SolveOptions { weak, table_mb: 1 };
+    run_solve(options, input.as_bytes(), &mut out, &mut err).unwrap();
+    (
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(err).unwrap(),
+    )
+}
+
 #[test]
 fn solve_prints_scores_in_order_and_reports_bad_lines_by_number() {
     let input = "4455 18\n1x\n44455554221 -15\n4444444\n445 \n4455\n";
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let options = SolveOptions {
-        weak: false,
-        table_mb: 1,
-    };
-    run_solve(options, input.as_bytes(), &mut out, &mut err).unwrap();
-    assert_eq!(
-        String::from_utf8(out).unwrap(),
-        "4455 18\n44455554221 -15\n4455 18\n"
-    );
-    let err = String::from_utf8(err).unwrap();
+    let (out, err) = solve(false, input);
+    assert_eq!(out, "4455 18\n44455554221 -15\n4455 18\n");
     let lines: Vec<&str> = err.lines().collect();
     assert_eq!(lines.len(), 4, "{err}");
     assert!(lines[0].starts_with("line 2: "), "{err}");
@@ -331,36 +333,15 @@ fn solve_prints_scores_in_order_and_reports_bad_lines_by_number() {
 
 #[test]
 fn weak_prints_the_sign() {
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let options = SolveOptions {
-        weak: true,
-        table_mb: 1,
-    };
-    run_solve(
-        options,
-        "4455\n44455554221\n".as_bytes(),
-        &mut out,
-        &mut err,
-    )
-    .unwrap();
-    assert_eq!(String::from_utf8(out).unwrap(), "4455 1\n44455554221 -1\n");
+    let (out, _) = solve(true, "4455\n44455554221\n");
+    assert_eq!(out, "4455 1\n44455554221 -1\n");
 }
 
 #[test]
 fn an_overlong_line_is_reported_and_skipped() {
-    let input = format!("{}\n4455\n", "4".repeat(5000));
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let options = SolveOptions {
-        weak: false,
-        table_mb: 1,
-    };
-    run_solve(options, input.as_bytes(), &mut out, &mut err).unwrap();
-    assert_eq!(String::from_utf8(out).unwrap(), "4455 18\n");
-    assert!(String::from_utf8(err)
-        .unwrap()
-        .starts_with("line 1: longer"));
+    let (out, err) = solve(false, &format!("{}\n4455\n", "4".repeat(5000)));
+    assert_eq!(out, "4455 18\n");
+    assert!(err.starts_with("line 1: longer"), "{err}");
 }
 
 #[test]

@@ -12,7 +12,7 @@ use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use std::time::Duration;
-use support::{line, mv, position_with};
+use support::{line, mv, only_moves_of, position_with};
 
 fn discs(b: &Board) -> [u64; 2] {
     [b.discs(Team::One), b.discs(Team::Two)]
@@ -168,11 +168,7 @@ fn without_state_the_dual_discs_are_attributed_by_counting() {
     let b = from_board_alone(Team::One, discs(&truth));
     assert_eq!(b.used(Team::Two), DUAL_BIT);
     assert!(b.dual_forced());
-    assert!(b
-        .legal_moves()
-        .as_slice()
-        .iter()
-        .all(|m| m.kind == Kind::Dual));
+    assert!(only_moves_of(&b, Kind::Dual));
 }
 
 #[test]
@@ -276,6 +272,17 @@ fn short_old_game(team: Team, moves: &str) -> Memory {
     Memory { team, board }
 }
 
+/// The board `team` reconstructs from `discs` with the help file `old`, which must find that the
+/// board may be of the old game or of a new one.
+fn either_game(team: Team, discs: [u64; 2], old: &Memory) -> Board {
+    let (board, inference) = reconstruct(team, discs, Some(old));
+    assert!(
+        matches!(inference, Inference::EitherGame(_)),
+        "{inference:?}"
+    );
+    board
+}
+
 #[test]
 fn a_new_game_wins_over_an_old_saved_state_that_could_explain_the_board() {
     let old_age = Some(STATE_MAX_AGE + Duration::from_secs(1));
@@ -319,11 +326,7 @@ fn a_board_emptied_just_now_by_an_opponent_that_could_not_win_continues_the_game
         assert_eq!(board.moves_made(Team::One), 2);
     }
     let old = short_old_game(Team::Two, "5 4,4 4,5 4,2 4");
-    let (board, inference) = reconstruct(Team::Two, discs(&line("5 3")), Some(&old));
-    assert!(
-        matches!(inference, Inference::EitherGame(_)),
-        "{inference:?}"
-    );
+    let board = either_game(Team::Two, discs(&line("5 3")), &old);
     assert!(!board.holds(Team::Two, Kind::Dual));
 }
 
@@ -341,11 +344,7 @@ fn a_board_emptied_just_now_when_the_opponent_could_have_won_is_a_new_game_for_t
         Some(connect4::board::Outcome::Win(Team::Two))
     );
     assert_eq!(old.board.play(mv("2 4")).occupied(), 0);
-    let (board, inference) = reconstruct(Team::One, [0, 0], Some(&old));
-    assert!(
-        matches!(inference, Inference::EitherGame(_)),
-        "{inference:?}"
-    );
+    let board = either_game(Team::One, [0, 0], &old);
     assert!(board.holds(Team::One, Kind::Dual));
     assert_eq!(board.moves_made(Team::One), 0);
     assert!(!board.holds(Team::One, Kind::ClearColumn));
@@ -361,11 +360,7 @@ fn a_dual_disc_held_in_both_readings_keeps_the_game_in_progress_deadline() {
     // board. Held in both readings, the dual disc keeps the earlier deadline: two moves made.
     let old = short_old_game(Team::One, "5 4,5 4,2 1");
     assert_eq!(old.board.play(mv("2 4")).occupied(), 0);
-    let (board, inference) = reconstruct(Team::One, [0, 0], Some(&old));
-    assert!(
-        matches!(inference, Inference::EitherGame(_)),
-        "{inference:?}"
-    );
+    let board = either_game(Team::One, [0, 0], &old);
     assert!(board.holds(Team::One, Kind::Dual));
     assert_eq!(board.moves_made(Team::One), 2);
     assert!(!board.holds(Team::One, Kind::ClearColumn));

@@ -5,23 +5,14 @@ use common::referee::{Fault, Input, RefereeGame, Seat};
 use frostfire::board::{Board, Color, Outcome};
 use frostfire::notation::parse_move;
 use frostfire::referee::FrostfireReferee;
-use std::path::PathBuf;
-use test_support::process::run_ok;
+use test_support::process::{recorded_games, run_ok, scratch_dir};
+use test_support::replay::record_plies;
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_frostfire-referee");
 const BOT: &str = env!("CARGO_BIN_EXE_frostfire-bot");
 
 fn referee(args: &[&str]) -> String {
     run_ok(REFEREE, args)
-}
-
-fn scratch_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "frostfire-referee-test-{}-{name}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
 }
 
 #[test]
@@ -50,17 +41,10 @@ fn the_game_sends_ids_then_the_last_move_and_reports_faults() {
 
 #[test]
 fn full_games_are_recorded_and_replay_legally() {
-    let dir = scratch_dir("records");
+    let dir = scratch_dir("frostfire-referee-test", "records");
     let a = format!("{BOT} --movetime 20");
     let b = format!("{BOT} --engine random --seed {{seed}}");
-    let out = referee(&[
-        "--games",
-        "2",
-        "--record-dir",
-        dir.to_str().unwrap(),
-        &a,
-        &b,
-    ]);
+    let (out, records) = recorded_games(REFEREE, 2, &dir, &[a, b]);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 4, "{out}");
     assert!(
@@ -77,26 +61,19 @@ fn full_games_are_recorded_and_replay_legally() {
     );
     assert!(lines[3].starts_with("summary: games=2 a_wins=2 draws=0 b_wins=0 elo=+inf"));
 
-    for game in 1..=2 {
-        let text = std::fs::read_to_string(dir.join(format!("game-{game}.txt"))).unwrap();
-        let record: Vec<&str> = text.lines().collect();
-        assert_eq!(record[0], "# frostfire");
+    for text in &records {
+        assert!(text.starts_with("# frostfire\n"), "{text}");
         let mut board = Board::start();
-        // Each ply is followed by its reply time.
-        for ply in record[3..record.len() - 1]
-            .iter()
-            .filter(|line| !line.starts_with("# time: "))
-        {
-            let (seat, mv) = ply.split_once(' ').unwrap();
+        for (seat, mv) in record_plies(text).1 {
             assert_eq!(seat, board.side_to_move().number().to_string());
-            board = board.try_play(parse_move(mv).unwrap()).unwrap();
+            board = board.try_play(parse_move(&mv).unwrap()).unwrap();
         }
         let expected = match board.outcome().expect("the record ends the game") {
             Outcome::Win(Color::Ice) => "# result: p1 ",
             Outcome::Win(Color::Fire) => "# result: p2 ",
             Outcome::Draw => "# result: draw ",
         };
-        assert!(record.last().unwrap().starts_with(expected), "{text}");
+        assert!(text.lines().last().unwrap().starts_with(expected), "{text}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -24,6 +24,16 @@ fn board(ice: &str, fire: &str, to_move: Color) -> Board {
     Board::from_cells(&cells(ice), &cells(fire), to_move, 0).unwrap()
 }
 
+/// `board` rejects each move, given as text, with its error.
+fn check_rejected(
+    board: &Board,
+    cases: impl IntoIterator<Item = (&'static str, IllegalMoveError)>,
+) {
+    for (text, error) in cases {
+        assert_eq!(board.try_play(mv(text)), Err(error), "{text}");
+    }
+}
+
 #[test]
 fn the_board_has_37_cells_with_4_le_r_plus_d_le_10() {
     assert_eq!(Cell::all().count(), 37);
@@ -134,69 +144,53 @@ fn both_cells_must_hold_the_movers_dragons() {
         start.try_play(mv("B4 C4")).unwrap().try_play(mv("C4 D4")),
         Err(IllegalMoveError::NotOwnDragon(cell("C4")))
     );
-    assert_eq!(
-        start.try_play(mv("D4 D5")),
-        Err(IllegalMoveError::NotOwnDragon(cell("D4")))
-    );
-    assert_eq!(
-        start.try_play(mv("C5 D5")),
-        Err(IllegalMoveError::NotOwnDragon(cell("D5")))
-    );
-    assert_eq!(
-        start.try_play(mv("F3 E3")),
-        Err(IllegalMoveError::NotOwnDragon(cell("F3")))
+    check_rejected(
+        &start,
+        [
+            ("D4 D5", IllegalMoveError::NotOwnDragon(cell("D4"))),
+            ("C5 D5", IllegalMoveError::NotOwnDragon(cell("D5"))),
+            ("F3 E3", IllegalMoveError::NotOwnDragon(cell("F3"))),
+        ],
     );
 }
 
 #[test]
 fn the_two_cells_must_be_adjacent() {
     let start = Board::start();
-    assert_eq!(
-        start.try_play(mv("A4 A6")),
-        Err(IllegalMoveError::NotAdjacent)
-    );
-    assert_eq!(
-        start.try_play(mv("A4 C4")),
-        Err(IllegalMoveError::NotAdjacent)
-    );
-    assert_eq!(
-        start.try_play(mv("A4 A4")),
-        Err(IllegalMoveError::NotAdjacent)
-    );
-    // B4 -> C3 is (+1,-1), adjacent; B3 -> C4 is (+1,+1), not a direction.
-    assert_eq!(
-        start.try_play(mv("B3 C4")),
-        Err(IllegalMoveError::NotAdjacent)
+    check_rejected(
+        &start,
+        [
+            ("A4 A6", IllegalMoveError::NotAdjacent),
+            ("A4 C4", IllegalMoveError::NotAdjacent),
+            ("A4 A4", IllegalMoveError::NotAdjacent),
+            // B4 -> C3 is (+1,-1), adjacent; B3 -> C4 is (+1,+1), not a direction.
+            ("B3 C4", IllegalMoveError::NotAdjacent),
+        ],
     );
 }
 
 #[test]
 fn no_third_own_dragon_ahead() {
     let start = Board::start();
-    assert_eq!(
-        start.try_play(mv("A4 B4")),
-        Err(IllegalMoveError::ThirdOwnDragon(cell("C4")))
-    );
-    assert_eq!(
-        start.try_play(mv("A5 A6")),
-        Err(IllegalMoveError::ThirdOwnDragon(cell("A7")))
+    check_rejected(
+        &start,
+        [
+            ("A4 B4", IllegalMoveError::ThirdOwnDragon(cell("C4"))),
+            ("A5 A6", IllegalMoveError::ThirdOwnDragon(cell("A7"))),
+        ],
     );
 }
 
 #[test]
 fn you_may_not_push_your_own_dragon_off() {
     let start = Board::start();
-    assert_eq!(
-        start.try_play(mv("A5 A4")),
-        Err(IllegalMoveError::OwnDragonOffBoard)
-    );
-    assert_eq!(
-        start.try_play(mv("B4 A4")),
-        Err(IllegalMoveError::OwnDragonOffBoard)
-    );
-    assert_eq!(
-        start.try_play(mv("B6 A7")),
-        Err(IllegalMoveError::OwnDragonOffBoard)
+    check_rejected(
+        &start,
+        [
+            ("A5 A4", IllegalMoveError::OwnDragonOffBoard),
+            ("B4 A4", IllegalMoveError::OwnDragonOffBoard),
+            ("B6 A7", IllegalMoveError::OwnDragonOffBoard),
+        ],
     );
     let b = board(
         "D2 D1 A5 A6 B5 B6 C5 C6",

@@ -3,24 +3,12 @@
 //! The crate docs, "When the judge sends a move our rules reject", state the policy.
 
 use kaboom::board::{
-    Board, ForcePlayError, IllegalMoveError, Move, Outcome, Player, Setup, Square,
-    MAX_CONSECUTIVE_PASSES, MAX_PLIES,
+    Board, ForcePlayError, IllegalMoveError, Move, Outcome, Player, Setup, MAX_CONSECUTIVE_PASSES,
+    MAX_PLIES,
 };
-use kaboom::notation::parse_legal;
+use support::{play_lines, sq};
 
-fn sq(row: i32, column: i32) -> Square {
-    Square::new(row, column).expect("on the board")
-}
-
-/// Plays lines, each in its mover's own frame, from the start.
-fn play_lines(lines: &[&str]) -> Board {
-    let mut board = Board::start();
-    for line in lines {
-        let m = parse_legal(&board, line, board.side_to_move()).expect("a legal line");
-        board = board.play(m);
-    }
-    board
-}
+mod support;
 
 /// After the placements (Player 1's bomb on orange, Player 2's on orange) and Player 1's first
 /// move, orange (0,0) to (2,0): Player 2 must move its ranger of the colour of (2,0), green.
@@ -48,17 +36,21 @@ fn assert_consistent(board: &Board) {
     );
 }
 
+/// `m`, which our rules reject with `error`, applied as given: the board it leads to, which must
+/// be consistent.
+fn forced_despite(board: &Board, m: Move, error: IllegalMoveError) -> Board {
+    assert_eq!(board.check_move(m), Err(error));
+    let forced = board.force_play(m).expect("the pieces allow it");
+    assert_consistent(&forced);
+    forced
+}
+
 #[test]
 fn a_ranger_move_of_the_wrong_colour_is_applied_as_given() {
     let board = after_first_move();
     // Player 2's orange (7,7) straight down to (4,7): legal in shape, but green must move.
     let m = Move::ranger(sq(7, 7), sq(4, 7));
-    assert_eq!(
-        board.check_move(m),
-        Err(IllegalMoveError::WrongColour { required: 6 })
-    );
-    let forced = board.force_play(m).expect("the pieces allow it");
-    assert_consistent(&forced);
+    let forced = forced_despite(&board, m, IllegalMoveError::WrongColour { required: 6 });
     assert_eq!(
         forced.ranger(Player::Two, 0),
         sq(4, 7),
@@ -83,9 +75,7 @@ fn a_ranger_move_against_the_direction_rules_is_applied_as_given() {
     // Player 2's green (7,1), the required ranger, to (5,4): two rows down and three columns
     // across, on no line at all.
     let m = Move::ranger(sq(7, 1), sq(5, 4));
-    assert_eq!(board.check_move(m), Err(IllegalMoveError::NotForward));
-    let forced = board.force_play(m).expect("the pieces allow it");
-    assert_consistent(&forced);
+    let forced = forced_despite(&board, m, IllegalMoveError::NotForward);
     assert_eq!(forced.ranger(Player::Two, 6), sq(5, 4));
     assert_eq!(forced.required(), Some(sq(5, 4).colour()));
 }
@@ -95,9 +85,7 @@ fn a_pass_from_a_ranger_without_the_bomb_moves_the_bomb_to_its_target() {
     let board = after_first_move();
     // Player 2's bomb is on orange (7,7); the judge says its red (7,2) passes to blue (7,6).
     let m = Move::pass(sq(7, 2), sq(7, 6));
-    assert_eq!(board.check_move(m), Err(IllegalMoveError::NotCarrier));
-    let forced = board.force_play(m).expect("the pieces allow it");
-    assert_consistent(&forced);
+    let forced = forced_despite(&board, m, IllegalMoveError::NotCarrier);
     assert_eq!(forced.bomb(Player::Two), Some(sq(7, 6)));
     assert_eq!(forced.passes(Player::Two), 1);
     assert_eq!(forced.required(), Some(sq(7, 6).colour()));
@@ -112,9 +100,7 @@ fn a_pass_past_the_limit_keeps_the_count_in_range() {
     setup.passes = [MAX_CONSECUTIVE_PASSES, 0];
     let board = Board::from_setup(&setup).expect("consistent");
     let m = Move::pass(sq(0, 0), sq(0, 1));
-    assert_eq!(board.check_move(m), Err(IllegalMoveError::PassLimit));
-    let forced = board.force_play(m).expect("the pieces allow it");
-    assert_consistent(&forced);
+    let forced = forced_despite(&board, m, IllegalMoveError::PassLimit);
     assert_eq!(forced.passes(Player::One), MAX_CONSECUTIVE_PASSES);
     assert_eq!(forced.bomb(Player::One), Some(sq(0, 1)));
 }
@@ -151,9 +137,7 @@ fn a_move_after_the_end_on_our_board_goes_on_with_the_game() {
     assert!(won.legal_moves().is_empty());
     // The judge sends Player 2's move anyway: its orange (7,7) to (6,7).
     let m = Move::ranger(sq(7, 7), sq(6, 7));
-    assert_eq!(won.check_move(m), Err(IllegalMoveError::GameOver));
-    let on = won.force_play(m).expect("the pieces allow it");
-    assert_consistent(&on);
+    let on = forced_despite(&won, m, IllegalMoveError::GameOver);
     assert_eq!(on.outcome(), None);
     assert!(!on.legal_moves().is_empty(), "we have moves again");
 }
@@ -161,30 +145,35 @@ fn a_move_after_the_end_on_our_board_goes_on_with_the_game() {
 #[test]
 fn a_move_whose_pieces_are_not_there_cannot_be_forced() {
     let board = after_first_move();
-    assert_eq!(
-        board.force_play(Move::ranger(sq(4, 4), sq(3, 4))),
-        Err(ForcePlayError::NoRangerOfMover),
-        "no ranger of Player 2 on (4,4)"
-    );
-    assert_eq!(
-        board.force_play(Move::ranger(sq(7, 0), sq(0, 1))),
-        Err(ForcePlayError::LandingOccupied),
-        "Player 1's blue is on (0,1)"
-    );
-    assert_eq!(
-        board.force_play(Move::pass(sq(7, 7), sq(0, 7))),
-        Err(ForcePlayError::NoPassTarget),
-        "(0,7) holds Player 1's ranger"
-    );
-    assert_eq!(
-        board.force_play(Move::ranger(sq(0, 1), sq(1, 1))),
-        Err(ForcePlayError::NoRangerOfMover),
-        "Player 1's ranger is not Player 2's to move"
-    );
-    assert_eq!(
-        board.force_play(Move::place(sq(7, 3))),
-        Err(ForcePlayError::WrongPhase)
-    );
+    for (m, error, why) in [
+        (
+            Move::ranger(sq(4, 4), sq(3, 4)),
+            ForcePlayError::NoRangerOfMover,
+            "no ranger of Player 2 on (4,4)",
+        ),
+        (
+            Move::ranger(sq(7, 0), sq(0, 1)),
+            ForcePlayError::LandingOccupied,
+            "Player 1's blue is on (0,1)",
+        ),
+        (
+            Move::pass(sq(7, 7), sq(0, 7)),
+            ForcePlayError::NoPassTarget,
+            "(0,7) holds Player 1's ranger",
+        ),
+        (
+            Move::ranger(sq(0, 1), sq(1, 1)),
+            ForcePlayError::NoRangerOfMover,
+            "Player 1's ranger is not Player 2's to move",
+        ),
+        (
+            Move::place(sq(7, 3)),
+            ForcePlayError::WrongPhase,
+            "placements are over",
+        ),
+    ] {
+        assert_eq!(board.force_play(m), Err(error), "{why}");
+    }
 }
 
 #[test]

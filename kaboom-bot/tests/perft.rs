@@ -11,9 +11,7 @@ const COUNTS: [(u32, u64); 5] = [(1, 8), (2, 64), (3, 6640), (4, 86660), (5, 1_0
 
 #[test]
 fn perft_from_the_start_matches_the_known_counts() {
-    for (depth, count) in COUNTS {
-        assert_eq!(perft(depth), count, "perft({depth})");
-    }
+    check_counts(perft, &COUNTS);
 }
 
 #[test]
@@ -24,7 +22,7 @@ fn perft_zero_is_one() {
 // ---- Perft inside the game, against a second implementation ------------------------------------
 
 use kaboom::board::{Board, Player};
-use test_support::perft::{check_inside_the_game, fixed_choice};
+use test_support::perft::{check_counts, check_inside_the_game, count_sequences, fixed_choice};
 
 /// The colours of the squares, as indices into the first row's order (orange, blue, purple, pink,
 /// yellow, red, green, brown); `COLOUR[row][column]` in Player 1's frame, which is also Player
@@ -244,13 +242,7 @@ impl Game {
 }
 
 fn reference_perft(game: &Game, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    game.moves()
-        .into_iter()
-        .map(|m| reference_perft(&game.play(m), depth - 1))
-        .sum()
+    count_sequences(game, depth, &Game::moves, &Game::play)
 }
 
 /// The position after `plies` moves of a fixed game: the `k`th move is the first move, from

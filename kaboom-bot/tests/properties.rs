@@ -15,10 +15,7 @@ fn squares() -> impl Iterator<Item = Square> {
 }
 
 impl GameUnderTest for Kaboom {
-    test_support::rules_by_name!(
-        Board, Move;
-        start: Board::start(), moves: legal_moves, recomputed_hash: compute_hash
-    );
+    test_support::rules_by_name!(Board, Move);
 
     fn format_move(board: &Board, m: Move) -> String {
         format_move(m, board.side_to_move())

@@ -1,42 +1,26 @@
 //! One named test per rule of Ka-Boom, as the crate docs state them ("The rules as implemented").
 
 use kaboom::board::{
-    Board, IllegalMoveError, Move, MoveKind, Outcome, Player, Setup, Square, COLOUR, COLOUR_NAMES,
+    Board, IllegalMoveError, Move, MoveKind, Outcome, Player, Setup, COLOUR, COLOUR_NAMES,
 };
 use kaboom::notation::{format_move, parse_legal, MoveError};
+use support::{mid_game, play_lines, sq};
 
-fn sq(row: i32, column: i32) -> Square {
-    Square::new(row, column).expect("on the board")
-}
-
-/// Plays lines, each in its mover's own frame, from the start.
-fn play_lines(lines: &[&str]) -> Board {
-    let mut board = Board::start();
-    for line in lines {
-        let m = parse_legal(&board, line, board.side_to_move())
-            .unwrap_or_else(|e| panic!("'{line}' at ply {}: {e}", board.plies() + 1));
-        board = board.play(m);
-    }
-    board
-}
+mod support;
 
 fn moves(board: &Board) -> Vec<Move> {
     board.legal_moves().as_slice().to_vec()
 }
 
-/// A mid-game setup (plies 10, both bombs placed on orange), with rangers moved by `changes`.
-fn setup_with(changes: &[(Player, u8, Square)]) -> Setup {
-    let mut setup = Setup::start();
-    for &(player, colour, square) in changes {
-        setup.rangers[player.index()][colour as usize] = square;
-    }
-    setup.carrier = [Some(0), Some(0)];
-    setup.plies = 10;
-    setup
-}
-
 fn board_from(setup: &Setup) -> Board {
     Board::from_setup(setup).expect("consistent setup")
+}
+
+/// `board` rejects each move with its error.
+fn check_rejected(board: &Board, cases: impl IntoIterator<Item = (Move, IllegalMoveError)>) {
+    for (m, error) in cases {
+        assert_eq!(board.check_move(m), Err(error), "{m:?}");
+    }
 }
 
 #[test]
@@ -124,7 +108,7 @@ fn player_ones_first_regular_move_is_free() {
 #[test]
 fn rangers_move_forward_or_diagonally_forward_any_distance_without_jumping() {
     // Player 1's pink ranger (colour 3) on (2,3); a Player 2 ranger on (5,3) and one on (4,5).
-    let mut setup = setup_with(&[
+    let mut setup = mid_game(&[
         (Player::One, 3, sq(2, 3)),
         (Player::Two, 7, sq(5, 3)),
         (Player::Two, 6, sq(4, 5)),
@@ -148,33 +132,20 @@ fn rangers_move_forward_or_diagonally_forward_any_distance_without_jumping() {
     expected.sort_unstable();
     assert_eq!(targets, expected);
     use IllegalMoveError::*;
-    assert_eq!(
-        board.check_move(Move::ranger(sq(2, 3), sq(6, 3))),
-        Err(RangerPathBlocked)
-    );
-    assert_eq!(
-        board.check_move(Move::ranger(sq(2, 3), sq(5, 3))),
-        Err(RangerPathBlocked)
-    );
-    assert_eq!(
-        board.check_move(Move::ranger(sq(2, 3), sq(2, 4))),
-        Err(NotForward)
-    );
-    assert_eq!(
-        board.check_move(Move::ranger(sq(2, 3), sq(1, 3))),
-        Err(NotForward)
-    );
-    assert_eq!(
-        board.check_move(Move::ranger(sq(2, 3), sq(4, 4))),
-        Err(NotForward)
-    );
-    assert_eq!(
-        board.check_move(Move::ranger(sq(0, 1), sq(1, 1))),
-        Err(WrongColour { required: 3 })
-    );
-    assert_eq!(
-        board.check_move(Move::ranger(sq(7, 1), sq(6, 1))),
-        Err(NotOwnRanger)
+    check_rejected(
+        &board,
+        [
+            (Move::ranger(sq(2, 3), sq(6, 3)), RangerPathBlocked),
+            (Move::ranger(sq(2, 3), sq(5, 3)), RangerPathBlocked),
+            (Move::ranger(sq(2, 3), sq(2, 4)), NotForward),
+            (Move::ranger(sq(2, 3), sq(1, 3)), NotForward),
+            (Move::ranger(sq(2, 3), sq(4, 4)), NotForward),
+            (
+                Move::ranger(sq(0, 1), sq(1, 1)),
+                WrongColour { required: 3 },
+            ),
+            (Move::ranger(sq(7, 1), sq(6, 1)), NotOwnRanger),
+        ],
     );
 }
 
@@ -197,7 +168,7 @@ fn player_two_moves_towards_row_zero() {
 fn bomb_passes_in_eight_directions_any_distance_to_own_rangers_only() {
     // Player 1's carrier (orange) on (3,3); its rangers around at various distances.
     let setup = {
-        let mut s = setup_with(&[
+        let mut s = mid_game(&[
             (Player::One, 0, sq(3, 3)),
             (Player::One, 1, sq(3, 6)), // east, 3 away
             (Player::One, 2, sq(5, 5)), // north-east, 2 away
@@ -220,21 +191,14 @@ fn bomb_passes_in_eight_directions_any_distance_to_own_rangers_only() {
     // (2,2),(1,1) empty, (0,0) empty (orange moved). South-east (2,4),(1,5),(0,6) green.
     assert_eq!(passes, vec![(0, 6), (3, 6), (5, 5), (6, 3)]);
     use IllegalMoveError::*;
-    assert_eq!(
-        board.check_move(Move::pass(sq(3, 3), sq(3, 1))),
-        Err(PassTargetNotOwnRanger)
-    );
-    assert_eq!(
-        board.check_move(Move::pass(sq(3, 3), sq(4, 3))),
-        Err(PassTargetNotOwnRanger)
-    );
-    assert_eq!(
-        board.check_move(Move::pass(sq(3, 3), sq(5, 0))),
-        Err(NotALine)
-    );
-    assert_eq!(
-        board.check_move(Move::pass(sq(3, 6), sq(5, 5))),
-        Err(NotCarrier)
+    check_rejected(
+        &board,
+        [
+            (Move::pass(sq(3, 3), sq(3, 1)), PassTargetNotOwnRanger),
+            (Move::pass(sq(3, 3), sq(4, 3)), PassTargetNotOwnRanger),
+            (Move::pass(sq(3, 3), sq(5, 0)), NotALine),
+            (Move::pass(sq(3, 6), sq(5, 5)), NotCarrier),
+        ],
     );
     let blocked = board_from(&{
         let mut s = setup;
@@ -275,7 +239,7 @@ fn the_landing_square_colour_decides_the_opponents_ranger() {
 /// Player 2 to move with its required ranger (green, colour 6) on (1,1), boxed in by Player 1's
 /// rangers on (0,0), (0,1), (0,2).
 fn blocked_green_setup() -> Setup {
-    let mut s = setup_with(&[(Player::Two, 6, sq(1, 1))]);
+    let mut s = mid_game(&[(Player::Two, 6, sq(1, 1))]);
     s.to_move = Player::Two;
     s.required = Some(6);
     s.plies = 11;
@@ -299,7 +263,7 @@ fn a_blocked_required_ranger_must_pass() {
 /// and carrying its bomb with no own ranger in sight. Player 1's green ranger, its carrier, is
 /// boxed in on (6,3) by Player 2's home rangers and sees no own ranger either; (1,3) is green.
 fn forfeit_setup(last_ranger_mover: Option<Player>) -> Board {
-    let mut s = setup_with(&[(Player::Two, 6, sq(1, 3)), (Player::One, 6, sq(6, 3))]);
+    let mut s = mid_game(&[(Player::Two, 6, sq(1, 3)), (Player::One, 6, sq(6, 3))]);
     s.carrier = [Some(6), Some(6)];
     s.to_move = Player::Two;
     s.required = Some(6);
@@ -364,7 +328,7 @@ fn the_sixteenth_consecutive_pass_is_illegal() {
 
 #[test]
 fn passes_stop_counting_after_a_ranger_move() {
-    let mut setup = setup_with(&[]);
+    let mut setup = mid_game(&[]);
     setup.passes = [15, 0];
     setup.required = Some(3);
     let board = board_from(&setup);
@@ -404,7 +368,7 @@ fn a_deadlock_before_any_ranger_move_is_a_draw() {
 fn moving_the_carrier_onto_the_opponents_base_wins() {
     // Player 1's carrier (orange) on (5,5) with (6,6), (7,7) ... (7,7) holds Player 2's orange;
     // move Player 2's ranger from (7,5) away so (6,5), (7,5) are free.
-    let mut setup = setup_with(&[(Player::One, 0, sq(5, 5)), (Player::Two, 2, sq(3, 0))]);
+    let mut setup = mid_game(&[(Player::One, 0, sq(5, 5)), (Player::Two, 2, sq(3, 0))]);
     setup.required = Some(0);
     let board = board_from(&setup);
     assert_eq!(sq(7, 5), Player::Two.home(2));
@@ -413,7 +377,7 @@ fn moving_the_carrier_onto_the_opponents_base_wins() {
     let after = board.try_play(win).expect("legal");
     assert_eq!(after.outcome(), Some(Outcome::BombWin(Player::One)));
     // A ranger without the bomb on the base wins nothing.
-    let mut setup = setup_with(&[(Player::One, 3, sq(5, 5)), (Player::Two, 2, sq(3, 0))]);
+    let mut setup = mid_game(&[(Player::One, 3, sq(5, 5)), (Player::Two, 2, sq(3, 0))]);
     setup.required = Some(3);
     let board = board_from(&setup);
     let after = board.play(Move::ranger(sq(5, 5), sq(7, 5)));
@@ -424,7 +388,7 @@ fn moving_the_carrier_onto_the_opponents_base_wins() {
 fn passing_the_bomb_to_a_ranger_on_the_opponents_base_wins() {
     // Player 1's pink ranger stands on (7,5), the square Player 2's purple left; Player 1's
     // carrier (orange) on (3,1) sees it along the diagonal (4,2), (5,3), (6,4).
-    let mut setup = setup_with(&[
+    let mut setup = mid_game(&[
         (Player::Two, 2, sq(3, 0)),
         (Player::One, 3, sq(7, 5)),
         (Player::One, 0, sq(3, 1)),
@@ -437,7 +401,7 @@ fn passing_the_bomb_to_a_ranger_on_the_opponents_base_wins() {
     assert_eq!(after.outcome(), Some(Outcome::BombWin(Player::One)));
     assert!(after.legal_moves().is_empty());
     // Player 2: its bomb passed to its ranger on row 0 (its goal) wins too.
-    let mut setup = setup_with(&[
+    let mut setup = mid_game(&[
         (Player::One, 2, sq(4, 7)),
         (Player::Two, 5, sq(0, 2)),
         (Player::Two, 4, sq(4, 6)),
@@ -459,7 +423,7 @@ fn passing_the_bomb_to_a_ranger_on_the_opponents_base_wins() {
 
 #[test]
 fn both_players_make_fifty_regular_moves_then_it_is_a_draw() {
-    let mut setup = setup_with(&[]);
+    let mut setup = mid_game(&[]);
     setup.to_move = Player::Two;
     setup.required = Some(0);
     setup.plies = 101; // Player 1 has made its 50th regular move
@@ -474,7 +438,7 @@ fn both_players_make_fifty_regular_moves_then_it_is_a_draw() {
     assert_eq!(end.outcome(), Some(Outcome::MoveLimitDraw));
     assert!(end.legal_moves().is_empty());
     // Player 2's 50th move may still win: the bomb win is checked first.
-    let mut setup = setup_with(&[(Player::Two, 0, sq(2, 1)), (Player::One, 1, sq(4, 6))]);
+    let mut setup = mid_game(&[(Player::Two, 0, sq(2, 1)), (Player::One, 1, sq(4, 6))]);
     setup.to_move = Player::Two;
     setup.required = Some(0);
     setup.plies = 101;

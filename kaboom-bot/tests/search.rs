@@ -5,7 +5,7 @@ use common::cli::BotOptions;
 use common::clock::Deadline;
 use common::score::is_decisive;
 use common::search::Limits;
-use kaboom::board::{Board, Move, MoveList, Player, Setup, Square};
+use kaboom::board::{Board, Move, MoveList, Player, Setup};
 use kaboom::engine::{greedy, Engine};
 use kaboom::notation::parse_legal;
 use kaboom::search::{
@@ -16,22 +16,10 @@ use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use std::time::Duration;
+use support::{mid_game, sq};
 
-fn sq(row: i32, column: i32) -> Square {
-    Square::new(row, column).expect("on the board")
-}
+mod support;
 
-fn mid_game(changes: &[(Player, u8, Square)]) -> Setup {
-    let mut setup = Setup::start();
-    for &(player, colour, square) in changes {
-        setup.rangers[player.index()][colour as usize] = square;
-    }
-    setup.carrier = [Some(0), Some(0)];
-    setup.plies = 10;
-    setup
-}
-
-/// True if after `m` every reply of the opponent leaves the mover a winning move.
 fn wins_in_three(board: &Board, m: Move) -> bool {
     let after = board.play(m);
     let replies = after.legal_moves();
@@ -74,15 +62,8 @@ fn search_blocks_a_threatened_winning_pass() {
     // (7,7)) would see it along... give Player 2's carrier the column: its red on (5,1) carries
     // the bomb, column 1 is open from (5,1) down to (0,1). Player 1 must move its ranger of the
     // required colour into column 1, or lose.
-    let mut setup = mid_game(&[
-        (Player::One, 1, sq(3, 6)),
-        (Player::Two, 6, sq(0, 1)),
-        (Player::Two, 5, sq(5, 1)),
-    ]);
-    setup.carrier = [Some(0), Some(5)];
     // Player 1's purple on (0,2) can reach (1,1) (diagonally) and block.
-    setup.required = Some(2);
-    let board = Board::from_setup(&setup).expect("consistent");
+    let board = threatened_position();
     let threatened = board
         .legal_moves()
         .as_slice()
@@ -160,6 +141,7 @@ fn threatened_position() -> Board {
         (Player::Two, 5, sq(5, 1)),
     ]);
     setup.carrier = [Some(0), Some(5)];
+    // Player 1's purple on (0,2) must move.
     setup.required = Some(2);
     Board::from_setup(&setup).expect("consistent")
 }

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -24,6 +24,18 @@ fn league(dir: &Path, args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("the referee runs")
+}
+
+/// Starts a league command in the background, its stdout to `stdout` and its stderr dropped.
+fn spawn_league(dir: &Path, args: &[&str], stdout: impl Into<Stdio>) -> Child {
+    Command::new(REFEREE)
+        .arg("league")
+        .arg(dir)
+        .args(args)
+        .stdout(stdout)
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the referee starts")
 }
 
 /// Runs a league command that must succeed; returns its stdout.
@@ -110,6 +122,17 @@ fn check_stored_once(rows: &[(String, Vec<String>)]) {
     }
 }
 
+/// A league run of 30 games, two at a time, whose length leaves time to kill it mid-run.
+const RUN_30_GAMES: [&str; 7] = [
+    "run",
+    "--games",
+    "30",
+    "--concurrency",
+    "2",
+    "--movetime-ms",
+    "200",
+];
+
 #[test]
 fn a_league_grows_survives_kill_9_and_ranks_our_bot_first() {
     let started = Instant::now();
@@ -122,22 +145,7 @@ fn a_league_grows_survives_kill_9_and_ranks_our_bot_first() {
 
     // A run killed while it plays: its finished games stay, its game cut off is nowhere.
     let log = dir.with_extension("killed.out");
-    let mut killed = Command::new(REFEREE)
-        .arg("league")
-        .arg(&dir)
-        .args([
-            "run",
-            "--games",
-            "30",
-            "--concurrency",
-            "2",
-            "--movetime-ms",
-            "200",
-        ])
-        .stdout(fs::File::create(&log).unwrap())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut killed = spawn_league(&dir, &RUN_30_GAMES, fs::File::create(&log).unwrap());
     let deadline = Instant::now() + Duration::from_secs(20);
     while stored_rows(&dir).len() < 20 + 3 && Instant::now() < deadline {
         thread::sleep(Duration::from_millis(5));
@@ -151,18 +159,7 @@ fn a_league_grows_survives_kill_9_and_ranks_our_bot_first() {
     let printed = fs::read_to_string(&log).unwrap();
     assert!(printed.lines().filter(|l| l.starts_with("game ")).count() <= cut);
 
-    let last = ok(
-        &dir,
-        &[
-            "run",
-            "--games",
-            "30",
-            "--concurrency",
-            "2",
-            "--movetime-ms",
-            "200",
-        ],
-    );
+    let last = ok(&dir, &RUN_30_GAMES);
     assert_eq!(last.lines().filter(|l| l.starts_with("game ")).count(), 30);
     let rows = stored_rows(&dir);
     assert_eq!(rows.len(), 20 + cut + 30);
@@ -197,14 +194,11 @@ fn two_runs_at_once_on_one_folder_count_every_game_once() {
     let dir = scratch_dir("two-runs");
     add_players(&dir, &[&bot(), &random(), &greedy()]);
     let run = || {
-        Command::new(REFEREE)
-            .arg("league")
-            .arg(&dir)
-            .args(["run", "--games", "12", "--movetime-ms", "200"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap()
+        spawn_league(
+            &dir,
+            &["run", "--games", "12", "--movetime-ms", "200"],
+            Stdio::piped(),
+        )
     };
     let (one, two) = (run(), run());
     for child in [one, two] {
@@ -236,14 +230,11 @@ fn two_runs_at_once_on_one_folder_count_every_game_once() {
 fn a_running_league_picks_up_players_added_and_removed_at_its_next_pairing() {
     let dir = scratch_dir("picks-up");
     add_players(&dir, &[&bot(), &random(), &greedy()]);
-    let mut running = Command::new(REFEREE)
-        .arg("league")
-        .arg(&dir)
-        .args(["run", "--games", "20", "--movetime-ms", "200"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut running = spawn_league(
+        &dir,
+        &["run", "--games", "20", "--movetime-ms", "200"],
+        Stdio::null(),
+    );
     let deadline = Instant::now() + Duration::from_secs(20);
     while fs::read_dir(dir.join("results")).map_or(true, |_| stored_rows(&dir).len() < 2)
         && Instant::now() < deadline

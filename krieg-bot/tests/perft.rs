@@ -6,7 +6,7 @@
 //! check that both implementations agree with the table at every depth.
 
 use krieg::board::Board;
-use test_support::perft::{check_inside_the_game, fixed_choice};
+use test_support::perft::{check_inside_the_game, count_sequences, fixed_choice};
 
 /// perft(d) from the initial position, Sentinel to move, for d = 1, 2, ...
 const PERFT_FROM_START: [u64; 7] = [8, 50, 368, 2576, 18342, 121514, 802008];
@@ -176,14 +176,12 @@ impl Grid {
 }
 
 fn reference_perft(grid: &Grid, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    if grid.over() {
-        return 0;
-    }
-    grid.moves()
-        .into_iter()
-        .map(|mv| reference_perft(&grid.play(mv), depth - 1))
-        .sum()
+    let moves = |grid: &Grid| {
+        if grid.over() {
+            Vec::new()
+        } else {
+            grid.moves()
+        }
+    };
+    count_sequences(grid, depth, &moves, &Grid::play)
 }

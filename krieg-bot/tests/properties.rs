@@ -9,11 +9,7 @@ use test_support::properties::{check_properties, GameUnderTest};
 struct Krieg;
 
 impl GameUnderTest for Krieg {
-    test_support::rules_by_name!(
-        Board, Move;
-        start: Board::start(), moves: legal_moves, recomputed_hash: compute_hash,
-        format: format_move, parse: parse_move
-    );
+    test_support::rules_by_name!(Board, Move; format: format_move, parse: parse_move);
 
     fn candidate_moves(_: &Board, _: &mut SmallRng) -> Vec<Move> {
         let cells = || (0..Cell::COUNT).map(Cell::from_index);

@@ -5,7 +5,8 @@ use krieg::notation::parse_move;
 use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
-use test_support::process::run_ok;
+use test_support::process::{recorded_games, run_ok};
+use test_support::replay::record_plies;
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_krieg-referee");
 const BOT: &str = env!("CARGO_BIN_EXE_krieg-bot");
@@ -47,60 +48,49 @@ fn against_bad_player(bad: &str, movetime_ms: u64) -> (String, Duration) {
 }
 
 #[test]
-fn garbage_loses_as_a_malformed_move() {
-    let (line, _) = against_bad_player("read id; echo 'hello there'; sleep 5", 2000);
-    assert!(
-        line.contains("malformed move: p1 printed 'hello there'"),
-        "{line}"
-    );
-}
-
-#[test]
-fn an_illegal_move_loses_and_is_reported_apart() {
-    let (line, _) = against_bad_player("read id; echo '0 0 4 4'; sleep 5", 2000);
-    assert!(
-        line.contains("illegal move: p1 printed '0 0 4 4'"),
-        "{line}"
-    );
-}
-
-#[test]
-fn a_late_reply_loses_on_time() {
-    let (line, took) = against_bad_player("read id; sleep 5; echo '1 0 2 1'", 300);
-    assert!(
-        line.contains("timeout: p1 gave no reply within 300 ms"),
-        "{line}"
-    );
-    assert!(took < Duration::from_millis(300 + 1500), "took {took:?}");
-}
-
-#[test]
-fn exiting_at_once_loses() {
-    let (line, took) = against_bad_player("exit 0", 2000);
-    assert!(line.contains("p1 exited"), "{line}");
-    assert!(took < Duration::from_secs(2), "took {took:?}");
-}
-
-#[test]
-fn a_flood_without_newline_cannot_exhaust_the_referee() {
-    let (line, took) = against_bad_player("read id; cat /dev/zero", 2000);
-    assert!(line.contains("printed a line over 4096 bytes"), "{line}");
-    assert!(took < Duration::from_secs(3), "took {took:?}");
-}
-
-#[test]
-fn a_flood_of_lines_loses_on_the_first_one() {
-    let (line, _) = against_bad_player("read id; yes", 2000);
-    assert!(line.contains("malformed move: p1 printed 'y'"), "{line}");
-}
-
-#[test]
-fn memory_over_the_cap_loses() {
+fn a_faulty_player_loses_and_its_fault_is_reported_apart() {
     // awk doubles a string to 64 MB, far over the 20 MB cap, then waits.
     let hog = "awk 'BEGIN { s = \"x\"; while (length(s) < 64 * 1024 * 1024) s = s s; system(\"sleep 5\") }'";
-    let (line, took) = against_bad_player(hog, 2000);
-    assert!(line.contains("memory: p1 used"), "{line}");
-    assert!(took < Duration::from_secs(4), "took {took:?}");
+    // Player 1's command, the move time in ms, what game 1's line must report, and the most the
+    // match may take in ms where the fault must be seen early.
+    let cases = [
+        (
+            "read id; echo 'hello there'; sleep 5",
+            2000,
+            "malformed move: p1 printed 'hello there'",
+            None,
+        ),
+        (
+            "read id; echo '0 0 4 4'; sleep 5",
+            2000,
+            "illegal move: p1 printed '0 0 4 4'",
+            None,
+        ),
+        (
+            "read id; sleep 5; echo '1 0 2 1'",
+            300,
+            "timeout: p1 gave no reply within 300 ms",
+            Some(300 + 1500),
+        ),
+        ("exit 0", 2000, "p1 exited", Some(2000)),
+        // A flood without a newline cannot exhaust the referee.
+        (
+            "read id; cat /dev/zero",
+            2000,
+            "printed a line over 4096 bytes",
+            Some(3000),
+        ),
+        // A flood of lines loses on the first one.
+        ("read id; yes", 2000, "malformed move: p1 printed 'y'", None),
+        (hog, 2000, "memory: p1 used", Some(4000)),
+    ];
+    for (bad, movetime_ms, expected, most_ms) in cases {
+        let (line, took) = against_bad_player(bad, movetime_ms);
+        assert!(line.contains(expected), "{bad}: {line}");
+        if let Some(most_ms) = most_ms {
+            assert!(took < Duration::from_millis(most_ms), "{bad} took {took:?}");
+        }
+    }
 }
 
 fn processes_with(marker: &str) -> usize {
@@ -148,21 +138,13 @@ fn no_process_is_left_behind() {
 
 #[test]
 fn full_games_are_recorded_and_replay_legally() {
-    let dir = scratch_dir("records");
+    let dir = test_support::process::scratch_dir("krieg-referee-test", "records");
     let a = format!("{BOT} --movetime 20");
     let b = format!("{BOT} --engine random --seed {{seed}}");
-    let run = referee(&[
-        "--games",
-        "2",
-        "--record-dir",
-        dir.to_str().unwrap(),
-        "--seed",
-        "3",
-        &a,
-        &b,
-    ]);
-    let lines: Vec<&str> = run.stdout.lines().collect();
-    assert_eq!(lines.len(), 4, "{}", run.stdout);
+    let args = ["--seed".to_string(), "3".to_string(), a.clone(), b.clone()];
+    let (stdout, records) = recorded_games(REFEREE, 2, &dir, &args);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{stdout}");
     assert!(lines[0].starts_with("game 1: p1=A p2=B winner="));
     assert!(lines[1].starts_with("game 2: p1=B p2=A winner="));
     assert!(lines[2].starts_with("players: A slowest="));
@@ -174,8 +156,7 @@ fn full_games_are_recorded_and_replay_legally() {
         "{summary}"
     );
 
-    for game in 1..=2 {
-        let text = std::fs::read_to_string(dir.join(format!("game-{game}.txt"))).unwrap();
+    for (game, text) in (1..).zip(&records) {
         let record: Vec<&str> = text.lines().collect();
         assert_eq!(record[0], "# krieg");
         let (p1, p2) = if game == 1 { (&a, &b) } else { (&b, &a) };
@@ -183,21 +164,17 @@ fn full_games_are_recorded_and_replay_legally() {
         assert_eq!(record[1], format!("# p1: {}", p1.replace("{seed}", "4")));
         assert_eq!(record[2], format!("# p2: {}", p2.replace("{seed}", "4")));
         let mut board = Board::start();
-        let plies: Vec<&&str> = record[3..record.len() - 1]
-            .iter()
-            .filter(|line| !line.starts_with("# time: "))
-            .collect();
+        let plies = record_plies(text).1;
         let times = record.iter().filter(|l| l.starts_with("# time: ")).count();
         assert_eq!(times, plies.len(), "a time line after each ply");
-        for ply in plies {
-            let (seat, mv) = ply.split_once(' ').unwrap();
+        for (seat, mv) in plies {
             let expected_seat = if board.side_to_move() == Side::Sentinel {
                 "1"
             } else {
                 "2"
             };
             assert_eq!(seat, expected_seat);
-            board = board.try_play(parse_move(mv).unwrap()).unwrap();
+            board = board.try_play(parse_move(&mv).unwrap()).unwrap();
         }
         let result = record.last().unwrap();
         let expected = match board.outcome().expect("the record ends the game") {
@@ -212,7 +189,7 @@ fn full_games_are_recorded_and_replay_legally() {
             Outcome::Draw => "# result: draw ",
         };
         assert!(result.starts_with(expected), "{result}");
-        assert!(dir.join(format!("game-{game}-p1.stderr")).exists());
+        assert!(dir.join(format!("games/game-{game}-p1.stderr")).exists());
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -446,17 +423,13 @@ fn a_sharded_match_merges_into_what_a_single_run_prints() {
     whole_games.sort();
     shard_games.sort();
     assert_eq!(whole_games, shard_games);
-    let out = Command::new(REFEREE)
-        .args(["merge", "--sprt", "0,50"])
-        .args(&files)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let merge_args = ["merge", "--sprt", "0,50"];
+    let merged = run_ok(
+        REFEREE,
+        merge_args
+            .into_iter()
+            .chain(files.iter().map(String::as_str)),
     );
-    let merged = String::from_utf8_lossy(&out.stdout).into_owned();
     let tail = |text: &str| -> Vec<String> {
         text.lines()
             .filter(|l| l.starts_with("sprt: ") || l.starts_with("summary: "))

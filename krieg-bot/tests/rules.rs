@@ -7,6 +7,17 @@ fn board(rows: [&str; 5], side: Side) -> Board {
     Board::from_diagram(&rows, side).expect("a valid diagram")
 }
 
+/// The outcome of a win by `winner` for `reason`.
+fn win(winner: Side, reason: WinReason) -> Option<Outcome> {
+    Some(Outcome::Win { winner, reason })
+}
+
+/// Playing `text` on `board` wins the game for the side to move, by `reason`.
+fn check_winning_move(board: &Board, text: &str, reason: WinReason) {
+    let after = board.try_play(mv(text)).unwrap();
+    assert_eq!(after.outcome(), win(board.side_to_move(), reason), "{text}");
+}
+
 fn mv(text: &str) -> Move {
     parse_move(text).expect("a well-formed move")
 }
@@ -233,23 +244,9 @@ fn a_bomber_reaching_the_opponents_base_wins() {
         [".....", ".....", ".....", "..B..", "b...b"],
         Side::Sentinel,
     );
-    let after = b.try_play(mv("3 2 4 2")).unwrap();
-    assert_eq!(
-        after.outcome(),
-        Some(Outcome::Win {
-            winner: Side::Sentinel,
-            reason: WinReason::BomberReachedBase
-        })
-    );
+    check_winning_move(&b, "3 2 4 2", WinReason::BomberReachedBase);
     let b = board(["B...B", ".b...", ".....", ".....", "....."], Side::Scourge);
-    let after = b.try_play(mv("1 1 0 2")).unwrap();
-    assert_eq!(
-        after.outcome(),
-        Some(Outcome::Win {
-            winner: Side::Scourge,
-            reason: WinReason::BomberReachedBase
-        })
-    );
+    check_winning_move(&b, "1 1 0 2", WinReason::BomberReachedBase);
 }
 
 #[test]
@@ -258,14 +255,7 @@ fn a_bomber_reaching_the_base_by_capture_wins() {
         [".....", ".....", "..B..", "..s..", "b...b"],
         Side::Sentinel,
     );
-    let after = b.try_play(mv("2 2 4 2")).unwrap();
-    assert!(matches!(
-        after.outcome(),
-        Some(Outcome::Win {
-            winner: Side::Sentinel,
-            reason: WinReason::BomberReachedBase
-        })
-    ));
+    check_winning_move(&b, "2 2 4 2", WinReason::BomberReachedBase);
 }
 
 #[test]
@@ -274,14 +264,7 @@ fn taking_the_last_bomber_wins() {
         ["B....", ".....", ".Sb..", ".....", "s...."],
         Side::Sentinel,
     );
-    let after = b.try_play(mv("2 1 2 3")).unwrap();
-    assert_eq!(
-        after.outcome(),
-        Some(Outcome::Win {
-            winner: Side::Sentinel,
-            reason: WinReason::LastBomberTaken
-        })
-    );
+    check_winning_move(&b, "2 1 2 3", WinReason::LastBomberTaken);
 }
 
 #[test]
@@ -291,14 +274,7 @@ fn reaching_the_base_is_checked_before_the_last_bomber() {
         [".....", ".....", "..B..", "..b..", "....."],
         Side::Sentinel,
     );
-    let after = b.try_play(mv("2 2 4 2")).unwrap();
-    assert_eq!(
-        after.outcome(),
-        Some(Outcome::Win {
-            winner: Side::Sentinel,
-            reason: WinReason::BomberReachedBase
-        })
-    );
+    check_winning_move(&b, "2 2 4 2", WinReason::BomberReachedBase);
 }
 
 #[test]
@@ -308,10 +284,7 @@ fn blocked_side_to_move_with_fewer_bombers_loses() {
     assert!(!b.has_move());
     assert_eq!(
         b.outcome(),
-        Some(Outcome::Win {
-            winner: Side::Sentinel,
-            reason: WinReason::MoreBombersWhenBlocked
-        })
+        win(Side::Sentinel, WinReason::MoreBombersWhenBlocked)
     );
 }
 
@@ -321,10 +294,7 @@ fn blocked_side_to_move_with_more_bombers_wins() {
     let b = board(["SSSS.", "b.b..", "....B", ".....", "....."], Side::Scourge);
     assert_eq!(
         b.outcome(),
-        Some(Outcome::Win {
-            winner: Side::Scourge,
-            reason: WinReason::MoreBombersWhenBlocked
-        })
+        win(Side::Scourge, WinReason::MoreBombersWhenBlocked)
     );
 }
 

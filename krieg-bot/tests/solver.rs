@@ -10,35 +10,9 @@ use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use std::process::Command;
+use support::{endgame_positions, small_positions, tree_size};
 
-/// Positions from seeded random games, the last `tail` positions before each game's end.
-fn endgame_positions(games: u64, tail: usize) -> Vec<Board> {
-    let mut positions = Vec::new();
-    for seed in 0..games {
-        let mut rng = SmallRng::seed_from_u64(seed);
-        let mut board = Board::start();
-        let mut line = vec![board];
-        while let Some(&mv) = board.legal_moves().choose(&mut rng) {
-            board = board.play(mv);
-            line.push(board);
-        }
-        let from = line.len().saturating_sub(tail);
-        positions.extend_from_slice(&line[from..]);
-    }
-    positions
-}
-
-/// The number of positions in the full game tree below `board`, up to `cap`.
-fn tree_size(board: &Board, cap: u64) -> u64 {
-    let mut count = 1;
-    for &mv in board.legal_moves().iter() {
-        if count >= cap {
-            break;
-        }
-        count += tree_size(&board.play(mv), cap - count);
-    }
-    count
-}
+mod support;
 
 /// Plain minimax on the length of the game: the winner ends it soonest, the loser latest; a
 /// draw scores 0, a win `d` plies ahead `1000 - d`, a loss `-(1000 - d)`.
@@ -60,18 +34,9 @@ fn minimax_distance_score(board: &Board) -> i32 {
         .expect("a position that goes on has a move")
 }
 
-/// A few hundred end positions whose whole tree is small enough for plain minimax.
-fn small_positions() -> Vec<Board> {
-    endgame_positions(400, 8)
-        .into_iter()
-        .filter(|b| tree_size(b, 50_000) < 50_000)
-        .collect()
-}
-
 #[test]
 fn solver_agrees_with_plain_minimax_near_the_end() {
     let positions = small_positions();
-    assert!(positions.len() >= 300, "only {} positions", positions.len());
     let mut solver = Solver::new(1 << 20);
     let mut values = [0; 3];
     for board in &positions {
@@ -125,7 +90,7 @@ fn value_does_not_depend_on_table_size_or_move_order() {
 #[test]
 fn a_finished_game_is_valued_by_its_outcome() {
     let mut solver = Solver::new(1 << 16);
-    for board in endgame_positions(30, 1) {
+    for board in endgame_positions(0..30, 1) {
         let expected = match board.outcome() {
             Some(Outcome::Draw) => Value::Draw,
             Some(Outcome::Win { winner, .. }) if winner == board.side_to_move() => Value::Win,
@@ -335,7 +300,7 @@ fn in_a_lost_position_the_longest_defence_is_played() {
     let mut solver = PlaySolver::with_tables(1 << 20, 1 << 20);
     let far = std::time::Instant::now() + std::time::Duration::from_secs(600);
     let mut with_a_choice = 0;
-    let positions: Vec<Board> = endgame_positions(400, 12)
+    let positions: Vec<Board> = endgame_positions(0..400, 12)
         .into_iter()
         .filter(|b| b.outcome().is_none() && tree_size(b, 100_000) < 100_000)
         .collect();

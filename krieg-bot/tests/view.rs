@@ -5,8 +5,9 @@ use common::referee::html::{page, replay, DrawGame};
 use krieg::board::{Board, Kind, Side};
 use krieg::notation::format_move;
 use krieg::referee::KriegReferee;
+use std::path::Path;
 use std::process::Command;
-use test_support::process::scratch_dir;
+use test_support::process::{recorded_games, run_ok, scratch_dir};
 use test_support::replay::{check_bad_third_ply, check_replays, count, varied_game, RecordedGame};
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_krieg-referee");
@@ -72,44 +73,28 @@ fn an_illegal_ply_is_reported_with_its_line_and_the_game_shown_up_to_it() {
 #[test]
 fn the_referee_writes_the_page_of_a_match_and_view_reads_records() {
     let dir = scratch_dir("krieg-view-test", "match");
-    let html = dir.join("match.html");
     let random = format!("{BOT} --engine random --seed {{seed}}");
-    let out = Command::new(REFEREE)
-        .args(["--games", "2", "--record-dir"])
-        .arg(&dir)
-        .arg("--html")
-        .arg(&html)
-        .args([&random, &random])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let page = std::fs::read_to_string(&html).unwrap();
+    let (_, texts) = recorded_games(REFEREE, 2, &dir, &[random.clone(), random]);
+    let page = std::fs::read_to_string(dir.join("page.html")).unwrap();
     assert_eq!(page.matches("<section class=\"game\"").count(), 2);
-    let mut boards = 0;
-    for k in 1..=2 {
-        let record = std::fs::read_to_string(dir.join(format!("game-{k}.txt"))).unwrap();
-        boards += 1 + record.lines().filter(|l| !l.starts_with('#')).count();
-    }
+    let boards: usize = texts
+        .iter()
+        .map(|record| 1 + record.lines().filter(|l| !l.starts_with('#')).count())
+        .sum();
     assert_eq!(page.matches("<svg class=\"board\"").count(), boards);
     assert!(!page.contains("class=\"problems\""));
 
     let view = dir.join("view.html");
-    let records = [dir.join("game-1.txt"), dir.join("game-2.txt")];
-    let out = Command::new(REFEREE)
-        .arg("view")
-        .args(&records)
-        .arg("--html")
-        .arg(&view)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let records = [dir.join("games/game-1.txt"), dir.join("games/game-2.txt")];
+    run_ok(
+        REFEREE,
+        [
+            Path::new("view"),
+            &records[0],
+            &records[1],
+            Path::new("--html"),
+            &view,
+        ],
     );
     let viewed = std::fs::read_to_string(&view).unwrap();
     assert_eq!(viewed.matches("<svg class=\"board\"").count(), boards);

@@ -42,6 +42,31 @@ pub fn check_inside_the_game<P: Debug>(
     }
 }
 
+/// The number of move sequences `depth` moves long from `position`, where `moves` lists the
+/// moves of a position (none once the game is over) and `play` plays one: perft written the
+/// plain way, for the independent counts.
+pub fn count_sequences<P, M>(
+    position: &P,
+    depth: u32,
+    moves: &impl Fn(&P) -> Vec<M>,
+    play: &impl Fn(&P, M) -> P,
+) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    moves(position)
+        .into_iter()
+        .map(|m| count_sequences(&play(position, m), depth - 1, moves, play))
+        .sum()
+}
+
+/// For each `(depth, count)` of `counts`, `perft(depth)` is `count`.
+pub fn check_counts(perft: impl Fn(u32) -> u64, counts: &[(u32, u64)]) {
+    for &(depth, count) in counts {
+        assert_eq!(perft(depth), count, "perft({depth})");
+    }
+}
+
 /// The move a fixed game plays at its ply `k` from `moves`: the first, from index
 /// `(7 k + 3) mod n` on, that `goes_on` accepts (one that does not end the game, say), so that
 /// the game reaches deep positions the same way every time.

@@ -48,9 +48,23 @@ pub trait GameUnderTest {
 /// recomputed hash by the names given; and, given `format` (`fn(Move) -> String`) and `parse`
 /// (`fn(&str) -> Result<Move, E>`), the notation, for games whose moves read the same whatever
 /// the position. Write it inside the `impl` block, then `candidate_moves` (and the notation, if
-/// not given here).
+/// not given here). Without `start`, `moves` and `recomputed_hash`, the names every game crate
+/// uses: `Board::start()`, `legal_moves` and `compute_hash`.
 #[macro_export]
 macro_rules! rules_by_name {
+    ($board:ty, $move:ty; format: $format:expr, parse: $parse:expr) => {
+        $crate::rules_by_name!(
+            $board, $move;
+            start: <$board>::start(), moves: legal_moves, recomputed_hash: compute_hash,
+            format: $format, parse: $parse
+        );
+    };
+    ($board:ty, $move:ty) => {
+        $crate::rules_by_name!(
+            $board, $move;
+            start: <$board>::start(), moves: legal_moves, recomputed_hash: compute_hash
+        );
+    };
     ($board:ty, $move:ty; start: $start:expr, moves: $moves:ident, recomputed_hash: $rehash:ident,
         format: $format:expr, parse: $parse:expr) => {
         $crate::rules_by_name!($board, $move; start: $start, moves: $moves, recomputed_hash: $rehash);

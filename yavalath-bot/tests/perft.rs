@@ -1,6 +1,6 @@
 //! Perft from the empty board (the swap counts as one move on ply 2).
 
-use test_support::perft::{check_inside_the_game, fixed_choice};
+use test_support::perft::{check_counts, check_inside_the_game, fixed_choice};
 use yavalath::board::{perft, Board, Cell};
 
 /// Counts worked out by hand: no game can end before ply 5 (a line of 3 needs three stones of
@@ -11,9 +11,7 @@ const PERFT: [(u32, u64); 4] = [(1, 61), (2, 3721), (3, 219_600), (4, 12_740_460
 
 #[test]
 fn perft_from_the_empty_board() {
-    for (depth, count) in PERFT {
-        assert_eq!(perft(depth), count, "perft({depth})");
-    }
+    check_counts(perft, &PERFT);
 }
 
 #[test]

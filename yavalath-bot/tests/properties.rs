@@ -9,11 +9,7 @@ use yavalath::notation::{format_move, parse_move};
 struct Yavalath;
 
 impl GameUnderTest for Yavalath {
-    test_support::rules_by_name!(
-        Board, Cell;
-        start: Board::start(), moves: legal_moves, recomputed_hash: compute_hash,
-        format: format_move, parse: parse_move
-    );
+    test_support::rules_by_name!(Board, Cell; format: format_move, parse: parse_move);
 
     fn candidate_moves(_: &Board, _: &mut SmallRng) -> Vec<Cell> {
         Cell::all().collect()

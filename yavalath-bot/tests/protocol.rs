@@ -3,6 +3,7 @@
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
+use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use test_support::process::{check_quiet_exits, reply_with_stderr_unread, Bot};
 use yavalath::board::{Board, Cell, Player};
@@ -105,12 +106,18 @@ fn survives_crlf_spaces_blank_lines_and_garbage() {
     bot.finish_quietly();
 }
 
-#[test]
-fn trusts_the_grid_over_its_own_board() {
+/// The bot at 15 ms a move as Player 1, and the first stone it played on the empty board.
+fn first_stone() -> (Bot, Cell) {
     let mut bot = Bot::start(BOT, &["--movetime", "15"]);
     bot.send("1\n");
     bot.send(&turn(&Board::start(), Player::First, None, "\n"));
-    let _ = check_shape(&bot.reply());
+    let first = check_shape(&bot.reply());
+    (bot, first)
+}
+
+#[test]
+fn trusts_the_grid_over_its_own_board() {
+    let (mut bot, _) = first_stone();
     // A position unrelated to the bot's first move: it must answer legally on this grid.
     let mut board = Board::start();
     for (x, y) in [(0, 0), (4, 4), (8, 4), (3, 3)] {
@@ -174,10 +181,7 @@ fn unreadable_grids_after_its_own_swap_are_answered_from_its_bookkeeping() {
 
 #[test]
 fn unreadable_grids_after_its_first_stone_is_stolen_never_reuse_it() {
-    let mut bot = Bot::start(BOT, &["--movetime", "15"]);
-    bot.send("1\n");
-    bot.send(&turn(&Board::start(), Player::First, None, "\n"));
-    let first = check_shape(&bot.reply());
+    let (mut bot, first) = first_stone();
     // Player 2 steals it; the next grids cannot be read.
     let mut board = Board::start().play(first).play(first);
     bot.send(&unreadable_turn(&format_move(first)));
@@ -192,13 +196,37 @@ fn unreadable_grids_after_its_first_stone_is_stolen_never_reuse_it() {
     assert!(bot.finish().0.success());
 }
 
+/// The contest's memory limit, and the most a bot may log in a test that floods it.
+const MEMORY_CAP: u64 = 20 << 20;
+const STDERR_CAP: usize = 4096;
+
+/// The bot at 15 ms a move, logging to a file named after `name`; returns it and the file.
+fn logged_bot(name: &str) -> (Bot, PathBuf) {
+    let log = std::env::temp_dir().join(format!("yavalath-{name}-{}.stderr", std::process::id()));
+    let file = std::fs::File::create(&log).unwrap();
+    let bot = Bot::start_with_stderr(BOT, &["--movetime", "15"], Stdio::from(file));
+    (bot, log)
+}
+
+/// Ends `bot`, which must exit cleanly having stayed under the memory cap and logged less than
+/// `STDERR_CAP` bytes to `log`; returns what it logged.
+fn finish_bounded(bot: Bot, log: &Path) -> String {
+    let peak = bot.peak_memory();
+    assert!(bot.finish().0.success());
+    let logged = String::from_utf8_lossy(&std::fs::read(log).unwrap()).into_owned();
+    let _ = std::fs::remove_file(log);
+    assert!(peak < MEMORY_CAP, "peak memory {peak} bytes");
+    assert!(
+        logged.len() < STDERR_CAP,
+        "{} bytes on stderr",
+        logged.len()
+    );
+    logged
+}
+
 #[test]
 fn an_overlong_grid_row_neither_desynchronises_nor_bloats_the_bot() {
-    const MEMORY_CAP: u64 = 20 << 20;
-    const STDERR_CAP: u64 = 4096;
-    let log = std::env::temp_dir().join(format!("yavalath-overlong-{}.stderr", std::process::id()));
-    let file = std::fs::File::create(&log).unwrap();
-    let mut bot = Bot::start_with_stderr(BOT, &["--movetime", "15"], Stdio::from(file));
+    let (mut bot, log) = logged_bot("overlong");
     bot.send("1\n");
     let mut board = Board::start();
     bot.send(&turn(&board, Player::First, None, "\n"));
@@ -227,16 +255,7 @@ fn an_overlong_grid_row_neither_desynchronises_nor_bloats_the_bot() {
     bot.send(&turn(&board, Player::First, Some(reply), "\n"));
     let m = check_shape(&bot.reply());
     assert!(board.is_legal(m), "{m} on\n{board}");
-    let peak = bot.peak_memory();
-    assert!(bot.finish().0.success());
-    let logged = std::fs::read_to_string(&log).unwrap();
-    let _ = std::fs::remove_file(&log);
-    assert!(peak < MEMORY_CAP, "peak memory {peak} bytes");
-    assert!(
-        (logged.len() as u64) < STDERR_CAP,
-        "{} bytes on stderr",
-        logged.len()
-    );
+    let logged = finish_bounded(bot, &log);
     assert!(
         !logged.contains("unexpected line"),
         "the rows after the long one were read out of place:\n{logged}"
@@ -245,11 +264,7 @@ fn an_overlong_grid_row_neither_desynchronises_nor_bloats_the_bot() {
 
 #[test]
 fn a_20_mb_line_anywhere_is_answered_within_the_memory_cap() {
-    const MEMORY_CAP: u64 = 20 << 20;
-    const STDERR_CAP: u64 = 4096;
-    let log = std::env::temp_dir().join(format!("yavalath-20mb-{}.stderr", std::process::id()));
-    let file = std::fs::File::create(&log).unwrap();
-    let mut bot = Bot::start_with_stderr(BOT, &["--movetime", "15"], Stdio::from(file));
+    let (mut bot, log) = logged_bot("20mb");
     // Where the id should be, and as the move line.
     bot.send(&"1".repeat(20 << 20));
     bot.send("\n1\n");
@@ -258,22 +273,14 @@ fn a_20_mb_line_anywhere_is_answered_within_the_memory_cap() {
     bot.send(&text);
     let m = check_shape(&bot.reply());
     assert!(board.is_legal(m));
-    let peak = bot.peak_memory();
-    assert!(bot.finish().0.success());
-    let logged = std::fs::metadata(&log).unwrap().len();
-    let _ = std::fs::remove_file(&log);
-    assert!(peak < MEMORY_CAP, "peak memory {peak} bytes");
-    assert!(logged < STDERR_CAP, "{logged} bytes on stderr");
+    finish_bounded(bot, &log);
 }
 
 #[test]
 fn a_move_our_rules_reject_is_applied_and_answered_at_once() {
     // The judge's board, kept as stones: (Player 1's, Player 2's). The bot is Player 1.
     let judge = |first: u64, second: u64| Board::from_stones(first, second, Player::First).unwrap();
-    let mut bot = Bot::start(BOT, &["--movetime", "15"]);
-    bot.send("1\n");
-    bot.send(&turn(&Board::start(), Player::First, None, "\n"));
-    let a = check_shape(&bot.reply());
+    let (mut bot, a) = first_stone();
     let (mut first, mut second) = (a.bit(), cell(4, 4).bit());
     bot.send(&turn(
         &judge(first, second),

@@ -1,20 +1,15 @@
 //! Every rule of the crate's docs (`src/lib.rs`, "The rules as implemented") and the
 //! statement's examples.
 
+use support::{bits, c, first_to_move};
 use yavalath::board::{
     placement_effect, Board, Cell, Effect, IllegalMoveError, Outcome, Player, ALL_CELLS, CELLS,
 };
 
+mod support;
+
 /// A placement and the stones of its player already on the board.
 type Example = ((i32, i32), &'static [(i32, i32)]);
-
-fn c(x: i32, y: i32) -> Cell {
-    Cell::from_xy(x, y).unwrap_or_else(|| panic!("({x}, {y}) is not a cell"))
-}
-
-fn bits(cells: &[(i32, i32)]) -> u64 {
-    cells.iter().fold(0, |b, &(x, y)| b | c(x, y).bit())
-}
 
 /// True if the cells, in order, are consecutive along one axis.
 fn straight(cells: &[(i32, i32)]) -> bool {
@@ -85,6 +80,17 @@ fn the_statements_example_lines_are_straight() {
 }
 
 /// The winning examples: each placement makes a run of 4 or 5.
+/// Each example's move, played among its stones of the mover, has `effect`.
+fn check_effects(examples: &[Example], effect: Effect) {
+    for &((x, y), stones) in examples {
+        assert_eq!(
+            placement_effect(bits(stones), c(x, y)),
+            effect,
+            "({x}, {y}) with {stones:?}"
+        );
+    }
+}
+
 #[test]
 fn the_statements_winning_moves_win() {
     let cases: [Example; 6] = [
@@ -95,21 +101,16 @@ fn the_statements_winning_moves_win() {
         ((4, 4), &[(4, 3), (3, 5), (2, 6)]),
         ((2, 3), &[(4, 3), (3, 3), (1, 3), (2, 4), (1, 5)]),
     ];
-    for ((x, y), stones) in cases {
-        assert_eq!(
-            placement_effect(bits(stones), c(x, y)),
-            Effect::Four,
-            "({x}, {y}) with {stones:?}"
-        );
-    }
+    check_effects(&cases, Effect::Four);
 }
 
 #[test]
 fn a_four_wins_even_when_a_three_is_made_too() {
     // The last winning example: (2,3) makes 4 along row 3 and 3 along (2,3) (2,4) (1,5).
-    let own = bits(&[(4, 3), (3, 3), (1, 3), (2, 4), (1, 5)]);
-    let theirs = bits(&[(0, 0), (8, 4), (0, 8), (4, 8), (7, 4)]);
-    let board = Board::from_stones(own, theirs, Player::First).unwrap();
+    let board = first_to_move(
+        &[(4, 3), (3, 3), (1, 3), (2, 4), (1, 5)],
+        &[(0, 0), (8, 4), (0, 8), (4, 8), (7, 4)],
+    );
     let after = board.play(c(2, 3));
     assert_eq!(after.outcome(), Some(Outcome::Four(Player::First)));
     assert_eq!(after.outcome().unwrap().winner(), Some(Player::First));
@@ -124,20 +125,12 @@ fn the_statements_losing_moves_lose() {
         ((4, 5), &[(3, 3), (4, 4)]),
         ((3, 4), &[(3, 3), (2, 5)]),
     ];
-    for ((x, y), stones) in cases {
-        assert_eq!(
-            placement_effect(bits(stones), c(x, y)),
-            Effect::Three,
-            "({x}, {y}) with {stones:?}"
-        );
-    }
+    check_effects(&cases, Effect::Three);
 }
 
 #[test]
 fn a_three_loses_the_game_for_its_maker() {
-    let own = bits(&[(3, 3), (4, 3)]);
-    let theirs = bits(&[(0, 0), (8, 4)]);
-    let board = Board::from_stones(own, theirs, Player::First).unwrap();
+    let board = first_to_move(&[(3, 3), (4, 3)], &[(0, 0), (8, 4)]);
     let after = board.play(c(2, 3));
     assert_eq!(after.outcome(), Some(Outcome::Three(Player::First)));
     assert_eq!(after.outcome().unwrap().winner(), Some(Player::Second));
@@ -155,23 +148,21 @@ fn runs_of_two_and_broken_lines_do_not_end_the_game() {
     );
 }
 
+/// `board` refuses each of `cells` as occupied.
+fn check_occupied(board: &Board, cells: &[(i32, i32)]) {
+    for &(x, y) in cells {
+        assert_eq!(
+            board.try_play(c(x, y)),
+            Err(IllegalMoveError::Occupied(c(x, y)))
+        );
+    }
+}
+
 #[test]
 fn a_filled_cell_cannot_be_played() {
     // The statement's (0,6) example: a filled cell loses; here it is refused.
-    let board = Board::from_stones(
-        bits(&[(0, 6), (4, 4)]),
-        bits(&[(1, 1), (2, 2)]),
-        Player::First,
-    )
-    .unwrap();
-    assert_eq!(
-        board.try_play(c(0, 6)),
-        Err(IllegalMoveError::Occupied(c(0, 6)))
-    );
-    assert_eq!(
-        board.try_play(c(1, 1)),
-        Err(IllegalMoveError::Occupied(c(1, 1)))
-    );
+    let board = first_to_move(&[(0, 6), (4, 4)], &[(1, 1), (2, 2)]);
+    check_occupied(&board, &[(0, 6), (1, 1)]);
     assert!(!board.is_legal(c(0, 6)));
 }
 
@@ -205,14 +196,7 @@ fn the_swap_is_only_on_player_twos_first_turn() {
     assert_eq!(Board::start().swap_cell(), None);
     let b3 = Board::start().play(c(4, 4)).play(c(0, 0)).play(c(2, 2));
     assert_eq!(b3.swap_cell(), None);
-    assert_eq!(
-        b3.try_play(c(2, 2)),
-        Err(IllegalMoveError::Occupied(c(2, 2)))
-    );
-    assert_eq!(
-        b3.try_play(c(4, 4)),
-        Err(IllegalMoveError::Occupied(c(4, 4)))
-    );
+    check_occupied(&b3, &[(2, 2), (4, 4)]);
 }
 
 /// A full colouring without a run of 3: colour by `(q + 2r + offset) mod 4 < 2`.

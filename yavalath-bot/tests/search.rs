@@ -3,17 +3,12 @@
 use common::clock::Deadline;
 use common::search::{Limits, SearchResult};
 use std::time::Duration;
+use support::{bits, c, first_to_move};
 use yavalath::board::{Board, Cell, Player};
 use yavalath::engine::{greedy, Engine};
 use yavalath::search::{bench, Searcher, MATE_BOUND};
 
-fn c(x: i32, y: i32) -> Cell {
-    Cell::from_xy(x, y).unwrap()
-}
-
-fn bits(cells: &[(i32, i32)]) -> u64 {
-    cells.iter().fold(0, |b, &(x, y)| b | c(x, y).bit())
-}
+mod support;
 
 /// The search's result, whose move is always there (the tests' positions are not finished).
 struct Found {
@@ -34,12 +29,7 @@ fn search(board: &Board, depth: u32) -> Found {
 fn finds_a_threat_whose_only_block_makes_the_blockers_three() {
     // Player 1 (X) at (0,4) (1,4): X at (3,4) threatens (2,4). Player 2 (O) holds (1,3) and
     // (2,5), on the line through (2,4): blocking there makes O's 3, so O loses either way.
-    let board = Board::from_stones(
-        bits(&[(0, 4), (1, 4)]),
-        bits(&[(1, 3), (2, 5)]),
-        Player::First,
-    )
-    .unwrap();
+    let board = first_to_move(&[(0, 4), (1, 4)], &[(1, 3), (2, 5)]);
     let result = search(&board, 2);
     assert!(result.score >= MATE_BOUND, "score {}", result.score);
     // Every winning first move must leave Player 2 lost at once.
@@ -53,12 +43,10 @@ fn finds_a_threat_whose_only_block_makes_the_blockers_three() {
 fn finds_a_double_threat() {
     // X: (0,4) (1,4) on row 4 and (0,1) (1,2) on the line q = -1. X at (3,4) threatens both
     // (2,4) and (2,3); Player 2 can block only one.
-    let board = Board::from_stones(
-        bits(&[(0, 4), (1, 4), (0, 1), (1, 2)]),
-        bits(&[(0, 0), (0, 8), (4, 8), (8, 4)]),
-        Player::First,
-    )
-    .unwrap();
+    let board = first_to_move(
+        &[(0, 4), (1, 4), (0, 1), (1, 2)],
+        &[(0, 0), (0, 8), (4, 8), (8, 4)],
+    );
     let after = board.play(c(3, 4));
     let threats = yavalath::threats::Threats::of(&after);
     assert_eq!(threats.win(Player::First), bits(&[(2, 4), (2, 3)]));
@@ -75,24 +63,14 @@ fn finds_a_double_threat() {
 #[test]
 fn blocks_the_opponents_threat() {
     // Player 2 (O) has (0,4) (1,4) . (3,4): Player 1 must take (2,4).
-    let board = Board::from_stones(
-        bits(&[(0, 0), (4, 0), (0, 8)]),
-        bits(&[(0, 4), (1, 4), (3, 4)]),
-        Player::First,
-    )
-    .unwrap();
+    let board = first_to_move(&[(0, 0), (4, 0), (0, 8)], &[(0, 4), (1, 4), (3, 4)]);
     assert_eq!(search(&board, 4).best, c(2, 4));
     assert_eq!(greedy(&board), Some(c(2, 4)));
 }
 
 #[test]
 fn takes_a_win_on_the_move() {
-    let board = Board::from_stones(
-        bits(&[(0, 4), (1, 4), (3, 4)]),
-        bits(&[(0, 0), (4, 0), (0, 8)]),
-        Player::First,
-    )
-    .unwrap();
+    let board = first_to_move(&[(0, 4), (1, 4), (3, 4)], &[(0, 0), (4, 0), (0, 8)]);
     let result = search(&board, 4);
     assert_eq!(result.best, c(2, 4));
     assert!(result.score >= MATE_BOUND);

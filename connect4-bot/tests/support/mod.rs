@@ -1,8 +1,10 @@
 //! Helpers shared by the integration tests: boards drawn as pictures, move lines.
 #![allow(dead_code)]
 
-use connect4::board::{Board, Cell, CellContent, Move, Team, HEIGHT, WIDTH};
+use connect4::board::{Board, Cell, CellContent, Kind, Move, Team, HEIGHT, WIDTH};
 use connect4::notation::parse_move;
+use std::path::Path;
+use std::process::Command;
 
 /// Discs from a picture: rows of 7 characters (`.` empty, `X` team 1, `O` team 2, `D` dual),
 /// the top row first; a picture of fewer than 6 rows holds the bottom rows. Spaces are ignored.
@@ -82,4 +84,32 @@ pub fn line(moves: &str) -> Board {
         b = b.try_play(mv(m)).unwrap_or_else(|e| panic!("{m}: {e}"));
     }
     b
+}
+
+/// Runs `program` with `args` in `dir`, as the contest calls a bot, its files already written:
+/// it must succeed and print nothing on stdout. Returns the `output.txt` it wrote and its stderr.
+pub fn run_in(program: &Path, dir: &Path, args: &[&str]) -> (String, String) {
+    let _ = std::fs::remove_file(dir.join("output.txt"));
+    let out = Command::new(program)
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the bot runs");
+    assert!(out.status.success(), "exit status {:?}", out.status);
+    assert!(
+        out.stdout.is_empty(),
+        "stdout must stay empty: {:?}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let reply = std::fs::read_to_string(dir.join("output.txt")).expect("output.txt written");
+    (reply, String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// True if every legal move of `board` plays a disc of `kind`.
+pub fn only_moves_of(board: &Board, kind: Kind) -> bool {
+    board
+        .legal_moves()
+        .as_slice()
+        .iter()
+        .all(|m| m.kind == kind)
 }
