@@ -219,10 +219,14 @@ pub fn reconstruct_aged(
 fn either_game(team: Team, continued: &Board, fresh: &Board, saved: &Board) -> Board {
     let (me, them) = (team.index(), team.other().index());
     let opponent = team.other();
-    let old_game_could_end = saved.legal_moves().iter().any(|&m| {
-        matches!(saved.play(m).outcome(), Some(Outcome::Draw))
-            || saved.play(m).outcome() == Some(Outcome::Win(opponent))
-    });
+    let old_game_could_end = saved
+        .legal_moves()
+        .iter()
+        .any(|&m| match saved.play(m).outcome() {
+            Some(Outcome::Draw) => true,
+            Some(Outcome::Win(winner)) => winner == opponent,
+            None => false,
+        });
     let dual_spent_in_progress = !continued.holds(team, Kind::Dual);
     let new_game = dual_spent_in_progress && old_game_could_end;
     let chosen = if new_game { fresh } else { continued };
