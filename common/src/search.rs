@@ -20,8 +20,11 @@
 //!   -> i32` (the game's own node: its opening is where the game knowledge lives), then
 //!   `quiescence` with the same argument order less `depth` where the game has one;
 //! - one move-picking routine (`pick_move`: the selection step over scored moves, [`pick_move`]
-//!   where the crate's is the stable one), killers `killers: [[Option<Move>; 2]; MAX_PLY]`,
-//!   `history`, the principal variation `pv`;
+//!   where the crate's is the stable one, [`pick_move_by_swap`] where it swaps), killers
+//!   `killers: [[Option<Move>; 2]; MAX_PLY]`, `history`, the principal variation `pv`;
+//! - in every `negamax`, the same rule for each move ([`principal_variation_search`]) and the
+//!   same bookkeeping of the best score ([`NodeBest`]), while what the node does before and
+//!   after its moves stays the game's own;
 //! - `near_best_moves` for [`OpeningChoice`];
 //! - `BENCH_POSITIONS`, `BENCH_DEPTH` and `bench(depth: Option<u32>) -> u64`.
 
@@ -118,6 +121,87 @@ pub fn pick_move<M: Copy>(moves: &mut [M], scores: &mut [i32], index: usize) -> 
     moves[index]
 }
 
+/// The selection step by swapping: brings the best-scored of `moves[index..]` to `index` (its
+/// score with it) by swapping it with the move there, and returns it. Of equal scores the first
+/// wins, but the move it displaces lands further back: another order of ties than
+/// [`pick_move`]'s, a little cheaper.
+pub fn pick_move_by_swap<M: Copy>(moves: &mut [M], scores: &mut [i32], index: usize) -> M {
+    let mut best = index;
+    for i in index + 1..moves.len() {
+        if scores[i] > scores[best] {
+            best = i;
+        }
+    }
+    moves.swap(index, best);
+    scores.swap(index, best);
+    moves[index]
+}
+
+/// The alpha-beta bookkeeping of one node over its moves: the best score and move so far, and
+/// the window `alpha..beta`, whose lower edge rises with the best score. The node's table entry
+/// is bounded against its original window: `Bound::of(node.score, alpha, beta)`.
+#[derive(Debug)]
+pub struct NodeBest<M> {
+    /// The best score so far.
+    pub score: i32,
+    /// The move that scored it (`None` before the first move, or while standing pat is best).
+    pub best_move: Option<M>,
+    /// The window's lower edge: the node's alpha, raised by every better score.
+    pub alpha: i32,
+    /// The window's upper edge: a score there or above cuts the node off.
+    pub beta: i32,
+}
+
+impl<M: Copy> NodeBest<M> {
+    /// A node searched within `alpha..beta` (`alpha < beta`) whose best score so far is `score`:
+    /// `-INFINITY` before any move, or the stand-pat score of a quiescence node (below `beta`).
+    pub fn new(score: i32, alpha: i32, beta: i32) -> NodeBest<M> {
+        NodeBest {
+            score,
+            best_move: None,
+            alpha: alpha.max(score),
+            beta,
+        }
+    }
+
+    /// Takes in the score of `m`; true when it cuts the node off (the caller stops there).
+    pub fn add(&mut self, m: M, score: i32) -> bool {
+        if score > self.score {
+            self.score = score;
+            self.best_move = Some(m);
+        }
+        self.alpha = self.alpha.max(score);
+        self.alpha >= self.beta
+    }
+}
+
+/// Principal variation search of the `index`-th move of a node at `depth` with window
+/// `alpha..beta`, reduced by `reduction` plies (late move reduction; 0 for none).
+/// `search(depth, alpha, beta)` is the move's score (its child's negated) from a search to
+/// `depth` within that window. The first move gets the full window; a later one is first proved
+/// no better than `alpha` with a null window at the reduced depth, searched again unreduced if
+/// it beats `alpha`, and with the full window only if its score then falls inside it. Once the
+/// clock has stopped the caller throws the score away.
+pub fn principal_variation_search(
+    index: usize,
+    depth: i32,
+    reduction: i32,
+    (alpha, beta): (i32, i32),
+    mut search: impl FnMut(i32, i32, i32) -> i32,
+) -> i32 {
+    if index == 0 {
+        return search(depth - 1, alpha, beta);
+    }
+    let mut score = search(depth - 1 - reduction, alpha, alpha + 1);
+    if reduction > 0 && score > alpha {
+        score = search(depth - 1, alpha, alpha + 1);
+    }
+    if score > alpha && score < beta {
+        score = search(depth - 1, alpha, beta);
+    }
+    score
+}
+
 /// The number of move sequences of length `depth` from `position` (a finished game has no
 /// moves): the leaves of the legal move tree, the check of a game's move generation. `moves`
 /// lists a position's legal moves and `play` plays one of them; the last ply is counted, not
@@ -196,6 +280,7 @@ impl OpeningChoice {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::score::INFINITY;
 
     #[test]
     fn opening_choice_varies_only_the_first_plies_and_is_reproducible() {
@@ -231,6 +316,87 @@ mod tests {
             .collect();
         assert_eq!(picked, ['b', 'd', 'f', 'a', 'c', 'e']);
         assert_eq!(scores, [9, 9, 5, 3, 3, 1]);
+    }
+
+    #[test]
+    fn pick_move_by_swap_takes_the_first_best_and_swaps_it_forward() {
+        let mut moves = ['a', 'b', 'c', 'd'];
+        let mut scores = [1, 5, 2, 5];
+        assert_eq!(pick_move_by_swap(&mut moves, &mut scores, 0), 'b');
+        assert_eq!((moves, scores), (['b', 'a', 'c', 'd'], [5, 1, 2, 5]));
+        assert_eq!(pick_move_by_swap(&mut moves, &mut scores, 1), 'd');
+        assert_eq!((moves, scores), (['b', 'd', 'c', 'a'], [5, 5, 2, 1]));
+    }
+
+    #[test]
+    fn node_best_keeps_the_best_move_raises_alpha_and_cuts_at_beta() {
+        let mut node = NodeBest::new(-INFINITY, 0, 10);
+        assert!(!node.add('a', -5));
+        assert_eq!((node.score, node.best_move, node.alpha), (-5, Some('a'), 0));
+        assert!(!node.add('b', 4));
+        assert!(!node.add('c', 4), "an equal score keeps the first move");
+        assert_eq!((node.score, node.best_move, node.alpha), (4, Some('b'), 4));
+        assert!(node.add('d', 12), "a score at beta or above cuts off");
+        assert_eq!((node.score, node.best_move), (12, Some('d')));
+
+        let mut quiet = NodeBest::new(3, 0, 10);
+        assert_eq!((quiet.score, quiet.alpha, quiet.best_move), (3, 3, None));
+        assert!(!quiet.add('e', 2));
+        assert_eq!(
+            (quiet.score, quiet.best_move),
+            (3, None),
+            "standing pat stays best"
+        );
+    }
+
+    /// The windows a principal variation search asks for, with the child's scores by depth and
+    /// window.
+    fn searches(
+        index: usize,
+        reduction: i32,
+        child: impl Fn(i32, i32, i32) -> i32,
+    ) -> (i32, Vec<(i32, i32, i32)>) {
+        let mut asked = Vec::new();
+        let score = principal_variation_search(index, 5, reduction, (10, 20), |d, a, b| {
+            asked.push((d, a, b));
+            child(d, a, b)
+        });
+        (score, asked)
+    }
+
+    #[test]
+    fn principal_variation_search_re_searches_only_what_beats_alpha() {
+        let (score, asked) = searches(0, 1, |_, _, _| 15);
+        assert_eq!(
+            (score, asked),
+            (15, vec![(4, 10, 20)]),
+            "the first move: full window"
+        );
+        let (score, asked) = searches(2, 0, |_, _, _| 10);
+        assert_eq!(
+            (score, asked),
+            (10, vec![(4, 10, 11)]),
+            "fails low: one null window"
+        );
+        let (score, asked) = searches(2, 0, |_, a, b| if b - a == 1 { 11 } else { 14 });
+        assert_eq!((score, asked), (14, vec![(4, 10, 11), (4, 10, 20)]));
+        let (score, asked) = searches(2, 0, |_, _, _| 25);
+        assert_eq!(
+            (score, asked),
+            (25, vec![(4, 10, 11)]),
+            "fails high: no re-search"
+        );
+        let (score, asked) = searches(3, 2, |d, _, _| if d == 2 { 11 } else { 10 });
+        assert_eq!(
+            (score, asked),
+            (10, vec![(2, 10, 11), (4, 10, 11)]),
+            "a reduced move that beats alpha is searched again unreduced"
+        );
+        let (score, asked) = searches(3, 2, |d, a, b| if d == 2 || b - a > 1 { 12 } else { 11 });
+        assert_eq!(
+            (score, asked),
+            (12, vec![(2, 10, 11), (4, 10, 11), (4, 10, 20)])
+        );
     }
 
     #[test]

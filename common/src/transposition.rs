@@ -14,6 +14,18 @@ pub trait PackedMove: Copy {
     fn unpack(code: u16) -> Self;
 }
 
+/// How many entries of type `E` a table of at most `bytes` bytes holds: the most a power of two
+/// of them that fits, and at least `min_len` (a power of two), so that an index is a key's low
+/// bits.
+pub fn table_len<E>(bytes: usize, min_len: usize) -> usize {
+    let wanted = (bytes / std::mem::size_of::<E>()).max(min_len);
+    if wanted.is_power_of_two() {
+        wanted
+    } else {
+        wanted.next_power_of_two() / 2
+    }
+}
+
 /// What a stored score says of the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
@@ -95,12 +107,7 @@ pub struct TranspositionTable<M> {
 impl<M: PackedMove> TranspositionTable<M> {
     /// A table of at most `bytes` bytes (a power of two of 16-byte entries, at least one).
     pub fn with_bytes(bytes: usize) -> Self {
-        let wanted = (bytes / std::mem::size_of::<Slot>()).max(1);
-        let len = if wanted.is_power_of_two() {
-            wanted
-        } else {
-            wanted.next_power_of_two() / 2
-        };
+        let len = table_len::<Slot>(bytes, 1);
         TranspositionTable {
             slots: vec![Slot::default(); len],
             mask: len - 1,
@@ -193,6 +200,17 @@ mod tests {
         let table = TranspositionTable::<u8>::with_bytes(3 << 20);
         assert_eq!(table.bytes(), 2 << 20);
         assert_eq!(TranspositionTable::<u8>::with_bytes(0).bytes(), 16);
+    }
+
+    #[test]
+    fn table_len_is_the_largest_power_of_two_that_fits_or_the_minimum() {
+        let lens: Vec<usize> = [0, 16, 47, 48, 64, 1000]
+            .iter()
+            .map(|&bytes| table_len::<[u8; 16]>(bytes, 1))
+            .collect();
+        assert_eq!(lens, [1, 1, 2, 2, 4, 32]);
+        assert_eq!(table_len::<[u8; 16]>(100, 4), 4);
+        assert_eq!(table_len::<[u8; 16]>(200, 4), 8);
     }
 
     #[test]
