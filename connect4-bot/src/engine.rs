@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
-use common::search::{Limits, OpeningChoice};
+use common::search::{Limits, NodeBest, OpeningChoice};
 use common::zobrist::splitmix64;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
@@ -151,7 +151,8 @@ impl Engine {
 /// move in generation order.
 pub fn greedy(board: &Board) -> Option<Move> {
     let me = board.side_to_move();
-    let mut best: Option<(i32, Move)> = None;
+    // The first of the best-scored moves: a window that nothing reaches, so nothing cuts off.
+    let mut best = NodeBest::new(i32::MIN, i32::MIN, i32::MAX);
     for &m in board.legal_moves().as_slice() {
         let child = board.play(m);
         let score = match child.outcome() {
@@ -160,11 +161,9 @@ pub fn greedy(board: &Board) -> Option<Move> {
             Some(Outcome::Draw) => 0,
             None => -evaluate(&child),
         };
-        if best.map_or(true, |(s, _)| score > s) {
-            best = Some((score, m));
-        }
+        best.add(m, score);
     }
-    best.map(|(_, m)| m)
+    best.best_move
 }
 
 /// A uniformly random legal move. The generator is seeded with `seed` and the position, since

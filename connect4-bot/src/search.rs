@@ -36,7 +36,8 @@ use arrayvec::ArrayVec;
 use common::clock::{Deadline, SearchClock};
 use common::score::{is_decisive, loss_in, win_in, INFINITY};
 use common::search::{
-    pick_move, remember_killer, reward_history, Limits, RootIteration, SearchResult, PV_CAPACITY,
+    pick_move, principal_variation_search, remember_killer, reward_history, Limits, NodeBest,
+    RootIteration, SearchResult, PV_CAPACITY,
 };
 use common::transposition::{Bound, TranspositionTable};
 
@@ -179,21 +180,13 @@ impl Searcher {
         depth: u32,
     ) -> Option<RootIteration<Move>> {
         let mut alpha = -INFINITY;
-        let beta = INFINITY;
         let mut best_here: Option<(Move, i32)> = None;
-        let d = depth as i32 - 1;
         for (i, &m) in root_moves.iter().enumerate() {
             let child = board.play(m);
-            let score = if i == 0 {
-                -self.negamax(&child, d, -beta, -alpha, 1)
-            } else {
-                let s = -self.negamax(&child, d, -alpha - 1, -alpha, 1);
-                if s > alpha && !self.clock.stopped() {
-                    -self.negamax(&child, d, -beta, -alpha, 1)
-                } else {
-                    s
-                }
-            };
+            let score =
+                principal_variation_search(i, depth as i32, 0, (alpha, INFINITY), |d, a, b| {
+                    -self.negamax(&child, d, -b, -a, 1)
+                });
             if self.clock.stopped() {
                 return best_here.map(|(best, score)| RootIteration {
                     best,
@@ -397,49 +390,29 @@ impl Searcher {
         let mut moves = board.legal_moves();
         let mut scores = [0; 5 * WIDTH];
         self.score_moves(board, ply, table_move, &moves, &mut scores);
-        let mut best = -INFINITY;
-        let mut best_move = None;
-        let original_alpha = alpha;
+        let mut node = NodeBest::new(-INFINITY, alpha, beta);
         for i in 0..moves.len() {
-            pick_move(&mut moves, &mut scores, i);
-            let m = moves[i];
+            let m = pick_move(&mut moves, &mut scores, i);
             let child = board.play(m);
-            let score = if i == 0 {
-                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
-            } else {
-                let mut reduction = 0;
-                if self.reductions
-                    && i >= LMR_MIN_INDEX
-                    && depth >= LMR_MIN_DEPTH
-                    && scores[i] < ORDER_QUIET_BELOW
-                {
-                    reduction = LMR_REDUCTION;
-                    if m.kind != Kind::Normal && depth > LMR_MIN_DEPTH {
-                        reduction += LMR_POWER_EXTRA;
-                    }
+            let mut reduction = 0;
+            if self.reductions
+                && i >= LMR_MIN_INDEX
+                && depth >= LMR_MIN_DEPTH
+                && scores[i] < ORDER_QUIET_BELOW
+            {
+                reduction = LMR_REDUCTION;
+                if m.kind != Kind::Normal && depth > LMR_MIN_DEPTH {
+                    reduction += LMR_POWER_EXTRA;
                 }
-                let mut s =
-                    -self.negamax(&child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
-                if reduction > 0 && s > alpha && !self.clock.stopped() {
-                    s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
-                }
-                if s > alpha && s < beta {
-                    -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
-                } else {
-                    s
-                }
-            };
+            }
+            let score =
+                principal_variation_search(i, depth, reduction, (node.alpha, beta), |d, a, b| {
+                    -self.negamax(&child, d, -b, -a, ply + 1)
+                });
             if self.clock.stopped() {
                 return 0;
             }
-            if score > best {
-                best = score;
-                best_move = Some(m);
-            }
-            if score > alpha {
-                alpha = score;
-            }
-            if alpha >= beta {
+            if node.add(m, score) {
                 if ply < MAX_PLY {
                     remember_killer(&mut self.killers[ply], m);
                 }
@@ -447,9 +420,10 @@ impl Searcher {
                 break;
             }
         }
-        let bound = Bound::of(best, original_alpha, beta);
-        self.table.store(key, ply, depth, best, bound, best_move);
-        best
+        let bound = Bound::of(node.score, alpha, beta);
+        self.table
+            .store(key, ply, depth, node.score, bound, node.best_move);
+        node.score
     }
 }
 

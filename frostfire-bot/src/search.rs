@@ -32,7 +32,10 @@ use arrayvec::ArrayVec;
 use common::clock::{Deadline, SearchClock};
 use common::io::log;
 use common::score::{is_decisive, loss_in, plies_to_result, INFINITY};
-use common::search::{remember_killer, Limits, RootIteration, SearchResult, PV_CAPACITY};
+use common::search::{
+    principal_variation_search, remember_killer, Limits, NodeBest, RootIteration, SearchResult,
+    PV_CAPACITY,
+};
 use common::transposition::{Bound, TranspositionTable};
 use rustc_hash::FxHashSet;
 
@@ -391,20 +394,16 @@ impl Searcher {
     /// Negamax with alpha-beta: the score of `board` for its side to move, exact when it lies
     /// strictly inside `(alpha, beta)`, otherwise only a bound on the same side of the window.
     /// `board`'s hash is on top of the path.
-    fn negamax(&mut self, board: &Board, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn negamax(&mut self, board: &Board, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
         // The child of a null move may not pass in turn (two passes prove nothing).
         let allow_null = !std::mem::replace(&mut self.after_null_move, false);
         if self.clock.tick() {
             return 0;
         }
+        if let Some(score) = self.game_end(board, ply) {
+            return score;
+        }
         let us = board.side_to_move();
-        // Only the side that just moved can have pushed a dragon off.
-        if board.lost(us) >= LOSING_LOSSES {
-            return loss_in(ply);
-        }
-        if board.plies() >= self.max_plies {
-            return self.draw_score(board);
-        }
         if self.is_repetition() {
             // The side that just moved repeated.
             return CONTEMPT;
@@ -424,7 +423,6 @@ impl Searcher {
         if ply >= MAX_SEARCH_PLY {
             return self.quiescence(board, alpha, beta, ply, 0);
         }
-        let alpha_orig = alpha;
         let pv_node = beta - alpha > 1;
 
         let mut tt_move = None;
@@ -465,61 +463,45 @@ impl Searcher {
 
         // Scored after the null move, whose search has taught the history table.
         let mut moves = self.score_moves(board, &moves, tt_move, ply);
-        let mut best_score = -INFINITY;
-        let mut best_move = None;
+        let mut node = NodeBest::new(-INFINITY, alpha, beta);
         let mut index = 0;
         while let Some(ScoredMove { mv: m, kind, .. }) = pick_move(&mut moves) {
             let child = board.play(m);
             self.path.push(child.hash());
             let quiet = kind == MoveKind::Quiet;
             let is_killer = self.killers[ply].contains(&Some(m));
-            let mut score;
-            if index == 0 {
-                score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
-            } else {
-                // Late quiet moves: a reduced null-window search first.
-                let reduction =
-                    if depth >= LMR_MIN_DEPTH && index >= LMR_MIN_INDEX && quiet && !is_killer {
-                        if index >= LMR_DEEP_MIN_INDEX && depth >= LMR_DEEP_MIN_DEPTH {
-                            LMR_DEEP_REDUCTION
-                        } else {
-                            LMR_REDUCTION
-                        }
+            // Late quiet moves: a reduced null-window search first.
+            let reduction =
+                if depth >= LMR_MIN_DEPTH && index >= LMR_MIN_INDEX && quiet && !is_killer {
+                    if index >= LMR_DEEP_MIN_INDEX && depth >= LMR_DEEP_MIN_DEPTH {
+                        LMR_DEEP_REDUCTION
                     } else {
-                        0
-                    };
-                score = -self.negamax(&child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
-                if score > alpha && reduction > 0 {
-                    score = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
-                }
-                if score > alpha && score < beta {
-                    score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
-                }
-            }
+                        LMR_REDUCTION
+                    }
+                } else {
+                    0
+                };
+            let window = (node.alpha, beta);
+            let score = principal_variation_search(index, depth, reduction, window, |d, a, b| {
+                -self.negamax(&child, d, -b, -a, ply + 1)
+            });
             self.path.pop();
             if self.clock.stopped() {
                 return 0;
             }
             index += 1;
-            if score > best_score {
-                best_score = score;
-                best_move = Some(m);
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        if quiet {
-                            self.remember_cutoff(us, m, depth, ply);
-                        }
-                        break;
-                    }
+            if node.add(m, score) {
+                if quiet {
+                    self.remember_cutoff(us, m, depth, ply);
                 }
+                break;
             }
         }
 
-        let bound = Bound::of(best_score, alpha_orig, beta);
+        let bound = Bound::of(node.score, alpha, beta);
         self.tt
-            .store(board.hash(), ply, depth, best_score, bound, best_move);
-        best_score
+            .store(board.hash(), ply, depth, node.score, bound, node.best_move);
+        node.score
     }
 
     /// A quiet move cut off at `ply`: it becomes the first killer there and gains history.
@@ -533,40 +515,38 @@ impl Searcher {
     }
 
     /// Eliminations only, the side to move may stand pat.
-    fn quiescence(&mut self, board: &Board, mut alpha: i32, beta: i32, ply: usize, q: u32) -> i32 {
+    fn quiescence(&mut self, board: &Board, alpha: i32, beta: i32, ply: usize, q: u32) -> i32 {
         if self.clock.tick() {
             return 0;
         }
-        let us = board.side_to_move();
-        if board.lost(us) >= LOSING_LOSSES {
-            return loss_in(ply);
-        }
-        if board.plies() >= self.max_plies {
-            return self.draw_score(board);
+        if let Some(score) = self.game_end(board, ply) {
+            return score;
         }
         let stand = evaluate(board);
         if stand >= beta || q >= MAX_QUIESCENCE {
             return stand;
         }
-        alpha = alpha.max(stand);
-        let mut best = stand;
+        let mut node = NodeBest::new(stand, alpha, beta);
         for &m in board.eliminations().iter() {
             let child = board.play(m);
-            let score = -self.quiescence(&child, -beta, -alpha, ply + 1, q + 1);
+            let score = -self.quiescence(&child, -beta, -node.alpha, ply + 1, q + 1);
             if self.clock.stopped() {
                 return 0;
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
+            if node.add(m, score) {
+                break;
             }
         }
-        best
+        node.score
+    }
+
+    /// The score of `board` if the game has ended there: lost for the side to move (only the
+    /// side that just moved can have pushed a dragon off), or drawn at the ply limit.
+    fn game_end(&self, board: &Board, ply: usize) -> Option<i32> {
+        if board.lost(board.side_to_move()) >= LOSING_LOSSES {
+            return Some(loss_in(ply));
+        }
+        (board.plies() >= self.max_plies).then(|| self.draw_score(board))
     }
 
     /// The legal `moves` of a node with their ordering keys, in generation order.

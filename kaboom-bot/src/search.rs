@@ -22,7 +22,8 @@ use common::clock::{nodes_per_second, SearchClock};
 use common::io::log;
 use common::score::{is_decisive, loss_in, plies_to_result, win_in, INFINITY};
 use common::search::{
-    pick_move, remember_killer, reward_history, Limits, RootIteration, SearchResult, PV_CAPACITY,
+    pick_move, principal_variation_search, remember_killer, reward_history, Limits, NodeBest,
+    RootIteration, SearchResult, PV_CAPACITY,
 };
 use common::transposition::{Bound, TranspositionTable};
 use std::time::Instant;
@@ -221,21 +222,13 @@ impl Searcher {
     ) -> Option<RootIteration<Move>> {
         let depth = depth as i32;
         let mut alpha = -INFINITY;
-        let beta = INFINITY;
         let mut best = root_moves[0];
         let mut scores: ArrayVec<(i32, usize), MAX_MOVES> = ArrayVec::new();
         for (k, &m) in root_moves.iter().enumerate() {
             let child = board.play(m);
-            let score = if k == 0 {
-                -self.negamax(&child, depth - 1, -beta, -alpha, 1)
-            } else {
-                let s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1);
-                if s > alpha && !self.clock.stopped() {
-                    -self.negamax(&child, depth - 1, -beta, -alpha, 1)
-                } else {
-                    s
-                }
-            };
+            let score = principal_variation_search(k, depth, 0, (alpha, INFINITY), |d, a, b| {
+                -self.negamax(&child, d, -b, -a, 1)
+            });
             if self.clock.stopped() {
                 return Some(RootIteration {
                     best,
@@ -263,7 +256,7 @@ impl Searcher {
     }
 
     /// The value of `board` for its side to move; see the module documentation.
-    fn negamax(&mut self, board: &Board, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn negamax(&mut self, board: &Board, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
         if self.clock.tick() {
             return 0;
         }
@@ -312,57 +305,34 @@ impl Searcher {
             };
         }
 
-        let original_alpha = alpha;
-        let mut best_score = -INFINITY;
-        let mut best_move = None;
+        let mut node = NodeBest::new(-INFINITY, alpha, beta);
         for k in 0..moves.len() {
             let m = pick_move(&mut moves, &mut keys, k);
             let child = board.play(m);
-            let score = if k == 0 {
-                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
-            } else {
-                // Late move reduction: a quiet late move at a deep enough node is first tried
-                // one ply shallower, and searched fully only if it beats alpha.
-                let reduce = if depth >= LMR_MIN_DEPTH
-                    && k >= LMR_MIN_INDEX
-                    && Some(m) != killers[0]
-                    && Some(m) != killers[1]
-                    && child.winning_move().is_none()
-                {
-                    LMR_REDUCTION
-                } else {
-                    0
-                };
-                let mut s = -self.negamax(&child, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1);
-                if reduce > 0 && s > alpha && !self.clock.stopped() {
-                    s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
-                }
-                if s > alpha && s < beta && !self.clock.stopped() {
-                    -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
-                } else {
-                    s
-                }
-            };
+            // Late move reduction: a quiet late move at a deep enough node is first tried one
+            // ply shallower.
+            let late_quiet = depth >= LMR_MIN_DEPTH
+                && k >= LMR_MIN_INDEX
+                && !killers.contains(&Some(m))
+                && child.winning_move().is_none();
+            let reduction = if late_quiet { LMR_REDUCTION } else { 0 };
+            let score =
+                principal_variation_search(k, depth, reduction, (node.alpha, beta), |d, a, b| {
+                    -self.negamax(&child, d, -b, -a, ply + 1)
+                });
             if self.clock.stopped() {
                 return 0;
             }
-            if score > best_score {
-                best_score = score;
-                best_move = Some(m);
-            }
-            if score > alpha {
-                alpha = score;
-            }
-            if alpha >= beta {
+            if node.add(m, score) {
                 remember_killer(&mut self.killers[ply], m);
                 reward_history(&mut self.history[history_index(m)], depth, HISTORY_MAX);
                 break;
             }
         }
-        let bound = Bound::of(best_score, original_alpha, beta);
+        let bound = Bound::of(node.score, alpha, beta);
         self.table
-            .store(board.hash(), ply, depth, best_score, bound, best_move);
-        best_score
+            .store(board.hash(), ply, depth, node.score, bound, node.best_move);
+        node.score
     }
 
     /// For `--opening-plies`: the root moves other than `result.best` that a null-window search

@@ -19,7 +19,8 @@ use arrayvec::ArrayVec;
 use common::clock::{nodes_per_second, Deadline, SearchClock};
 use common::score::{is_decisive, loss_in, plies_to_result, win_in, INFINITY};
 use common::search::{
-    remember_killer, reward_history, Limits, RootIteration, SearchResult, PV_CAPACITY,
+    principal_variation_search, remember_killer, reward_history, Limits, NodeBest, RootIteration,
+    SearchResult, PV_CAPACITY,
 };
 use common::transposition::{Bound, TranspositionTable};
 use std::io::Write;
@@ -34,7 +35,10 @@ pub use common::score::{MATE, MATE_BOUND};
 pub use common::search::pick_move;
 
 /// The scores of one node's moves, parallel to its [`MoveList`].
-type MoveScores = ArrayVec<i32, MAX_MOVES>;
+pub(crate) type MoveScores = ArrayVec<i32, MAX_MOVES>;
+
+/// Cutoff credit per (from, to) cell, for ordering quiet moves.
+pub(crate) type History = [[i32; Cell::COUNT]; Cell::COUNT];
 
 // ---- Search ---------------------------------------------------------------------------------------
 
@@ -43,8 +47,7 @@ pub struct Searcher {
     tt: TranspositionTable<Move>,
     /// Two quiet moves per ply that recently caused a cutoff.
     killers: [[Option<Move>; 2]; MAX_PLY],
-    /// Cutoff counts per (from, to), for ordering quiet moves.
-    history: [[i32; Cell::COUNT]; Cell::COUNT],
+    history: History,
     clock: SearchClock,
     /// Log one line per iteration on stderr.
     pub verbose: bool,
@@ -129,65 +132,54 @@ impl Searcher {
         if self.clock.tick() {
             return None;
         }
-        let depth = depth as i32;
+        let table_move = self.tt.probe(board.hash(), 0).and_then(|entry| entry.best);
+        let moves: MoveList = root_moves.iter().copied().collect();
         // The same mate-distance window as any node at ply 0.
-        let mut alpha = loss_in(0);
-        let beta = win_in(1);
-        let key = board.hash();
-        let table_move = self.tt.probe(key, 0).and_then(|entry| entry.best);
-        let mut moves: MoveList = root_moves.iter().copied().collect();
-        let mut scores = self.score_moves(board, &moves, table_move, 0);
-        let original_alpha = alpha;
-        let mut best_score = -INFINITY;
-        let mut best_move = None;
-        for i in 0..moves.len() {
-            let mv = pick_move(&mut moves, &mut scores, i);
-            let score = self.principal_variation_search(&board.play(mv), depth, alpha, beta, 1, i);
-            if self.clock.stopped() {
-                return None;
-            }
-            if score > best_score {
-                best_score = score;
-                best_move = Some(mv);
-            }
-            alpha = alpha.max(score);
-            if alpha >= beta {
-                if !mv.is_capture() {
-                    self.remember_cutoff(mv, depth, 0);
-                }
-                break;
-            }
-        }
-        let bound = Bound::of(best_score, original_alpha, beta);
-        self.tt.store(key, 0, depth, best_score, bound, best_move);
-        best_move.map(|best| RootIteration {
+        let window = (loss_in(0), win_in(1));
+        let node = self.search_moves(board, moves, table_move, depth as i32, window, 0)?;
+        node.best_move.map(|best| RootIteration {
             best,
-            score: best_score,
+            score: node.score,
             complete: true,
         })
     }
 
-    /// The score of the move that led to `next`, searched from a node at `depth` with window
-    /// `(alpha, beta)`: the node's first move (`index` 0) with the full window, the others first
-    /// proved no better than `alpha` with a null window and searched again only if they are.
-    fn principal_variation_search(
+    /// Searches `moves`, the moves of `board` (a node at `depth` and `ply` with window
+    /// `alpha..beta`, whose table move is `table_move`), best ordered first, each by principal
+    /// variation search, until one cuts off; stores the node in the table. `None` when the clock
+    /// stopped it.
+    fn search_moves(
         &mut self,
-        next: &Board,
+        board: &Board,
+        mut moves: MoveList,
+        table_move: Option<Move>,
         depth: i32,
-        alpha: i32,
-        beta: i32,
+        (alpha, beta): (i32, i32),
         ply: usize,
-        index: usize,
-    ) -> i32 {
-        if index == 0 {
-            return -self.negamax(next, depth - 1, -beta, -alpha, ply);
+    ) -> Option<NodeBest<Move>> {
+        let mut scores = score_moves(board, &moves, table_move, self.killers[ply], &self.history);
+        let mut node = NodeBest::new(-INFINITY, alpha, beta);
+        for i in 0..moves.len() {
+            let mv = pick_move(&mut moves, &mut scores, i);
+            let next = board.play(mv);
+            let score = principal_variation_search(i, depth, 0, (node.alpha, beta), |d, a, b| {
+                -self.negamax(&next, d, -b, -a, ply + 1)
+            });
+            if self.clock.stopped() {
+                return None;
+            }
+            if node.add(mv, score) {
+                if !mv.is_capture() {
+                    self.remember_cutoff(mv, depth, ply);
+                }
+                break;
+            }
         }
-        let probe = -self.negamax(next, depth - 1, -alpha - 1, -alpha, ply);
-        if probe > alpha && probe < beta {
-            -self.negamax(next, depth - 1, -beta, -alpha, ply)
-        } else {
-            probe
-        }
+        let key = board.hash();
+        let bound = Bound::of(node.score, alpha, beta);
+        self.tt
+            .store(key, ply, depth, node.score, bound, node.best_move);
+        Some(node)
     }
 
     /// The root moves other than `result.best` that a null-window search at `result.depth` does
@@ -254,13 +246,22 @@ impl Searcher {
         pv
     }
 
-    /// The score of a finished game at `ply`, from the side to move's view.
-    fn outcome_score(board: &Board, outcome: Outcome, ply: usize) -> i32 {
-        match outcome {
-            Outcome::Draw => 0,
-            Outcome::Win { winner, .. } if winner == board.side_to_move() => win_in(ply),
-            Outcome::Win { .. } => loss_in(ply),
+    /// The moves of `board` at `ply`, or its score when it needs none: a finished game, or a
+    /// bomber that can step onto its goal (won next ply).
+    fn moves_or_score(board: &Board, ply: usize) -> Result<MoveList, i32> {
+        let mut moves = MoveList::new();
+        board.generate_moves(&mut moves);
+        if moves.is_empty() {
+            return Err(match board.outcome().unwrap_or(Outcome::Draw) {
+                Outcome::Draw => 0,
+                Outcome::Win { winner, .. } if winner == board.side_to_move() => win_in(ply),
+                Outcome::Win { .. } => loss_in(ply),
+            });
         }
+        if goal_steps(board, board.side_to_move()) != 0 {
+            return Err(win_in(ply + 1));
+        }
+        Ok(moves)
     }
 
     /// The game ends that need no move list, both lost for the side to move: the mover's bomber
@@ -280,16 +281,10 @@ impl Searcher {
         if Self::lost_already(board) {
             return loss_in(ply);
         }
-        let mut moves = MoveList::new();
-        board.generate_moves(&mut moves);
-        if moves.is_empty() {
-            let outcome = board.outcome().unwrap_or(Outcome::Draw);
-            return Self::outcome_score(board, outcome, ply);
-        }
-        // A bomber that can step onto its goal wins next ply: nothing to search.
-        if goal_steps(board, board.side_to_move()) != 0 {
-            return win_in(ply + 1);
-        }
+        let moves = match Self::moves_or_score(board, ply) {
+            Ok(moves) => moves,
+            Err(score) => return score,
+        };
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.quiescence(board, alpha, beta, ply);
         }
@@ -310,57 +305,29 @@ impl Searcher {
             }
         }
 
-        let mut scores = self.score_moves(board, &moves, table_move, ply);
-        let original_alpha = alpha;
-        let mut best_score = -INFINITY;
-        let mut best_move = None;
-        for i in 0..moves.len() {
-            let mv = pick_move(&mut moves, &mut scores, i);
-            let score =
-                self.principal_variation_search(&board.play(mv), depth, alpha, beta, ply + 1, i);
-            if self.clock.stopped() {
-                return 0;
-            }
-            if score > best_score {
-                best_score = score;
-                best_move = Some(mv);
-            }
-            alpha = alpha.max(score);
-            if alpha >= beta {
-                if !mv.is_capture() {
-                    self.remember_cutoff(mv, depth, ply);
-                }
-                break;
-            }
+        match self.search_moves(board, moves, table_move, depth, (alpha, beta), ply) {
+            Some(node) => node.score,
+            None => 0,
         }
-        let bound = Bound::of(best_score, original_alpha, beta);
-        self.tt.store(key, ply, depth, best_score, bound, best_move);
-        best_score
     }
 
     /// Captures only, until the position is quiet, so that the evaluation never sees a piece about
     /// to fall. The side to move may always decline (stand pat), since captures are optional.
-    fn quiescence(&mut self, board: &Board, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn quiescence(&mut self, board: &Board, alpha: i32, beta: i32, ply: usize) -> i32 {
         if self.clock.tick() {
             return 0;
         }
-        let mut moves = MoveList::new();
-        board.generate_moves(&mut moves);
-        if moves.is_empty() {
-            let outcome = board.outcome().unwrap_or(Outcome::Draw);
-            return Self::outcome_score(board, outcome, ply);
-        }
-        if goal_steps(board, board.side_to_move()) != 0 {
-            return win_in(ply + 1);
-        }
+        let mut moves = match Self::moves_or_score(board, ply) {
+            Ok(moves) => moves,
+            Err(score) => return score,
+        };
         let stand_pat = evaluate(board);
         if stand_pat >= beta || ply >= MAX_PLY - 1 {
             return stand_pat;
         }
-        alpha = alpha.max(stand_pat);
         // Steps score 0 and every capture more, so the captures come first.
         let mut scores: MoveScores = moves.iter().map(|&mv| capture_value(board, mv)).collect();
-        let mut best = stand_pat;
+        let mut node = NodeBest::new(stand_pat, alpha, beta);
         for i in 0..moves.len() {
             let mv = pick_move(&mut moves, &mut scores, i);
             if !mv.is_capture() {
@@ -370,54 +337,16 @@ impl Searcher {
             let score = if Self::lost_already(&next) {
                 win_in(ply + 1)
             } else {
-                -self.quiescence(&next, -beta, -alpha, ply + 1)
+                -self.quiescence(&next, -beta, -node.alpha, ply + 1)
             };
             if self.clock.stopped() {
                 return 0;
             }
-            best = best.max(score);
-            if score > alpha {
-                alpha = score;
-                if alpha >= beta {
-                    break;
-                }
+            if node.add(mv, score) {
+                break;
             }
         }
-        best
-    }
-
-    /// The ordering score of each move (see the module doc).
-    fn score_moves(
-        &self,
-        board: &Board,
-        moves: &[Move],
-        table_move: Option<Move>,
-        ply: usize,
-    ) -> MoveScores {
-        let killers = self.killers[ply];
-        let us = board.side_to_move();
-        let bombers = board.pieces(us, Kind::Bomber);
-        moves
-            .iter()
-            .map(|&mv| {
-                let is_bomber = bombers & mv.from.bit() != 0;
-                if Some(mv) == table_move {
-                    ORDER_TABLE_MOVE
-                } else if is_bomber && mv.to.row() == us.goal_row() {
-                    ORDER_WINNING_STEP
-                } else if mv.is_capture() {
-                    ORDER_CAPTURE + capture_value(board, mv)
-                } else if Some(mv) == killers[0] {
-                    ORDER_KILLER_1
-                } else if Some(mv) == killers[1] {
-                    ORDER_KILLER_2
-                } else {
-                    let bomber_step = if is_bomber { ORDER_BOMBER_STEP } else { 0 };
-                    self.history[mv.from.index()][mv.to.index()] * ORDER_HISTORY_WEIGHT
-                        + bomber_step
-                }
-            })
-            .collect()
+        node.score
     }
 
     fn remember_cutoff(&mut self, mv: Move, depth: i32, ply: usize) {
@@ -433,6 +362,40 @@ impl Searcher {
     pub fn nodes(&self) -> u64 {
         self.clock.nodes()
     }
+}
+
+/// The ordering key of each of `moves` at `board` (see the module doc), given the node's
+/// `table_move`, the `killers` of its ply and the `history` scores; the solver orders its moves
+/// so too.
+pub(crate) fn score_moves(
+    board: &Board,
+    moves: &[Move],
+    table_move: Option<Move>,
+    killers: [Option<Move>; 2],
+    history: &History,
+) -> MoveScores {
+    let us = board.side_to_move();
+    let bombers = board.pieces(us, Kind::Bomber);
+    moves
+        .iter()
+        .map(|&mv| {
+            let is_bomber = bombers & mv.from.bit() != 0;
+            if Some(mv) == table_move {
+                ORDER_TABLE_MOVE
+            } else if is_bomber && mv.to.row() == us.goal_row() {
+                ORDER_WINNING_STEP
+            } else if mv.is_capture() {
+                ORDER_CAPTURE + capture_value(board, mv)
+            } else if Some(mv) == killers[0] {
+                ORDER_KILLER_1
+            } else if Some(mv) == killers[1] {
+                ORDER_KILLER_2
+            } else {
+                let bomber_step = if is_bomber { ORDER_BOMBER_STEP } else { 0 };
+                history[mv.from.index()][mv.to.index()] * ORDER_HISTORY_WEIGHT + bomber_step
+            }
+        })
+        .collect()
 }
 
 /// True if a bomber of `side` stands on its goal row.

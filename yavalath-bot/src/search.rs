@@ -39,12 +39,14 @@
 use crate::board::{Board, Cell, Cells, MoveList, Player, CELLS};
 use crate::eval::{centrality, evaluate_with};
 use crate::notation::format_move;
+use crate::proof::board_after;
 use crate::threats::{gather, threat_makers_padded, Threats};
 use arrayvec::ArrayVec;
 use common::clock::{nodes_per_second, Deadline, SearchClock};
 use common::score::{is_decisive, loss_in, win_in, INFINITY};
 use common::search::{
-    remember_killer, reward_history, Limits, RootIteration, SearchResult, PV_CAPACITY,
+    principal_variation_search, remember_killer, reward_history, Limits, NodeBest, RootIteration,
+    SearchResult, PV_CAPACITY,
 };
 use common::transposition::{Bound, TranspositionTable};
 use std::fmt::Write as _;
@@ -57,6 +59,8 @@ use crate::params::{
 };
 pub use crate::params::{MAX_DEPTH, MAX_PLY, MAX_QUIESCENCE, OPENING_MARGIN, TABLE_BYTES};
 pub use common::score::{MATE, MATE_BOUND};
+/// The selection step of move ordering, by swapping (the order of ties the bench pins).
+pub use common::search::pick_move_by_swap as pick_move;
 
 /// The search and its memory between moves (table, killers, history).
 pub struct Searcher {
@@ -196,19 +200,12 @@ impl Searcher {
     ) -> Option<RootIteration<Cell>> {
         let depth = depth as i32;
         let mut alpha = -INFINITY;
-        let beta = INFINITY;
         let mut best_index = 0;
         for (i, &m) in root_moves.iter().enumerate() {
             let child = board.play(m);
-            let mut score;
-            if i == 0 {
-                score = -self.negamax(&child, depth - 1, -beta, -alpha, 1);
-            } else {
-                score = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1);
-                if score > alpha && !self.clock.stopped() {
-                    score = -self.negamax(&child, depth - 1, -beta, -alpha, 1);
-                }
-            }
+            let score = principal_variation_search(i, depth, 0, (alpha, INFINITY), |d, a, b| {
+                -self.negamax(&child, d, -b, -a, 1)
+            });
             if self.clock.stopped() {
                 return None;
             }
@@ -361,51 +358,33 @@ impl Searcher {
             });
         }
 
-        let alpha_start = alpha;
-        let mut best_score = -INFINITY;
-        let mut best_move = moves[0];
+        let mut node = NodeBest::new(-INFINITY, alpha, beta);
         for i in 0..moves.len() {
             let m = pick_move(&mut moves, &mut order, i);
             let child = board.play(m);
-            let mut score;
-            if i == 0 {
-                score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
-            } else {
-                // Late move reduction: a quiet move late in the order is first searched
-                // shallower, and again at full depth only if it looks better than alpha.
-                let reduction =
-                    if depth >= LMR_MIN_DEPTH && i >= LMR_MIN_INDEX && order[i] < ORDER_KILLER_2 {
-                        LMR_REDUCTION
-                    } else {
-                        0
-                    };
-                score = -self.negamax(&child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
-                if reduction > 0 && score > alpha && !self.clock.stopped() {
-                    score = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
-                }
-                if score > alpha && score < beta && !self.clock.stopped() {
-                    score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
-                }
-            }
+            // Late move reduction: a quiet move late in the order is first searched shallower.
+            let reduction =
+                if depth >= LMR_MIN_DEPTH && i >= LMR_MIN_INDEX && order[i] < ORDER_KILLER_2 {
+                    LMR_REDUCTION
+                } else {
+                    0
+                };
+            let score =
+                principal_variation_search(i, depth, reduction, (node.alpha, beta), |d, a, b| {
+                    -self.negamax(&child, d, -b, -a, ply + 1)
+                });
             if self.clock.stopped() {
                 return 0;
             }
-            if score > best_score {
-                best_score = score;
-                best_move = m;
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        self.remember_cutoff(me, m, depth, ply);
-                        break;
-                    }
-                }
+            if node.add(m, score) {
+                self.remember_cutoff(me, m, depth, ply);
+                break;
             }
         }
-        let bound = Bound::of(best_score, alpha_start, beta);
+        let bound = Bound::of(node.score, alpha, beta);
         self.tt
-            .store(key, ply, depth, best_score, bound, Some(best_move));
-        best_score
+            .store(key, ply, depth, node.score, bound, node.best_move);
+        node.score
     }
 
     /// The horizon: the static evaluation ("stand pat"), unless a threat does better. Only
@@ -417,7 +396,7 @@ impl Searcher {
         &mut self,
         board: &Board,
         depth: i32,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         ply: usize,
         threats: &Threats,
@@ -432,24 +411,17 @@ impl Searcher {
             threats.padded[me.index()],
             threats.padded[me.other().index()],
         )) & safe;
-        let mut best = stand;
-        alpha = alpha.max(stand);
+        let mut node = NodeBest::new(stand, alpha, beta);
         for m in Cells(makers) {
-            let score = -self.negamax(&board.play(m), depth - 1, -beta, -alpha, ply + 1);
+            let score = -self.negamax(&board.play(m), depth - 1, -beta, -node.alpha, ply + 1);
             if self.clock.stopped() {
                 return 0;
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
+            if node.add(m, score) {
+                break;
             }
         }
-        best
+        node.score
     }
 
     /// Killer and history updates for a move that caused a cut-off.
@@ -482,67 +454,21 @@ impl Searcher {
     }
 }
 
-/// The selection step of move ordering: brings the best-scored of `moves[index..]` (by `order`,
-/// which is permuted alongside) to `index` and returns it. Ties keep the earlier move.
-pub fn pick_move(moves: &mut [Cell], order: &mut [i32], index: usize) -> Cell {
-    let mut pick = index;
-    for j in index + 1..moves.len() {
-        if order[j] > order[pick] {
-            pick = j;
-        }
-    }
-    order.swap(index, pick);
-    moves.swap(index, pick);
-    moves[index]
-}
-
-/// The benchmark positions: move sequences from the empty board.
+/// The benchmark positions: move sequences `x y,...` from the empty board.
 /// (Openings and middle games from self-play, none with a forced reply.)
-pub const BENCH_POSITIONS: [&[(u8, u8)]; 8] = [
-    &[(2, 1), (4, 3)],
-    &[(2, 1), (4, 3), (2, 3), (4, 4)],
-    &[(2, 1), (4, 3), (2, 3), (4, 4), (2, 6), (4, 5)],
-    &[(2, 1), (4, 3), (2, 3), (4, 4), (2, 6), (4, 5), (3, 4)],
-    &[(2, 1), (4, 5), (4, 3)],
-    &[(2, 1), (4, 5), (4, 3), (4, 4), (4, 1)],
-    &[
-        (2, 1),
-        (4, 3),
-        (2, 3),
-        (4, 4),
-        (2, 6),
-        (4, 5),
-        (3, 4),
-        (4, 1),
-        (4, 2),
-    ],
-    &[
-        (2, 1),
-        (4, 3),
-        (2, 3),
-        (4, 4),
-        (2, 6),
-        (4, 5),
-        (3, 4),
-        (4, 1),
-        (4, 2),
-        (4, 7),
-        (4, 6),
-    ],
+pub const BENCH_POSITIONS: [&str; 8] = [
+    "2 1,4 3",
+    "2 1,4 3,2 3,4 4",
+    "2 1,4 3,2 3,4 4,2 6,4 5",
+    "2 1,4 3,2 3,4 4,2 6,4 5,3 4",
+    "2 1,4 5,4 3",
+    "2 1,4 5,4 3,4 4,4 1",
+    "2 1,4 3,2 3,4 4,2 6,4 5,3 4,4 1,4 2",
+    "2 1,4 3,2 3,4 4,2 6,4 5,3 4,4 1,4 2,4 7,4 6",
 ];
 
 /// Default depth of `bench`.
 pub const BENCH_DEPTH: u32 = 7;
-
-/// The board after a bench sequence.
-pub fn bench_board(sequence: &[(u8, u8)]) -> Board {
-    let mut board = Board::start();
-    for &(x, y) in sequence {
-        let cell = Cell::from_xy(i32::from(x), i32::from(y)).expect("bench cells exist");
-        board = board.try_play(cell).expect("bench moves are legal");
-    }
-    board
-}
 
 /// Searches every bench position to `depth` (default [`BENCH_DEPTH`]) with a cleared table of
 /// [`TABLE_BYTES`], the size the bot plays with; prints one line each and then
@@ -553,7 +479,7 @@ pub fn bench(depth: Option<u32>) -> u64 {
     let mut total = 0;
     let mut searcher = Searcher::new(TABLE_BYTES);
     for (i, sequence) in BENCH_POSITIONS.iter().enumerate() {
-        let board = bench_board(sequence);
+        let board = board_after(sequence).expect("bench moves are legal");
         searcher.clear();
         let result = searcher.search(&board, &limits);
         total += result.nodes;
