@@ -699,11 +699,7 @@ impl Solver {
             }
             return self.negamax(&classic, alpha, beta);
         }
-        self.nodes += 1;
-        if self.nodes % CLOCK_INTERVAL == 0 && self.deadline.hard_expired() {
-            self.stopped = true;
-        }
-        if self.stopped {
+        if self.tick() {
             return alpha;
         }
         let key = position.key();
@@ -754,6 +750,13 @@ impl Solver {
         bound
     }
 
+    /// Counts a node; true when the search must unwind (the deadline has passed).
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        self.stopped |= self.nodes % CLOCK_INTERVAL == 0 && self.deadline.hard_expired();
+        self.stopped
+    }
+
     /// The candidate moves (landing bits) in `moves`, the most promising first, the centre first
     /// among equals.
     #[inline]
@@ -778,11 +781,7 @@ impl Solver {
     /// window it fell: at most `alpha`, or at least `beta`. The player to move cannot win at
     /// once (every caller checks it or has excluded it).
     fn negamax(&mut self, position: &Position, mut alpha: i32, mut beta: i32) -> i32 {
-        self.nodes += 1;
-        if self.nodes % CLOCK_INTERVAL == 0 && self.deadline.hard_expired() {
-            self.stopped = true;
-        }
-        if self.stopped {
+        if self.tick() {
             return alpha;
         }
         let moves = position.non_losing_moves();

@@ -31,6 +31,7 @@ use crate::board::{row_mask, Board, Kind, Move, MoveList, Outcome, Side, WinReas
 use arrayvec::ArrayVec;
 use common::clock::Deadline;
 use common::io::log;
+use common::transposition::table_len;
 use std::cmp::Ordering;
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -129,6 +130,74 @@ struct Child {
     exact: bool,
 }
 
+/// The clock of a proof search (df-pn here, the exact solver too): counts positions, stops at
+/// the deadline's hard budget (read every `interval` positions, a power of two) or past a node
+/// limit, and says when a progress line is due.
+#[derive(Clone, Debug)]
+pub(crate) struct ProofClock {
+    interval: u64,
+    deadline: Deadline,
+    /// Stop a call after this many nodes (a budget that, unlike the clock, repeats exactly).
+    pub(crate) node_limit: Option<u64>,
+    /// Positions counted since the start.
+    pub(crate) nodes: u64,
+    /// True once the deadline or the node limit has passed.
+    pub(crate) stopped: bool,
+    started: Instant,
+    last_progress: Instant,
+}
+
+impl ProofClock {
+    /// A clock that reads the time every `interval` positions (a power of two).
+    pub(crate) fn new(interval: u64) -> ProofClock {
+        let now = Instant::now();
+        ProofClock {
+            interval,
+            deadline: Deadline::unlimited(),
+            node_limit: None,
+            nodes: 0,
+            stopped: false,
+            started: now,
+            last_progress: now,
+        }
+    }
+
+    /// Starts a search: no position counted yet, stopping at `deadline`.
+    pub(crate) fn start(&mut self, deadline: Option<Instant>) {
+        self.deadline = Deadline::by(deadline);
+        self.stopped = false;
+        self.nodes = 0;
+        self.started = Instant::now();
+        self.last_progress = self.started;
+    }
+
+    /// Counts a position. Returns the seconds since the start when a progress line is due (every
+    /// [`PROGRESS_INTERVAL`]).
+    pub(crate) fn tick(&mut self) -> Option<f64> {
+        self.nodes += 1;
+        if self.node_limit.is_some_and(|limit| self.nodes > limit) {
+            self.stopped = true;
+        }
+        if self.nodes & (self.interval - 1) != 0 {
+            return None;
+        }
+        if self.deadline.hard_expired() {
+            self.stopped = true;
+        }
+        let now = Instant::now();
+        if now.duration_since(self.last_progress) < PROGRESS_INTERVAL {
+            return None;
+        }
+        self.last_progress = now;
+        Some(now.duration_since(self.started).as_secs_f64())
+    }
+
+    /// Positions per second over the first `seconds`.
+    pub(crate) fn rate(&self, seconds: f64) -> f64 {
+        self.nodes as f64 / seconds.max(1e-9)
+    }
+}
+
 /// The df-pn solver with its table.
 pub struct ProofSearch {
     table: Vec<Entry>,
@@ -137,37 +206,20 @@ pub struct ProofSearch {
     written: Vec<u32>,
     /// More buckets were written than `written` keeps: emptying clears the whole table.
     written_many: bool,
-    nodes: u64,
-    deadline: Deadline,
-    /// Stop a call after this many nodes (a budget that, unlike the clock, repeats exactly).
-    node_limit: Option<u64>,
-    stopped: bool,
+    clock: ProofClock,
     /// Log progress on stderr every ten seconds.
     pub verbose: bool,
-    started: Instant,
-    last_progress: Instant,
 }
 
 impl ProofSearch {
     /// A solver with a table of about `table_bytes` (at least one bucket, a power of two of them).
     pub fn new(table_bytes: usize) -> ProofSearch {
-        let wanted = (table_bytes / std::mem::size_of::<Entry>()).max(BUCKET);
-        let mut entries = BUCKET;
-        while entries * 2 <= wanted {
-            entries *= 2;
-        }
-        let now = Instant::now();
         ProofSearch {
-            table: vec![Entry::default(); entries],
+            table: vec![Entry::default(); table_len::<Entry>(table_bytes, BUCKET)],
             written: Vec::new(),
             written_many: false,
-            nodes: 0,
-            deadline: Deadline::unlimited(),
-            node_limit: None,
-            stopped: false,
+            clock: ProofClock::new(CLOCK_INTERVAL),
             verbose: false,
-            started: now,
-            last_progress: now,
         }
     }
 
@@ -192,12 +244,12 @@ impl ProofSearch {
 
     /// Makes every later call give up (`None`) after `limit` positions, as at a deadline.
     pub fn set_node_limit(&mut self, limit: Option<u64>) {
-        self.node_limit = limit;
+        self.clock.node_limit = limit;
     }
 
     /// Positions expanded since the last [`value`](Self::value) or [`wins`](Self::wins) began.
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.clock.nodes
     }
 
     /// The value of `board` for the side to move, or `None` at `deadline`. The table is kept
@@ -286,11 +338,7 @@ impl ProofSearch {
     }
 
     fn begin(&mut self, deadline: Option<Instant>) {
-        self.deadline = Deadline::by(deadline);
-        self.stopped = false;
-        self.nodes = 0;
-        self.started = Instant::now();
-        self.last_progress = self.started;
+        self.clock.start(deadline);
     }
 
     /// Runs df-pn from `board` on "`attacker` wins" until it is settled or the deadline.
@@ -299,7 +347,7 @@ impl ProofSearch {
         let (mut phi, mut delta) = self.numbers(&root);
         while phi != 0 && delta != 0 {
             let (p, d) = self.search(&root, attacker, INFINITE, INFINITE);
-            if self.stopped {
+            if self.clock.stopped {
                 return None;
             }
             (phi, delta) = (p, d);
@@ -352,7 +400,7 @@ impl ProofSearch {
         delta_limit: u32,
     ) -> (u32, u32) {
         self.tick();
-        let nodes_before = self.nodes;
+        let nodes_before = self.clock.nodes;
         let mut moves = MoveList::new();
         node.board.generate_moves(&mut moves);
         let mut children: ArrayVec<Child, { crate::board::MAX_MOVES }> = ArrayVec::new();
@@ -389,7 +437,12 @@ impl ProofSearch {
             } else {
                 sum.min(u64::from(INFINITE - 1)) as u32
             };
-            if phi == 0 || delta == 0 || phi >= phi_limit || delta >= delta_limit || self.stopped {
+            if phi == 0
+                || delta == 0
+                || phi >= phi_limit
+                || delta >= delta_limit
+                || self.clock.stopped
+            {
                 break;
             }
             // The most-proving child may go until its δ passes the second best's by a quarter
@@ -401,31 +454,18 @@ impl ProofSearch {
             let child = children[best];
             self.search(&child, attacker, child_phi_limit, child_delta_limit);
         }
-        let work = self.nodes - nodes_before;
+        let work = self.clock.nodes - nodes_before;
         self.store(node.key, phi, delta, work);
         (phi, delta)
     }
 
     fn tick(&mut self) {
-        self.nodes += 1;
-        if self.node_limit.is_some_and(|limit| self.nodes > limit) {
-            self.stopped = true;
-        }
-        if self.nodes % CLOCK_INTERVAL != 0 {
-            return;
-        }
-        if self.deadline.hard_expired() {
-            self.stopped = true;
-        }
-        let now = Instant::now();
-        if self.verbose && now.duration_since(self.last_progress) >= PROGRESS_INTERVAL {
-            self.last_progress = now;
-            let seconds = now.duration_since(self.started).as_secs_f64();
+        if let Some(seconds) = self.clock.tick().filter(|_| self.verbose) {
             let used = self.table.iter().filter(|e| e.work > 0).count();
             log(&format!(
                 "solve: {} nodes, {seconds:.0} s, {:.0} nodes/s, table {:.1} % full",
-                self.nodes,
-                self.nodes as f64 / seconds.max(1e-9),
+                self.clock.nodes,
+                self.clock.rate(seconds),
                 100.0 * used as f64 / self.table.len() as f64
             ));
         }

@@ -11,7 +11,7 @@
 //! ([`crate::solver`]) proves the value, and alpha-beta measures the length, given ten times the
 //! value's time. `solve --book FILE` builds the proof book instead ([`crate::book::generate`]).
 
-use crate::board::Board;
+use crate::board::{Board, Side};
 use crate::book;
 use crate::dfpn::{ProofSearch, Value};
 use crate::notation::parse_move;
@@ -88,6 +88,14 @@ pub fn parse_args(words: &[String]) -> Result<SolveArgs, SolveArgsError> {
 /// The position after `line`, moves `r1 c1 r2 c2` separated by commas, from the start.
 pub fn board_after(line: &str) -> Result<Board, SolveArgsError> {
     position_after(Board::start(), line, parse_move, Board::try_play)
+}
+
+/// Logs the start of a proof by `method` with a table of `table_bytes`.
+fn log_start(method: &str, table_bytes: usize, side: Side) {
+    log(&format!(
+        "solve: {method}, table {} MB, side to move {side:?}",
+        table_bytes >> 20
+    ));
 }
 
 /// `solve --book FILE`: builds the proof book and writes its source to `file`; prints one line,
@@ -178,10 +186,7 @@ pub fn main(words: &[String]) -> ExitCode {
         (None, Method::ProofNumber) => {
             let mut search = ProofSearch::new(args.table_mb << 20);
             search.verbose = true;
-            log(&format!(
-                "solve: df-pn, table {} MB, side to move {side:?}",
-                search.table_bytes() >> 20
-            ));
+            log_start("df-pn", search.table_bytes(), side);
             let value = search.value(&args.board, deadline);
             let nodes = search.nodes();
             // The move that keeps the value, from the table the proof left (stderr only: the
@@ -196,10 +201,7 @@ pub fn main(words: &[String]) -> ExitCode {
         (None, Method::AlphaBeta) => {
             let mut solver = Solver::new(args.table_mb << 20);
             solver.verbose = true;
-            log(&format!(
-                "solve: alpha-beta, table {} MB, side to move {side:?}",
-                solver.table_bytes() >> 20
-            ));
+            log_start("alpha-beta", solver.table_bytes(), side);
             let solution = solver.solve(&args.board, deadline);
             (solution.value, solution.nodes)
         }

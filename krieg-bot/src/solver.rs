@@ -20,15 +20,15 @@
 //! it as soon as it can, the loser as late as it can) by the same search on scores
 //! `±(MATE − plies)`.
 
-use crate::board::{Board, Cell, Kind, Move, MoveList, Outcome, MAX_MOVES};
-use crate::dfpn::{game_over, Value};
-use arrayvec::ArrayVec;
-use common::clock::Deadline;
+use crate::board::{Board, Cell, Kind, Move, MoveList, Outcome};
+use crate::dfpn::{game_over, ProofClock, Value};
+use crate::search::{score_moves, History, MoveScores};
 use common::io::log;
-use common::search::remember_killer;
+use common::search::{pick_move_by_swap, remember_killer, NodeBest};
+use common::transposition::table_len;
 use rand::rngs::SmallRng;
 use rand::Rng;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Sentinel's first move that keeps the proven win of the start, `1 1 2 0`: after proving the
 /// start a Sentinel win, `krieg-bot solve --table-mb 1600` logs `1 1 2 0 keeps the win`
@@ -50,17 +50,10 @@ const MAX_PLY: usize = 128;
 const UNLIMITED: u32 = MAX_PLY as u32;
 /// Nodes between two looks at the clock.
 const CLOCK_INTERVAL: u64 = 1 << 12;
-/// Seconds between two progress lines of a verbose solve.
-const PROGRESS_INTERVAL: Duration = Duration::from_secs(10);
-
-const ORDER_TABLE_MOVE: i32 = 1 << 30;
-const ORDER_WINNING_STEP: i32 = 1 << 29;
-const ORDER_CAPTURE_BOMBER: i32 = 1 << 28;
-const ORDER_CAPTURE_STINGER: i32 = (1 << 28) - 1;
-const ORDER_KILLER_1: i32 = 1 << 27;
-const ORDER_KILLER_2: i32 = (1 << 27) - 1;
-const ORDER_BOMBER_STEP: i32 = 2;
+/// The cap of a history score: weighted as the search weighs it, it stays below the killers.
 const HISTORY_MAX: i32 = 1 << 24;
+const _: () =
+    assert!(HISTORY_MAX * crate::params::ORDER_HISTORY_WEIGHT < crate::params::ORDER_KILLER_2);
 
 /// What [`Solver::solve`] proved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,10 +83,8 @@ struct Entry {
 pub struct Solver {
     table: Vec<Entry>,
     killers: [[Option<Move>; 2]; MAX_PLY],
-    history: [[i32; Cell::COUNT]; Cell::COUNT],
-    nodes: u64,
-    deadline: Deadline,
-    stopped: bool,
+    history: History,
+    clock: ProofClock,
     /// Scores are `±(MATE - ply)` rather than ±1.
     distance_mode: bool,
     /// Log progress on stderr every ten seconds.
@@ -101,8 +92,6 @@ pub struct Solver {
     /// Order moves at random, from this generator, instead of as the bot does (to test that the
     /// value does not depend on the order).
     pub random_order: Option<SmallRng>,
-    started: Instant,
-    last_progress: Instant,
     proven: u64,
     /// Positions left unsearched at the depth limit, ever.
     horizons: u64,
@@ -111,24 +100,14 @@ pub struct Solver {
 impl Solver {
     /// A solver with a table of about `table_bytes` (at least one bucket, a power of two).
     pub fn new(table_bytes: usize) -> Solver {
-        let wanted = (table_bytes / std::mem::size_of::<Entry>()).max(2);
-        let mut entries = 2;
-        while entries * 2 <= wanted {
-            entries *= 2;
-        }
-        let now = Instant::now();
         Solver {
-            table: vec![Entry::default(); entries],
+            table: vec![Entry::default(); table_len::<Entry>(table_bytes, 2)],
             killers: [[None; 2]; MAX_PLY],
             history: [[0; Cell::COUNT]; Cell::COUNT],
-            nodes: 0,
-            deadline: Deadline::unlimited(),
-            stopped: false,
+            clock: ProofClock::new(CLOCK_INTERVAL),
             distance_mode: false,
             verbose: false,
             random_order: None,
-            started: now,
-            last_progress: now,
             proven: 0,
             horizons: 0,
         }
@@ -155,7 +134,7 @@ impl Solver {
         Solution {
             value,
             best,
-            nodes: self.nodes,
+            nodes: self.clock.nodes,
         }
     }
 
@@ -181,7 +160,7 @@ impl Solver {
         let score = self.negamax(board, 0, alpha, beta, UNLIMITED);
         self.distance_mode = false;
         self.clear();
-        (!self.stopped).then(|| (MATE - score.abs()) as u32)
+        (!self.clock.stopped).then(|| (MATE - score.abs()) as u32)
     }
 
     /// The value of `board` by iterative deepening, each depth two null windows: a win or not,
@@ -192,12 +171,12 @@ impl Solver {
         for depth in 1..=UNLIMITED {
             let horizons = self.horizons;
             if self.negamax(board, 0, 0, 1, depth) >= 1 {
-                return (!self.stopped).then_some(Value::Win);
+                return (!self.clock.stopped).then_some(Value::Win);
             }
             let win_excluded = self.horizons == horizons;
             let horizons = self.horizons;
             let score = self.negamax(board, 0, -1, 0, depth);
-            if self.stopped {
+            if self.clock.stopped {
                 return None;
             }
             if score <= -1 {
@@ -236,7 +215,7 @@ impl Solver {
         };
         for &mv in moves.iter() {
             let score = -self.negamax(&board.play(mv), 1, -beta, -alpha, UNLIMITED);
-            if self.stopped {
+            if self.clock.stopped {
                 return None;
             }
             if score >= beta {
@@ -248,17 +227,13 @@ impl Solver {
 
     /// Positions searched by the last solve.
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.clock.nodes
     }
 
     fn start(&mut self, deadline: Option<Instant>, distance_mode: bool) {
-        self.deadline = Deadline::by(deadline);
-        self.stopped = false;
-        self.nodes = 0;
+        self.clock.start(deadline);
         self.proven = 0;
         self.distance_mode = distance_mode;
-        self.started = Instant::now();
-        self.last_progress = self.started;
         for row in self.history.iter_mut() {
             for h in row.iter_mut() {
                 *h /= 8;
@@ -361,22 +336,12 @@ impl Solver {
     }
 
     fn tick(&mut self) {
-        self.nodes += 1;
-        if self.nodes % CLOCK_INTERVAL != 0 {
-            return;
-        }
-        if self.deadline.hard_expired() {
-            self.stopped = true;
-        }
-        let now = Instant::now();
-        if self.verbose && now.duration_since(self.last_progress) >= PROGRESS_INTERVAL {
-            self.last_progress = now;
-            let seconds = now.duration_since(self.started).as_secs_f64();
+        if let Some(seconds) = self.clock.tick().filter(|_| self.verbose) {
             log(&format!(
                 "solve: {} nodes, {} positions proven, {seconds:.0} s, {:.0} nodes/s",
-                self.nodes,
+                self.clock.nodes,
                 self.proven,
-                self.nodes as f64 / seconds.max(1e-9)
+                self.clock.rate(seconds)
             ));
         }
     }
@@ -392,7 +357,7 @@ impl Solver {
         depth: u32,
     ) -> i32 {
         self.tick();
-        if self.stopped {
+        if self.clock.stopped {
             return 0;
         }
         let us = board.side_to_move();
@@ -452,26 +417,18 @@ impl Solver {
             self.horizons += 1;
             return 0;
         }
-        let nodes_before = self.nodes;
+        let nodes_before = self.clock.nodes;
         let horizons_before = self.horizons;
         let alpha_before = alpha;
         let mut scores = self.order(board, &moves, table_move, ply);
-        let mut best_score = -UNBOUNDED;
-        let mut best_move = None;
+        let mut node = NodeBest::new(-UNBOUNDED, alpha, beta);
         for index in 0..moves.len() {
-            let mv = pick(&mut moves, &mut scores, index);
-            let score = -self.negamax(&board.play(mv), ply + 1, -beta, -alpha, depth - 1);
-            if self.stopped {
+            let mv = pick_move_by_swap(&mut moves, &mut scores, index);
+            let score = -self.negamax(&board.play(mv), ply + 1, -beta, -node.alpha, depth - 1);
+            if self.clock.stopped {
                 return 0;
             }
-            if score > best_score {
-                best_score = score;
-                best_move = Some(mv);
-            }
-            if score > alpha {
-                alpha = score;
-            }
-            if alpha >= beta {
+            if node.add(mv, score) {
                 if !mv.is_capture() && ply < MAX_PLY {
                     remember_killer(&mut self.killers[ply], mv);
                 }
@@ -480,6 +437,11 @@ impl Solver {
                 break;
             }
         }
+        let NodeBest {
+            score: best_score,
+            best_move,
+            ..
+        } = node;
         let lower = if best_score > alpha_before {
             best_score
         } else {
@@ -502,7 +464,7 @@ impl Solver {
         if lower == upper || lower >= self.win_at(MAX_PLY) || upper <= -self.win_at(MAX_PLY) {
             self.proven += 1;
         }
-        let work = self.nodes - nodes_before;
+        let work = self.clock.nodes - nodes_before;
         self.store(key, lower, upper, best_move, work, ply);
         best_score
     }
@@ -513,54 +475,13 @@ impl Solver {
         moves: &[Move],
         table_move: Option<Move>,
         ply: usize,
-    ) -> MoveOrder {
+    ) -> MoveScores {
         if let Some(rng) = self.random_order.as_mut() {
             return moves.iter().map(|_| rng.gen_range(0..1000)).collect();
         }
-        let us = board.side_to_move();
-        let bombers = board.pieces(us, Kind::Bomber);
-        let their_bombers = board.pieces(us.other(), Kind::Bomber);
         let killers = self.killers[ply.min(MAX_PLY - 1)];
-        moves
-            .iter()
-            .map(|&mv| {
-                let is_bomber = bombers & mv.from.bit() != 0;
-                if Some(mv) == table_move {
-                    ORDER_TABLE_MOVE
-                } else if is_bomber && mv.to.row() == us.goal_row() {
-                    ORDER_WINNING_STEP
-                } else if mv.is_capture() {
-                    if their_bombers & mv.captured_cell().bit() != 0 {
-                        ORDER_CAPTURE_BOMBER
-                    } else {
-                        ORDER_CAPTURE_STINGER
-                    }
-                } else if Some(mv) == killers[0] {
-                    ORDER_KILLER_1
-                } else if Some(mv) == killers[1] {
-                    ORDER_KILLER_2
-                } else {
-                    self.history[mv.from.index()][mv.to.index()] * 4
-                        + if is_bomber { ORDER_BOMBER_STEP } else { 0 }
-                }
-            })
-            .collect()
+        score_moves(board, moves, table_move, killers, &self.history)
     }
-}
-
-type MoveOrder = ArrayVec<i32, MAX_MOVES>;
-
-/// Moves the best-ordered move of `moves[index..]` to `index` and returns it.
-fn pick(moves: &mut [Move], scores: &mut [i32], index: usize) -> Move {
-    let mut best = index;
-    for i in index + 1..moves.len() {
-        if scores[i] > scores[best] {
-            best = i;
-        }
-    }
-    moves.swap(index, best);
-    scores.swap(index, best);
-    moves[index]
 }
 
 /// The value of `board` for the side to move, by plain exhaustive minimax with no table and no

@@ -32,6 +32,7 @@ use arrayvec::ArrayVec;
 pub use common::cli::SolveArgsError;
 use common::cli::{parse_seconds, parse_table_mb, position_after};
 use common::clock::Deadline;
+use common::transposition::table_len;
 use std::fmt;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -130,14 +131,8 @@ impl Prover {
     /// A prover with a table of at most `table_bytes` (at least one slot), written through now
     /// so that its pages are in memory before any move's clock starts.
     pub fn new(table_bytes: usize) -> Prover {
-        let slots = (table_bytes / std::mem::size_of::<Entry>()).max(1);
-        let len = if slots.is_power_of_two() {
-            slots
-        } else {
-            slots.next_power_of_two() / 2
-        };
         Prover {
-            table: vec![EMPTY; len],
+            table: vec![EMPTY; table_len::<Entry>(table_bytes, 1)],
             deadline: Deadline::unlimited(),
             stopped: false,
             attacker: Player::First,
