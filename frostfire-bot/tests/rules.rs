@@ -419,22 +419,17 @@ fn moves_are_generated_eliminations_first_then_pushes() {
 #[test]
 fn notation_is_exact_and_errors_are_typed() {
     assert_eq!(mv("C4 D4").to_string(), "C4 D4");
-    assert!(matches!(
-        parse_move("C4  D4"),
-        Err(ParseMoveError::WrongShape(_))
-    ));
-    assert!(matches!(
-        parse_move("c4 d4"),
-        Err(ParseMoveError::WrongShape(_))
-    ));
-    assert!(matches!(
-        parse_move("A1 A2"),
-        Err(ParseMoveError::NoSuchCell(_))
-    ));
-    assert!(matches!(
-        parse_move("H1 G1"),
-        Err(ParseMoveError::NoSuchCell(_))
-    ));
+    // The line, and the error naming the whole line or the cell at fault.
+    let shape = |text: &str| ParseMoveError::WrongShape(text.to_string());
+    let no_cell = |cell: &str| ParseMoveError::NoSuchCell(cell.to_string());
+    for (text, error) in [
+        ("C4  D4", shape("C4  D4")),
+        ("c4 d4", shape("c4 d4")),
+        ("A1 A2", no_cell("A1")),
+        ("H1 G1", no_cell("H1")),
+    ] {
+        assert_eq!(parse_move(text), Err(error), "{text}");
+    }
     // Well formed but not adjacent: the board says why.
     assert_eq!(
         Board::start().try_play(mv("A4 G4")),

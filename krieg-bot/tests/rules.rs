@@ -1,4 +1,5 @@
-//! Every rule of Krieg (`src/lib.rs`, "The rules as implemented"), one named test each.
+//! Every rule of Krieg (`src/lib.rs`, "The rules as implemented"), one named test or named case
+//! each.
 
 use krieg::board::{Board, Cell, IllegalMoveError, Move, Outcome, Side, WinReason};
 use krieg::notation::parse_move;
@@ -124,8 +125,9 @@ fn vertical_capture_needs_an_empty_landing_cell_on_the_board() {
 
 #[test]
 fn no_backward_vertical_capture() {
-    let b = board("..... ..b.. ..S.. ..... b....", Side::Sentinel);
+    let b = board("B.... ..b.. ..S.. ..... b....", Side::Sentinel);
     assert!(!from_cell(&b, 2, 2).contains(&"2 2 0 2".to_string()));
+    assert_eq!(b.try_play(mv("2 2 0 2")), Err(IllegalMoveError::NotAllowed));
 }
 
 #[test]
@@ -181,17 +183,15 @@ fn a_stinger_on_the_last_row_cannot_move_and_wins_nothing() {
 }
 
 #[test]
-fn a_bomber_reaching_the_opponents_base_wins() {
-    let b = board("..... ..... ..... ..B.. b...b", Side::Sentinel);
-    check_winning_move(&b, "3 2 4 2", WinReason::BomberReachedBase);
-    let b = board("B...B .b... ..... ..... .....", Side::Scourge);
-    check_winning_move(&b, "1 1 0 2", WinReason::BomberReachedBase);
-}
-
-#[test]
-fn a_bomber_reaching_the_base_by_capture_wins() {
-    let b = board("..... ..... ..B.. ..s.. b...b", Side::Sentinel);
-    check_winning_move(&b, "2 2 4 2", WinReason::BomberReachedBase);
+fn a_bomber_reaching_the_opponents_base_wins_by_a_step_or_a_capture() {
+    for (rows, side, text) in [
+        ("..... ..... ..... ..B.. b...b", Side::Sentinel, "3 2 4 2"),
+        ("B...B .b... ..... ..... .....", Side::Scourge, "1 1 0 2"),
+        // By capture.
+        ("..... ..... ..B.. ..s.. b...b", Side::Sentinel, "2 2 4 2"),
+    ] {
+        check_winning_move(&board(rows, side), text, WinReason::BomberReachedBase);
+    }
 }
 
 #[test]
@@ -208,30 +208,30 @@ fn reaching_the_base_is_checked_before_the_last_bomber() {
 }
 
 #[test]
-fn blocked_side_to_move_with_fewer_bombers_loses() {
-    // Scourge to move: its only bomber, on (1,0), faces Sentinel pieces and has no capture.
-    let b = board("SSB.. b.... ..B.. ..... .....", Side::Scourge);
-    assert!(!b.has_move());
-    assert_eq!(
-        b.outcome(),
-        win(Side::Sentinel, WinReason::MoreBombersWhenBlocked)
-    );
-}
-
-#[test]
-fn blocked_side_to_move_with_more_bombers_wins() {
-    // Scourge's bombers on (1,0) and (1,2) face a full row 0 and have nothing to capture.
-    let b = board("SSSS. b.b.. ....B ..... .....", Side::Scourge);
-    assert_eq!(
-        b.outcome(),
-        win(Side::Scourge, WinReason::MoreBombersWhenBlocked)
-    );
-}
-
-#[test]
-fn blocked_side_to_move_with_equal_bombers_is_a_draw() {
-    let b = board("SS... b.... ....B ..... .....", Side::Scourge);
-    assert_eq!(b.outcome(), Some(Outcome::Draw));
+fn a_blocked_side_to_move_loses_with_fewer_bombers_wins_with_more_and_draws_with_as_many() {
+    for (case, rows, outcome) in [
+        // Scourge's only bomber, on (1,0), faces Sentinel pieces and has no capture.
+        (
+            "fewer bombers",
+            "SSB.. b.... ..B.. ..... .....",
+            win(Side::Sentinel, WinReason::MoreBombersWhenBlocked),
+        ),
+        // Scourge's bombers on (1,0) and (1,2) face a full row 0 and have nothing to capture.
+        (
+            "more bombers",
+            "SSSS. b.b.. ....B ..... .....",
+            win(Side::Scourge, WinReason::MoreBombersWhenBlocked),
+        ),
+        (
+            "as many bombers",
+            "SS... b.... ....B ..... .....",
+            Some(Outcome::Draw),
+        ),
+    ] {
+        let b = board(rows, Side::Scourge);
+        assert!(!b.has_move(), "{case}");
+        assert_eq!(b.outcome(), outcome, "{case}");
+    }
 }
 
 #[test]
