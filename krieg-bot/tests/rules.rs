@@ -115,7 +115,7 @@ fn vertical_capture_jumps_forward_and_removes_the_piece() {
 
 #[test]
 fn vertical_capture_needs_an_empty_landing_cell_on_the_board() {
-    let b = board("..... ..... ..S.. ..b.. ..b..", Side::Sentinel);
+    let b = board("B.... ..... ..S.. ..b.. ..b..", Side::Sentinel);
     assert!(!from_cell(&b, 2, 2).contains(&"2 2 4 2".to_string()));
     // A capture off the board: a Scourge stinger on row 1 facing a Sentinel piece on row 0.
     let b = board("..B.. ..s.. ..... ..... ....b", Side::Scourge);
@@ -160,15 +160,17 @@ fn no_horizontal_capture_on_rows_0_and_4() {
 
 #[test]
 fn horizontal_capture_needs_an_empty_landing_cell_on_the_board() {
-    let b = board("..... ..... Ss... ..... ....b", Side::Sentinel);
-    assert!(!from_cell(&b, 2, 0).iter().any(|m| m.starts_with("2 0 2")));
-    let b = board("..... ..... .Sss. ..... ....b", Side::Sentinel);
+    // Off the board: the stinger on (2,3) would land on (2,5).
+    let b = board("B.... ..... ...Ss ..... ....b", Side::Sentinel);
+    assert!(!from_cell(&b, 2, 3).iter().any(|m| m.starts_with("2 3 2")));
+    // On an occupied cell: (2,3).
+    let b = board("B.... ..... .Sss. ..... ....b", Side::Sentinel);
     assert!(!from_cell(&b, 2, 1).iter().any(|m| m.starts_with("2 1 2")));
 }
 
 #[test]
 fn own_pieces_are_never_captured() {
-    let b = board("..... ..... .SS.. ..... b...b", Side::Sentinel);
+    let b = board("B.... ..... .SS.. ..... b...b", Side::Sentinel);
     assert!(!from_cell(&b, 2, 1).contains(&"2 1 2 3".to_string()));
 }
 
