@@ -31,7 +31,7 @@ fn position(dragons: &str, to_move: Color, plies: u32) -> Board {
     Board::from_cells(&cells(ice), &cells(fire), to_move, plies).unwrap()
 }
 
-/// The position of `dragons` (as [`position`] reads them) at the start of a game, Ice to move.
+/// The position of `dragons` (as [`position`] reads them), no ply played, Ice to move.
 fn ice_to_move(dragons: &str) -> Board {
     position(dragons, Color::Ice, 0)
 }
@@ -164,8 +164,8 @@ fn both_cells_must_hold_the_movers_dragons() {
 #[test]
 fn the_two_cells_must_be_adjacent() {
     // B4 -> C3 is (+1,-1), adjacent; B3 -> C4 is (+1,+1), not a direction.
-    let far_apart = ["A4 A6", "A4 C4", "A4 A4", "B3 C4"];
-    check_rejected_at_the_start(far_apart.map(|m| (m, IllegalMoveError::NotAdjacent)));
+    let not_adjacent = ["A4 A6", "A4 C4", "A4 A4", "B3 C4"];
+    check_rejected_at_the_start(not_adjacent.map(|m| (m, IllegalMoveError::NotAdjacent)));
 }
 
 #[test]
