@@ -216,6 +216,17 @@ fn games_in_every_folder_kind(name: &str, extra: Extra, players: Players, rounds
     seen
 }
 
+/// 60 rounds of [`games_in_every_folder_kind`] with [`Players::Random`], which must reach a
+/// tenth move with the dual disc unused at least once.
+fn random_games_reach_a_forced_dual_disc(name: &str, extra: Extra) -> Seen {
+    let seen = games_in_every_folder_kind(name, extra, Players::Random, 60);
+    assert!(
+        seen.forced_duals >= 1,
+        "{name}: no tenth move with the dual disc unused"
+    );
+    seen
+}
+
 #[test]
 fn team_two_first_in_fresh_reused_and_shared_folders_from_the_state_alone() {
     games_in_every_folder_kind("state", Extra::None, Players::Search, 3);
@@ -231,21 +242,13 @@ fn random_players_reach_the_tenth_move_with_the_dual_disc_unused_from_the_state_
     // Games back to back in a kept folder, the random player often opening with a clear that
     // empties the board: the help file of the game before can explain that board (see
     // `state.rs`, "Either game").
-    let seen = games_in_every_folder_kind("random-state", Extra::None, Players::Random, 60);
-    assert!(
-        seen.forced_duals >= 1,
-        "no tenth move with the dual disc unused"
-    );
+    let seen = random_games_reach_a_forced_dual_disc("random-state", Extra::None);
     assert!(seen.either_games >= 1, "no board of either game");
 }
 
 #[test]
 fn random_players_reach_the_tenth_move_with_the_dual_disc_unused_with_the_game_masters_files() {
-    let seen = games_in_every_folder_kind("random-files", Extra::Files, Players::Random, 60);
-    assert!(
-        seen.forced_duals >= 1,
-        "no tenth move with the dual disc unused"
-    );
+    random_games_reach_a_forced_dual_disc("random-files", Extra::Files);
 }
 
 #[test]

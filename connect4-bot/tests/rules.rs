@@ -15,6 +15,28 @@ fn assert_discs(board: &Board, rows: &str) {
     assert_eq!(picture(board), full_picture(rows), "\n{board}");
 }
 
+/// Plays `m` on `board`, which must leave the discs `rows`; returns the new position.
+fn after_expecting(board: &Board, m: &str, rows: &str) -> Board {
+    let next = after(board, m);
+    assert_discs(&next, rows);
+    next
+}
+
+/// The position (1 to 42) where a disc dropped into `column` (1 to 7) lands, if any.
+fn landing(board: &Board, column: u32) -> Option<usize> {
+    let column = Column::from_number(column).unwrap();
+    board.landing_cell(column).map(|c| c.position())
+}
+
+/// The game on `board` is over with `outcome`: no move is legal, playing one is refused and
+/// perft counts nothing.
+fn assert_over(board: &Board, outcome: Outcome) {
+    assert_eq!(board.outcome(), Some(outcome), "\n{board}");
+    assert!(board.legal_moves().is_empty(), "\n{board}");
+    assert_eq!(board.try_play(mv("5 4")), Err(IllegalMoveError::GameOver));
+    assert_eq!(board.perft(1), 0);
+}
+
 #[test]
 fn positions_are_numbered_from_the_bottom_left() {
     let cell = |p| Cell::from_position(p).map(|c| (c.column(), c.row()));
@@ -35,13 +57,8 @@ fn positions_are_numbered_from_the_bottom_left() {
 #[test]
 fn a_disc_lands_on_the_lowest_empty_cell() {
     let b = line("5 4,5 4,5 4");
-    let col = Column::from_number(4).unwrap();
-    assert_eq!(b.landing_cell(col).map(|c| c.position()), Some(4 + 3 * 7));
-    assert_eq!(
-        b.landing_cell(Column::from_number(1).unwrap())
-            .map(|c| c.position()),
-        Some(1)
-    );
+    assert_eq!(landing(&b, 4), Some(4 + 3 * 7));
+    assert_eq!(landing(&b, 1), Some(1));
     assert_discs(&b, "...X...\n...O...\n...X...");
 }
 
@@ -76,8 +93,7 @@ fn a_full_column_is_illegal_for_every_kind() {
 fn the_dual_disc_counts_for_both_teams() {
     // It completes the mover's four ...
     let b = position("XXX....\nOOO....", Team::One);
-    let next = after(&b, "4 4");
-    assert_discs(&next, "XXX....\nOOOD...");
+    let next = after_expecting(&b, "4 4", "XXX....\nOOOD...");
     assert_eq!(
         next.outcome(),
         Some(Outcome::Win(Team::Two)),
@@ -98,8 +114,7 @@ fn the_dual_disc_counts_for_both_teams() {
 #[test]
 fn clear_row_on_the_bottom_row_and_the_fall() {
     let b = position(".X.O...\nXOXO...", Team::One);
-    let next = after(&b, "1 5");
-    assert_discs(&next, ".X.O...");
+    let next = after_expecting(&b, "1 5", ".X.O...");
     assert_eq!(next.used(Team::One), Kind::ClearRow.power_bit());
 }
 
@@ -114,11 +129,9 @@ fn clear_row_on_the_top_row_at_the_edges() {
         XX....O";
     let b = position(rows, Team::One);
     // Column 1 has 5 discs: the disc lands on the top row and clears it; nothing falls.
-    let next = after(&b, "1 1");
-    assert_discs(&next, "XX....O\nOO....X\nXX....O\nOO....X\nXX....O");
+    after_expecting(&b, "1 1", "XX....O\nOO....X\nXX....O\nOO....X\nXX....O");
     let b = position(&rows.replacen(".O....X", "O.....X", 1), Team::Two);
-    let next = after(&b, "1 2");
-    assert_discs(&next, "XX....O\nOO....X\nXX....O\nOO....X\nXX....O");
+    after_expecting(&b, "1 2", "XX....O\nOO....X\nXX....O\nOO....X\nXX....O");
 }
 
 #[test]
@@ -130,8 +143,7 @@ fn clear_row_in_a_middle_row_lets_every_column_fall() {
         OXX..OX";
     let b = position(rows, Team::Two);
     // Column 2 has one disc: the disc lands on row 2 and clears it everywhere.
-    let next = after(&b, "1 2");
-    assert_discs(&next, "X......\nO.X....\nOXX..OX");
+    after_expecting(&b, "1 2", "X......\nO.X....\nOXX..OX");
 }
 
 #[test]
@@ -143,23 +155,16 @@ fn clear_column_at_the_edges() {
         O.....O
         XO....X";
     let b = position(rows, Team::One);
-    let next = after(&b, "2 1");
-    assert_discs(&next, "......O\n......X\n......O\n.O....X");
-    let next = after(&b, "2 7");
-    assert_discs(&next, "X......\nO......\nX......\nO......\nXO.....");
+    after_expecting(&b, "2 1", "......O\n......X\n......O\n.O....X");
+    after_expecting(&b, "2 7", "X......\nO......\nX......\nO......\nXO.....");
     let b = position(rows, Team::One);
-    assert_eq!(
-        b.landing_cell(Column::from_number(1).unwrap())
-            .map(|c| c.position()),
-        Some(36)
-    );
+    assert_eq!(landing(&b, 1), Some(36));
 }
 
 #[test]
 fn clear_column_on_an_empty_column_removes_only_itself() {
     let b = position("XO.....", Team::One);
-    let next = after(&b, "2 5");
-    assert_discs(&next, "XO.....");
+    let next = after_expecting(&b, "2 5", "XO.....");
     assert_eq!(next.side_to_move(), Team::Two);
     assert!(!next.holds(Team::One, Kind::ClearColumn));
 }
@@ -174,13 +179,8 @@ fn clear_neighbours_follows_the_statements_example() {
         .XO.XO.
         XOXOXOX";
     let b = position(rows, Team::One);
-    assert_eq!(
-        b.landing_cell(Column::from_number(4).unwrap())
-            .map(|c| c.position()),
-        Some(11)
-    );
-    let next = after(&b, "3 4");
-    assert_discs(&next, ".X...O.\nXOO.XOX");
+    assert_eq!(landing(&b, 4), Some(11));
+    let next = after_expecting(&b, "3 4", ".X...O.\nXOO.XOX");
     assert_eq!(next.used(Team::One), Kind::ClearNeighbours.power_bit());
 }
 
@@ -191,11 +191,11 @@ fn clear_neighbours_in_the_bottom_corners() {
         .O...X.
         .X...O.";
     let b = position(rows, Team::One);
-    assert_discs(&after(&b, "3 1"), ".....O.\n.....X.\n.X...O.");
-    assert_discs(&after(&b, "3 7"), ".X.....\n.O.....\n.X...O.");
+    after_expecting(&b, "3 1", ".....O.\n.....X.\n.X...O.");
+    after_expecting(&b, "3 7", ".X.....\n.O.....\n.X...O.");
     let b = position(rows, Team::One);
     let left = after(&b, "3 1");
-    assert_discs(&after(&left, "3 7"), ".X...O.");
+    after_expecting(&left, "3 7", ".X...O.");
 }
 
 #[test]
@@ -209,46 +209,42 @@ fn clear_neighbours_in_the_top_corners() {
         XO...XO";
     let b = position(rows, Team::Two);
     // Column 1 has 5 discs: the disc lands on position 36 and clears 29, 30 and 37.
-    assert_eq!(
-        b.landing_cell(Column::from_number(1).unwrap())
-            .map(|c| c.position()),
-        Some(36)
-    );
+    assert_eq!(landing(&b, 1), Some(36));
     // Rows 4 and 5 of columns 1 and 2 go; nothing was above them.
-    assert_discs(
-        &after(&b, "3 1"),
+    after_expecting(
+        &b,
+        "3 1",
         ".....O.\n.....XO\nOX...OX\nXO...XO\nOX...OX\nXO...XO",
     );
-    assert_discs(
-        &after(&b, "3 7"),
+    after_expecting(
+        &b,
+        "3 7",
         ".X.....\nXO.....\nOX...OX\nXO...XO\nOX...OX\nXO...XO",
     );
 }
 
+/// A clear-row disc in column 2 lands on row 2 and clears it: column 1's X X X fall onto its X
+/// of row 1, a four for team 1.
+const FALL_TO_FOUR: &str = "
+    X......
+    X......
+    X......
+    O......
+    XX.....";
+
 #[test]
 fn a_fall_that_makes_a_four_for_the_mover_wins() {
-    let rows = "
-        X......
-        X......
-        X......
-        O......
-        XX.....";
-    let b = position(rows, Team::One);
-    let next = after(&b, "1 2");
-    assert_discs(&next, "X......\nX......\nX......\nXX.....");
-    assert_eq!(next.outcome(), Some(Outcome::Win(Team::One)));
+    let b = position(FALL_TO_FOUR, Team::One);
+    let next = after_expecting(&b, "1 2", "X......\nX......\nX......\nXX.....");
+    assert_over(&next, Outcome::Win(Team::One));
 }
 
 #[test]
 fn a_fall_that_makes_a_four_for_the_opponent_loses() {
-    let rows = "
-        X......
-        X......
-        X......
-        O......
-        XX.....";
-    let b = position(rows, Team::Two);
-    assert_eq!(after(&b, "1 2").outcome(), Some(Outcome::Win(Team::One)));
+    assert_over(
+        &after(&position(FALL_TO_FOUR, Team::Two), "1 2"),
+        Outcome::Win(Team::One),
+    );
 }
 
 #[test]
@@ -261,8 +257,7 @@ fn a_clear_row_that_makes_fours_for_both_is_a_draw() {
         XXO....";
     for team in Team::BOTH {
         let b = position(rows, team);
-        let next = after(&b, "1 2");
-        assert_discs(&next, "X.O....\nX.O....\nX.O....\nXXO....");
+        let next = after_expecting(&b, "1 2", "X.O....\nX.O....\nX.O....\nXXO....");
         assert_eq!(next.outcome(), Some(Outcome::Draw), "{team} moved");
         assert_eq!(
             next.end(),
@@ -285,8 +280,7 @@ fn a_clear_neighbours_that_makes_fours_for_both_is_a_draw() {
     for team in Team::BOTH {
         let b = position(rows, team);
         assert_eq!(b.outcome(), None);
-        let next = after(&b, "3 1");
-        assert_discs(&next, ".OOOO..\n.XXXX..");
+        let next = after_expecting(&b, "3 1", ".OOOO..\n.XXXX..");
         assert_eq!(next.outcome(), Some(Outcome::Draw), "{team} moved");
     }
 }
@@ -389,8 +383,7 @@ fn clear_neighbours_and_clear_column_falls_can_make_fours() {
         .O.....
         OOXXX..";
     let b = position(rows, Team::Two);
-    let next = after(&b, "3 1");
-    assert_discs(&next, ".XXXX..");
+    let next = after_expecting(&b, "3 1", ".XXXX..");
     assert_eq!(next.outcome(), Some(Outcome::Win(Team::One)));
     // Clearing a column never moves the others: no new four.
     let b = position("XXX.O..\nOOO.X..", Team::One);
@@ -482,18 +475,15 @@ fn a_full_board_without_four_is_a_draw() {
         XOOXXOO";
     let b = position_with(rows, Team::One, [DUAL_BIT, DUAL_BIT], [20, 21]);
     assert_eq!(b.outcome(), None);
-    let next = after(&b, "5 7");
-    assert_eq!(next.outcome(), Some(Outcome::Draw));
-    assert!(next.legal_moves().is_empty());
+    assert_over(&after(&b, "5 7"), Outcome::Draw);
 }
 
 #[test]
 fn nothing_is_legal_once_the_game_is_over() {
-    let b = line("5 1,5 2,5 1,5 2,5 1,5 2,5 1");
-    assert_eq!(b.outcome(), Some(Outcome::Win(Team::One)));
-    assert!(b.legal_moves().is_empty());
-    assert_eq!(b.try_play(mv("5 4")), Err(IllegalMoveError::GameOver));
-    assert_eq!(b.perft(1), 0);
+    assert_over(
+        &line("5 1,5 2,5 1,5 2,5 1,5 2,5 1"),
+        Outcome::Win(Team::One),
+    );
 }
 
 #[test]

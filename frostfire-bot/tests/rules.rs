@@ -1,6 +1,6 @@
-//! One named test per rule of Frostfire, as the crate documentation states them ("The rules as
-//! implemented", "Decisions where the statement is silent" and "When the judge sends a move our
-//! rules reject").
+//! One named test or named case per rule of Frostfire, as the crate documentation states them
+//! ("The rules as implemented", "Decisions where the statement is silent" and "When the judge
+//! sends a move our rules reject").
 
 use frostfire::board::{
     Board, Cell, Color, Direction, ForcePlayError, IllegalMoveError, Move, MoveKind, Outcome,
@@ -24,13 +24,23 @@ fn board(ice: &str, fire: &str, to_move: Color) -> Board {
     Board::from_cells(&cells(ice), &cells(fire), to_move, 0).unwrap()
 }
 
-/// `board` rejects each move, given as text, with its error.
-fn check_rejected(
-    board: &Board,
-    cases: impl IntoIterator<Item = (&'static str, IllegalMoveError)>,
-) {
+/// The position with Ice's dragons on the cells before the `/` and Fire's after it
+/// (`"C4 D4 / E4 F4"`), `to_move` to move, `plies` plies played.
+fn position(dragons: &str, to_move: Color, plies: u32) -> Board {
+    let (ice, fire) = dragons.split_once(" / ").expect("Ice's / Fire's");
+    Board::from_cells(&cells(ice), &cells(fire), to_move, plies).unwrap()
+}
+
+/// The position of `dragons` (as [`position`] reads them), no ply played, Ice to move.
+fn ice_to_move(dragons: &str) -> Board {
+    position(dragons, Color::Ice, 0)
+}
+
+/// The start position rejects each move, given as text, with its error.
+fn check_rejected_at_the_start(cases: impl IntoIterator<Item = (&'static str, IllegalMoveError)>) {
+    let start = Board::start();
     for (text, error) in cases {
-        assert_eq!(board.try_play(mv(text)), Err(error), "{text}");
+        assert_eq!(start.try_play(mv(text)), Err(error), "{text}");
     }
 }
 
@@ -144,59 +154,33 @@ fn both_cells_must_hold_the_movers_dragons() {
         start.try_play(mv("B4 C4")).unwrap().try_play(mv("C4 D4")),
         Err(IllegalMoveError::NotOwnDragon(cell("C4")))
     );
-    check_rejected(
-        &start,
-        [
-            ("D4 D5", IllegalMoveError::NotOwnDragon(cell("D4"))),
-            ("C5 D5", IllegalMoveError::NotOwnDragon(cell("D5"))),
-            ("F3 E3", IllegalMoveError::NotOwnDragon(cell("F3"))),
-        ],
-    );
+    check_rejected_at_the_start([
+        ("D4 D5", IllegalMoveError::NotOwnDragon(cell("D4"))),
+        ("C5 D5", IllegalMoveError::NotOwnDragon(cell("D5"))),
+        ("F3 E3", IllegalMoveError::NotOwnDragon(cell("F3"))),
+    ]);
 }
 
 #[test]
 fn the_two_cells_must_be_adjacent() {
-    let start = Board::start();
-    check_rejected(
-        &start,
-        [
-            ("A4 A6", IllegalMoveError::NotAdjacent),
-            ("A4 C4", IllegalMoveError::NotAdjacent),
-            ("A4 A4", IllegalMoveError::NotAdjacent),
-            // B4 -> C3 is (+1,-1), adjacent; B3 -> C4 is (+1,+1), not a direction.
-            ("B3 C4", IllegalMoveError::NotAdjacent),
-        ],
-    );
+    // B4 -> C3 is (+1,-1), adjacent; B3 -> C4 is (+1,+1), not a direction.
+    let not_adjacent = ["A4 A6", "A4 C4", "A4 A4", "B3 C4"];
+    check_rejected_at_the_start(not_adjacent.map(|m| (m, IllegalMoveError::NotAdjacent)));
 }
 
 #[test]
 fn no_third_own_dragon_ahead() {
-    let start = Board::start();
-    check_rejected(
-        &start,
-        [
-            ("A4 B4", IllegalMoveError::ThirdOwnDragon(cell("C4"))),
-            ("A5 A6", IllegalMoveError::ThirdOwnDragon(cell("A7"))),
-        ],
-    );
+    check_rejected_at_the_start([
+        ("A4 B4", IllegalMoveError::ThirdOwnDragon(cell("C4"))),
+        ("A5 A6", IllegalMoveError::ThirdOwnDragon(cell("A7"))),
+    ]);
 }
 
 #[test]
 fn you_may_not_push_your_own_dragon_off() {
-    let start = Board::start();
-    check_rejected(
-        &start,
-        [
-            ("A5 A4", IllegalMoveError::OwnDragonOffBoard),
-            ("B4 A4", IllegalMoveError::OwnDragonOffBoard),
-            ("B6 A7", IllegalMoveError::OwnDragonOffBoard),
-        ],
-    );
-    let b = board(
-        "D2 D1 A5 A6 B5 B6 C5 C6",
-        "G1 G2 G3 G4 F3 F4 F5 E5",
-        Color::Ice,
-    );
+    let off_the_edge = ["A5 A4", "B4 A4", "B6 A7"];
+    check_rejected_at_the_start(off_the_edge.map(|m| (m, IllegalMoveError::OwnDragonOffBoard)));
+    let b = ice_to_move("D2 D1 A5 A6 B5 B6 C5 C6 / G1 G2 G3 G4 F3 F4 F5 E5");
     assert_eq!(
         b.try_play(mv("D2 D1")),
         Err(IllegalMoveError::OwnDragonOffBoard)
@@ -205,11 +189,7 @@ fn you_may_not_push_your_own_dragon_off() {
 
 #[test]
 fn two_dragons_push_one_opponent_into_an_empty_cell() {
-    let b = board(
-        "C4 D4 A5 A6 A7 B6 B7 C7",
-        "E4 G1 F1 E1 D1 C2 B3 A4",
-        Color::Ice,
-    );
+    let b = ice_to_move("C4 D4 A5 A6 A7 B6 B7 C7 / E4 G1 F1 E1 D1 C2 B3 A4");
     let m = mv("C4 D4");
     assert_eq!(b.kind(m), MoveKind::Push);
     let next = b.try_play(m).unwrap();
@@ -222,40 +202,28 @@ fn two_dragons_push_one_opponent_into_an_empty_cell() {
 }
 
 #[test]
-fn two_dragons_cannot_push_two_opponents() {
-    let b = board(
-        "C4 D4 A5 A6 A7 B6 B7 C7",
-        "E4 F4 G1 F1 E1 D1 C2 B3",
-        Color::Ice,
-    );
-    assert_eq!(
-        b.try_play(mv("C4 D4")),
-        Err(IllegalMoveError::PushBlocked(cell("F4")))
-    );
-}
-
-#[test]
 fn a_push_into_any_dragon_is_illegal() {
-    // The cell behind the pushed dragon holds one of the mover's own dragons.
-    let b = board(
-        "C4 D4 F4 A5 A6 A7 B6 B7",
-        "E4 G1 F1 E1 D1 C2 B3 A4",
-        Color::Ice,
-    );
-    assert_eq!(
-        b.try_play(mv("C4 D4")),
-        Err(IllegalMoveError::PushBlocked(cell("F4")))
-    );
-    assert!(!b.legal_moves().contains(&mv("C4 D4")));
+    // The cell behind the pushed dragon, F4, holds a second opponent or one of the mover's own.
+    for (case, dragons) in [
+        (
+            "two dragons cannot push two opponents",
+            "C4 D4 A5 A6 A7 B6 B7 C7 / E4 F4 G1 F1 E1 D1 C2 B3",
+        ),
+        (
+            "nor push one into their own dragon",
+            "C4 D4 F4 A5 A6 A7 B6 B7 / E4 G1 F1 E1 D1 C2 B3 A4",
+        ),
+    ] {
+        let b = ice_to_move(dragons);
+        let blocked = Err(IllegalMoveError::PushBlocked(cell("F4")));
+        assert_eq!(b.try_play(mv("C4 D4")), blocked, "{case}");
+        assert!(!b.legal_moves().contains(&mv("C4 D4")), "{case}");
+    }
 }
 
 #[test]
 fn pushing_off_an_edge_eliminates_the_dragon() {
-    let b = board(
-        "E2 F2 A5 A6 A7 B6 B7 C7",
-        "G2 A4 C2 D1 E6 D7 F5 G4 C4 D4 E4",
-        Color::Ice,
-    );
+    let b = ice_to_move("E2 F2 A5 A6 A7 B6 B7 C7 / G2 A4 C2 D1 E6 D7 F5 G4 C4 D4 E4");
     let m = mv("E2 F2");
     assert_eq!(b.kind(m), MoveKind::Elimination);
     assert!(b.eliminations().contains(&m));
@@ -308,11 +276,7 @@ fn pushing_off_from_a_corner_is_illegal_in_every_direction() {
 #[test]
 fn an_eliminated_dragon_counts_as_lost_and_four_losses_lose() {
     // Fire has lost three; the fourth elimination wins for Ice.
-    let b = board(
-        "E2 F2 A5 A6 A7 B6 B7 C7",
-        "G2 A4 C2 D1 E6 D7 F5 G4",
-        Color::Ice,
-    );
+    let b = ice_to_move("E2 F2 A5 A6 A7 B6 B7 C7 / G2 A4 C2 D1 E6 D7 F5 G4");
     assert_eq!(b.lost(Color::Fire), 3);
     assert_eq!(b.outcome(), None);
     let next = b.try_play(mv("E2 F2")).unwrap();
@@ -383,11 +347,7 @@ fn the_hash_is_kept_incrementally_and_includes_the_side_to_move() {
     let start = Board::start();
     assert_eq!(start.hash(), start.compute_hash());
     assert_ne!(start.hash(), start.pass().hash());
-    let b = board(
-        "E2 F2 C4 D4 A5 A6 A7 B7",
-        "G2 E4 G4 C7 B3 D7 E6 F5 C2 D1",
-        Color::Ice,
-    );
+    let b = ice_to_move("E2 F2 C4 D4 A5 A6 A7 B7 / G2 E4 G4 C7 B3 D7 E6 F5 C2 D1");
     for &m in b.legal_moves().iter() {
         let next = b.play(m);
         assert_eq!(next.hash(), next.compute_hash(), "{m}");
@@ -396,11 +356,7 @@ fn the_hash_is_kept_incrementally_and_includes_the_side_to_move() {
 
 #[test]
 fn moves_are_generated_eliminations_first_then_pushes() {
-    let b = board(
-        "E2 F2 C4 D4 A5 A6 A7 B7",
-        "G2 E4 G4 C7 B3 D7 E6 F5 C2 D1",
-        Color::Ice,
-    );
+    let b = ice_to_move("E2 F2 C4 D4 A5 A6 A7 B7 / G2 E4 G4 C7 B3 D7 E6 F5 C2 D1");
     let kinds: Vec<MoveKind> = b.legal_moves().iter().map(|&m| b.kind(m)).collect();
     assert_eq!(kinds[0], MoveKind::Elimination);
     assert_eq!(kinds[1], MoveKind::Push);
@@ -419,22 +375,17 @@ fn moves_are_generated_eliminations_first_then_pushes() {
 #[test]
 fn notation_is_exact_and_errors_are_typed() {
     assert_eq!(mv("C4 D4").to_string(), "C4 D4");
-    assert!(matches!(
-        parse_move("C4  D4"),
-        Err(ParseMoveError::WrongShape(_))
-    ));
-    assert!(matches!(
-        parse_move("c4 d4"),
-        Err(ParseMoveError::WrongShape(_))
-    ));
-    assert!(matches!(
-        parse_move("A1 A2"),
-        Err(ParseMoveError::NoSuchCell(_))
-    ));
-    assert!(matches!(
-        parse_move("H1 G1"),
-        Err(ParseMoveError::NoSuchCell(_))
-    ));
+    // The line, and the error naming the whole line or the cell at fault.
+    let shape = |text: &str| ParseMoveError::WrongShape(text.to_string());
+    let no_cell = |cell: &str| ParseMoveError::NoSuchCell(cell.to_string());
+    for (text, error) in [
+        ("C4  D4", shape("C4  D4")),
+        ("c4 d4", shape("c4 d4")),
+        ("A1 A2", no_cell("A1")),
+        ("H1 G1", no_cell("H1")),
+    ] {
+        assert_eq!(parse_move(text), Err(error), "{text}");
+    }
     // Well formed but not adjacent: the board says why.
     assert_eq!(
         Board::start().try_play(mv("A4 G4")),
@@ -469,60 +420,43 @@ fn a_forced_move_shifts_the_line_and_drops_what_leaves_the_board() {
     for &m in start.legal_moves().iter() {
         assert_eq!(start.force_play(m), Ok(start.play(m)), "{m}");
     }
-    let check = |b: &Board, m: &str, ice: &str, fire: &str| {
+    // Each: the position, the move, why our rules reject it, and the dragons after it is forced.
+    let check = |b: &Board, m: &str, rejected: IllegalMoveError, dragons: &str| {
+        assert_eq!(b.try_play(mv(m)), Err(rejected), "{m}");
         let forced = b
             .force_play(mv(m))
             .unwrap_or_else(|e| panic!("{m} applies: {e}"));
-        let expected = Board::from_cells(&cells(ice), &cells(fire), b.side_to_move().other(), 1)
-            .expect("a valid expectation");
+        let expected = position(dragons, b.side_to_move().other(), 1);
         assert_eq!(forced, expected, "{m}");
         assert_eq!(forced.hash(), forced.compute_hash());
     };
     // A third own dragon ahead: the three shift.
-    assert_eq!(
-        start.try_play(mv("A4 B4")),
-        Err(IllegalMoveError::ThirdOwnDragon(cell("C4")))
-    );
     check(
         &start,
         "A4 B4",
-        "A5 A6 A7 B3 B4 B5 B6 B7 C4 C5 D4",
-        "G1 G2 G3 G4 F1 F2 F3 F4 F5 E3 E4",
+        IllegalMoveError::ThirdOwnDragon(cell("C4")),
+        "A5 A6 A7 B3 B4 B5 B6 B7 C4 C5 D4 / G1 G2 G3 G4 F1 F2 F3 F4 F5 E3 E4",
     );
     // The front dragon pushed off the board: the mover loses it.
     check(
         &start,
         "B4 A4",
-        "A4 A5 A6 A7 B3 B5 B6 B7 C4 C5",
-        "G1 G2 G3 G4 F1 F2 F3 F4 F5 E3 E4",
+        IllegalMoveError::OwnDragonOffBoard,
+        "A4 A5 A6 A7 B3 B5 B6 B7 C4 C5 / G1 G2 G3 G4 F1 F2 F3 F4 F5 E3 E4",
     );
     // Two pushing two: both opponents shift.
-    let b = board(
-        "C4 D4 A5 A6 A7 B6 B7 C7",
-        "E4 F4 G1 F1 E1 D1 C2 B3",
-        Color::Ice,
-    );
     check(
-        &b,
+        &ice_to_move("C4 D4 A5 A6 A7 B6 B7 C7 / E4 F4 G1 F1 E1 D1 C2 B3"),
         "C4 D4",
-        "D4 E4 A5 A6 A7 B6 B7 C7",
-        "F4 G4 G1 F1 E1 D1 C2 B3",
+        IllegalMoveError::PushBlocked(cell("F4")),
+        "D4 E4 A5 A6 A7 B6 B7 C7 / F4 G4 G1 F1 E1 D1 C2 B3",
     );
     // Pushed off from a corner: eliminated.
-    let b = board(
-        "C4 B4 A5 A6 A7 B6 B7 C7",
-        "A4 F4 G1 F1 E1 D1 C2 B3",
-        Color::Ice,
-    );
-    assert_eq!(
-        b.try_play(mv("C4 B4")),
-        Err(IllegalMoveError::PushOffCorner(cell("A4")))
-    );
     check(
-        &b,
+        &ice_to_move("C4 B4 A5 A6 A7 B6 B7 C7 / A4 F4 G1 F1 E1 D1 C2 B3"),
         "C4 B4",
-        "B4 A4 A5 A6 A7 B6 B7 C7",
-        "F4 G1 F1 E1 D1 C2 B3",
+        IllegalMoveError::PushOffCorner(cell("A4")),
+        "B4 A4 A5 A6 A7 B6 B7 C7 / F4 G1 F1 E1 D1 C2 B3",
     );
 }
 
@@ -541,11 +475,7 @@ fn a_move_without_two_adjacent_dragons_of_the_mover_cannot_be_forced() {
         start.force_play(mv("E4 E3")),
         Err(ForcePlayError::NotOwnDragon(cell("E4")))
     );
-    let over = board(
-        "E2 F2 A5 A6 A7 B6 B7",
-        "G2 A4 C2 D1 E6 D7 F5 G4",
-        Color::Ice,
-    );
+    let over = ice_to_move("E2 F2 A5 A6 A7 B6 B7 / G2 A4 C2 D1 E6 D7 F5 G4");
     assert!(over.outcome().is_some());
     assert_eq!(over.force_play(mv("A5 A6")), Err(ForcePlayError::GameOver));
 }

@@ -144,33 +144,31 @@ fn a_move_after_the_end_on_our_board_goes_on_with_the_game() {
 
 #[test]
 fn a_move_whose_pieces_are_not_there_cannot_be_forced() {
+    use ForcePlayError::{LandingOccupied, NoPassTarget, NoRangerOfMover, WrongPhase};
     let board = after_first_move();
+    let ranger = |(r1, c1), (r2, c2)| Move::ranger(sq(r1, c1), sq(r2, c2));
     for (m, error, why) in [
         (
-            Move::ranger(sq(4, 4), sq(3, 4)),
-            ForcePlayError::NoRangerOfMover,
+            ranger((4, 4), (3, 4)),
+            NoRangerOfMover,
             "no ranger of Player 2 on (4,4)",
         ),
         (
-            Move::ranger(sq(7, 0), sq(0, 1)),
-            ForcePlayError::LandingOccupied,
+            ranger((7, 0), (0, 1)),
+            LandingOccupied,
             "Player 1's blue is on (0,1)",
         ),
         (
             Move::pass(sq(7, 7), sq(0, 7)),
-            ForcePlayError::NoPassTarget,
+            NoPassTarget,
             "(0,7) holds Player 1's ranger",
         ),
         (
-            Move::ranger(sq(0, 1), sq(1, 1)),
-            ForcePlayError::NoRangerOfMover,
+            ranger((0, 1), (1, 1)),
+            NoRangerOfMover,
             "Player 1's ranger is not Player 2's to move",
         ),
-        (
-            Move::place(sq(7, 3)),
-            ForcePlayError::WrongPhase,
-            "placements are over",
-        ),
+        (Move::place(sq(7, 3)), WrongPhase, "placements are over"),
     ] {
         assert_eq!(board.force_play(m), Err(error), "{why}");
     }

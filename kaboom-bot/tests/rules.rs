@@ -1,7 +1,7 @@
 //! One named test per rule of Ka-Boom, as the crate docs state them ("The rules as implemented").
 
 use kaboom::board::{
-    Board, IllegalMoveError, Move, MoveKind, Outcome, Player, Setup, COLOUR, COLOUR_NAMES,
+    Board, IllegalMoveError, Move, MoveKind, Outcome, Player, Setup, Square, COLOUR, COLOUR_NAMES,
 };
 use kaboom::notation::{format_move, parse_legal, MoveError};
 use support::{mid_game, play_lines, sq};
@@ -14,6 +14,14 @@ fn moves(board: &Board) -> Vec<Move> {
 
 fn board_from(setup: &Setup) -> Board {
     Board::from_setup(setup).expect("consistent setup")
+}
+
+/// The mid-game board of `changes` (as [`mid_game`] makes it), Player 1 to move its ranger of
+/// colour `required`.
+fn player_one_to_move(changes: &[(Player, u8, Square)], required: u8) -> Board {
+    let mut setup = mid_game(changes);
+    setup.required = Some(required);
+    board_from(&setup)
 }
 
 /// `board` rejects each move with its error.
@@ -191,12 +199,13 @@ fn bomb_passes_in_eight_directions_any_distance_to_own_rangers_only() {
     // (2,2),(1,1) empty, (0,0) empty (orange moved). South-east (2,4),(1,5),(0,6) green.
     assert_eq!(passes, vec![(0, 6), (3, 6), (5, 5), (6, 3)]);
     use IllegalMoveError::*;
+    let from_the_carrier = |to| Move::pass(sq(3, 3), to);
     check_rejected(
         &board,
         [
-            (Move::pass(sq(3, 3), sq(3, 1)), PassTargetNotOwnRanger),
-            (Move::pass(sq(3, 3), sq(4, 3)), PassTargetNotOwnRanger),
-            (Move::pass(sq(3, 3), sq(5, 0)), NotALine),
+            (from_the_carrier(sq(3, 1)), PassTargetNotOwnRanger),
+            (from_the_carrier(sq(4, 3)), PassTargetNotOwnRanger),
+            (from_the_carrier(sq(5, 0)), NotALine),
             (Move::pass(sq(3, 6), sq(5, 5)), NotCarrier),
         ],
     );
@@ -368,18 +377,14 @@ fn a_deadlock_before_any_ranger_move_is_a_draw() {
 fn moving_the_carrier_onto_the_opponents_base_wins() {
     // Player 1's carrier (orange) on (5,5) with (6,6), (7,7) ... (7,7) holds Player 2's orange;
     // move Player 2's ranger from (7,5) away so (6,5), (7,5) are free.
-    let mut setup = mid_game(&[(Player::One, 0, sq(5, 5)), (Player::Two, 2, sq(3, 0))]);
-    setup.required = Some(0);
-    let board = board_from(&setup);
+    let board = player_one_to_move(&[(Player::One, 0, sq(5, 5)), (Player::Two, 2, sq(3, 0))], 0);
     assert_eq!(sq(7, 5), Player::Two.home(2));
     let win = Move::ranger(sq(5, 5), sq(7, 5));
     assert_eq!(board.winning_move(), Some(win));
     let after = board.try_play(win).expect("legal");
     assert_eq!(after.outcome(), Some(Outcome::BombWin(Player::One)));
     // A ranger without the bomb on the base wins nothing.
-    let mut setup = mid_game(&[(Player::One, 3, sq(5, 5)), (Player::Two, 2, sq(3, 0))]);
-    setup.required = Some(3);
-    let board = board_from(&setup);
+    let board = player_one_to_move(&[(Player::One, 3, sq(5, 5)), (Player::Two, 2, sq(3, 0))], 3);
     let after = board.play(Move::ranger(sq(5, 5), sq(7, 5)));
     assert_eq!(after.outcome(), None);
 }
@@ -388,13 +393,14 @@ fn moving_the_carrier_onto_the_opponents_base_wins() {
 fn passing_the_bomb_to_a_ranger_on_the_opponents_base_wins() {
     // Player 1's pink ranger stands on (7,5), the square Player 2's purple left; Player 1's
     // carrier (orange) on (3,1) sees it along the diagonal (4,2), (5,3), (6,4).
-    let mut setup = mid_game(&[
-        (Player::Two, 2, sq(3, 0)),
-        (Player::One, 3, sq(7, 5)),
-        (Player::One, 0, sq(3, 1)),
-    ]);
-    setup.required = Some(7);
-    let board = board_from(&setup);
+    let board = player_one_to_move(
+        &[
+            (Player::Two, 2, sq(3, 0)),
+            (Player::One, 3, sq(7, 5)),
+            (Player::One, 0, sq(3, 1)),
+        ],
+        7,
+    );
     let win = Move::pass(sq(3, 1), sq(7, 5));
     assert_eq!(board.winning_move(), Some(win));
     let after = board.try_play(win).expect("legal");
@@ -464,47 +470,37 @@ fn a_forfeit_prints_the_blocked_square_twice_and_parses_back() {
     // Seen by Player 1 (relayed by the referee): its own frame.
     assert_eq!(format_move(m, Player::One), "1,1,3,1,3");
     // Another square is illegal, a pass of the carrier to itself too.
-    assert!(matches!(
-        parse_legal(&board, "1,3,3,3,3", Player::Two),
-        Err(MoveError::Illegal(_))
-    ));
-    assert!(matches!(
-        parse_legal(&board, "0,6,4,6,4", Player::Two),
-        Err(MoveError::Illegal(_))
-    ));
+    for line in ["1,3,3,3,3", "0,6,4,6,4"] {
+        let parsed = parse_legal(&board, line, Player::Two);
+        assert!(
+            matches!(parsed, Err(MoveError::Illegal(_))),
+            "{line}: {parsed:?}"
+        );
+    }
+}
+
+/// Asserts that each of `lines`, from Player 1, is malformed on `board`.
+fn check_malformed(board: &Board, lines: &[&str]) {
+    for line in lines {
+        let parsed = parse_legal(board, line, Player::One);
+        assert!(
+            matches!(parsed, Err(MoveError::Parse(_))),
+            "{line}: {parsed:?}"
+        );
+    }
 }
 
 #[test]
 fn malformed_and_illegal_are_told_apart() {
-    let board = Board::start();
-    assert!(matches!(
-        parse_legal(&board, "8", Player::One),
-        Err(MoveError::Parse(_))
-    ));
-    assert!(matches!(
-        parse_legal(&board, "1,0,0,1,0", Player::One),
-        Err(MoveError::Parse(_))
-    ));
+    check_malformed(&Board::start(), &["8", "1,0,0,1,0"]);
     let board = play_lines(&["1", "1"]);
-    assert!(matches!(
-        parse_legal(&board, "1", Player::One),
-        Err(MoveError::Parse(_))
-    ));
-    assert!(matches!(
-        parse_legal(&board, "1,0,0,8,0", Player::One),
-        Err(MoveError::Parse(_))
-    ));
-    assert!(matches!(
-        parse_legal(&board, "1 ,0,0,1,0", Player::One),
-        Err(MoveError::Parse(_))
-    ));
-    assert!(matches!(
-        parse_legal(&board, "1,0,0,0,1", Player::One),
-        Err(MoveError::Illegal(IllegalMoveError::NotForward))
-    ));
-    assert!(matches!(
-        parse_legal(&board, "0,0,0,0,2", Player::One),
-        Err(MoveError::Illegal(IllegalMoveError::NotCarrier))
-    ));
+    check_malformed(&board, &["1", "1,0,0,8,0", "1 ,0,0,1,0"]);
+    for (line, error) in [
+        ("1,0,0,0,1", IllegalMoveError::NotForward),
+        ("0,0,0,0,2", IllegalMoveError::NotCarrier),
+    ] {
+        let parsed = parse_legal(&board, line, Player::One);
+        assert_eq!(parsed, Err(MoveError::Illegal(error)), "{line}");
+    }
     assert!(parse_legal(&board, "0,0,1,0,2", Player::One).is_ok());
 }

@@ -4,19 +4,15 @@
 use krieg::board::{Board, Side};
 use krieg::dfpn::{ProofSearch, Value};
 use krieg::solver::{minimax_value, Solver};
-use support::{endgame_positions, small_positions, tree_size};
+use support::{check_against_minimax, endgame_positions, small_positions, tree_size};
 
 mod support;
 
 #[test]
 fn proof_number_search_agrees_with_plain_minimax_near_the_end() {
-    let positions = small_positions();
     let mut search = ProofSearch::new(1 << 20);
-    let mut counts = [0; 3];
-    for board in &positions {
-        let expected = minimax_value(board);
+    let counts = check_against_minimax(|board, expected| {
         assert_eq!(search.value(board, None), Some(expected), "{board}");
-        counts[expected as usize] += 1;
         // Each boolean question on its own.
         let us = board.side_to_move();
         assert_eq!(
@@ -29,7 +25,7 @@ fn proof_number_search_agrees_with_plain_minimax_near_the_end() {
             Some(expected == Value::Loss),
             "{board}"
         );
-    }
+    });
     assert!(counts.iter().all(|&n| n > 0), "{counts:?}");
 }
 

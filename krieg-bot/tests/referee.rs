@@ -47,6 +47,13 @@ fn against_bad_player(bad: &str, movetime_ms: u64) -> (String, Duration) {
     (line, run.took)
 }
 
+/// Game 1's line with `bad` as Player 1 at 2 s a move, which must report `reason`.
+fn verdict_against(bad: &str, reason: &str) -> String {
+    let (line, _) = against_bad_player(bad, 2000);
+    assert!(line.contains(reason), "{bad}: {line}");
+    line
+}
+
 #[test]
 fn a_faulty_player_loses_and_its_fault_is_reported_apart() {
     // awk doubles a string to 64 MB, far over the 20 MB cap, then waits.
@@ -121,14 +128,8 @@ fn no_process_is_left_behind() {
     let marker = "7341.25";
     let leaky = format!("sleep {marker} & {BOT} --movetime 20");
     let hanging = format!("(sleep {marker}; echo late) & read id; sleep {marker}");
-    let run = referee(&[
-        "--games",
-        "2",
-        "--movetime-ms",
-        "500",
-        &leaky,
-        &format!("{BOT} --movetime 20"),
-    ]);
+    let ours = format!("{BOT} --movetime 20");
+    let run = referee(&["--games", "2", "--movetime-ms", "500", &leaky, &ours]);
     assert!(run.stdout.contains("summary: games=2 "), "{}", run.stdout);
     let run = referee(&["--movetime-ms", "300", &hanging, BOT]);
     assert!(run.stdout.contains("timeout"), "{}", run.stdout);
@@ -221,10 +222,9 @@ fn bad_referee_command_lines_exit_with_status_2() {
 #[test]
 fn two_lines_for_one_turn_lose_as_spoken_out_of_turn() {
     // The second line would otherwise be taken as Player 1's next reply, "in 0 ms".
-    let (line, _) = against_bad_player("read id; printf '1 0 2 1\\n1 2 2 3\\n'; sleep 5", 2000);
-    assert!(
-        line.contains("reason=\"spoke out of turn: p1 printed '1 2 2 3' before it was asked\""),
-        "{line}"
+    verdict_against(
+        "read id; printf '1 0 2 1\\n1 2 2 3\\n'; sleep 5",
+        "reason=\"spoke out of turn: p1 printed '1 2 2 3' before it was asked\"",
     );
 }
 
@@ -277,17 +277,15 @@ fn closing_the_output_while_alive_loses_at_once_whatever_the_command_shape() {
 
 #[test]
 fn verdicts_escape_control_bytes_and_only_ascii_white_space_is_trimmed() {
-    let (line, _) = against_bad_player("read id; printf 'a\\033[31m\\000b\\n'; sleep 5", 2000);
-    assert!(
-        line.contains("malformed move: p1 printed 'a\\x1b[31m\\0b'"),
-        "{line}"
+    let line = verdict_against(
+        "read id; printf 'a\\033[31m\\000b\\n'; sleep 5",
+        "malformed move: p1 printed 'a\\x1b[31m\\0b'",
     );
     assert!(!line.contains('\u{1b}') && !line.contains('\0'), "{line}");
     // A no-break space is not white space for the protocol: the line is malformed.
-    let (line, _) = against_bad_player("read id; printf '1 0 2 1\\302\\240\\n'; sleep 5", 2000);
-    assert!(
-        line.contains("malformed move: p1 printed '1 0 2 1\u{a0}'"),
-        "{line}"
+    verdict_against(
+        "read id; printf '1 0 2 1\\302\\240\\n'; sleep 5",
+        "malformed move: p1 printed '1 0 2 1\u{a0}'",
     );
     // ASCII white space around the move is fine.
     let run = referee(&[

@@ -1,11 +1,11 @@
-//! Every rule of Krieg (`src/lib.rs`, "The rules as implemented"), one named test each.
+//! Every rule of Krieg (`src/lib.rs`, "The rules as implemented"), one named test or named case
+//! each.
 
 use krieg::board::{Board, Cell, IllegalMoveError, Move, Outcome, Side, WinReason};
 use krieg::notation::parse_move;
+use support::board;
 
-fn board(rows: [&str; 5], side: Side) -> Board {
-    Board::from_diagram(&rows, side).expect("a valid diagram")
-}
+mod support;
 
 /// The outcome of a win by `winner` for `reason`.
 fn win(winner: Side, reason: WinReason) -> Option<Outcome> {
@@ -49,10 +49,7 @@ fn from_cell(board: &Board, row: i32, column: i32) -> Vec<String> {
 #[test]
 fn initial_position_has_bombers_on_the_bases_and_stingers_in_front() {
     let start = Board::start();
-    let expected = board(
-        ["BBBBB", "SSSSS", ".....", "sssss", "bbbbb"],
-        Side::Sentinel,
-    );
+    let expected = board("BBBBB SSSSS ..... sssss bbbbb", Side::Sentinel);
     assert_eq!(start, expected);
     assert_eq!(start.side_to_move(), Side::Sentinel);
     assert_eq!(start.outcome(), None);
@@ -73,47 +70,32 @@ fn sentinel_moves_down_and_scourge_moves_up() {
 
 #[test]
 fn stinger_steps_diagonally_forward_only() {
-    let b = board(
-        ["B....", ".....", "..S..", ".....", "b...b"],
-        Side::Sentinel,
-    );
+    let b = board("B.... ..... ..S.. ..... b...b", Side::Sentinel);
     assert_eq!(from_cell(&b, 2, 2), ["2 2 3 1", "2 2 3 3"]);
-    let b = board(["B...B", ".....", "..s..", ".....", "b...."], Side::Scourge);
+    let b = board("B...B ..... ..s.. ..... b....", Side::Scourge);
     assert_eq!(from_cell(&b, 2, 2), ["2 2 1 1", "2 2 1 3"]);
 }
 
 #[test]
 fn bomber_steps_forward_or_diagonally_forward() {
-    let b = board(
-        [".....", ".....", "..B..", ".....", "b...b"],
-        Side::Sentinel,
-    );
+    let b = board("..... ..... ..B.. ..... b...b", Side::Sentinel);
     assert_eq!(from_cell(&b, 2, 2), ["2 2 3 1", "2 2 3 2", "2 2 3 3"]);
 }
 
 #[test]
 fn steps_need_an_empty_cell_and_stay_on_the_board() {
     // The edge cuts a diagonal; own and enemy pieces block steps.
-    let b = board(
-        ["..B..", "S...S", "S....", ".....", "b...b"],
-        Side::Sentinel,
-    );
+    let b = board("..B.. S...S S.... ..... b...b", Side::Sentinel);
     assert_eq!(from_cell(&b, 1, 0), ["1 0 2 1"]);
     assert_eq!(from_cell(&b, 1, 4), ["1 4 2 3"]);
-    let b = board(
-        [".....", ".B...", "sss..", ".....", "....b"],
-        Side::Sentinel,
-    );
+    let b = board("..... .B... sss.. ..... ....b", Side::Sentinel);
     // Forward blocked by enemies; the vertical capture needs (3,1) empty, which it is.
     assert_eq!(from_cell(&b, 1, 1), ["1 1 3 1"]);
 }
 
 #[test]
 fn nothing_moves_backward_or_sideways_without_capturing() {
-    let b = board(
-        [".....", ".....", "..B..", ".....", "b...b"],
-        Side::Sentinel,
-    );
+    let b = board("..... ..... ..B.. ..... b...b", Side::Sentinel);
     for text in ["2 2 1 2", "2 2 1 1", "2 2 2 1", "2 2 2 3"] {
         assert_eq!(
             b.try_play(mv(text)),
@@ -125,191 +107,138 @@ fn nothing_moves_backward_or_sideways_without_capturing() {
 
 #[test]
 fn vertical_capture_jumps_forward_and_removes_the_piece() {
-    let b = board(
-        ["B....", ".....", "..S..", "..b..", "b...."],
-        Side::Sentinel,
-    );
+    let b = board("B.... ..... ..S.. ..b.. b....", Side::Sentinel);
     assert!(from_cell(&b, 2, 2).contains(&"2 2 4 2".to_string()));
     let after = b.try_play(mv("2 2 4 2")).unwrap();
-    assert_eq!(
-        after,
-        board(["B....", ".....", ".....", ".....", "b.S.."], Side::Scourge)
-    );
+    assert_eq!(after, board("B.... ..... ..... ..... b.S..", Side::Scourge));
 }
 
 #[test]
 fn vertical_capture_needs_an_empty_landing_cell_on_the_board() {
-    let b = board(
-        [".....", ".....", "..S..", "..b..", "..b.."],
-        Side::Sentinel,
-    );
+    let b = board("B.... ..... ..S.. ..b.. ..b..", Side::Sentinel);
     assert!(!from_cell(&b, 2, 2).contains(&"2 2 4 2".to_string()));
     // A capture off the board: a Scourge stinger on row 1 facing a Sentinel piece on row 0.
-    let b = board(["..B..", "..s..", ".....", ".....", "....b"], Side::Scourge);
+    let b = board("..B.. ..s.. ..... ..... ....b", Side::Scourge);
     assert!(from_cell(&b, 1, 2).iter().all(|m| !m.ends_with("-1 2")));
     assert_eq!(b.try_play(mv("1 2 0 2")), Err(IllegalMoveError::NotAllowed));
 }
 
 #[test]
 fn no_backward_vertical_capture() {
-    let b = board(
-        [".....", "..b..", "..S..", ".....", "b...."],
-        Side::Sentinel,
-    );
+    let b = board("B.... ..b.. ..S.. ..... b....", Side::Sentinel);
     assert!(!from_cell(&b, 2, 2).contains(&"2 2 0 2".to_string()));
+    assert_eq!(b.try_play(mv("2 2 0 2")), Err(IllegalMoveError::NotAllowed));
 }
 
 #[test]
 fn horizontal_capture_both_ways() {
-    let b = board(
-        ["B....", ".....", ".sSs.", ".....", "b...b"],
-        Side::Sentinel,
-    );
+    let b = board("B.... ..... .sSs. ..... b...b", Side::Sentinel);
     let moves = from_cell(&b, 2, 2);
     assert!(moves.contains(&"2 2 2 0".to_string()));
     assert!(moves.contains(&"2 2 2 4".to_string()));
     let after = b.try_play(mv("2 2 2 4")).unwrap();
-    assert_eq!(
-        after,
-        board(["B....", ".....", ".s..S", ".....", "b...b"], Side::Scourge)
-    );
+    assert_eq!(after, board("B.... ..... .s..S ..... b...b", Side::Scourge));
 }
 
 #[test]
 fn horizontal_capture_by_a_bomber_and_by_scourge() {
-    let b = board(["B...B", ".....", ".Sb..", ".....", "....."], Side::Scourge);
+    let b = board("B...B ..... .Sb.. ..... .....", Side::Scourge);
     let after = b.try_play(mv("2 2 2 0")).unwrap();
     assert_eq!(
         after,
-        board(
-            ["B...B", ".....", "b....", ".....", "....."],
-            Side::Sentinel
-        )
+        board("B...B ..... b.... ..... .....", Side::Sentinel)
     );
 }
 
 #[test]
 fn no_horizontal_capture_on_rows_0_and_4() {
-    let b = board(
-        ["sB...", ".....", ".....", ".....", "Sb..b"],
-        Side::Sentinel,
-    );
+    let b = board("sB... ..... ..... ..... Sb..b", Side::Sentinel);
     assert_eq!(b.try_play(mv("0 1 0 3")), Err(IllegalMoveError::NotAllowed));
-    let b = board(["B...B", ".....", ".....", ".....", "...Sb"], Side::Scourge);
+    let b = board("B...B ..... ..... ..... ...Sb", Side::Scourge);
     assert_eq!(b.try_play(mv("4 4 4 2")), Err(IllegalMoveError::NotAllowed));
 }
 
 #[test]
 fn horizontal_capture_needs_an_empty_landing_cell_on_the_board() {
-    let b = board(
-        [".....", ".....", "Ss...", ".....", "....b"],
-        Side::Sentinel,
-    );
-    assert!(!from_cell(&b, 2, 0).iter().any(|m| m.starts_with("2 0 2")));
-    let b = board(
-        [".....", ".....", ".Sss.", ".....", "....b"],
-        Side::Sentinel,
-    );
+    // Off the board: the stinger on (2,3) would land on (2,5).
+    let b = board("B.... ..... ...Ss ..... ....b", Side::Sentinel);
+    assert!(!from_cell(&b, 2, 3).iter().any(|m| m.starts_with("2 3 2")));
+    // On an occupied cell: (2,3).
+    let b = board("B.... ..... .Sss. ..... ....b", Side::Sentinel);
     assert!(!from_cell(&b, 2, 1).iter().any(|m| m.starts_with("2 1 2")));
 }
 
 #[test]
 fn own_pieces_are_never_captured() {
-    let b = board(
-        [".....", ".....", ".SS..", ".....", "b...b"],
-        Side::Sentinel,
-    );
+    let b = board("B.... ..... .SS.. ..... b...b", Side::Sentinel);
     assert!(!from_cell(&b, 2, 1).contains(&"2 1 2 3".to_string()));
 }
 
 #[test]
 fn a_stinger_on_the_last_row_cannot_move_and_wins_nothing() {
-    let b = board(
-        ["....B", ".....", ".....", "S....", "b...b"],
-        Side::Sentinel,
-    );
+    let b = board("....B ..... ..... S.... b...b", Side::Sentinel);
     let after = b.try_play(mv("3 0 4 1")).unwrap();
     assert_eq!(after.outcome(), None, "a stinger on the base wins nothing");
     // Next Sentinel turn: the stinger on row 4 has no steps and no horizontal captures.
-    let stuck = board(
-        ["B....", ".....", ".....", ".....", "Sb..b"],
-        Side::Sentinel,
-    );
+    let stuck = board("B.... ..... ..... ..... Sb..b", Side::Sentinel);
     assert!(from_cell(&stuck, 4, 0).is_empty());
 }
 
 #[test]
-fn a_bomber_reaching_the_opponents_base_wins() {
-    let b = board(
-        [".....", ".....", ".....", "..B..", "b...b"],
-        Side::Sentinel,
-    );
-    check_winning_move(&b, "3 2 4 2", WinReason::BomberReachedBase);
-    let b = board(["B...B", ".b...", ".....", ".....", "....."], Side::Scourge);
-    check_winning_move(&b, "1 1 0 2", WinReason::BomberReachedBase);
-}
-
-#[test]
-fn a_bomber_reaching_the_base_by_capture_wins() {
-    let b = board(
-        [".....", ".....", "..B..", "..s..", "b...b"],
-        Side::Sentinel,
-    );
-    check_winning_move(&b, "2 2 4 2", WinReason::BomberReachedBase);
+fn a_bomber_reaching_the_opponents_base_wins_by_a_step_or_a_capture() {
+    for (rows, side, text) in [
+        ("..... ..... ..... ..B.. b...b", Side::Sentinel, "3 2 4 2"),
+        ("B...B .b... ..... ..... .....", Side::Scourge, "1 1 0 2"),
+        // By capture.
+        ("..... ..... ..B.. ..s.. b...b", Side::Sentinel, "2 2 4 2"),
+    ] {
+        check_winning_move(&board(rows, side), text, WinReason::BomberReachedBase);
+    }
 }
 
 #[test]
 fn taking_the_last_bomber_wins() {
-    let b = board(
-        ["B....", ".....", ".Sb..", ".....", "s...."],
-        Side::Sentinel,
-    );
+    let b = board("B.... ..... .Sb.. ..... s....", Side::Sentinel);
     check_winning_move(&b, "2 1 2 3", WinReason::LastBomberTaken);
 }
 
 #[test]
 fn reaching_the_base_is_checked_before_the_last_bomber() {
     // Sentinel captures Scourge's last bomber by landing on row 4: the base rule is reported.
-    let b = board(
-        [".....", ".....", "..B..", "..b..", "....."],
-        Side::Sentinel,
-    );
+    let b = board("..... ..... ..B.. ..b.. .....", Side::Sentinel);
     check_winning_move(&b, "2 2 4 2", WinReason::BomberReachedBase);
 }
 
 #[test]
-fn blocked_side_to_move_with_fewer_bombers_loses() {
-    // Scourge to move: its only bomber, on (1,0), faces Sentinel pieces and has no capture.
-    let b = board(["SSB..", "b....", "..B..", ".....", "....."], Side::Scourge);
-    assert!(!b.has_move());
-    assert_eq!(
-        b.outcome(),
-        win(Side::Sentinel, WinReason::MoreBombersWhenBlocked)
-    );
-}
-
-#[test]
-fn blocked_side_to_move_with_more_bombers_wins() {
-    // Scourge's bombers on (1,0) and (1,2) face a full row 0 and have nothing to capture.
-    let b = board(["SSSS.", "b.b..", "....B", ".....", "....."], Side::Scourge);
-    assert_eq!(
-        b.outcome(),
-        win(Side::Scourge, WinReason::MoreBombersWhenBlocked)
-    );
-}
-
-#[test]
-fn blocked_side_to_move_with_equal_bombers_is_a_draw() {
-    let b = board(["SS...", "b....", "....B", ".....", "....."], Side::Scourge);
-    assert_eq!(b.outcome(), Some(Outcome::Draw));
+fn a_blocked_side_to_move_loses_with_fewer_bombers_wins_with_more_and_draws_with_as_many() {
+    for (case, rows, outcome) in [
+        // Scourge's only bomber, on (1,0), faces Sentinel pieces and has no capture.
+        (
+            "fewer bombers",
+            "SSB.. b.... ..B.. ..... .....",
+            win(Side::Sentinel, WinReason::MoreBombersWhenBlocked),
+        ),
+        // Scourge's bombers on (1,0) and (1,2) face a full row 0 and have nothing to capture.
+        (
+            "more bombers",
+            "SSSS. b.b.. ....B ..... .....",
+            win(Side::Scourge, WinReason::MoreBombersWhenBlocked),
+        ),
+        (
+            "as many bombers",
+            "SS... b.... ....B ..... .....",
+            Some(Outcome::Draw),
+        ),
+    ] {
+        let b = board(rows, Side::Scourge);
+        assert!(!b.has_move(), "{case}");
+        assert_eq!(b.outcome(), outcome, "{case}");
+    }
 }
 
 #[test]
 fn a_finished_game_has_no_moves_and_rejects_moves() {
-    let b = board(
-        ["b....", ".....", ".....", ".....", "....B"],
-        Side::Sentinel,
-    );
+    let b = board("b.... ..... ..... ..... ....B", Side::Sentinel);
     assert!(b.outcome().is_some());
     assert!(b.legal_moves().is_empty());
     assert_eq!(b.try_play(mv("4 4 3 4")), Err(IllegalMoveError::GameOver));

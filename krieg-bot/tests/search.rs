@@ -7,10 +7,9 @@ use krieg::board::{Board, Move, Outcome, Side};
 use krieg::engine::Engine;
 use krieg::search::{bench_positions, Searcher, MATE_BOUND};
 use std::time::{Duration, Instant};
+use support::board;
 
-fn board(rows: [&str; 5], side: Side) -> Board {
-    Board::from_diagram(&rows, side).expect("a valid diagram")
-}
+mod support;
 
 /// Plain minimax, independent of the search: can the side to move force a win within `plies`?
 fn forced_win(board: &Board, plies: u32) -> bool {
@@ -51,10 +50,7 @@ fn best_move(board: &Board, depth: u32) -> (Move, i32) {
 
 #[test]
 fn takes_a_win_in_one() {
-    let b = board(
-        ["B....", ".....", ".....", "...B.", "b...s"],
-        Side::Sentinel,
-    );
+    let b = board("B.... ..... ..... ...B. b...s", Side::Sentinel);
     let (mv, score) = best_move(&b, 4);
     assert_eq!(mv.from.row(), 3);
     assert_eq!(
@@ -73,10 +69,7 @@ fn takes_a_win_in_one() {
 #[test]
 fn finds_a_forced_win_that_needs_several_moves() {
     // Sentinel's bomber on (1,2) runs; Scourge cannot stop it in time.
-    let b = board(
-        ["....B", "..B..", ".....", "s....", "....b"],
-        Side::Sentinel,
-    );
+    let b = board("....B ..B.. ..... s.... ....b", Side::Sentinel);
     assert!(forced_win(&b, 5), "the position is a forced win");
     let (mv, score) = best_move(&b, 8);
     assert!(score > MATE_BOUND, "score {score}");
@@ -89,10 +82,7 @@ fn finds_a_forced_win_that_needs_several_moves() {
 #[test]
 fn stops_the_opponents_bomber_from_reaching_the_base() {
     // Scourge threatens (1,1) -> row 0; Sentinel's stinger can capture it horizontally.
-    let b = board(
-        ["B...B", "Sb...", ".....", ".....", "....b"],
-        Side::Sentinel,
-    );
+    let b = board("B...B Sb... ..... ..... ....b", Side::Sentinel);
     let (mv, score) = best_move(&b, 6);
     assert_eq!(mv.to_string(), "1 0 1 2");
     assert!(score > -MATE_BOUND);
@@ -165,10 +155,7 @@ fn pick_move_takes_the_best_first_and_keeps_ties_in_order() {
 /// captures do it, (0,3) over it to (2,3) and (1,2) over it to (1,4), neither winning; every
 /// other move loses.
 fn two_captures_or_lose() -> Board {
-    board(
-        ["BB.B.", "S.Sb.", ".....", "ss.ss", "bb.bb"],
-        Side::Sentinel,
-    )
+    board("BB.B. S.Sb. ..... ss.ss bb.bb", Side::Sentinel)
 }
 
 #[test]

@@ -10,7 +10,7 @@ use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use std::process::Command;
-use support::{endgame_positions, small_positions, tree_size};
+use support::{check_against_minimax, endgame_positions, small_positions, tree_size};
 
 mod support;
 
@@ -36,14 +36,10 @@ fn minimax_distance_score(board: &Board) -> i32 {
 
 #[test]
 fn solver_agrees_with_plain_minimax_near_the_end() {
-    let positions = small_positions();
     let mut solver = Solver::new(1 << 20);
-    let mut values = [0; 3];
-    for board in &positions {
-        let expected = minimax_value(board);
+    let values = check_against_minimax(|board, expected| {
         let solution = solver.solve(board, None);
         assert_eq!(solution.value, Some(expected), "{board}");
-        values[expected as usize] += 1;
         if let Some(best) = solution.best {
             let after = minimax_value(&board.play(best)).flip();
             assert!(
@@ -51,7 +47,7 @@ fn solver_agrees_with_plain_minimax_near_the_end() {
                 "{board}\n{best}"
             );
         }
-    }
+    });
     // The sample is not one-sided: wins and losses both occur.
     assert!(values[Value::Win as usize] > 0 && values[Value::Loss as usize] > 0);
 }

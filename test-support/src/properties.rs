@@ -265,27 +265,29 @@ mod tests {
         assert!(coverage.positions >= 500 && coverage.finished == coverage.games);
     }
 
-    #[test]
-    #[should_panic(expected = "no game ended")]
-    fn games_that_never_end_are_no_check() {
-        check_properties::<Toy<0>>(500, 3, 1);
+    /// The message of the panic of `run`, which must panic.
+    fn panic_message(run: impl FnOnce() -> Coverage + std::panic::UnwindSafe) -> String {
+        let payload = std::panic::catch_unwind(run).expect_err("the run must fail");
+        match payload.downcast::<String>() {
+            Ok(message) => *message,
+            Err(payload) => payload.downcast_ref::<&str>().unwrap_or(&"").to_string(),
+        }
     }
 
     #[test]
-    #[should_panic(expected = "hash")]
-    fn a_stale_hash_is_caught() {
-        check_properties::<Toy<1>>(500, 20, 1);
-    }
-
-    #[test]
-    #[should_panic(expected = "read back")]
-    fn a_misread_move_is_caught() {
-        check_properties::<Toy<2>>(500, 20, 1);
-    }
-
-    #[test]
-    #[should_panic(expected = "illegal move 3 accepted")]
-    fn an_illegal_move_accepted_is_caught() {
-        check_properties::<Toy<3>>(500, 20, 1);
+    fn a_run_that_could_not_fail_and_each_planted_fault_are_caught() {
+        type Run = fn(usize, usize, u64) -> Coverage;
+        // The run, its ply cap, and what its failure must say.
+        let cases: [(Run, usize, &str); 4] = [
+            // Games that never end are no check.
+            (check_properties::<Toy<0>>, 3, "no game ended"),
+            (check_properties::<Toy<1>>, 20, "hash"),
+            (check_properties::<Toy<2>>, 20, "read back"),
+            (check_properties::<Toy<3>>, 20, "illegal move 3 accepted"),
+        ];
+        for (run, max_plies, expected) in cases {
+            let message = panic_message(|| run(500, max_plies, 1));
+            assert!(message.contains(expected), "{expected}: {message}");
+        }
     }
 }

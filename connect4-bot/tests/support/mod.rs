@@ -6,6 +6,15 @@ use connect4::notation::parse_move;
 use std::path::Path;
 use std::process::Command;
 
+/// The pictures' alphabet: each character, what the cell holds, and whose disc it is (teams 1
+/// and 2).
+const SYMBOLS: [(char, CellContent, [bool; 2]); 4] = [
+    ('.', CellContent::Empty, [false, false]),
+    ('X', CellContent::Team(Team::One), [true, false]),
+    ('O', CellContent::Team(Team::Two), [false, true]),
+    ('D', CellContent::Dual, [true, true]),
+];
+
 /// Discs from a picture: rows of 7 characters (`.` empty, `X` team 1, `O` team 2, `D` dual),
 /// the top row first; a picture of fewer than 6 rows holds the bottom rows. Spaces are ignored.
 pub fn discs(picture: &str) -> [u64; 2] {
@@ -24,15 +33,14 @@ pub fn discs(picture: &str) -> [u64; 2] {
         assert_eq!(row.len(), WIDTH, "row {row:?}");
         for (c, ch) in row.iter().enumerate() {
             let bit = Cell::new(c, i).unwrap().bit();
-            match ch {
-                '.' => {}
-                'X' => d[0] |= bit,
-                'O' => d[1] |= bit,
-                'D' => {
-                    d[0] |= bit;
-                    d[1] |= bit;
+            let &(_, _, teams) = SYMBOLS
+                .iter()
+                .find(|s| s.0 == *ch)
+                .unwrap_or_else(|| panic!("bad picture character {ch}"));
+            for (team, &holds) in d.iter_mut().zip(&teams) {
+                if holds {
+                    *team |= bit;
                 }
-                other => panic!("bad picture character {other}"),
             }
         }
     }
@@ -54,12 +62,9 @@ pub fn picture(board: &Board) -> String {
     let mut out = String::new();
     for r in (0..HEIGHT).rev() {
         for c in 0..WIDTH {
-            out.push(match board.at(Cell::new(c, r).unwrap()) {
-                CellContent::Empty => '.',
-                CellContent::Team(Team::One) => 'X',
-                CellContent::Team(Team::Two) => 'O',
-                CellContent::Dual => 'D',
-            });
+            let content = board.at(Cell::new(c, r).unwrap());
+            let &(symbol, _, _) = SYMBOLS.iter().find(|s| s.1 == content).unwrap();
+            out.push(symbol);
         }
         out.push('\n');
     }

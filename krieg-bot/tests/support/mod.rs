@@ -1,10 +1,21 @@
-//! Helpers shared by the solver tests: end positions of random games, and the size of a tree.
+//! Helpers shared by the tests: positions from diagrams, end positions of random games, and the
+//! size of a tree.
 #![allow(dead_code)]
 
-use krieg::board::Board;
+use krieg::board::{Board, Side};
+use krieg::dfpn::Value;
+use krieg::solver::minimax_value;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
+
+/// The position drawn in `rows`, row 0 first and the rows apart by spaces
+/// (`"B.... ..... ..S.. ..... b...b"`), `side` to move.
+pub fn board(rows: &str, side: Side) -> Board {
+    let rows: Vec<&str> = rows.split(' ').collect();
+    let rows: [&str; 5] = rows.try_into().expect("five rows");
+    Board::from_diagram(&rows, side).expect("a valid diagram")
+}
 
 /// Positions from seeded random games, the last `tail` positions before each game's end.
 pub fn endgame_positions(games: std::ops::Range<u64>, tail: usize) -> Vec<Board> {
@@ -44,4 +55,17 @@ pub fn small_positions() -> Vec<Board> {
         .collect();
     assert!(positions.len() >= 300, "only {} positions", positions.len());
     positions
+}
+
+/// Calls `check` with each of [`small_positions`] and its value by plain minimax; returns how
+/// many positions had each value (indexed by `Value as usize`), for the test to see that the
+/// sample is not one-sided.
+pub fn check_against_minimax(mut check: impl FnMut(&Board, Value)) -> [usize; 3] {
+    let mut counts = [0; 3];
+    for board in &small_positions() {
+        let expected = minimax_value(board);
+        check(board, expected);
+        counts[expected as usize] += 1;
+    }
+    counts
 }
