@@ -437,6 +437,16 @@ pub enum Outcome {
     Draw,
 }
 
+impl Outcome {
+    /// The winner, `None` for a draw.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::Win(winner) => Some(winner),
+            Outcome::Draw => None,
+        }
+    }
+}
+
 /// The most moves a position can have room for: more than the 66 (dragon, direction) pairs 11
 /// dragons can form in 6 directions, so a push never overflows.
 pub const MAX_MOVES: usize = 72;
