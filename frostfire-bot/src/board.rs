@@ -414,15 +414,21 @@ pub enum ForcePlayError {
     NotOwnDragon(Cell),
 }
 
+/// Each of these is also a reason a move is illegal.
+impl From<ForcePlayError> for IllegalMoveError {
+    fn from(error: ForcePlayError) -> IllegalMoveError {
+        match error {
+            ForcePlayError::GameOver => IllegalMoveError::GameOver,
+            ForcePlayError::NotAdjacent => IllegalMoveError::NotAdjacent,
+            ForcePlayError::NotOwnDragon(c) => IllegalMoveError::NotOwnDragon(c),
+        }
+    }
+}
+
+/// In the words of the [`IllegalMoveError`] of the same name.
 impl fmt::Display for ForcePlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ForcePlayError::GameOver => write!(f, "the game is over"),
-            ForcePlayError::NotAdjacent => write!(f, "the two cells are not adjacent"),
-            ForcePlayError::NotOwnDragon(c) => {
-                write!(f, "{c} does not hold a dragon of the mover")
-            }
-        }
+        IllegalMoveError::from(*self).fmt(f)
     }
 }
 
