@@ -847,7 +847,7 @@ fn view_usage<G: DrawGame>(error: &str) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::referee::game::{Fault, Input, Transport};
+    use crate::referee::game::{Fault, Input};
 
     #[test]
     fn a_hexagon_starts_at_the_top_and_turns_clockwise() {
@@ -867,7 +867,6 @@ mod tests {
         const NAME: &'static str = "count";
         const MOVETIME_MS: u64 = 100;
         const MEMORY_CAP_BYTES: u64 = 1 << 20;
-        const TRANSPORT: Transport = Transport::Stream;
 
         fn new() -> Self {
             CountGame { total: 0, plies: 0 }

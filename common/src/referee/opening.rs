@@ -203,7 +203,7 @@ pub fn opening_for<G: RefereeGame>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::referee::game::{Fault, GameEnd, Input, Transport};
+    use crate::referee::game::{Fault, GameEnd, Input};
 
     /// Count to six: each ply adds 1, 2 or 3; who reaches six wins; passing it is illegal.
     struct Six {
@@ -215,7 +215,6 @@ mod tests {
         const NAME: &'static str = "six";
         const MOVETIME_MS: u64 = 100;
         const MEMORY_CAP_BYTES: u64 = 1 << 20;
-        const TRANSPORT: Transport = Transport::Stream;
         const STARTS_FROM_POSITION: bool = true;
 
         fn new() -> Self {
@@ -268,7 +267,6 @@ mod tests {
         const NAME: &'static str = "streamsix";
         const MOVETIME_MS: u64 = 100;
         const MEMORY_CAP_BYTES: u64 = 1 << 20;
-        const TRANSPORT: Transport = Transport::Stream;
 
         fn new() -> Self {
             StreamSix(Six::new())
