@@ -81,6 +81,8 @@
 //!   final lines of the finished games (those a [`merge`] of the results file prints) are printed
 //!   last (exit status 128 + the signal).
 
+#[cfg(test)]
+mod count;
 pub mod files;
 mod game;
 pub mod html;
