@@ -100,7 +100,9 @@ pub mod stats;
 
 pub use files::{check_writable, check_writable_dir, FileError};
 pub use game::{Fault, GameEnd, Input, RefereeGame, Seat, Transport};
-pub use options::{parse_options, parse_player, usage, Entrant, MatchOptions, OptionsError};
+pub use options::{
+    parse_options, parse_player, usage, BadOptionValue, Entrant, MatchOptions, OptionsError,
+};
 pub use stats::Tally;
 
 use std::collections::VecDeque;

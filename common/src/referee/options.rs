@@ -55,6 +55,41 @@ pub struct MatchOptions {
     pub game_master: bool,
 }
 
+/// An option's value without the shape the option needs (`--shard 4/4`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadOptionValue {
+    /// The option, `--shard`.
+    pub option: &'static str,
+    /// The value as given.
+    pub value: String,
+    /// The shape it must have, for the message.
+    pub expected: &'static str,
+}
+
+impl BadOptionValue {
+    /// `value` of `option`, which must be `expected`.
+    pub fn new(option: &'static str, value: &str, expected: &'static str) -> BadOptionValue {
+        BadOptionValue {
+            option,
+            value: value.to_string(),
+            expected,
+        }
+    }
+}
+
+impl fmt::Display for BadOptionValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let BadOptionValue {
+            option,
+            value,
+            expected,
+        } = self;
+        write!(f, "bad {option} '{value}': expected {expected}")
+    }
+}
+
+impl std::error::Error for BadOptionValue {}
+
 /// A referee command line that could not be understood.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionsError {
@@ -413,14 +448,21 @@ mod tests {
             parse(&["--player", "a=x", "--player", "b=y", "c"]),
             Err(OptionsError::MixedPlayers)
         );
-        assert!(matches!(
-            parse(&["--sprt", "10,0", "a", "b"]),
-            Err(OptionsError::BadSprt(_))
-        ));
-        assert!(matches!(
-            parse(&["--shard", "2/2", "a", "b"]),
-            Err(OptionsError::BadShard(_))
-        ));
+        let message = |args: &[&str]| match parse(args) {
+            Err(error @ (OptionsError::BadSprt(_) | OptionsError::BadShard(_))) => {
+                error.to_string()
+            }
+            other => panic!("{args:?}: {other:?}"),
+        };
+        assert_eq!(
+            message(&["--sprt", "10,0", "a", "b"]),
+            "bad --sprt '10,0': expected ELO0,ELO1[,ALPHA,BETA] with ELO0 < ELO1 and 0 < ALPHA, \
+             BETA and ALPHA + BETA < 1 (such as 0,10 or 0,10,0.05,0.05)"
+        );
+        assert_eq!(
+            message(&["--shard", "2/2", "a", "b"]),
+            "bad --shard '2/2': expected I/N with 0 <= I < N (such as 0/4)"
+        );
         assert_eq!(
             parse(&["--sprt", "0,5", "--player", "a=x", "--player", "b=y", "--player", "c=z"]),
             Err(OptionsError::SprtPlayers(3))
