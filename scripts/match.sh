@@ -16,37 +16,15 @@ set -euo pipefail
 . "$(dirname "$0")/game-setup.sh" "$@"
 shift
 
-commands=()
-options=()
-has_record_dir=no
-has_players=no
-while [ $# -gt 0 ]; do
-    if referee_flag "$1"; then
-        options+=("$1")
-        shift
-        continue
-    fi
-    case $1 in
-    --*)
-        need_value "$@"
-        [ "$1" = --record-dir ] && has_record_dir=yes
-        [ "$1" = --player ] && has_players=yes
-        options+=("$1" "$2")
-        shift 2
-        ;;
-    *)
-        commands+=("$1")
-        shift
-        ;;
-    esac
-done
+split_arguments "$@"
+commands=(${words[@]+"${words[@]}"})
 [ ${#commands[@]} -le 2 ] || { echo "match.sh: at most two player commands" >&2; exit 2; }
 [ ${#options[@]} -gt 0 ] || options=(--show)
-if [ $has_players = no ]; then
+if ! has_option --player; then
     [ ${#commands[@]} -ge 1 ] || commands+=("$bot")
     [ ${#commands[@]} -ge 2 ] || commands+=("$bot")
 fi
-if [ $has_record_dir = no ]; then
+if ! has_option --record-dir; then
     record_dir="$root/matches/$game-$(date +%Y%m%d-%H%M%S)-$$"
     options+=(--record-dir "$record_dir")
     echo "match.sh: records in $record_dir" >&2

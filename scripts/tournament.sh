@@ -15,34 +15,14 @@ set -euo pipefail
 . "$(dirname "$0")/game-setup.sh" "$@"
 shift
 
-options=()
-has_players=no
-record_dir=
-has_results=no
-while [ $# -gt 0 ]; do
-    if referee_flag "$1"; then
-        options+=("$1")
-        shift
-        continue
-    fi
-    case $1 in
-    --*)
-        need_value "$@"
-        case $1 in
-        --player) has_players=yes ;;
-        --record-dir) record_dir=$2 ;;
-        --results) has_results=yes ;;
-        esac
-        options+=("$1" "$2")
-        shift 2
-        ;;
-    *)
-        echo "tournament.sh: players are given as --player NAME=CMD, not '$1'" >&2
-        exit 2
-        ;;
-    esac
-done
-if [ $has_players = no ]; then
+split_arguments "$@"
+if [ ${#words[@]} -gt 0 ]; then
+    echo "tournament.sh: players are given as --player NAME=CMD, not '${words[0]}'" >&2
+    exit 2
+fi
+has_option --record-dir && record_dir=$option_value || record_dir=
+has_option --results && has_results=yes || has_results=no
+if ! has_option --player; then
     options+=(--player "ours=$bot" --player "greedy=$bot --engine greedy"
         --player "random=$bot --engine random --seed {seed}")
 fi

@@ -568,53 +568,33 @@ mod tests {
 
     #[test]
     fn errors_are_typed() {
-        assert_eq!(
-            parse("--frobnicate"),
-            Err(CliError::UnknownOption("--frobnicate".into()))
-        );
-        assert_eq!(
-            parse("--movetime"),
-            Err(CliError::MissingValue("--movetime"))
-        );
-        assert_eq!(
-            parse("--movetime soon"),
-            Err(CliError::BadValue {
-                option: "--movetime",
-                value: "soon".into()
-            })
-        );
-        assert_eq!(
-            parse("--engine clever"),
-            Err(CliError::BadValue {
-                option: "--engine",
-                value: "clever".into()
-            })
-        );
+        let bad = |option, value: &str| CliError::BadValue {
+            option,
+            value: value.into(),
+        };
+        let cases = [
+            (
+                "--frobnicate",
+                CliError::UnknownOption("--frobnicate".into()),
+            ),
+            ("--movetime", CliError::MissingValue("--movetime")),
+            ("--movetime soon", bad("--movetime", "soon")),
+            ("--engine clever", bad("--engine", "clever")),
+            ("--depth 0", bad("--depth", "0")),
+            ("perft x", bad("perft", "x")),
+            (
+                "perft 2 bench",
+                CliError::UnexpectedArgument("bench".into()),
+            ),
+            ("play", CliError::UnexpectedArgument("play".into())),
+            ("--opening-plies -1", bad("--opening-plies", "-1")),
+        ];
+        for (line, error) in cases {
+            assert_eq!(parse(line), Err(error), "{line}");
+        }
         assert_eq!(
             parse("--depth 0").unwrap_err().to_string(),
             "bad value '0' for option '--depth'"
-        );
-        assert_eq!(
-            parse("perft x"),
-            Err(CliError::BadValue {
-                option: "perft",
-                value: "x".into()
-            })
-        );
-        assert_eq!(
-            parse("perft 2 bench"),
-            Err(CliError::UnexpectedArgument("bench".into()))
-        );
-        assert_eq!(
-            parse("play"),
-            Err(CliError::UnexpectedArgument("play".into()))
-        );
-        assert_eq!(
-            parse("--opening-plies -1"),
-            Err(CliError::BadValue {
-                option: "--opening-plies",
-                value: "-1".into()
-            })
         );
     }
 }

@@ -156,17 +156,17 @@ pub fn fit_weights(
     }
 }
 
-/// Splits off every `every`-th sample (the 1st, the `every + 1`-th, ...) as a held-out set:
+/// Splits off every `every`-th item (the 1st, the `every + 1`-th, ...) as a held-out set:
 /// `(training, held_out)`. Samples of one game sit together, so a tuner that wants whole games
-/// held out splits by game before calling this.
-pub fn split_holdout(samples: Vec<Sample>, every: usize) -> (Vec<Sample>, Vec<Sample>) {
+/// held out splits a list of games (each a `Vec<Sample>`) rather than the samples.
+pub fn split_holdout<T>(items: Vec<T>, every: usize) -> (Vec<T>, Vec<T>) {
     let every = every.max(2);
     let (mut training, mut held_out) = (Vec::new(), Vec::new());
-    for (i, sample) in samples.into_iter().enumerate() {
+    for (i, item) in items.into_iter().enumerate() {
         if i % every == 0 {
-            held_out.push(sample);
+            held_out.push(item);
         } else {
-            training.push(sample);
+            training.push(item);
         }
     }
     (training, held_out)
@@ -357,6 +357,25 @@ pub fn result_for<S: PartialEq>(winner: Option<S>, side: S) -> f32 {
     }
 }
 
+/// The samples of a game's `positions` that `keep` lets through (the quiet ones, say), each
+/// described by `describe` as its dense features and the side they speak for, with the game's
+/// result for that side (`winner` `None` a draw).
+pub fn game_samples<'a, P: 'a, S: PartialEq + Copy, F: AsRef<[i32]>>(
+    positions: impl IntoIterator<Item = &'a P>,
+    winner: Option<S>,
+    keep: impl Fn(&P) -> bool,
+    describe: impl Fn(&P) -> (F, S),
+) -> Vec<Sample> {
+    positions
+        .into_iter()
+        .filter(|&p| keep(p))
+        .map(|p| {
+            let (features, side) = describe(p);
+            Sample::from_features(features.as_ref(), result_for(winner, side))
+        })
+        .collect()
+}
+
 /// Which seat won a self-play game, for the tally of [`SelfPlayReport::results`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SeatResult {
@@ -366,6 +385,60 @@ pub enum SeatResult {
     Draw,
     /// The second seat won.
     SecondWins,
+}
+
+impl SeatResult {
+    /// The seat result of a game that `winner` won (`None` a draw), `first` sitting first.
+    pub fn of<S: PartialEq>(winner: Option<S>, first: S) -> SeatResult {
+        match winner {
+            None => SeatResult::Draw,
+            Some(w) if w == first => SeatResult::FirstWins,
+            Some(_) => SeatResult::SecondWins,
+        }
+    }
+}
+
+/// What a crate's self-play tuner fixes once: which games it holds out, how often it reports,
+/// which weights stay put, and the names of the constants and of the seats.
+#[derive(Clone, Copy, Debug)]
+pub struct SelfPlayTuner {
+    /// Games whose number is a multiple of this are held out of the fit.
+    pub holdout_every: u32,
+    /// A progress line every this many games.
+    pub progress_every: u32,
+    /// Indices of the weights the fit holds fixed.
+    pub frozen: &'static [usize],
+    /// The evaluation's constant names, in the order of the weights.
+    pub names: &'static [&'static str],
+    /// How the results name the two seats (`p1`, `team1`).
+    pub seats: [&'static str; 2],
+}
+
+impl SelfPlayTuner {
+    /// Plays games `0..options.games` by `play` (a game's samples and result,
+    /// [`SelfPlaySamples::play`]), then fits `weights` (today's) for `options.epochs` epochs.
+    pub fn run(
+        &self,
+        options: &TuneOptions,
+        weights: &[i32],
+        play: impl FnMut(u32) -> (Vec<Sample>, SeatResult),
+        progress: impl FnMut(&str),
+    ) -> SelfPlayReport {
+        let played = SelfPlaySamples::play(
+            options.games,
+            self.holdout_every,
+            self.progress_every,
+            play,
+            progress,
+        );
+        let fit = FitOptions {
+            epochs: options.epochs,
+            frozen: self.frozen.to_vec(),
+            ..FitOptions::default()
+        };
+        let weights = weights.iter().map(|&w| f64::from(w)).collect();
+        played.fit(weights, &fit, self.names, self.seats)
+    }
 }
 
 /// The samples of a run of self-play games, split by game into training and held-out sets, and
@@ -531,6 +604,25 @@ mod tests {
         assert_eq!(result_for(Some(1), 1), 1.0);
         assert_eq!(result_for(Some(2), 1), 0.0);
         assert_eq!(result_for(None, 1), 0.5);
+        assert_eq!(SeatResult::of(Some('a'), 'a'), SeatResult::FirstWins);
+        assert_eq!(SeatResult::of(Some('b'), 'a'), SeatResult::SecondWins);
+        assert_eq!(SeatResult::of(None, 'a'), SeatResult::Draw);
+        // Positions 1..=4 of a game side 2 won, the odd ones left out, side 2 to move at 2.
+        let kept = game_samples(
+            &[1, 2, 3, 4],
+            Some(2),
+            |&p| p % 2 == 0,
+            |&p| ([p, 0], 1 + (p / 2) % 2),
+        );
+        assert_eq!(
+            kept,
+            [
+                Sample::from_features(&[2], 1.0),
+                Sample::from_features(&[4], 0.0)
+            ]
+        );
+        let all = game_samples(&[1, 2], None, |_| true, |&p| (vec![p], p));
+        assert_eq!(all.iter().map(|s| s.result).collect::<Vec<_>>(), [0.5, 0.5]);
         let results = [
             SeatResult::FirstWins,
             SeatResult::Draw,

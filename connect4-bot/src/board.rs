@@ -413,6 +413,16 @@ pub enum Outcome {
     Draw,
 }
 
+impl Outcome {
+    /// The winner, `None` for a draw.
+    pub fn winner(self) -> Option<Team> {
+        match self {
+            Outcome::Win(winner) => Some(winner),
+            Outcome::Draw => None,
+        }
+    }
+}
+
 /// The legal moves of a position (at most 35: five kinds of disc in seven columns).
 pub type MoveList = ArrayVec<Move, { 5 * WIDTH }>;
 

@@ -219,6 +219,13 @@ mod tests {
         board.play(Move::new(kind, Column::new(column).unwrap()))
     }
 
+    /// The empty board after normal discs in `columns`, in turn.
+    fn after_normal_discs(columns: &[usize]) -> Board {
+        columns
+            .iter()
+            .fold(Board::start(), |b, &c| drop(b, Kind::Normal, c))
+    }
+
     #[test]
     fn empty_board_is_balanced_but_for_the_tempo() {
         assert_eq!(evaluate(&Board::start()), TEMPO);
@@ -245,10 +252,7 @@ mod tests {
     #[test]
     fn features_count_threats_clears_and_the_dual_deadline() {
         // Team 1: three in a row on the bottom, columns 1..3; team 2 above them.
-        let mut b = Board::start();
-        for c in [0, 0, 1, 1, 2] {
-            b = drop(b, Kind::Normal, c);
-        }
+        let b = after_normal_discs(&[0, 0, 1, 1, 2]);
         // Team 2 to move, 37 cells empty: team 2 fills the even rows, team 1 the odd ones.
         let f = features(&b);
         assert_eq!(
@@ -278,10 +282,7 @@ mod tests {
     #[test]
     fn two_playable_threats_against_the_mover_count_once_as_a_double() {
         // Team 1: three in a row on the bottom, columns 2..4, open at both ends.
-        let mut b = Board::start();
-        for c in [1, 1, 2, 2, 3] {
-            b = drop(b, Kind::Normal, c);
-        }
+        let b = after_normal_discs(&[1, 1, 2, 2, 3]);
         let f = features(&b);
         assert_eq!(f[F_DOUBLE_PLAYABLE_THREAT], -1);
         assert_eq!(f[F_PLAYABLE_THREAT_AGAINST_MOVER], 0);

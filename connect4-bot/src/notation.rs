@@ -288,22 +288,12 @@ mod tests {
         let m = parse_move("3 7").unwrap();
         assert_eq!(m.kind, Kind::ClearNeighbours);
         assert_eq!(m.to_string(), "3 7");
-        assert!(matches!(
-            parse_move("37"),
-            Err(ParseMoveError::WrongShape(_))
-        ));
-        assert!(matches!(
-            parse_move("3  7"),
-            Err(ParseMoveError::WrongShape(_))
-        ));
-        assert!(matches!(
-            parse_move("-3 7"),
-            Err(ParseMoveError::WrongShape(_))
-        ));
-        assert!(matches!(
-            parse_move("3 7 1"),
-            Err(ParseMoveError::WrongShape(_))
-        ));
+        for line in ["37", "3  7", "-3 7", "3 7 1"] {
+            assert!(
+                matches!(parse_move(line), Err(ParseMoveError::WrongShape(_))),
+                "{line:?}"
+            );
+        }
         assert_eq!(parse_move("6 1"), Err(ParseMoveError::KindOutOfRange(6)));
         assert_eq!(parse_move("5 0"), Err(ParseMoveError::ColumnOutOfRange(0)));
         assert_eq!(parse_move("5 8"), Err(ParseMoveError::ColumnOutOfRange(8)));

@@ -50,18 +50,11 @@ impl Connect4Referee {
     }
 
     fn team_of(&self, seat: Seat) -> Team {
-        match seat {
-            Seat::First => self.first,
-            Seat::Second => self.first.other(),
-        }
+        seat.pick(self.first, self.first.other())
     }
 
     fn seat_of(&self, team: Team) -> Seat {
-        if team == self.first {
-            Seat::First
-        } else {
-            Seat::Second
-        }
+        Seat::of(team, self.first)
     }
 }
 
@@ -139,11 +132,8 @@ impl RefereeGame for Connect4Referee {
     }
 
     fn play(&mut self, reply: &str) -> Result<Option<GameEnd>, Fault> {
-        let m = parse_move(reply).map_err(|e| Fault::Malformed(e.to_string()))?;
-        let next = self
-            .board
-            .try_play(m)
-            .map_err(|e| Fault::Illegal(e.to_string()))?;
+        let m = parse_move(reply).map_err(Fault::malformed)?;
+        let next = self.board.try_play(m).map_err(Fault::illegal)?;
         self.board = next;
         Ok(self.board.end().map(|(outcome, why)| match outcome {
             Outcome::Win(team) => GameEnd::win(self.seat_of(team), why),

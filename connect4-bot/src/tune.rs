@@ -24,8 +24,7 @@ use crate::eval::{self, features, NAMES};
 use crate::search::Searcher;
 use common::search::Limits;
 use common::tune::{
-    result_for, tune_main, FitOptions, Sample, SeatResult, SelfPlayReport, SelfPlaySamples,
-    TuneOptions,
+    game_samples, tune_main, Sample, SeatResult, SelfPlayReport, SelfPlayTuner, TuneOptions,
 };
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -95,15 +94,9 @@ pub fn play_game(seed: u64, number: u32, depth: u32) -> Game {
 
 /// The quiet positions of `game` as samples, each with the result for its team to move.
 pub fn samples(game: &Game) -> Vec<Sample> {
-    let winner = match game.outcome {
-        Outcome::Win(winner) => Some(winner),
-        Outcome::Draw => None,
-    };
-    game.positions
-        .iter()
-        .filter(|b| is_quiet(b))
-        .map(|b| Sample::from_features(&features(b), result_for(winner, b.side_to_move())))
-        .collect()
+    game_samples(&game.positions, game.outcome.winner(), is_quiet, |b| {
+        (features(b), b.side_to_move())
+    })
 }
 
 /// The tuner's defaults (`connect4-tune` with no options).
@@ -117,30 +110,29 @@ pub const DEFAULT_OPTIONS: TuneOptions = TuneOptions {
 /// What a tuning run found.
 pub type TuneReport = SelfPlayReport;
 
+/// How this crate's tuner holds out, reports and names its fit.
+pub const TUNER: SelfPlayTuner = SelfPlayTuner {
+    holdout_every: HOLDOUT_EVERY,
+    progress_every: 50,
+    frozen: &FROZEN,
+    names: &NAMES,
+    seats: ["team1", "team2"],
+};
+
 /// Plays the games, fits the weights, and reports; `progress` gets a line now and then.
 pub fn run(options: &TuneOptions, progress: impl FnMut(&str)) -> TuneReport {
-    let played = SelfPlaySamples::play(
-        options.games,
-        HOLDOUT_EVERY,
-        50,
+    TUNER.run(
+        options,
+        &eval::WEIGHTS,
         |number| {
             let game = play_game(options.seed, number, options.depth);
-            let result = match game.outcome {
-                Outcome::Win(Team::One) => SeatResult::FirstWins,
-                Outcome::Draw => SeatResult::Draw,
-                Outcome::Win(Team::Two) => SeatResult::SecondWins,
-            };
-            (samples(&game), result)
+            (
+                samples(&game),
+                SeatResult::of(game.outcome.winner(), Team::One),
+            )
         },
         progress,
-    );
-    let weights: Vec<f64> = eval::WEIGHTS.iter().map(|&w| f64::from(w)).collect();
-    let fit = FitOptions {
-        epochs: options.epochs,
-        frozen: FROZEN.to_vec(),
-        ..FitOptions::default()
-    };
-    played.fit(weights, &fit, &NAMES, ["team1", "team2"])
+    )
 }
 
 /// `connect4-tune`: reads the command line, plays, fits and prints the constants.

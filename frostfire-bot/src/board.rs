@@ -414,15 +414,21 @@ pub enum ForcePlayError {
     NotOwnDragon(Cell),
 }
 
+/// Each of these is also a reason a move is illegal.
+impl From<ForcePlayError> for IllegalMoveError {
+    fn from(error: ForcePlayError) -> IllegalMoveError {
+        match error {
+            ForcePlayError::GameOver => IllegalMoveError::GameOver,
+            ForcePlayError::NotAdjacent => IllegalMoveError::NotAdjacent,
+            ForcePlayError::NotOwnDragon(c) => IllegalMoveError::NotOwnDragon(c),
+        }
+    }
+}
+
+/// In the words of the [`IllegalMoveError`] of the same name.
 impl fmt::Display for ForcePlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ForcePlayError::GameOver => write!(f, "the game is over"),
-            ForcePlayError::NotAdjacent => write!(f, "the two cells are not adjacent"),
-            ForcePlayError::NotOwnDragon(c) => {
-                write!(f, "{c} does not hold a dragon of the mover")
-            }
-        }
+        IllegalMoveError::from(*self).fmt(f)
     }
 }
 
@@ -435,6 +441,16 @@ pub enum Outcome {
     Win(Color),
     /// A draw: the side to move has no move, or the ply limit was reached.
     Draw,
+}
+
+impl Outcome {
+    /// The winner, `None` for a draw.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::Win(winner) => Some(winner),
+            Outcome::Draw => None,
+        }
+    }
 }
 
 /// The most moves a position can have room for: more than the 66 (dragon, direction) pairs 11

@@ -6,7 +6,7 @@
 
 use crate::board::{Board, Color, Move, Outcome};
 use crate::notation::{format_id, parse_move};
-use common::referee::{Fault, GameEnd, Input, RefereeGame, Seat, Transport};
+use common::referee::{Fault, GameEnd, Input, RefereeGame, Seat};
 
 /// A game of Frostfire as the referee runs it.
 pub struct FrostfireReferee {
@@ -15,17 +15,11 @@ pub struct FrostfireReferee {
 }
 
 fn color_of(seat: Seat) -> Color {
-    match seat {
-        Seat::First => Color::Ice,
-        Seat::Second => Color::Fire,
-    }
+    seat.pick(Color::Ice, Color::Fire)
 }
 
 fn seat_of(color: Color) -> Seat {
-    match color {
-        Color::Ice => Seat::First,
-        Color::Fire => Seat::Second,
-    }
+    Seat::of(color, Color::Ice)
 }
 
 impl FrostfireReferee {
@@ -39,7 +33,6 @@ impl RefereeGame for FrostfireReferee {
     const NAME: &'static str = "frostfire";
     const MOVETIME_MS: u64 = crate::protocol::MOVE_LIMIT.as_millis() as u64;
     const MEMORY_CAP_BYTES: u64 = 20 * 1024 * 1024;
-    const TRANSPORT: Transport = Transport::Stream;
     const DEFAULT_MAX_PLIES: Option<u32> = Some(crate::board::MAX_PLIES);
 
     fn new() -> Self {
@@ -62,7 +55,7 @@ impl RefereeGame for FrostfireReferee {
     }
 
     fn play(&mut self, reply: &str) -> Result<Option<GameEnd>, Fault> {
-        let m = parse_move(reply).map_err(|e| Fault::Malformed(e.to_string()))?;
+        let m = parse_move(reply).map_err(Fault::malformed)?;
         let next = self
             .board
             .try_play(m)

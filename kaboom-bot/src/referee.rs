@@ -8,7 +8,7 @@
 
 use crate::board::{Board, Move, Outcome, Player};
 use crate::notation::{format_move, parse_move};
-use common::referee::{Fault, GameEnd, Input, RefereeGame, Seat, Transport};
+use common::referee::{Fault, GameEnd, Input, RefereeGame, Seat};
 
 /// A game in progress, as the referee sees it.
 pub struct KaboomReferee {
@@ -17,17 +17,11 @@ pub struct KaboomReferee {
 }
 
 fn player(seat: Seat) -> Player {
-    match seat {
-        Seat::First => Player::One,
-        Seat::Second => Player::Two,
-    }
+    seat.pick(Player::One, Player::Two)
 }
 
 fn seat(player: Player) -> Seat {
-    match player {
-        Player::One => Seat::First,
-        Player::Two => Seat::Second,
-    }
+    Seat::of(player, Player::One)
 }
 
 impl KaboomReferee {
@@ -41,7 +35,6 @@ impl RefereeGame for KaboomReferee {
     const NAME: &'static str = "kaboom";
     const MOVETIME_MS: u64 = crate::protocol::MOVE_LIMIT.as_millis() as u64;
     const MEMORY_CAP_BYTES: u64 = 8 * 1024 * 1024;
-    const TRANSPORT: Transport = Transport::Stream;
 
     fn new() -> Self {
         KaboomReferee {
@@ -68,12 +61,8 @@ impl RefereeGame for KaboomReferee {
 
     fn play(&mut self, reply: &str) -> Result<Option<GameEnd>, Fault> {
         let mover = self.board.side_to_move();
-        let m =
-            parse_move(&self.board, reply, mover).map_err(|e| Fault::Malformed(e.to_string()))?;
-        let next = self
-            .board
-            .try_play(m)
-            .map_err(|e| Fault::Illegal(e.to_string()))?;
+        let m = parse_move(&self.board, reply, mover).map_err(Fault::malformed)?;
+        let next = self.board.try_play(m).map_err(Fault::illegal)?;
         self.board = next;
         self.last = Some(m);
         Ok(self.board.outcome().map(|outcome| {

@@ -23,8 +23,8 @@ use crate::eval::{self, features, horizon, mobility, Horizon};
 use crate::search::Searcher;
 use common::search::Limits;
 use common::tune::{
-    fit_scale, fit_weights, format_constants, mean_error, result_for, tune_usage, FitOptions,
-    Sample, TuneOptions,
+    fit_scale, fit_weights, format_constants, mean_error, result_for, split_holdout, tune_usage,
+    FitOptions, Sample, TuneOptions,
 };
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
@@ -265,7 +265,7 @@ pub fn tune(options: &TuneOptions) -> TuneReport {
         .collect();
     let play_seconds = start.elapsed().as_secs_f64();
     // Whole games are held out: positions of one game are alike.
-    let (training_games, held_out_games) = split_holdout_games(games, HOLDOUT_EVERY);
+    let (training_games, held_out_games) = split_holdout(games, HOLDOUT_EVERY);
     let training: Vec<Sample> = training_games.into_iter().flatten().collect();
     let held_out: Vec<Sample> = held_out_games.into_iter().flatten().collect();
     let fit_start = Instant::now();
@@ -295,24 +295,6 @@ pub fn tune(options: &TuneOptions) -> TuneReport {
         play_seconds,
         fit_seconds: fit_start.elapsed().as_secs_f64(),
     }
-}
-
-/// Whole games held out as `common::tune::split_holdout` holds out samples: the 1st, the `every + 1`-th,
-/// and so on, so that no held-out position has a sibling from its own game in the fit.
-fn split_holdout_games(
-    games: Vec<Vec<Sample>>,
-    every: usize,
-) -> (Vec<Vec<Sample>>, Vec<Vec<Sample>>) {
-    let every = every.max(2);
-    let (mut training, mut held_out) = (Vec::new(), Vec::new());
-    for (k, game) in games.into_iter().enumerate() {
-        if k % every == 0 {
-            held_out.push(game);
-        } else {
-            training.push(game);
-        }
-    }
-    (training, held_out)
 }
 
 /// `kaboom-tune`'s main: parse, play, fit, print.

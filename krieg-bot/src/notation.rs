@@ -101,27 +101,21 @@ mod tests {
 
     #[test]
     fn rejects_wrong_shapes_and_values() {
-        assert_eq!(parse_move("1 2 2"), Err(ParseMoveError::WrongShape));
-        assert_eq!(parse_move("1 2 2 3 4"), Err(ParseMoveError::WrongShape));
-        assert_eq!(parse_move("1  2 2 3"), Err(ParseMoveError::WrongShape));
-        assert_eq!(parse_move("1223"), Err(ParseMoveError::WrongShape));
-        assert_eq!(parse_move(""), Err(ParseMoveError::WrongShape));
-        assert_eq!(
-            parse_move("1 2 2 x"),
-            Err(ParseMoveError::NotADigit("x".into()))
-        );
-        assert_eq!(
-            parse_move("1 2 2 -1"),
-            Err(ParseMoveError::NotADigit("-1".into()))
-        );
-        assert_eq!(
-            parse_move("1 2 2 12"),
-            Err(ParseMoveError::NotADigit("12".into()))
-        );
-        assert_eq!(parse_move("1 2 5 3"), Err(ParseMoveError::OutOfRange(5)));
-        assert_eq!(
-            parse_move("１ 2 2 3"),
-            Err(ParseMoveError::NotADigit("１".into()))
-        );
+        let not_a_digit = |field: &str| ParseMoveError::NotADigit(field.into());
+        let cases = [
+            ("1 2 2", ParseMoveError::WrongShape),
+            ("1 2 2 3 4", ParseMoveError::WrongShape),
+            ("1  2 2 3", ParseMoveError::WrongShape),
+            ("1223", ParseMoveError::WrongShape),
+            ("", ParseMoveError::WrongShape),
+            ("1 2 2 x", not_a_digit("x")),
+            ("1 2 2 -1", not_a_digit("-1")),
+            ("1 2 2 12", not_a_digit("12")),
+            ("1 2 5 3", ParseMoveError::OutOfRange(5)),
+            ("１ 2 2 3", not_a_digit("１")),
+        ];
+        for (line, error) in cases {
+            assert_eq!(parse_move(line), Err(error), "{line:?}");
+        }
     }
 }

@@ -2,7 +2,7 @@
 
 use crate::board::{Board, Outcome, Side};
 use crate::notation::parse_move;
-use common::referee::{Fault, GameEnd, Input, RefereeGame, Seat, Transport};
+use common::referee::{Fault, GameEnd, Input, RefereeGame, Seat};
 
 /// A Krieg game between two processes. Player 1 is Sentinel.
 pub struct KriegReferee {
@@ -13,17 +13,13 @@ pub struct KriegReferee {
 
 /// The seat that plays `side`.
 pub fn seat_of(side: Side) -> Seat {
-    match side {
-        Side::Sentinel => Seat::First,
-        Side::Scourge => Seat::Second,
-    }
+    Seat::of(side, Side::Sentinel)
 }
 
 impl RefereeGame for KriegReferee {
     const NAME: &'static str = "krieg";
     const MOVETIME_MS: u64 = crate::protocol::MOVE_LIMIT.as_millis() as u64;
     const MEMORY_CAP_BYTES: u64 = 20 * 1024 * 1024;
-    const TRANSPORT: Transport = Transport::Stream;
 
     fn new() -> Self {
         KriegReferee {
@@ -39,7 +35,7 @@ impl RefereeGame for KriegReferee {
 
     /// Sentinel's id is `1`, Scourge's `0`.
     fn greeting(&self, seat: Seat) -> Vec<String> {
-        vec![if seat == Seat::First { "1" } else { "0" }.to_string()]
+        vec![seat.pick("1", "0").to_string()]
     }
 
     fn input(&mut self, _seat: Seat) -> Input {
@@ -47,11 +43,8 @@ impl RefereeGame for KriegReferee {
     }
 
     fn play(&mut self, reply: &str) -> Result<Option<GameEnd>, Fault> {
-        let mv = parse_move(reply).map_err(|e| Fault::Malformed(e.to_string()))?;
-        let next = self
-            .board
-            .try_play(mv)
-            .map_err(|e| Fault::Illegal(e.to_string()))?;
+        let mv = parse_move(reply).map_err(Fault::malformed)?;
+        let next = self.board.try_play(mv).map_err(Fault::illegal)?;
         self.board = next;
         self.plies += 1;
         self.last_move = Some(mv.to_string());

@@ -10,7 +10,7 @@
 
 use crate::board::{Board, Cell, Outcome, Player};
 use crate::notation::{format_grid, format_move, parse_move};
-use common::referee::{Fault, GameEnd, Input, RefereeGame, Seat, Transport};
+use common::referee::{Fault, GameEnd, Input, RefereeGame, Seat};
 use std::time::Duration;
 
 /// The limit of each player's first turn.
@@ -26,17 +26,11 @@ pub struct YavalathReferee {
 }
 
 fn player(seat: Seat) -> Player {
-    match seat {
-        Seat::First => Player::First,
-        Seat::Second => Player::Second,
-    }
+    seat.pick(Player::First, Player::Second)
 }
 
 fn seat(player: Player) -> Seat {
-    match player {
-        Player::First => Seat::First,
-        Player::Second => Seat::Second,
-    }
+    Seat::of(player, Player::First)
 }
 
 impl YavalathReferee {
@@ -50,7 +44,6 @@ impl RefereeGame for YavalathReferee {
     const NAME: &'static str = "yavalath";
     const MOVETIME_MS: u64 = crate::protocol::MOVE_LIMIT.as_millis() as u64;
     const MEMORY_CAP_BYTES: u64 = 256 * 1024 * 1024;
-    const TRANSPORT: Transport = Transport::Stream;
     const STARTS_FROM_POSITION: bool = true;
 
     fn new() -> Self {
@@ -105,11 +98,8 @@ impl RefereeGame for YavalathReferee {
     }
 
     fn play(&mut self, reply: &str) -> Result<Option<GameEnd>, Fault> {
-        let m = parse_move(reply).map_err(|e| Fault::Malformed(e.to_string()))?;
-        let next = self
-            .board
-            .try_play(m)
-            .map_err(|e| Fault::Illegal(e.to_string()))?;
+        let m = parse_move(reply).map_err(Fault::malformed)?;
+        let next = self.board.try_play(m).map_err(Fault::illegal)?;
         self.board = next;
         self.last = Some(m);
         Ok(next.outcome().map(|o| match o {

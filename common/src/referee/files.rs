@@ -129,6 +129,11 @@ pub fn check_writable_dir(dir: &Path, what: &str) -> Result<(), FileError> {
 mod tests {
     use super::*;
 
+    /// The message of a check that must fail.
+    fn failure(check: Result<(), FileError>) -> String {
+        check.unwrap_err().to_string()
+    }
+
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("referee-files-{}-{name}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
@@ -153,9 +158,7 @@ mod tests {
     fn an_unwritable_file_is_named_with_what_it_is_and_why() {
         let dir = scratch("bad-file");
         let missing = dir.join("no/such/dir/match.html");
-        let message = check_writable(&missing, "the replay page")
-            .unwrap_err()
-            .to_string();
+        let message = failure(check_writable(&missing, "the replay page"));
         assert_eq!(
             message,
             format!(
@@ -163,15 +166,11 @@ mod tests {
                 missing.display()
             )
         );
-        let message = check_writable(&dir, "the results file")
-            .unwrap_err()
-            .to_string();
+        let message = failure(check_writable(&dir, "the results file"));
         assert!(message.ends_with(": Is a directory"), "{message}");
         fs::write(dir.join("plain"), "").unwrap();
         let under_a_file = dir.join("plain/out.csv");
-        let message = check_writable(&under_a_file, "the results file")
-            .unwrap_err()
-            .to_string();
+        let message = failure(check_writable(&under_a_file, "the results file"));
         assert!(message.ends_with(": Not a directory"), "{message}");
         let _ = fs::remove_dir_all(&dir);
     }
@@ -185,17 +184,16 @@ mod tests {
         check_writable_dir(&dir, "the record folder").unwrap();
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 0);
         fs::write(dir.join("plain"), "").unwrap();
-        let message = check_writable_dir(&dir.join("plain/records"), "the record folder")
-            .unwrap_err()
-            .to_string();
+        let message = failure(check_writable_dir(
+            &dir.join("plain/records"),
+            "the record folder",
+        ));
         assert!(
             message.starts_with("cannot make the record folder ")
                 && message.ends_with("plain/records: Not a directory"),
             "{message}"
         );
-        let message = check_writable_dir(&dir.join("plain"), "the record folder")
-            .unwrap_err()
-            .to_string();
+        let message = failure(check_writable_dir(&dir.join("plain"), "the record folder"));
         assert!(message.ends_with(": Not a directory"), "{message}");
         let _ = fs::remove_dir_all(&dir);
     }

@@ -36,6 +36,23 @@ impl Seat {
     pub fn index(self) -> usize {
         self.number() as usize - 1
     }
+
+    /// The seat of the game's `side`, where `first` is the side Player 1 plays.
+    pub fn of<S: PartialEq>(side: S, first: S) -> Seat {
+        if side == first {
+            Seat::First
+        } else {
+            Seat::Second
+        }
+    }
+
+    /// `first` for Player 1, `second` for Player 2: the game's side of this seat, say.
+    pub fn pick<T>(self, first: T, second: T) -> T {
+        match self {
+            Seat::First => first,
+            Seat::Second => second,
+        }
+    }
 }
 
 impl fmt::Display for Seat {
@@ -75,6 +92,18 @@ pub enum Fault {
     Malformed(String),
     /// A well-formed move that the rules forbid here.
     Illegal(String),
+}
+
+impl Fault {
+    /// A reply whose parse failed with `why`.
+    pub fn malformed(why: impl fmt::Display) -> Fault {
+        Fault::Malformed(why.to_string())
+    }
+
+    /// A move the rules refuse, for `why`.
+    pub fn illegal(why: impl fmt::Display) -> Fault {
+        Fault::Illegal(why.to_string())
+    }
 }
 
 impl fmt::Display for Fault {
@@ -126,8 +155,8 @@ pub trait RefereeGame {
     const MOVETIME_MS: u64;
     /// The contest's memory cap in bytes (the default of `--memory-mb`).
     const MEMORY_CAP_BYTES: u64;
-    /// How the players are run.
-    const TRANSPORT: Transport;
+    /// How the players are run: on standard input and output unless the game says otherwise.
+    const TRANSPORT: Transport = Transport::Stream;
     /// The ply limit when `--max-plies` is not given; `None` when the rules end every game.
     const DEFAULT_MAX_PLIES: Option<u32> = None;
 
@@ -198,4 +227,19 @@ pub trait RefereeGame {
 
     /// The position for `--show`, readable in a terminal, several lines.
     fn render(&self) -> String;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_seat_maps_to_its_side_and_back() {
+        for (seat, side) in [(Seat::First, 'x'), (Seat::Second, 'o')] {
+            assert_eq!(seat.pick('x', 'o'), side);
+            assert_eq!(Seat::of(side, 'x'), seat);
+        }
+        assert_eq!(Fault::malformed(7), Fault::Malformed("7".into()));
+        assert_eq!(Fault::illegal("taken"), Fault::Illegal("taken".into()));
+    }
 }

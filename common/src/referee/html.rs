@@ -847,7 +847,6 @@ fn view_usage<G: DrawGame>(error: &str) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::referee::game::{Fault, Input, Transport};
 
     #[test]
     fn a_hexagon_starts_at_the_top_and_turns_clockwise() {
@@ -858,56 +857,7 @@ mod tests {
     }
 
     /// Count to five: each reply adds 1 or 2; who reaches five wins; passing it is illegal.
-    struct CountGame {
-        total: u32,
-        plies: u32,
-    }
-
-    impl RefereeGame for CountGame {
-        const NAME: &'static str = "count";
-        const MOVETIME_MS: u64 = 100;
-        const MEMORY_CAP_BYTES: u64 = 1 << 20;
-        const TRANSPORT: Transport = Transport::Stream;
-
-        fn new() -> Self {
-            CountGame { total: 0, plies: 0 }
-        }
-
-        fn to_move(&self) -> Seat {
-            if self.plies % 2 == 0 {
-                Seat::First
-            } else {
-                Seat::Second
-            }
-        }
-
-        fn input(&mut self, _seat: Seat) -> Input {
-            Input::Lines(vec![self.total.to_string()])
-        }
-
-        fn play(&mut self, reply: &str) -> Result<Option<GameEnd>, Fault> {
-            let step: u32 = match reply {
-                "1" => 1,
-                "2" => 2,
-                _ => return Err(Fault::Malformed(format!("not 1 or 2: {reply}"))),
-            };
-            if self.total + step > 5 {
-                return Err(Fault::Illegal("past five".into()));
-            }
-            let mover = self.to_move();
-            self.total += step;
-            self.plies += 1;
-            Ok((self.total == 5).then(|| GameEnd::win(mover, "reached five")))
-        }
-
-        fn plies(&self) -> u32 {
-            self.plies
-        }
-
-        fn render(&self) -> String {
-            self.total.to_string()
-        }
-    }
+    type CountGame = crate::referee::count::Count<5, 2>;
 
     impl DrawGame for CountGame {
         type Position = u32;

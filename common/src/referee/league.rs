@@ -1032,18 +1032,10 @@ mod tests {
                     ([loser, winner], Seat::Second)
                 };
                 GameRow {
-                    kind: "krieg".into(),
-                    number: k + 1,
                     pair_seed: u64::from(k / 2),
                     players: players.map(String::from),
                     winner: Some(seat),
-                    reason: "r".into(),
-                    plies: 10,
-                    fault: false,
-                    slowest_ms: [1, 1],
-                    first_ms: [1, 1],
-                    later_ms: [1, 1],
-                    peak_bytes: [1, 1],
+                    ..crate::referee::results::tests::row(k + 1)
                 }
             })
             .collect()

@@ -81,6 +81,8 @@
 //!   final lines of the finished games (those a [`merge`] of the results file prints) are printed
 //!   last (exit status 128 + the signal).
 
+#[cfg(test)]
+mod count;
 pub mod files;
 mod game;
 pub mod html;
@@ -98,7 +100,9 @@ pub mod stats;
 
 pub use files::{check_writable, check_writable_dir, FileError};
 pub use game::{Fault, GameEnd, Input, RefereeGame, Seat, Transport};
-pub use options::{parse_options, parse_player, usage, Entrant, MatchOptions, OptionsError};
+pub use options::{
+    parse_options, parse_player, usage, BadOptionValue, Entrant, MatchOptions, OptionsError,
+};
 pub use stats::Tally;
 
 use std::collections::VecDeque;
@@ -615,7 +619,13 @@ fn play_game<G: RefereeGame>(setup: &GameSetup<'_>) -> GameOutcome {
             }
             files => files,
         };
-        match ask_and_play(&mut players, &mut game, seat, input, setup, &mut report) {
+        let mut table = Table {
+            players: &mut players,
+            game: &mut game,
+            setup,
+            report: &mut report,
+        };
+        match table.ask_and_play(seat, input) {
             Ok(None) => {}
             Ok(Some(end)) => break Some(Ok(end)),
             Err(stop) => break Some(Err(stop)),
@@ -637,38 +647,6 @@ fn play_game<G: RefereeGame>(setup: &GameSetup<'_>) -> GameOutcome {
     }
 }
 
-/// Asks `seat` for its move and plays it; returns the game's end if it came, or an error that
-/// stops the match: a player that cannot start before it ever replied in this match. Under
-/// `--game-master` a call that fails (no reply in time, no reply file, a malformed or illegal
-/// move) is made again, up to three calls, each noted in the report; the third failure loses.
-fn ask_and_play<G: RefereeGame>(
-    players: &mut Players,
-    game: &mut G,
-    seat: Seat,
-    input: Input,
-    setup: &GameSetup<'_>,
-    report: &mut GameReport,
-) -> Result<Option<GameEnd>, MatchError> {
-    let calls = if setup.game_master {
-        GAME_MASTER_CALLS
-    } else {
-        1
-    };
-    for call in 1..=calls {
-        match ask_and_play_once(players, game, seat, input.clone(), setup, report)? {
-            Ok(end) => return Ok(end),
-            Err((why, retry)) if retry && call < calls => {
-                report.retries.push((report.moves.len(), seat, why));
-            }
-            Err((why, _)) => {
-                report.by_fault = true;
-                return Ok(Some(GameEnd::win(seat.other(), why)));
-            }
-        }
-    }
-    Ok(None)
-}
-
 /// How many times the contest's game master calls a team for one move before it loses.
 pub const GAME_MASTER_CALLS: u32 = 3;
 
@@ -676,83 +654,122 @@ pub const GAME_MASTER_CALLS: u32 = 3;
 /// the game master would have called again.
 type CallResult = Result<Option<GameEnd>, (String, bool)>;
 
-/// One call of [`ask_and_play`], or an error that stops the match.
-fn ask_and_play_once<G: RefereeGame>(
-    players: &mut Players,
-    game: &mut G,
-    seat: Seat,
-    input: Input,
-    setup: &GameSetup<'_>,
-    report: &mut GameReport,
-) -> Result<CallResult, MatchError> {
-    let limit = game.time_limit(seat, setup.movetime);
-    let side = seat.index();
-    let started = &setup.started[side];
-    let reply = match players.ask(seat, input, limit) {
-        Ok(reply) => {
-            started.store(true, Ordering::Relaxed);
-            reply
+/// A game being played: its players, its rules, the match's settings and what is recorded.
+struct Table<'a, 's, G> {
+    players: &'a mut Players,
+    game: &'a mut G,
+    setup: &'a GameSetup<'s>,
+    report: &'a mut GameReport,
+}
+
+impl<G: RefereeGame> Table<'_, '_, G> {
+    /// Asks `seat` for its move and plays it; returns the game's end if it came, or an error that
+    /// stops the match: a player that cannot start before it ever replied in this match. Under
+    /// `--game-master` a call that fails (no reply in time, no reply file, a malformed or illegal
+    /// move) is made again, up to three calls, each noted in the report; the third failure loses.
+    fn ask_and_play(&mut self, seat: Seat, input: Input) -> Result<Option<GameEnd>, MatchError> {
+        let calls = if self.setup.game_master {
+            GAME_MASTER_CALLS
+        } else {
+            1
+        };
+        for call in 1..=calls {
+            match self.ask_and_play_once(seat, input.clone())? {
+                Ok(end) => return Ok(end),
+                Err((why, retry)) if retry && call < calls => {
+                    self.report
+                        .retries
+                        .push((self.report.moves.len(), seat, why));
+                }
+                Err((why, _)) => {
+                    self.report.by_fault = true;
+                    return Ok(Some(GameEnd::win(seat.other(), why)));
+                }
+            }
         }
-        Err(Failure::CannotStart(failure)) if !started.load(Ordering::Relaxed) => {
-            return Err(MatchError::PlayerCannotStart(cannot_start_message(
-                &setup.names[side],
-                &setup.commands[side],
-                setup.fixture.number,
-                &failure,
-            )));
+        Ok(None)
+    }
+
+    /// One call of [`Table::ask_and_play`], or an error that stops the match.
+    fn ask_and_play_once(&mut self, seat: Seat, input: Input) -> Result<CallResult, MatchError> {
+        let limit = self.game.time_limit(seat, self.setup.movetime);
+        let side = seat.index();
+        let started = &self.setup.started[side];
+        let reply = match self.players.ask(seat, input, limit) {
+            Ok(reply) => {
+                started.store(true, Ordering::Relaxed);
+                reply
+            }
+            Err(Failure::CannotStart(failure)) if !started.load(Ordering::Relaxed) => {
+                return Err(MatchError::PlayerCannotStart(cannot_start_message(
+                    &self.setup.names[side],
+                    &self.setup.commands[side],
+                    self.setup.fixture.number,
+                    &failure,
+                )));
+            }
+            Err(failure) => {
+                let retry = matches!(
+                    failure,
+                    Failure::Timeout(_) | Failure::Exited(_) | Failure::LineTooLong
+                );
+                return Ok(Err((
+                    failure_reason(seat, &failure, self.setup.memory_cap),
+                    retry,
+                )));
+            }
+        };
+        // The opponent spoke while this seat was thinking: it loses, as its line came first.
+        if let Some(line) = self.players.spoke_before(seat.other(), reply.at) {
+            self.report.by_fault = true;
+            return Ok(Ok(Some(GameEnd::win(
+                seat,
+                out_of_turn(seat.other(), &line),
+            ))));
         }
-        Err(failure) => {
-            let retry = matches!(
-                failure,
-                Failure::Timeout(_) | Failure::Exited(_) | Failure::LineTooLong
+        let line = trim_reply(&reply.line);
+        let outcome = match self.game.play(line) {
+            Ok(outcome) => outcome,
+            Err(fault) => {
+                let (kind, why) = match &fault {
+                    Fault::Malformed(why) => ("malformed move", why),
+                    Fault::Illegal(why) => ("illegal move", why),
+                };
+                return Ok(Err((
+                    format!("{kind}: {seat} printed {} ({why})", quote(line)),
+                    true,
+                )));
+            }
+        };
+        let first = self.report.moves.iter().all(|(s, _, _)| *s != seat);
+        self.report.slowest[side] = self.report.slowest[side].max(reply.elapsed);
+        if first {
+            self.report.first_reply[side] = reply.elapsed;
+        } else {
+            self.report.slowest_later[side] = self.report.slowest_later[side].max(reply.elapsed);
+        }
+        self.report
+            .moves
+            .push((seat, line.to_string(), reply.elapsed));
+        self.report.plies = self.game.plies();
+        if self.setup.show {
+            println!(
+                "ply {}: {seat} {}\n{}",
+                self.report.plies,
+                line,
+                self.game.render()
             );
-            return Ok(Err((
-                failure_reason(seat, &failure, setup.memory_cap),
-                retry,
-            )));
         }
-    };
-    // The opponent spoke while this seat was thinking: it loses, as its line came first.
-    if let Some(line) = players.spoke_before(seat.other(), reply.at) {
-        report.by_fault = true;
-        return Ok(Ok(Some(GameEnd::win(
-            seat,
-            out_of_turn(seat.other(), &line),
-        ))));
-    }
-    let line = trim_reply(&reply.line);
-    let outcome = match game.play(line) {
-        Ok(outcome) => outcome,
-        Err(fault) => {
-            let (kind, why) = match &fault {
-                Fault::Malformed(why) => ("malformed move", why),
-                Fault::Illegal(why) => ("illegal move", why),
-            };
-            return Ok(Err((
-                format!("{kind}: {seat} printed {} ({why})", quote(line)),
-                true,
-            )));
+        if outcome.is_some() {
+            return Ok(Ok(outcome));
         }
-    };
-    let first = report.moves.iter().all(|(s, _, _)| *s != seat);
-    report.slowest[side] = report.slowest[side].max(reply.elapsed);
-    if first {
-        report.first_reply[side] = reply.elapsed;
-    } else {
-        report.slowest_later[side] = report.slowest_later[side].max(reply.elapsed);
+        Ok(Ok(match self.setup.max_plies {
+            Some(max) if self.game.plies() >= max => {
+                Some(GameEnd::draw(format!("ply limit ({max} plies)")))
+            }
+            _ => None,
+        }))
     }
-    report.moves.push((seat, line.to_string(), reply.elapsed));
-    report.plies = game.plies();
-    if setup.show {
-        println!("ply {}: {seat} {}\n{}", report.plies, line, game.render());
-    }
-    if outcome.is_some() {
-        return Ok(Ok(outcome));
-    }
-    Ok(Ok(match setup.max_plies {
-        Some(max) if game.plies() >= max => Some(GameEnd::draw(format!("ply limit ({max} plies)"))),
-        _ => None,
-    }))
 }
 
 /// The text of a game record.
@@ -1611,18 +1628,10 @@ mod tests {
 
     fn row(number: u32, players: [&str; 2], winner: Option<Seat>, seed: u64) -> GameRow {
         GameRow {
-            kind: "krieg".into(),
-            number,
             pair_seed: seed,
             players: players.map(String::from),
             winner,
-            reason: "r".into(),
-            plies: 10,
-            fault: false,
-            slowest_ms: [number.into(), 2],
-            first_ms: [1, 1],
-            later_ms: [1, 2],
-            peak_bytes: [1 << 20, 2 << 20],
+            ..results::tests::row(number)
         }
     }
 

@@ -203,63 +203,10 @@ pub fn opening_for<G: RefereeGame>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::referee::game::{Fault, GameEnd, Input, Transport};
+    use crate::referee::game::{Fault, GameEnd, Input};
 
     /// Count to six: each ply adds 1, 2 or 3; who reaches six wins; passing it is illegal.
-    struct Six {
-        total: u32,
-        plies: u32,
-    }
-
-    impl RefereeGame for Six {
-        const NAME: &'static str = "six";
-        const MOVETIME_MS: u64 = 100;
-        const MEMORY_CAP_BYTES: u64 = 1 << 20;
-        const TRANSPORT: Transport = Transport::Stream;
-        const STARTS_FROM_POSITION: bool = true;
-
-        fn new() -> Self {
-            Six { total: 0, plies: 0 }
-        }
-
-        fn opening_moves(&self) -> Vec<String> {
-            (1..=3)
-                .filter(|step| self.total < 6 && self.total + step <= 6)
-                .map(|step| step.to_string())
-                .collect()
-        }
-
-        fn to_move(&self) -> Seat {
-            Seat::BOTH[(self.plies % 2) as usize]
-        }
-
-        fn input(&mut self, _seat: Seat) -> Input {
-            Input::Lines(vec![self.total.to_string()])
-        }
-
-        fn play(&mut self, reply: &str) -> Result<Option<GameEnd>, Fault> {
-            let step: u32 = reply
-                .parse()
-                .ok()
-                .filter(|s| (1..=3).contains(s))
-                .ok_or_else(|| Fault::Malformed(reply.to_string()))?;
-            if self.total + step > 6 {
-                return Err(Fault::Illegal("past six".into()));
-            }
-            let mover = self.to_move();
-            self.total += step;
-            self.plies += 1;
-            Ok((self.total == 6).then(|| GameEnd::win(mover, "reached six")))
-        }
-
-        fn plies(&self) -> u32 {
-            self.plies
-        }
-
-        fn render(&self) -> String {
-            self.total.to_string()
-        }
-    }
+    type Six = crate::referee::count::Count<6, 3>;
 
     /// The same game, for players that follow it from its start.
     struct StreamSix(Six);
@@ -268,7 +215,6 @@ mod tests {
         const NAME: &'static str = "streamsix";
         const MOVETIME_MS: u64 = 100;
         const MEMORY_CAP_BYTES: u64 = 1 << 20;
-        const TRANSPORT: Transport = Transport::Stream;
 
         fn new() -> Self {
             StreamSix(Six::new())
@@ -307,7 +253,7 @@ mod tests {
     #[test]
     fn openings_are_played_by_the_rules_and_checked() {
         let (game, seats) = play_opening::<Six>(&["2".into(), "1".into(), "1".into()]).unwrap();
-        assert_eq!((game.total, game.plies), (4, 3));
+        assert_eq!((game.total, game.plies()), (4, 3));
         assert_eq!(seats, vec![Seat::First, Seat::Second, Seat::First]);
         assert_eq!(
             play_opening::<Six>(&["3".into(), "3".into()])

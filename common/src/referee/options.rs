@@ -2,6 +2,7 @@
 
 use super::schedule::{Shard, ShardError};
 use super::sprt::{Sprt, SprtError};
+use crate::cli::CliError;
 use std::fmt;
 use std::path::PathBuf;
 
@@ -54,15 +55,47 @@ pub struct MatchOptions {
     pub game_master: bool,
 }
 
+/// An option's value without the shape the option needs (`--shard 4/4`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadOptionValue {
+    /// The option, `--shard`.
+    pub option: &'static str,
+    /// The value as given.
+    pub value: String,
+    /// The shape it must have, for the message.
+    pub expected: &'static str,
+}
+
+impl BadOptionValue {
+    /// `value` of `option`, which must be `expected`.
+    pub fn new(option: &'static str, value: &str, expected: &'static str) -> BadOptionValue {
+        BadOptionValue {
+            option,
+            value: value.to_string(),
+            expected,
+        }
+    }
+}
+
+impl fmt::Display for BadOptionValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let BadOptionValue {
+            option,
+            value,
+            expected,
+        } = self;
+        write!(f, "bad {option} '{value}': expected {expected}")
+    }
+}
+
+impl std::error::Error for BadOptionValue {}
+
 /// A referee command line that could not be understood.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionsError {
-    UnknownOption(String),
-    MissingValue(&'static str),
-    BadValue {
-        option: &'static str,
-        value: String,
-    },
+    /// An unknown option, an option without its value, or a value that does not parse: the
+    /// same errors, in the same words, as a bot's command line.
+    Option(CliError),
     /// Not exactly two player commands, or fewer than two `--player`.
     PlayerCount(usize),
     /// A `--player` that is not `NAME=CMD` with a fresh name of letters, digits, `-`, `_`, `.`.
@@ -80,11 +113,7 @@ pub enum OptionsError {
 impl fmt::Display for OptionsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            OptionsError::UnknownOption(o) => write!(f, "unknown option '{o}'"),
-            OptionsError::MissingValue(o) => write!(f, "option '{o}' needs a value"),
-            OptionsError::BadValue { option, value } => {
-                write!(f, "bad value '{value}' for option '{option}'")
-            }
+            OptionsError::Option(e) => write!(f, "{e}"),
             OptionsError::PlayerCount(n) => write!(
                 f,
                 "expected two player commands (CMD_A CMD_B) or two or more --player NAME=CMD, got {n}"
@@ -170,22 +199,11 @@ where
             "--show" => options.show = true,
             "--game-master" => options.game_master = true,
             "--gauntlet" => options.gauntlet = true,
-            "--record-dir" => {
-                let dir = args
-                    .next()
-                    .ok_or(OptionsError::MissingValue("--record-dir"))?;
-                options.record_dir = Some(PathBuf::from(dir));
-            }
-            "--html" => {
-                let file = args.next().ok_or(OptionsError::MissingValue("--html"))?;
-                options.html = Some(PathBuf::from(file));
-            }
-            "--results" => {
-                let file = args.next().ok_or(OptionsError::MissingValue("--results"))?;
-                options.results = Some(PathBuf::from(file));
-            }
+            "--record-dir" => options.record_dir = Some(value(&mut args, "--record-dir")?),
+            "--html" => options.html = Some(value(&mut args, "--html")?),
+            "--results" => options.results = Some(value(&mut args, "--results")?),
             "--player" => {
-                let text = args.next().ok_or(OptionsError::MissingValue("--player"))?;
+                let text = next_value(&mut args, "--player")?;
                 let entrant = parse_player(&text)?;
                 if named.iter().any(|e| e.name == entrant.name) {
                     return Err(OptionsError::BadPlayer(text));
@@ -193,23 +211,20 @@ where
                 named.push(entrant);
             }
             "--sprt" => {
-                let text = args.next().ok_or(OptionsError::MissingValue("--sprt"))?;
+                let text = next_value(&mut args, "--sprt")?;
                 options.sprt = Some(text.parse().map_err(OptionsError::BadSprt)?);
             }
-            "--openings" => {
-                let file = args
-                    .next()
-                    .ok_or(OptionsError::MissingValue("--openings"))?;
-                options.openings = Some(PathBuf::from(file));
-            }
+            "--openings" => options.openings = Some(value(&mut args, "--openings")?),
             "--random-openings" => {
                 options.random_openings = Some(positive(&mut args, "--random-openings")? as u32)
             }
             "--shard" => {
-                let text = args.next().ok_or(OptionsError::MissingValue("--shard"))?;
+                let text = next_value(&mut args, "--shard")?;
                 options.shard = Some(text.parse().map_err(OptionsError::BadShard)?);
             }
-            other if other.starts_with("--") => return Err(OptionsError::UnknownOption(arg)),
+            other if other.starts_with("--") => {
+                return Err(OptionsError::Option(CliError::UnknownOption(arg)))
+            }
             _ => commands.push(arg),
         }
     }
@@ -236,13 +251,23 @@ where
     Ok(Some(options))
 }
 
+/// The word after `option`.
+fn next_value(
+    args: &mut impl Iterator<Item = String>,
+    option: &'static str,
+) -> Result<String, OptionsError> {
+    args.next()
+        .ok_or(OptionsError::Option(CliError::MissingValue(option)))
+}
+
+/// The value after `option`, parsed (a path parses from any word).
 fn value<T: std::str::FromStr>(
     args: &mut impl Iterator<Item = String>,
     option: &'static str,
 ) -> Result<T, OptionsError> {
-    let raw = args.next().ok_or(OptionsError::MissingValue(option))?;
+    let raw = next_value(args, option)?;
     raw.parse()
-        .map_err(|_| OptionsError::BadValue { option, value: raw })
+        .map_err(|_| OptionsError::Option(CliError::BadValue { option, value: raw }))
 }
 
 fn positive(
@@ -251,10 +276,10 @@ fn positive(
 ) -> Result<u64, OptionsError> {
     let n: u64 = value(args, option)?;
     if n == 0 || n > u64::from(u32::MAX) {
-        return Err(OptionsError::BadValue {
+        return Err(OptionsError::Option(CliError::BadValue {
             option,
             value: n.to_string(),
-        });
+        }));
     }
     Ok(n)
 }
@@ -423,14 +448,21 @@ mod tests {
             parse(&["--player", "a=x", "--player", "b=y", "c"]),
             Err(OptionsError::MixedPlayers)
         );
-        assert!(matches!(
-            parse(&["--sprt", "10,0", "a", "b"]),
-            Err(OptionsError::BadSprt(_))
-        ));
-        assert!(matches!(
-            parse(&["--shard", "2/2", "a", "b"]),
-            Err(OptionsError::BadShard(_))
-        ));
+        let message = |args: &[&str]| match parse(args) {
+            Err(error @ (OptionsError::BadSprt(_) | OptionsError::BadShard(_))) => {
+                error.to_string()
+            }
+            other => panic!("{args:?}: {other:?}"),
+        };
+        assert_eq!(
+            message(&["--sprt", "10,0", "a", "b"]),
+            "bad --sprt '10,0': expected ELO0,ELO1[,ALPHA,BETA] with ELO0 < ELO1 and 0 < ALPHA, \
+             BETA and ALPHA + BETA < 1 (such as 0,10 or 0,10,0.05,0.05)"
+        );
+        assert_eq!(
+            message(&["--shard", "2/2", "a", "b"]),
+            "bad --shard '2/2': expected I/N with 0 <= I < N (such as 0/4)"
+        );
         assert_eq!(
             parse(&["--sprt", "0,5", "--player", "a=x", "--player", "b=y", "--player", "c=z"]),
             Err(OptionsError::SprtPlayers(3))
@@ -443,25 +475,27 @@ mod tests {
         assert_eq!(parse(&["a", "b", "c"]), Err(OptionsError::PlayerCount(3)));
         assert_eq!(
             parse(&["--games"]),
-            Err(OptionsError::MissingValue("--games"))
+            Err(OptionsError::Option(CliError::MissingValue("--games")))
         );
         assert_eq!(
             parse(&["--games", "0", "a", "b"]),
-            Err(OptionsError::BadValue {
+            Err(OptionsError::Option(CliError::BadValue {
                 option: "--games",
                 value: "0".into()
-            })
+            }))
         );
         assert_eq!(
             parse(&["--games", "x", "a", "b"]),
-            Err(OptionsError::BadValue {
+            Err(OptionsError::Option(CliError::BadValue {
                 option: "--games",
                 value: "x".into()
-            })
+            }))
         );
         assert_eq!(
             parse(&["--fast", "a", "b"]),
-            Err(OptionsError::UnknownOption("--fast".into()))
+            Err(OptionsError::Option(CliError::UnknownOption(
+                "--fast".into()
+            )))
         );
         assert_eq!(parse(&["--help"]), Ok(None));
         assert_eq!(
@@ -470,10 +504,10 @@ mod tests {
         );
         assert_eq!(
             parse(&["--random-openings", "0", "a", "b"]),
-            Err(OptionsError::BadValue {
+            Err(OptionsError::Option(CliError::BadValue {
                 option: "--random-openings",
                 value: "0".into()
-            })
+            }))
         );
     }
 
@@ -484,7 +518,7 @@ mod tests {
         assert_eq!(parse(&["a", "b"]).unwrap().unwrap().html, None);
         assert_eq!(
             parse(&["a", "b", "--html"]),
-            Err(OptionsError::MissingValue("--html"))
+            Err(OptionsError::Option(CliError::MissingValue("--html")))
         );
     }
 }

@@ -351,24 +351,11 @@ impl Drop for MemoryWatcher {
 
 /// The largest peak resident set (bytes) among `root` and its descendants, 0 if none is alive.
 fn tree_peak_rss(root: u32) -> u64 {
-    let mut peak = 0;
-    let mut pending = vec![root];
-    let mut visited = 0;
-    while let Some(pid) = pending.pop() {
-        visited += 1;
-        if visited > 4096 {
-            break; // a fork bomb; the kill at the end of the game takes care of it
-        }
-        peak = peak.max(peak_rss(pid));
-        if let Ok(children) = fs::read_to_string(format!("/proc/{pid}/task/{pid}/children")) {
-            pending.extend(
-                children
-                    .split_whitespace()
-                    .filter_map(|c| c.parse::<u32>().ok()),
-            );
-        }
-    }
-    peak
+    process_tree(root)
+        .into_iter()
+        .map(peak_rss)
+        .max()
+        .unwrap_or(0)
 }
 
 /// `VmHWM` of one process in bytes, 0 if it is gone.
@@ -451,12 +438,12 @@ fn pipe_name(fd: &impl AsRawFd) -> Option<PathBuf> {
     fs::read_link(format!("/proc/self/fd/{}", fd.as_raw_fd())).ok()
 }
 
-/// The process ids of `root` and its descendants.
+/// The process ids of `root` and its descendants (at most [`MAX_TREE`] of them).
 fn process_tree(root: u32) -> Vec<u32> {
     let mut tree = Vec::new();
     let mut pending = vec![root];
     while let Some(pid) = pending.pop() {
-        if tree.len() > 4096 {
+        if tree.len() >= MAX_TREE {
             break;
         }
         tree.push(pid);
@@ -470,6 +457,10 @@ fn process_tree(root: u32) -> Vec<u32> {
     }
     tree
 }
+
+/// The most processes of a player's tree the referee looks at: more is a fork bomb, which the
+/// kill at the end of the game takes care of.
+const MAX_TREE: usize = 4096;
 
 /// True when the player's output is closed although some of its processes live: no process of
 /// the tree can write to `pipe` except shells blocked waiting for a child, and some live process

@@ -299,9 +299,11 @@ pub fn parse_rows(text: &str, source: &str) -> Result<Vec<GameRow>, CsvError> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
+    /// Game `number` of A against B, lost by A's fault, with a reason a CSV file must quote; the
+    /// other modules' tests start their rows from it.
     pub(crate) fn row(number: u32) -> GameRow {
         GameRow {
             kind: "krieg".into(),

@@ -1,7 +1,7 @@
 //! Which games a match plays: the pairings of its players, games in pairs with the seats swapped,
 //! the seed of each pair, and the share of one machine (`--shard`).
 
-use std::fmt;
+use super::options::BadOptionValue;
 use std::str::FromStr;
 
 /// One game of a match.
@@ -72,26 +72,13 @@ impl Shard {
 }
 
 /// A `--shard` value that is not `I/N` with `0 <= I < N`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ShardError(pub String);
-
-impl fmt::Display for ShardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "bad --shard '{}': expected I/N with 0 <= I < N (such as 0/4)",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for ShardError {}
+pub type ShardError = BadOptionValue;
 
 impl FromStr for Shard {
     type Err = ShardError;
 
     fn from_str(text: &str) -> Result<Shard, ShardError> {
-        let bad = || ShardError(text.to_string());
+        let bad = || BadOptionValue::new("--shard", text, "I/N with 0 <= I < N (such as 0/4)");
         let (index, count) = text.split_once('/').ok_or_else(bad)?;
         let index: u32 = index.parse().map_err(|_| bad())?;
         let count: u32 = count.parse().map_err(|_| bad())?;

@@ -17,7 +17,7 @@
 //! variance is zero, cannot decide the test: two equal players whose first pair happens to be
 //! two wins would otherwise cross a bound at once.
 
-use std::fmt;
+use super::options::BadOptionValue;
 use std::str::FromStr;
 
 /// The hypotheses and error rates of a test.
@@ -110,27 +110,17 @@ impl Sprt {
 
 /// A `--sprt` value that is not `ELO0,ELO1[,ALPHA,BETA]` with `ELO0 < ELO1` and the error rates
 /// in (0, 1) summing under 1.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SprtError(pub String);
+pub type SprtError = BadOptionValue;
 
-impl fmt::Display for SprtError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "bad --sprt '{}': expected ELO0,ELO1[,ALPHA,BETA] with ELO0 < ELO1 and 0 < ALPHA, BETA \
-             and ALPHA + BETA < 1 (such as 0,10 or 0,10,0.05,0.05)",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for SprtError {}
+/// What `--sprt` expects, for the message of a [`SprtError`].
+const SPRT_SHAPE: &str = "ELO0,ELO1[,ALPHA,BETA] with ELO0 < ELO1 and 0 < ALPHA, BETA and \
+                          ALPHA + BETA < 1 (such as 0,10 or 0,10,0.05,0.05)";
 
 impl FromStr for Sprt {
     type Err = SprtError;
 
     fn from_str(text: &str) -> Result<Sprt, SprtError> {
-        let bad = || SprtError(text.to_string());
+        let bad = || BadOptionValue::new("--sprt", text, SPRT_SHAPE);
         let values = text
             .split(',')
             .map(|v| v.trim().parse::<f64>().ok().filter(|x| x.is_finite()))
