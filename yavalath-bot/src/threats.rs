@@ -5,7 +5,7 @@
 //! 1, 10 and 9, and the empty tenth column stops every run at the edge of a row, so runs are
 //! found with a few shifts and ands per axis, then gathered back to 61 bits.
 
-use crate::board::{Board, Player, ROWS, ROW_LEN, ROW_START};
+use crate::board::{Board, Player, ALL_CELLS, ROWS, ROW_LEN, ROW_START};
 
 /// The shifts of the three axes in the padded grid: `(1, 0)`, `(0, 1)` and `(-1, 1)`.
 const AXIS_SHIFTS: [u32; 3] = [1, 10, 9];
@@ -63,8 +63,8 @@ const GATHER_STEPS: usize = 5;
 /// Gathering as five masked shifts, by 1, 2, 4, 8 and 16 in that order: before step `k`, the
 /// bits of the rows whose shift has bit `k`, where those rows are then. Every row moves by the
 /// sum of its steps and, in this order, no row ever lands on another (a test checks both ways
-/// against the cells' axial coordinates), so each step is a move of the masked bits, and spreading is
-/// the same steps backwards.
+/// against the cells' axial coordinates), so each step is a move of the masked bits, and
+/// spreading is the same steps backwards.
 const GATHER_MASKS: [u128; GATHER_STEPS] = {
     let mut masks = [0u128; GATHER_STEPS];
     let mut step = 0;
@@ -83,15 +83,13 @@ const GATHER_MASKS: [u128; GATHER_STEPS] = {
     masks
 };
 
-/// A 61-bit board spread into the padded grid.
+/// A 61-bit board spread into the padded grid (bits above the 61 cells are dropped).
 #[inline]
 pub fn spread(bits: u64) -> u128 {
-    let mut out = u128::from(bits);
-    let mut step = GATHER_STEPS;
-    while step > 0 {
-        step -= 1;
-        let mask = GATHER_MASKS[step];
-        let moving = out & (mask >> (1u32 << step));
+    let mut out = u128::from(bits & ALL_CELLS);
+    for step in (0..GATHER_STEPS).rev() {
+        // Where gathering's step left the moving rows: move them back.
+        let moving = out & (GATHER_MASKS[step] >> (1u32 << step));
         out = (out ^ moving) | moving << (1u32 << step);
     }
     out

@@ -160,6 +160,12 @@ fn spreading_and_gathering_agree_with_the_cells_coordinates() {
         assert_eq!(gather(pad), bits);
     }
     for _ in 0..20_000 {
+        // Bits above the 61 cells are dropped.
+        let bits = rng.gen::<u64>();
+        let cells = bits & yavalath::board::ALL_CELLS;
+        assert_eq!(spread(bits), spread_by_cells(cells), "{bits:#x}");
+    }
+    for _ in 0..20_000 {
         // Any padded grid, bits off the board included: those are dropped.
         let pad = rng.gen::<u128>();
         assert_eq!(gather(pad), gather_by_cells(pad), "{pad:#x}");
