@@ -3,27 +3,42 @@
 //! answers after a theft that self-play chose ([`AFTER_THEFT`]), and deeper positions of the
 //! lines after the theft of `(2, 2)` ([`LINES`]).
 //!
-//! The table is the output of `yavalath-tune book --depth 10 --first 2,0` (see [`crate::tune`];
+//! The table is the output of `yavalath-tune book --depth 10 --first 1,0` (see [`crate::tune`];
 //! then `cargo fmt`), which searches every position of the first plies to a fixed depth from a
 //! cleared table; the search is deterministic, so the command regenerates this table exactly (a
 //! rerun reproduced it byte for byte). It runs 3 to 4 minutes on a shared 2-core machine at a
-//! load of 3, 7.5 at a load of 4, 20 to 23 under a load of 12 to 18.
+//! load of 3, 7.5 at a load of 4, 10.5 at loads of 4 to 11, 20 to 23 under a load of 12 to 18.
 //!
-//! # Why Player 1 opens on `(2, 0)`
+//! # Why Player 1 opens on `(1, 0)`
 //!
-//! Without `--first` the book opens on the class whose depth-10 score is nearest 0, `(1, 0)`
-//! (0). But the scores of the classes nearest even swing from one depth to the next, and with the
-//! table's size, by more than they differ: searched again with a 256 MB table, `(1, 0)` scores -4,
-//! -2 and -6 at depths 10, 11 and 12, `(1, 1)` -6, -2 and +4, `(2, 1)` -6, -4 and -6, while
-//! `(2, 0)` scores 0 at all three (4 at depth 10 with the book's 64 MB table): the steadiest even
-//! first stone, an edge cell two steps from a corner. The games agree. Against the bot of the
-//! previous release at the contest's budget, Player 1 (this bot, `--opening-plies 4`) won 16 of
-//! 50 games from `(1, 0)` (placing Player 2 took the cell next to the centre, then the centre) and
-//! 10 of 20 from `(2, 0)`. Player 2's swap decisions are unchanged (depth 10, steal below
-//! -[`crate::tune::SWAP_MARGIN`]). With this book, at the contest's budget and `--opening-plies
-//! 4`: against the previous release an SPRT of 0 against 40 Elo accepted H1 after 348 games
-//! (188 won, 18 drawn, 142 lost, +46 ± 36 Elo; 89-8-77 as Player 1, 99-10-65 as Player 2); against
-//! the book that opened on `(1, 0)`, H1 after 84 games (+125 ± 81 Elo).
+//! The searches cannot choose among the first stones Player 2 does not steal: their scores swing
+//! from one depth to the next, and with the table's size, by more than they differ (with a
+//! 256 MB table, `(1, 0)` scores -4, -2 and -6 at depths 10, 11 and 12, `(1, 1)` -6, -2 and +4,
+//! `(2, 1)` -6, -4 and -6, `(2, 0)` 0 at all three). Games choose. From every class of first
+//! stones, this bot against the bot of commit `9ffb6f5` (which answers every first stone as
+//! this book does), both with `--opening-plies 4 --seed {seed}`, at the contest's limits, one
+//! game at a time, with the stone given as the opening (`--openings`, so Player 1's second move
+//! is its own first turn's search), each bot Player 1 in half the games (seed 21001, 40 games a
+//! class; seed 22001, 60 more for the three best; loads 5 to 11), Player 1 scored:
+//!
+//! | first stone | Player 2 | this bot as Player 1 | `9ffb6f5` as Player 1 |
+//! |---|---|---|---|
+//! | `(0, 0)` | places | 25.5 of 50 | 29 of 50 |
+//! | `(1, 0)` | places | 28 of 50 | 33 of 50 |
+//! | `(2, 0)` | places | 4 of 20 | 2 of 20 |
+//! | `(1, 1)` | steals | 6 of 20 | 8 of 20 |
+//! | `(2, 1)` | places | 26 of 50 | 20.5 of 50 |
+//! | `(2, 2)` | steals | 13 of 20 | 0 of 20 |
+//! | `(3, 2)` | steals | 3 of 20 | 0 of 20 |
+//! | `(3, 3)` | steals | 9 of 20 | 10 of 20 |
+//! | `(4, 4)` | steals | 10 of 20 | 7 of 20 |
+//!
+//! `(1, 0)`, an edge cell next to a corner, is Player 1's best for both bots (61 of 100), where
+//! `(2, 0)` gave 6 of 40; after `(2, 2)` this bot wins as Player 1 only because `9ffb6f5` has
+//! neither [`AFTER_THEFT`] nor [`LINES`], which this bot follows as Player 2 (20 of 20).
+//! Self-play from the position after the first stone (the table below) points the same way:
+//! Player 1 won 21 of 40 from `(1, 0)` and 16 from `(2, 0)`. Player 2's swap decisions come from the depth-10 searches (steal below
+//! -[`crate::tune::SWAP_MARGIN`]).
 //!
 //! # What is proven, and what is only searched
 //!
@@ -32,8 +47,8 @@
 //! ran 30 s (64 MB table, a machine at load 20 to 35) and returned `unknown` every time; on the
 //! position after each first stone and the book's answer to it (the theft, or Player 2's
 //! stone), 120 s with a 256 MB table (load 5 to 10) returned `unknown` every time too, after 5
-//! to 18 million nodes; and so did 300 s with a 512 MB table on `2 0, 3 3, 5 3`, the book's
-//! own line as Player 1 (17.2 M nodes), and on two positions after the theft of `(2, 2)`
+//! to 18 million nodes; and so did 300 s with a 512 MB table on `2 0, 3 3, 5 3` (17.2 M
+//! nodes), and on two positions after the theft of `(2, 2)`
 //! (below). So every swap decision rests on the depth-10 searches above, checked by self-play:
 //! the same bot on both sides, from the position after the theft (the player to move faces one
 //! stone of its opponent, exactly as a placing Player 2 does), 40 games with both seats. The player to move is Player 2 when it places;
@@ -57,8 +72,8 @@
 //! Self-play agrees with the searches wherever it is clear; `(1, 0)` and `(2, 1)` are even
 //! within its noise, and there the book keeps the searches' answers (for `(2, 1)`, placing also
 //! measured far better against an older bot: see [`crate::tune::SWAP_MARGIN`]). Against
-//! `(2, 0)` placing `(3, 3)` is no better than stealing: from `2 0, 3 3` (Player 1 then plays
-//! this book's `(5, 3)`) Player 1 won 23 and lost 16 of 40 (one draw).
+//! `(2, 0)` placing `(3, 3)` is no better than stealing: from `2 0, 3 3` (Player 1 then playing
+//! `(5, 3)`, the depth-10 search's reply) Player 1 won 23 and lost 16 of 40 (one draw).
 //!
 //! After the theft of `(2, 2)` our bot as Player 1 replies `(3, 3)`, next to the stolen stone
 //! on the side of the centre, at the contest's budget (the depth-10 search prefers the centre,
@@ -131,17 +146,17 @@
 //! 60` and `--movetime 45` for the drawn replies; and for the strongest, both sides `--movetime
 //! T` for T in 35, 60, 100 and 150, 10 games each, `--seed 71`, without `--opening-plies`.
 //!
-//! Against the bot of commit `9ffb6f5`, which opens on `(2, 0)` and answers it as this book
-//! does, the two play the same openings, so the book gains nothing there: at the contest's
-//! limits, `--opening-plies 4` on both sides, one game at a time, 100 games (seed 1, 80
-//! distinct, load 28) went 64-2-34, but an SPRT of 0 against 40 Elo (seed 101, 227 distinct
-//! games of 265, load 11 to 16) accepted H0: 127-4-134, -9 ± 42 Elo. With the proof search
-//! from ply 12 on only ([`crate::params::PROOF_FROM_PLY`]), under the same conditions at loads
-//! of 5 to 10: an SPRT of 0 against 30 Elo (seed 2001) stopped undecided at 400 games, 197-12-191
-//! (+5 ± 34 Elo), and four matches of 100 games (seeds 4001, 5001, 6001, 8001; the last two
-//! with the bot of these 22 lines, which play the same games here, the third with a second
-//! match at `nice -n 19` beside it) went 52-0-48, 55-1-44, 55-2-43 and 53-1-46: 215-4-181 in
-//! all, 54.3 %, 278 distinct games of 400.
+//! Against the bot of commit `9ffb6f5`, which opens on `(2, 0)` and answers every first stone
+//! as this book does, but has neither [`AFTER_THEFT`] nor [`LINES`], at the contest's limits,
+//! `--opening-plies 4` on both sides, one game at a time, at loads of 6 to 9: four matches of
+//! 100 games (seeds 31001, 32001, 33001 and 34001) went 70-0-30, 62-3-35, 68-1-31 and
+//! 64-0-36: 264-4-132 in all, 66.5 % (101.5 of 200 as Player 1, 164.5 of 200 as Player 2), 318
+//! distinct games of 400; a fifth (seed 38001, load 5 to 6) went 60-3-37 (91 distinct).
+//! An SPRT of 0 against 30 Elo (`--sprt 0,30 --games 600 --seed 35001`, same settings)
+//! accepted H1 after 125 games: 82-1-42, +115 ± 65 Elo, 110 distinct. Against the bot of commit
+//! `ae94003` (this bot opening on `(2, 0)`, with a slower evaluation that searches the same
+//! nodes), `--seed 36001`: H1 after 133 games, 83-4-46, +99 ± 61 Elo (116 distinct; two of its
+//! games lost on time), 35.5 of 67 as Player 1 and 49.5 of 66 as Player 2.
 //!
 //! The commands (from the workspace root, after `cargo build --release`):
 //!
@@ -159,7 +174,11 @@
 //!       --movetime-ms 3000 "target/release/yavalath-bot --movetime $t" \
 //!       "target/release/yavalath-bot --movetime $t"
 //! done
-//! target/release/yavalath-referee --games 100 --seed 6001 \
+//! echo "1 0" > first.txt         # a first stone (one line per class in turn)
+//! target/release/yavalath-referee --openings first.txt --games 40 --seed 21001 \
+//!     "target/release/yavalath-bot --opening-plies 4 --seed {seed}" \
+//!     "/path/to/9ffb6f5/yavalath-bot --opening-plies 4 --seed {seed}"
+//! target/release/yavalath-referee --games 100 --seed 31001 \
 //!     "target/release/yavalath-bot --opening-plies 4 --seed {seed}" \
 //!     "/path/to/9ffb6f5/yavalath-bot --opening-plies 4 --seed {seed}"
 //! ```
@@ -312,9 +331,9 @@ pub fn line_move(board: &Board) -> Option<Cell> {
         .filter(|&m| board.is_legal(m))
 }
 
-// Generated by `yavalath-tune book --depth 10 --first 2,0` (searches to depth 10).
+// Generated by `yavalath-tune book --depth 10 --first 1,0` (searches to depth 10).
 /// Player 1's first stone.
-pub const FIRST: Xy = (2, 0);
+pub const FIRST: Xy = (1, 0);
 /// For each class of first stones (its representative): whether Player 2 steals it, and
 /// Player 2's reply when it does not. The search's scores for the player to move facing
 /// the stone (Player 2 placing; stealing is worth the negation; it steals below
@@ -342,21 +361,21 @@ pub const ANSWERS: [(Xy, bool, Xy); 9] = [
 /// Player 1's second move, by the index of Player 2's stone (see [`crate::board`]) in the frame
 /// of [`FIRST`]: its reply to each placement, and at the first stone's own index its reply to
 /// the theft. The search's scores of the replies:
-/// `0 0` 29983, `1 0` 29983, `2 0` 4, `3 0` 29984, `4 0` 29983, `0 1` 29984
-/// `1 1` 29982, `2 1` 14, `3 1` 16, `4 1` 60, `5 1` 29984, `0 2` 29981
-/// `1 2` 52, `2 2` 4, `3 2` 48, `4 2` 6, `5 2` 52, `6 2` 29981
-/// `0 3` 29981, `1 3` 29981, `2 3` 8, `3 3` 2, `4 3` 2, `5 3` 12
-/// `6 3` 29981, `7 3` 29981, `0 4` 29983, `1 4` 29983, `2 4` 29985, `3 4` 0
-/// `4 4` 29985, `5 4` 0, `6 4` 29985, `7 4` 29983, `8 4` 29983, `0 5` 29981
-/// `1 5` 29979, `2 5` 29985, `3 5` 26, `4 5` 26, `5 5` 29985, `6 5` 29979
-/// `7 5` 29981, `0 6` 29983, `1 6` 29985, `2 6` 29983, `3 6` 29985, `4 6` 29983
-/// `5 6` 29985, `6 6` 29983, `0 7` 29983, `1 7` 29983, `2 7` 29983, `3 7` 29985
-/// `4 7` 29983, `5 7` 29981, `0 8` 29983, `1 8` 29983, `2 8` 29983, `3 8` 29983
+/// `0 0` 29983, `1 0` 0, `2 0` 28, `3 0` 29983, `4 0` 29984, `0 1` 29983
+/// `1 1` 28, `2 1` 56, `3 1` 29991, `4 1` 29981, `5 1` 29983, `0 2` 29986
+/// `1 2` 28, `2 2` 29990, `3 2` 12, `4 2` 26, `5 2` 29989, `6 2` 29985
+/// `0 3` 29983, `1 3` 18, `2 3` 10, `3 3` 0, `4 3` -2, `5 3` 14
+/// `6 3` 29977, `7 3` 29985, `0 4` 29979, `1 4` 29983, `2 4` 48, `3 4` 29983
+/// `4 4` 20, `5 4` 29985, `6 4` 29985, `7 4` 29983, `8 4` 29985, `0 5` 29984
+/// `1 5` 52, `2 5` 22, `3 5` 8, `4 5` 29985, `5 5` 32, `6 5` 38
+/// `7 5` 29983, `0 6` 29983, `1 6` 29985, `2 6` 29983, `3 6` 29981, `4 6` 29983
+/// `5 6` 29983, `6 6` 29983, `0 7` 29985, `1 7` 29982, `2 7` 29983, `3 7` 29983
+/// `4 7` 29983, `5 7` 29985, `0 8` 29985, `1 8` 29985, `2 8` 29985, `3 8` 29985
 /// `4 8` 29983
 pub const REPLIES: [u8; 61] = [
-    21, 22, 21, 21, 22, 22, 23, 21, 22, 20, 21, 22, 22, 30, 20, 39, 21, 21, 22, 22, 38, 23, 20, 21,
-    21, 21, 21, 22, 21, 23, 20, 22, 22, 21, 22, 15, 22, 20, 22, 21, 23, 21, 13, 15, 21, 22, 22, 21,
-    22, 21, 21, 22, 22, 22, 21, 22, 22, 21, 21, 22, 21,
+    21, 21, 38, 21, 21, 22, 30, 21, 22, 21, 21, 14, 21, 22, 21, 14, 22, 14, 21, 22, 22, 22, 21, 22,
+    21, 21, 21, 21, 21, 22, 21, 21, 22, 21, 14, 21, 22, 21, 22, 22, 22, 14, 21, 21, 14, 22, 14, 21,
+    21, 21, 14, 21, 21, 21, 21, 14, 14, 14, 14, 14, 21,
 ];
 /// Player 2's answer after stealing: the stolen stone's class (its representative), Player 1's
 /// reply and Player 2's answer, both in the representative's frame. Chosen by self-play from

@@ -5,7 +5,7 @@
 //! 1, 10 and 9, and the empty tenth column stops every run at the edge of a row, so runs are
 //! found with a few shifts and ands per axis, then gathered back to 61 bits.
 
-use crate::board::{Board, Player, ROWS, ROW_LEN, ROW_START};
+use crate::board::{Board, Player, ALL_CELLS, ROWS, ROW_LEN, ROW_START};
 
 /// The shifts of the three axes in the padded grid: `(1, 0)`, `(0, 1)` and `(-1, 1)`.
 const AXIS_SHIFTS: [u32; 3] = [1, 10, 9];
@@ -46,13 +46,51 @@ pub const WINDOW_STARTS: [u128; 3] = {
     out
 };
 
-/// A 61-bit board spread into the padded grid.
+/// How far right each row moves from the padded grid to the 61-bit board.
+const ROW_SHIFT: [u32; ROWS] = {
+    let mut t = [0u32; ROWS];
+    let mut y = 0;
+    while y < ROWS {
+        t[y] = PAD_START[y] - ROW_START[y] as u32;
+        y += 1;
+    }
+    t
+};
+
+/// Number of steps of [`GATHER_MASKS`]: one per bit of the largest row shift (24).
+const GATHER_STEPS: usize = 5;
+
+/// Gathering as five masked shifts, by 1, 2, 4, 8 and 16 in that order: before step `k`, the
+/// bits of the rows whose shift has bit `k`, where those rows are then. Every row moves by the
+/// sum of its steps and, in this order, no row ever lands on another (a test checks both ways
+/// against the cells' axial coordinates), so each step is a move of the masked bits, and
+/// spreading is the same steps backwards.
+const GATHER_MASKS: [u128; GATHER_STEPS] = {
+    let mut masks = [0u128; GATHER_STEPS];
+    let mut step = 0;
+    while step < GATHER_STEPS {
+        let mut y = 0;
+        while y < ROWS {
+            // Where row y is before this step: its start less the steps already taken.
+            let moved = ROW_SHIFT[y] & ((1 << step) - 1);
+            if ROW_SHIFT[y] & (1 << step) != 0 {
+                masks[step] |= ((1u128 << ROW_LEN[y]) - 1) << (PAD_START[y] - moved);
+            }
+            y += 1;
+        }
+        step += 1;
+    }
+    masks
+};
+
+/// A 61-bit board spread into the padded grid (bits above the 61 cells are dropped).
 #[inline]
 pub fn spread(bits: u64) -> u128 {
-    let mut out = 0u128;
-    for y in 0..ROWS {
-        let row = (bits >> ROW_START[y]) & ((1 << ROW_LEN[y]) - 1);
-        out |= u128::from(row) << PAD_START[y];
+    let mut out = u128::from(bits & ALL_CELLS);
+    for step in (0..GATHER_STEPS).rev() {
+        // Where gathering's step left the moving rows: move them back.
+        let moving = out & (GATHER_MASKS[step] >> (1u32 << step));
+        out = (out ^ moving) | moving << (1u32 << step);
     }
     out
 }
@@ -60,12 +98,12 @@ pub fn spread(bits: u64) -> u128 {
 /// The padded grid gathered back to 61 bits (bits outside the board are dropped).
 #[inline]
 pub fn gather(pad: u128) -> u64 {
-    let mut out = 0u64;
-    for y in 0..ROWS {
-        let row = (pad >> PAD_START[y]) as u64 & ((1 << ROW_LEN[y]) - 1);
-        out |= row << ROW_START[y];
+    let mut out = pad & PAD_CELLS;
+    for (step, &mask) in GATHER_MASKS.iter().enumerate() {
+        let moving = out & mask;
+        out = (out ^ moving) | moving >> (1u32 << step);
     }
-    out
+    out as u64
 }
 
 /// For one player's stones (padded): the cells where a stone would make a run of 4 or more, and
@@ -93,9 +131,41 @@ fn runs(stones: u128) -> (u128, u128) {
 #[inline]
 pub fn window_classes(own: u128, theirs: u128, axis: usize) -> (u128, u128, u128) {
     let k = AXIS_SHIFTS[axis];
-    let free =
-        WINDOW_STARTS[axis] & !(theirs | theirs >> k | theirs >> (2 * k) | theirs >> (3 * k));
-    let (a0, a1, a2, a3) = (own, own >> k, own >> (2 * k), own >> (3 * k));
+    let own = window_cells(own, k);
+    let theirs = window_cells(theirs, k);
+    classes(&own, WINDOW_STARTS[axis] & !any_of(&theirs))
+}
+
+/// [`window_classes`] of both players at once, `[first's, second's]`: each player's stones are
+/// shifted along the axis once, for its own windows and for the other's.
+#[inline]
+pub fn window_classes_both(first: u128, second: u128, axis: usize) -> [(u128, u128, u128); 2] {
+    let k = AXIS_SHIFTS[axis];
+    let first = window_cells(first, k);
+    let second = window_cells(second, k);
+    [
+        classes(&first, WINDOW_STARTS[axis] & !any_of(&second)),
+        classes(&second, WINDOW_STARTS[axis] & !any_of(&first)),
+    ]
+}
+
+/// The four cells of the windows along the axis of shift `k`: element `j` has, at each window's
+/// start, the stone on the window's cell `j`.
+#[inline]
+fn window_cells(stones: u128, k: u32) -> [u128; 4] {
+    [stones, stones >> k, stones >> (2 * k), stones >> (3 * k)]
+}
+
+/// The window starts with a stone on any of their cells.
+#[inline]
+fn any_of(cells: &[u128; 4]) -> u128 {
+    cells[0] | cells[1] | cells[2] | cells[3]
+}
+
+/// The windows among `free` by how many stones `cells` puts in them (see [`window_classes`]).
+#[inline]
+fn classes(cells: &[u128; 4], free: u128) -> (u128, u128, u128) {
+    let [a0, a1, a2, a3] = *cells;
     // Bit-sliced count of the four cells, in two half-adders.
     let (s1, c1) = (a0 ^ a1, a0 & a1);
     let (s2, c2) = (a2 ^ a3, a2 & a3);

@@ -2,12 +2,15 @@
 
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use yavalath::board::{placement_effect, Board, Cell, Effect, Player, ROWS};
 use yavalath::engine::Engine;
-use yavalath::eval::{window_score, window_score_by_table, WINDOWS};
+use yavalath::eval::{
+    centrality, evaluate, window_score, window_score_by_table, CENTRE, RESERVE, TEMPO, WINDOWS,
+    WIN_NEXT,
+};
 use yavalath::notation::{format_grid, format_move, parse_last_move, parse_move, parse_row};
-use yavalath::threats::{threat_makers, Threats};
+use yavalath::threats::{gather, spread, threat_makers, Threats, PAD_CELLS};
 
 /// The threat masks agree with the rules' own walk for every empty cell and both players.
 fn check_threats(board: &Board) {
@@ -48,6 +51,40 @@ fn check_windows(board: &Board) {
         }
         assert_eq!(threat_makers(own, theirs), makers);
     }
+}
+
+/// The evaluation agrees with its definition (see `eval`'s docs), counted cell by cell and
+/// window by window.
+fn check_evaluation(board: &Board) {
+    let threats = Threats::of(board);
+    let me = board.side_to_move();
+    let opp = me.other();
+    let opp_wins = threats.win(opp);
+    let expected = if threats.win(me) != 0 {
+        WIN_NEXT
+    } else if opp_wins.count_ones() >= 2 || opp_wins & threats.lose(me) != 0 {
+        -WIN_NEXT
+    } else {
+        let built = |p: Player| {
+            let reserve = Cell::all()
+                .filter(|c| {
+                    let bit = c.bit();
+                    board.empty() & bit != 0
+                        && threats.lose(p.other()) & bit != 0
+                        && threats.lose(p) & bit == 0
+                })
+                .count() as i32;
+            let centre: i32 = Cell::all()
+                .filter(|c| board.stones(p) & c.bit() != 0)
+                .map(centrality)
+                .sum();
+            window_score_by_table(board.stones(p), board.stones(p.other()))
+                + RESERVE * reserve
+                + CENTRE * centre
+        };
+        TEMPO + built(me) - built(opp)
+    };
+    assert_eq!(evaluate(board), expected, "{board}");
 }
 
 /// The grid as each player is sent it parses back to the same position.
@@ -91,6 +128,50 @@ fn check_position(board: &Board) {
     }
 }
 
+/// Cell `(q, r)`'s bit in the padded grid, as the threats module defines it.
+fn padded_bit(cell: Cell) -> u128 {
+    let (q, r) = cell.axial();
+    1 << (10 * (i32::from(r) + 4) + i32::from(q) + 4)
+}
+
+/// A 61-bit board spread cell by cell.
+fn spread_by_cells(bits: u64) -> u128 {
+    Cell::all()
+        .filter(|c| bits & c.bit() != 0)
+        .fold(0, |out, c| out | padded_bit(c))
+}
+
+/// A padded grid gathered cell by cell.
+fn gather_by_cells(pad: u128) -> u64 {
+    Cell::all()
+        .filter(|&c| pad & padded_bit(c) != 0)
+        .fold(0, |out, c| out | c.bit())
+}
+
+#[test]
+fn spreading_and_gathering_agree_with_the_cells_coordinates() {
+    let mut rng = SmallRng::seed_from_u64(7);
+    let singles = Cell::all().map(|c| c.bit());
+    let random = (0..20_000).map(|_| rng.gen::<u64>() & yavalath::board::ALL_CELLS);
+    for bits in singles.chain(random) {
+        let pad = spread(bits);
+        assert_eq!(pad, spread_by_cells(bits), "{bits:#x}");
+        assert_eq!(pad & !PAD_CELLS, 0);
+        assert_eq!(gather(pad), bits);
+    }
+    for _ in 0..20_000 {
+        // Bits above the 61 cells are dropped.
+        let bits = rng.gen::<u64>();
+        let cells = bits & yavalath::board::ALL_CELLS;
+        assert_eq!(spread(bits), spread_by_cells(cells), "{bits:#x}");
+    }
+    for _ in 0..20_000 {
+        // Any padded grid, bits off the board included: those are dropped.
+        let pad = rng.gen::<u128>();
+        assert_eq!(gather(pad), gather_by_cells(pad), "{pad:#x}");
+    }
+}
+
 #[test]
 fn random_playouts_keep_every_invariant() {
     let mut swaps = 0;
@@ -102,6 +183,7 @@ fn random_playouts_keep_every_invariant() {
             check_threats(&board);
             check_grid(&board);
             check_windows(&board);
+            check_evaluation(&board);
             let moves = board.legal_moves();
             let m = match board.swap_cell() {
                 Some(stolen) if seed % 3 == 0 => {
