@@ -84,7 +84,9 @@
 //!   clear that emptied the board). Then it is either game: the bot never plays a clear it may
 //!   have spent, keeps the earlier dual-disc deadline, and where the two readings conflict over
 //!   its dual disc, takes a new game if the opponent could have won or drawn the old one with
-//!   its move, else the game in progress: see [`state`], "Either game".
+//!   its move, else the game in progress. The opponent's dual disc (a duty by its tenth move as
+//!   well as a power) is as the game in progress has it, unless that game could have ended:
+//!   see [`state`], "Either game".
 //! - If `board.txt` cannot be parsed, the bot moves from its saved position; if `team_no.txt`
 //!   cannot, it takes the saved team, else guesses from the parity of the discs (team 2 after an
 //!   odd number).

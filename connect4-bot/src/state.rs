@@ -21,7 +21,11 @@
 //! clearing its own disc; without the game master's `moves.txt` nothing on the board tells them
 //! apart. The bot takes what is legal under both readings:
 //! - its clears spent in the game in progress count as spent (never playing them is legal in
-//!   both), and the opponent holds every power that either reading leaves it;
+//!   both), and the opponent holds every clear that either reading leaves it;
+//! - the opponent's dual disc is a duty as well as a power (by its tenth move): holding it where
+//!   it was spent would forbid the opponent's normal discs on that move. So it is as the game in
+//!   progress has it when the opponent could not have ended that game with its move (below);
+//!   when it could have, it is held if either reading holds it, with the later deadline;
 //! - its dual disc, when the game in progress still holds it, is held, with that game's move
 //!   count (its deadline is the earlier one);
 //! - when the game in progress has spent its dual disc, the readings conflict (a new game must
@@ -212,10 +216,12 @@ pub fn reconstruct_aged(
 
 /// The position to move from when the board is both the start of a new game (`fresh`) and
 /// `continued`, the saved position `saved` after an opponent move that emptied it (see the module
-/// docs, "Either game"): every power that either reading has spent counts as spent, except the
-/// dual disc when only the game in progress has spent it. Then, if the opponent could have won or
-/// drawn the old game with its move from `saved`, this is taken for a new game, whose tenth move
-/// must be the dual disc; if it could not, for the game in progress.
+/// docs, "Either game"): every power of ours that either reading has spent counts as spent, except
+/// the dual disc when only the game in progress has spent it. Then, if the opponent could have won
+/// or drawn the old game with its move from `saved`, this is taken for a new game, whose tenth move
+/// must be the dual disc; if it could not, for the game in progress. The opponent holds every
+/// clear either reading leaves it, and its dual disc as the game in progress has it unless that
+/// game could have ended.
 fn either_game(team: Team, continued: &Board, fresh: &Board, saved: &Board) -> Board {
     let (me, them) = (team.index(), team.other().index());
     let opponent = team.other();
@@ -232,11 +238,26 @@ fn either_game(team: Team, continued: &Board, fresh: &Board, saved: &Board) -> B
     let chosen = if new_game { fresh } else { continued };
     let mut used = [0; 2];
     used[me] = continued.used(team) & CLEARING_BITS | chosen.used(team) & DUAL_BIT;
-    used[them] = continued.used(team.other()) & fresh.used(team.other());
     let mut moves = [0; 2];
     // With the dual disc held in both readings, the game in progress has the earlier deadline.
     moves[me] = chosen.moves_made(team);
-    moves[them] = chosen.moves_made(team.other());
+    // A clear is only a freedom, so the opponent holds every clear either reading leaves it. Its
+    // dual disc is a duty too (by its tenth move): held where it was spent, it would forbid the
+    // opponent's normal discs on that move. So the opponent's dual disc is as the game in
+    // progress has it when that game could not have ended; else held, with the later deadline.
+    let clears_spent = continued.used(opponent) & fresh.used(opponent) & CLEARING_BITS;
+    if old_game_could_end {
+        used[them] = clears_spent | continued.used(opponent) & fresh.used(opponent) & DUAL_BIT;
+        moves[them] = [continued, fresh]
+            .iter()
+            .filter(|b| b.holds(opponent, Kind::Dual))
+            .map(|b| b.moves_made(opponent))
+            .min()
+            .unwrap_or_else(|| continued.moves_made(opponent));
+    } else {
+        used[them] = clears_spent | continued.used(opponent) & DUAL_BIT;
+        moves[them] = continued.moves_made(opponent);
+    }
     let discs = [continued.discs(Team::One), continued.discs(Team::Two)];
     Board::from_parts(discs, team, used, moves).unwrap_or(*chosen)
 }

@@ -328,6 +328,14 @@ fn a_board_emptied_just_now_by_an_opponent_that_could_not_win_continues_the_game
     let old = short_old_game(Team::Two, "5 4,4 4,5 4,2 4");
     let board = either_game(Team::Two, discs(&line("5 3")), &old);
     assert!(!board.holds(Team::Two, Kind::Dual));
+    // The opponent's dual disc is as the game in progress has it: team 1 played it on its first
+    // move, so its tenth move may be any disc (held, it would have to be the dual disc).
+    let old = short_old_game(Team::Two, "4 4,2 4");
+    assert_eq!(old.board.occupied(), 0);
+    let board = either_game(Team::Two, discs(&line("5 3")), &old);
+    assert!(!board.holds(Team::One, Kind::Dual));
+    assert_eq!(board.moves_made(Team::One), 2);
+    assert_eq!(board.used(Team::One) & !old.board.used(Team::One), 0);
 }
 
 #[test]
@@ -350,8 +358,10 @@ fn a_board_emptied_just_now_when_the_opponent_could_have_won_is_a_new_game_for_t
     assert!(!board.holds(Team::One, Kind::ClearColumn));
     assert!(!board.holds(Team::One, Kind::ClearNeighbours));
     assert!(board.holds(Team::One, Kind::ClearRow));
-    // The opponent holds every power either reading leaves it.
+    // The opponent holds every power either reading leaves it, its dual disc with the later
+    // deadline (the new game's: no move made).
     assert_eq!(board.used(Team::Two), 0);
+    assert_eq!(board.moves_made(Team::Two), 0);
 }
 
 #[test]
