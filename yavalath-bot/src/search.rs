@@ -312,7 +312,7 @@ impl Searcher {
                 return loss_in(ply);
             }
             if depth <= 0 || ply >= HORIZON_PLY {
-                return self.quiescence(board, depth, alpha, beta, ply, &threats);
+                return self.quiescence(board, alpha, beta, ply, depth, &threats);
             }
         }
         if let Some(block) = forced {
@@ -395,10 +395,10 @@ impl Searcher {
     pub fn quiescence(
         &mut self,
         board: &Board,
-        depth: i32,
         alpha: i32,
         beta: i32,
         ply: usize,
+        depth: i32,
         threats: &Threats,
     ) -> i32 {
         let stand = evaluate_with(board, threats);
