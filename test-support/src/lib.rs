@@ -10,8 +10,10 @@
 //!   macro [`stop_tests!`];
 //! - [`properties`]: the property suite every game runs over thousands of random positions of
 //!   its own, through an adapter implementing [`properties::GameUnderTest`];
-//! - [`perft`]: the comparison of a game's perft with an independent count written in its tests.
+//! - [`perft`]: the comparison of a game's perft with an independent count written in its tests;
+//! - [`docs`]: the docs' quotes of a constant (a default move time) checked against it.
 
+pub mod docs;
 pub mod perft;
 pub mod process;
 pub mod properties;
