@@ -1,7 +1,8 @@
 //! The opening book: Player 1's first stone, Player 2's swap decision and reply for every first
 //! stone, Player 1's second move after each answer to the book's first stone, Player 2's
-//! answers after a theft that self-play chose ([`AFTER_THEFT`]), and deeper positions of the
-//! lines after the theft of `(2, 2)` ([`LINES`]).
+//! answers after a theft that self-play chose ([`AFTER_THEFT`]), deeper positions of the lines
+//! after the theft of `(2, 2)` ([`LINES`]), and Player 2's proven wins there that the search
+//! misses at the contest's budget ([`PROVEN`]).
 //!
 //! The table is the output of `yavalath-tune book --depth 10 --first 1,0` (see [`crate::tune`];
 //! then `cargo fmt`), which searches every position of the first plies to a fixed depth from a
@@ -187,6 +188,29 @@
 //! their own budgets of 500 and 35 ms.) The table's self-play used the bot of commit `9ffb6f5`,
 //! whose play after the opening is this one's but for the proof search.
 //!
+//! # After the theft of `(2, 2)`: proven wins
+//!
+//! Self-play at the contest's settings showed where Player 2 still lost after the lines: this
+//! bot against itself from `2 2, 2 2`, 100 games (`yavalath-referee --games 100 --openings
+//! open.txt target/release/yavalath-bot target/release/yavalath-bot`, the contest's 100 ms, one
+//! game at a time): Player 2 won 87 and lost 13 (18 distinct games). Player 1's reply to the theft
+//! is `3 3` or `4 4`, as its first turn's search ends; all 13 losses followed `4 4, 3 3` and then
+//! `2 6` or its mirror image `6 4`, and in every one the first position where Player 2 had a win
+//! that the proof search proves, and played another move, was the same up to symmetry:
+//! `2 2, 2 2, 4 4, 3 3, 2 6, 3 5, 5 4, 1 6, 2 5`, Player 2 to move. `1 5` wins there (proven in
+//! 0.35 s, 186 k nodes); at 35 ms the search played `0 3` (or its mirror) and lost 9 of the 11
+//! games that reached it. `yavalath-tune proven --side 2 --seconds 3 DIR/game-*.txt` (see
+//! [`crate::tune`]) found that position in 83 s from the 9 distinct lost games, and it is
+//! [`PROVEN`]'s entry; `tests/book.rs` proves each entry's answer again.
+//!
+//! With it, three more matches of 100 games of the same command: Player 2 lost none (10
+//! distinct games), then 1 (14 distinct), and with two games at once on the 2-core machine (a
+//! busy one) 2 (12 distinct): Player 2 won 297 of 300 (23 distinct games). Those three losses
+//! came in the middle game, where the proof search returns `unknown` after 3 s from ply 4 to
+//! ply 22 to 34; in one of them Player 2 had missed a win that a 3 s proof just misses (`5 1`
+//! at ply 34, 2.9 s), in another the position at ply 18 is proven lost (32 s) and the one at
+//! ply 20 is `unknown` after 60 s. Those lines are not in the book.
+//!
 //! The board has twelve symmetries (the rotations and reflections of the hexagon), so the table
 //! holds one first stone of each of the nine classes of cells; [`symmetry_to`] carries a position
 //! to the table's frame and a reply back.
@@ -314,13 +338,14 @@ pub fn line_board(line: &[u8]) -> Option<Board> {
     })
 }
 
-/// The move [`LINES`] has for `board`: the answer of the line whose position is `board`'s under
-/// one of the twelve symmetries, carried to `board`'s frame.
+/// The move [`LINES`] or [`PROVEN`] has for `board`: the answer of the line whose position is
+/// `board`'s under one of the twelve symmetries, carried to `board`'s frame.
 pub fn line_move(board: &Board) -> Option<Cell> {
     let stones = |b: &Board| [b.stones(Player::First), b.stones(Player::Second)];
     let target = stones(board);
     LINES
         .iter()
+        .chain(PROVEN)
         .filter(|(line, _)| line.len() == board.plies() as usize)
         .find_map(|&(line, answer)| {
             let own = stones(&line_board(line)?);
@@ -408,3 +433,11 @@ pub const LINES: &[(&[u8], u8)] = &[
     (&[13, 13, 31, 21, 14], 28),
     (&[13, 13, 31, 21, 28], 29),
 ];
+
+/// Player 2's proven wins after the theft of `(2, 2)`, as `(line, answer)` like [`LINES`]: in each
+/// position the proof search ([`crate::proof`]) proves that Player 2 wins with the answer, a win
+/// that the search alone misses at the contest's budget (it played another move and lost). Found
+/// where the bot, playing itself at the contest's settings from `2 2, 2 2`, lost as Player 2: the
+/// first position of the game that the proof search proves won for Player 2 and whose move it
+/// does not prove winning (see the crate docs, "After the theft of `(2, 2)`: proven wins").
+pub const PROVEN: &[(&[u8], u8)] = &[(&[13, 13, 30, 21, 45, 38, 31, 44, 37], 36)];

@@ -30,14 +30,28 @@
 //! of a search to depth `D` (or the book's move of the first plies, which answers first); where
 //! the opponent is, its best move at depth `D`, then the moves within `M` of it in cell order
 //! (at most `K` moves in all), and the best move at the `shallow` depth a bot at the contest's
-//! budget reaches; for `N` plies, ending on a move of `side`. Each position is written once up to symmetry, as a line of cell indices and the move.
+//! budget reaches; for `N` plies, ending on a move of `side`. Each position is written once up
+//! to symmetry, as a line of cell indices and the move.
+//!
+//! # Proven wins left
+//!
+//! `yavalath-tune proven [--side 1|2] [--seconds S] [--from-ply N] RECORD...` ([`left_win`])
+//! reads the referee's game records (`--record-dir`) and, for each game lost by a player (by
+//! Player `side` only, with `--side`; a game held by several records is read once), looks for
+//! the first position, from ply `N` on (default 3), where the proof search ([`crate::proof`], `S`
+//! seconds a position, default 3) proves that the loser was winning and does not prove that the
+//! move it played keeps the win. It prints the position and the proof's winning move as an entry
+//! of [`crate::book::PROVEN`] (once per position up to symmetry), with the game in a comment.
 
 use crate::board::{Board, Cell, Cells, Player, CELLS};
 use crate::book::{first_plies_move, representative, transform, transform_cells, SYMMETRIES};
 use crate::eval::{window_counts, CENTRE, MIDDLE_PAIR, PAIR, RESERVE, SINGLE, TEMPO};
-use crate::notation::format_move;
+use crate::notation::{format_move, parse_move};
+use crate::proof::Prover;
 use crate::search::Searcher;
 use crate::threats::Threats;
+use common::clock::Deadline;
+use common::referee::record::parse_record;
 use common::search::Limits;
 use common::tune::{
     fit_scale, fit_weights, format_constants, mean_error, result_for, FitOptions, Sample,
@@ -45,9 +59,10 @@ use common::tune::{
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
+use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The evaluation's weights, in the order of [`features`].
 pub const NAMES: [&str; 6] = [
@@ -504,7 +519,8 @@ pub fn weighted_sum(board: &Board, weights: &[i32; FEATURES]) -> i32 {
 const USAGE: &str = "usage: yavalath-tune [--games N] [--seed S] [--depth D] [--epochs E]
        yavalath-tune book [--depth D] [--first X,Y]
        yavalath-tune lines --moves \"x y,...\" [--side 1|2] [--depth D] [--shallow D] \
-[--plies N] [--width K] [--margin M]";
+[--plies N] [--width K] [--margin M]
+       yavalath-tune proven [--side 1|2] [--seconds S] [--from-ply N] RECORD...";
 
 /// Parses the options of `yavalath-tune lines` (after the word `lines`).
 pub fn parse_lines(args: &[String]) -> Result<LinesRequest, String> {
@@ -560,6 +576,8 @@ const HOLDOUT_EVERY: usize = 5;
 const BOOK_DEPTH: u32 = 10;
 /// The book's transposition table.
 const BOOK_TABLE_BYTES: usize = 64 << 20;
+/// The proof's table of `yavalath-tune proven`.
+const PROVEN_TABLE_BYTES: usize = 256 << 20;
 
 struct Options {
     book: bool,
@@ -640,6 +658,9 @@ pub fn main() -> ExitCode {
         );
         return ExitCode::SUCCESS;
     }
+    if args.first().map(String::as_str) == Some("proven") {
+        return proven_main(&args[1..], start);
+    }
     let options = match parse(&args) {
         Ok(options) => options,
         Err(message) => {
@@ -701,5 +722,160 @@ pub fn main() -> ExitCode {
     );
     print!("{}", format_constants(&NAMES, &weights));
     println!("time {:.1}s", start.elapsed().as_secs_f64());
+    ExitCode::SUCCESS
+}
+
+/// Where `loser` left a proven win in `moves` (a game it lost): the first position, from ply
+/// `from_ply` on, with `loser` to move that the proof search proves won for it within `budget`,
+/// while the move played there is not the proof's and is not proven to keep the win within
+/// `budget`. Returns that position's moves and the proof's winning move (score 0).
+pub fn left_win(
+    moves: &[Cell],
+    loser: Player,
+    from_ply: usize,
+    budget: Duration,
+    prover: &mut Prover,
+) -> Option<LineMove> {
+    let mut board = Board::start();
+    for (k, &played) in moves.iter().enumerate() {
+        if k >= from_ply && board.side_to_move() == loser {
+            let won = prover.prove(&board, loser, Deadline::from_now(budget)) == Some(true);
+            if let (true, Some(win)) = (won, prover.winning_move()) {
+                let kept = played == win
+                    || board.try_play(played).ok().is_some_and(|after| {
+                        prover.prove(&after, loser, Deadline::from_now(budget)) == Some(true)
+                    });
+                if !kept {
+                    return Some(LineMove {
+                        line: moves[..k].to_vec(),
+                        best: win,
+                        score: 0,
+                    });
+                }
+            }
+        }
+        board = board.try_play(played).ok()?;
+    }
+    None
+}
+
+/// The options of `yavalath-tune proven`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProvenRequest {
+    /// Only the games this player lost (`--side`), else every lost game.
+    pub side: Option<Player>,
+    /// The time of each proof (`--seconds`).
+    pub budget: Duration,
+    /// The first ply looked at (`--from-ply`).
+    pub from_ply: usize,
+    /// The records' paths.
+    pub records: Vec<String>,
+}
+
+/// Parses the options of `yavalath-tune proven` (after the word `proven`).
+pub fn parse_proven(args: &[String]) -> Result<ProvenRequest, String> {
+    let (mut seconds, mut from_ply, mut records, mut side) = (3.0, 3, Vec::new(), None);
+    let mut i = 0;
+    while i < args.len() {
+        let option = args[i].as_str();
+        if !option.starts_with("--") {
+            records.push(option.to_string());
+            i += 1;
+            continue;
+        }
+        let value = args.get(i + 1).ok_or(format!("{option} needs a value"))?;
+        match option {
+            "--seconds" => {
+                seconds = value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|s| s.is_finite() && *s > 0.0 && *s <= 86_400.0)
+                    .ok_or(format!("--seconds: not a number of seconds: {value}"))?;
+            }
+            "--side" => {
+                side = Some(match value.as_str() {
+                    "1" => Player::First,
+                    "2" => Player::Second,
+                    _ => return Err(format!("--side: 1 or 2, not {value}")),
+                });
+            }
+            "--from-ply" => {
+                from_ply = value
+                    .parse()
+                    .map_err(|_| format!("--from-ply: not a ply: {value}"))?;
+            }
+            _ => return Err(format!("unknown option {option}")),
+        }
+        i += 2;
+    }
+    if records.is_empty() {
+        return Err("proven needs at least one record".to_string());
+    }
+    Ok(ProvenRequest {
+        side,
+        budget: Duration::from_secs_f64(seconds),
+        from_ply,
+        records,
+    })
+}
+
+/// `yavalath-tune proven`: the entries of [`crate::book::PROVEN`] that the records' lost games
+/// call for (see the module docs, "Proven wins left").
+fn proven_main(args: &[String], start: Instant) -> ExitCode {
+    let request = match parse_proven(args) {
+        Ok(request) => request,
+        Err(message) => {
+            eprintln!("yavalath-tune: {message}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut prover = Prover::new(PROVEN_TABLE_BYTES);
+    let (mut games, mut positions) = (HashSet::new(), HashSet::new());
+    for path in &request.records {
+        let record = match std::fs::read_to_string(path) {
+            Ok(text) => parse_record(&text),
+            Err(e) => {
+                eprintln!("yavalath-tune: {path}: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        let Some(winner) = record.result.as_ref().and_then(|r| r.winner) else {
+            continue;
+        };
+        let moves: Option<Vec<Cell>> = record
+            .opening
+            .iter()
+            .chain(&record.plies)
+            .map(|ply| parse_move(&ply.line).ok())
+            .collect();
+        let Some(moves) = moves else {
+            eprintln!("yavalath-tune: {path}: a move that does not parse, skipped");
+            continue;
+        };
+        let loser = winner.pick(Player::Second, Player::First);
+        if request.side.is_some_and(|side| side != loser) || !games.insert(moves.clone()) {
+            continue;
+        }
+        let (budget, from_ply) = (request.budget, request.from_ply);
+        let Some(entry) = left_win(&moves, loser, from_ply, budget, &mut prover) else {
+            eprintln!("{path}: no proven win left from ply {from_ply}");
+            continue;
+        };
+        let board = entry
+            .line
+            .iter()
+            .try_fold(Board::start(), |b, &m| b.try_play(m).ok());
+        if board.is_some_and(|b| positions.insert(canonical(&b))) {
+            let game: Vec<String> = moves.iter().map(|&m| format_move(m)).collect();
+            print!("{}", format_lines(std::slice::from_ref(&entry)));
+            println!("    // {path}: {}", game.join(","));
+        }
+    }
+    eprintln!(
+        "proven: {} distinct lost games, {} positions, {:.1}s",
+        games.len(),
+        positions.len(),
+        start.elapsed().as_secs_f64()
+    );
     ExitCode::SUCCESS
 }

@@ -7,16 +7,19 @@ use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use std::time::Duration;
-use yavalath::board::{Board, Cell, Player, CELLS};
+use yavalath::board::{Board, Cell, Outcome, Player, CELLS};
 use yavalath::book::{
     book_move, first_plies_move, inverse, line_board, line_move, representative, symmetry_to,
-    transform, transform_cells, AFTER_THEFT, ANSWERS, FIRST, LINES, REPLIES, SYMMETRIES,
+    transform, transform_cells, AFTER_THEFT, ANSWERS, FIRST, LINES, PROVEN, REPLIES, SYMMETRIES,
 };
 use yavalath::engine::{opening_equivalents, should_swap, Engine};
 use yavalath::eval::evaluate;
+use yavalath::notation::{format_move, parse_move};
+use yavalath::proof::Prover;
 use yavalath::tune::{
     analyse_book, analyse_lines, canonical, class_representatives, current_weights, features,
-    format_book, format_lines, is_quiet, orbit, parse_lines, weighted_sum, LinesRequest,
+    format_book, format_lines, is_quiet, left_win, orbit, parse_lines, parse_proven, weighted_sum,
+    LinesRequest,
 };
 
 fn cell((x, y): (u8, u8)) -> Cell {
@@ -211,7 +214,7 @@ fn a_set_of_cells_moves_as_its_cells_do() {
 fn every_line_is_played_legally_and_its_answer_found_in_every_orientation() {
     assert!(!LINES.is_empty());
     let mut positions = std::collections::HashSet::new();
-    for &(line, answer) in LINES {
+    for &(line, answer) in LINES.iter().chain(PROVEN) {
         let board = line_board(line).expect("every move of a line is legal");
         assert!(board.outcome().is_none(), "{line:?} is not over");
         assert!(positions.insert(canonical(&board)), "{line:?} twice");
@@ -374,4 +377,152 @@ fn the_evaluation_is_the_weighted_sum_of_the_tuners_features() {
         checked += 1;
     }
     assert!(checked > 100, "only {checked} quiet positions");
+}
+
+#[test]
+fn every_proven_answer_wins_by_proof() {
+    assert!(!PROVEN.is_empty());
+    let mut prover = Prover::new(16 << 20);
+    for &(line, answer) in PROVEN {
+        let board = line_board(line).expect("a legal line");
+        assert_eq!(board.side_to_move(), Player::Second, "{line:?}");
+        let after = board.play(Cell::from_index(usize::from(answer)).expect("a cell"));
+        let deadline = Deadline::from_now(Duration::from_secs(60));
+        assert_eq!(
+            prover.prove(&after, Player::Second, deadline),
+            Some(true),
+            "{line:?}: Player 2's answer {answer} is proven to win"
+        );
+    }
+}
+
+/// The first moves of a game after the theft of `(2, 2)` in which Player 2 has a proven win
+/// (the position of the entry of `PROVEN`).
+const PROVEN_WIN: &str = "2 2,2 2,4 4,3 3,2 6,3 5,5 4,1 6,2 5";
+
+/// [`PROVEN_WIN`], then Player 2 leaving its win: a move that makes a 3 and loses at once (so
+/// that the proof that it does not keep the win is immediate).
+fn win_left() -> Vec<Cell> {
+    let mut moves: Vec<Cell> = PROVEN_WIN
+        .split(',')
+        .map(|m| parse_move(m.trim()).unwrap())
+        .collect();
+    let board = line_board(&moves.iter().map(|c| c.index() as u8).collect::<Vec<_>>()).unwrap();
+    let losing = board
+        .legal_moves()
+        .into_iter()
+        .find(|&m| board.play(m).outcome() == Some(Outcome::Three(Player::Second)))
+        .expect("a move that makes a 3");
+    moves.push(losing);
+    moves
+}
+
+#[test]
+fn a_proven_win_left_is_found_where_it_was_left_and_its_move_wins() {
+    let moves = win_left();
+    let budget = Duration::from_secs(10);
+    let mut prover = Prover::new(16 << 20);
+    let entry = left_win(&moves, Player::Second, 7, budget, &mut prover).expect("a win left");
+    assert_eq!(entry.line, moves[..9]);
+    let board = entry.line.iter().fold(Board::start(), |b, &m| b.play(m));
+    let deadline = Deadline::from_now(budget);
+    assert_eq!(
+        prover.prove(&board.play(entry.best), Player::Second, deadline),
+        Some(true)
+    );
+    // Where the game plays the proof's move, nothing was left.
+    let mut kept = moves[..9].to_vec();
+    kept.push(entry.best);
+    assert_eq!(
+        left_win(&kept, Player::Second, 7, budget, &mut prover),
+        None
+    );
+}
+
+#[test]
+fn the_proven_tool_reads_records_and_prints_the_entry() {
+    let dir = test_support::process::scratch_dir("yavalath-book", "proven");
+    let mut record = String::from("# yavalath\n");
+    for (k, &m) in win_left().iter().enumerate() {
+        record.push_str(&format!("# opening: {} {}\n", k % 2 + 1, format_move(m)));
+    }
+    record.push_str("# result: p1 opponent made a 3\n");
+    let paths = [dir.join("game-1.txt"), dir.join("game-2.txt")];
+    for path in &paths {
+        std::fs::write(path, &record).unwrap();
+    }
+    let tool = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_yavalath-tune"))
+            .arg("proven")
+            .args(args)
+            .args(&paths)
+            .output()
+            .unwrap()
+    };
+    let out = tool(&["--side", "2", "--from-ply", "7", "--seconds", "10"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stdout.starts_with("    (&[13, 13, 30, 21, 45, 38, 31, 44, 37], "),
+        "{stdout}"
+    );
+    assert_eq!(
+        stdout.lines().count(),
+        2,
+        "one entry and its game: {stdout}"
+    );
+    assert!(
+        stderr.contains("proven: 1 distinct lost games, 1 positions"),
+        "{stderr}"
+    );
+    // Player 1 lost none of them.
+    let out = tool(&["--side", "1"]);
+    assert!(out.status.success() && out.stdout.is_empty());
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn the_proven_options_refuse_garbage() {
+    let args = |list: &[&str]| list.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+    let request = parse_proven(&args(&[
+        "--side",
+        "2",
+        "--seconds",
+        "1.5",
+        "a.txt",
+        "b.txt",
+    ]))
+    .expect("good options");
+    assert_eq!(request.side, Some(Player::Second));
+    assert_eq!(request.budget, Duration::from_millis(1500));
+    assert_eq!((request.from_ply, request.records.len()), (3, 2));
+    for (bad, message) in [
+        (&[][..], "proven needs at least one record"),
+        (&["a.txt", "--side", "3"][..], "--side: 1 or 2, not 3"),
+        (
+            &["a.txt", "--seconds", "soon"][..],
+            "--seconds: not a number of seconds: soon",
+        ),
+        (
+            &["a.txt", "--seconds", "0"][..],
+            "--seconds: not a number of seconds: 0",
+        ),
+        (
+            &["a.txt", "--seconds", "NaN"][..],
+            "--seconds: not a number of seconds: NaN",
+        ),
+        (
+            &["a.txt", "--from-ply", "-1"][..],
+            "--from-ply: not a ply: -1",
+        ),
+        (&["a.txt", "--depth", "3"][..], "unknown option --depth"),
+        (&["a.txt", "--seconds"][..], "--seconds needs a value"),
+    ] {
+        assert_eq!(
+            parse_proven(&args(bad)),
+            Err(message.to_string()),
+            "{bad:?}"
+        );
+    }
 }
