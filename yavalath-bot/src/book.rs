@@ -185,8 +185,10 @@
 //! ```
 //!
 //! (`--movetime-ms 3000` keeps a loaded machine from forfeiting games on time; the bots keep
-//! their own budgets of 500 and 35 ms.) The table's self-play used the bot of commit `9ffb6f5`,
-//! whose play after the opening is this one's but for the proof search.
+//! their own budgets: 35 ms a later turn, and for the first turn, which searches in a game given
+//! from a position, 500 ms in these matches, 400 ms since ([`crate::params::FIRST_MOVETIME`]).)
+//! The table's self-play used the bot of commit `9ffb6f5`, whose play after the opening is this
+//! one's but for the proof search.
 //!
 //! # After the theft of `(2, 2)`: proven wins
 //!

@@ -57,7 +57,7 @@
 //! winning move of a win on stderr; bad arguments: a message and exit status 2). Budgets: 35 ms
 //! per turn ([`params::DEFAULT_MOVETIME`]; no iteration begun past half of it, or past three
 //! quarters when the last iteration changed its best move or dropped its score:
-//! [`params::TIME_POLICY`]), 500 ms on the bot's first turn ([`params::FIRST_MOVETIME`]),
+//! [`params::TIME_POLICY`]), 400 ms on the bot's first turn ([`params::FIRST_MOVETIME`]),
 //! counted from the moment the turn's first line arrives; `--movetime` sets the per-turn budget (and the first turn's when
 //! larger). Nothing in a reply's path waits on anything but the search: the 8 MB transposition
 //! table is allocated and written before the first turn, the search polls its clock every few
