@@ -192,26 +192,41 @@
 //!
 //! # After the theft of `(2, 2)`: proven wins
 //!
-//! Self-play at the contest's settings showed where Player 2 still lost after the lines: this
-//! bot against itself from `2 2, 2 2`, 100 games (`yavalath-referee --games 100 --openings
-//! open.txt target/release/yavalath-bot target/release/yavalath-bot`, the contest's 100 ms, one
-//! game at a time): Player 2 won 87 and lost 13 (18 distinct games). Player 1's reply to the theft
-//! is `3 3` or `4 4`, as its first turn's search ends; all 13 losses followed `4 4, 3 3` and then
-//! `2 6` or its mirror image `6 4`, and in every one the first position where Player 2 had a win
-//! that the proof search proves, and played another move, was the same up to symmetry:
-//! `2 2, 2 2, 4 4, 3 3, 2 6, 3 5, 5 4, 1 6, 2 5`, Player 2 to move. `1 5` wins there (proven in
-//! 0.35 s, 186 k nodes); at 35 ms the search played `0 3` (or its mirror) and lost 9 of the 11
-//! games that reached it. `yavalath-tune proven --side 2 --seconds 3 DIR/game-*.txt` (see
-//! [`crate::tune`]) found that position in 83 s from the 9 distinct lost games, and it is
-//! [`PROVEN`]'s entry; `tests/book.rs` proves each entry's answer again.
+//! Self-play at the contest's settings showed where Player 2 still lost after the lines: this bot
+//! against itself from `2 2, 2 2`, 100 games (`yavalath-referee --games 100 --openings open.txt
+//! target/release/yavalath-bot target/release/yavalath-bot`, the contest's 100 ms, one game at a
+//! time): Player 2 won 87 and lost 13 (18 distinct games). Player 1's reply to the theft is `3 3`
+//! or `4 4`, as its first turn's search ends; all 13 losses followed `4 4, 3 3` and then `2 6` or
+//! its mirror image `6 4`, and in every one the first position where Player 2 had a win that the
+//! proof search proves, and played another move, was the same up to symmetry: `2 2, 2 2, 4 4, 3 3,
+//! 2 6, 3 5, 5 4, 1 6, 2 5`, Player 2 to move. `1 5` wins there (proven in 0.35 s, 186 k nodes); at
+//! 35 ms the search played `0 3` (or its mirror) and lost 9 of the 11 games that reached it.
+//! `yavalath-tune proven --side 2 --seconds 3 DIR/game-*.txt` (see [`crate::tune`]) found that
+//! position in 83 s from the 9 distinct lost games, and it is the first entry of [`PROVEN`];
+//! `tests/book.rs` proves each entry's answer again.
 //!
-//! With it, three more matches of 100 games of the same command: Player 2 lost none (10
-//! distinct games), then 1 (14 distinct), and with two games at once on the 2-core machine (a
-//! busy one) 2 (12 distinct): Player 2 won 297 of 300 (23 distinct games). Those three losses
-//! came in the middle game, where the proof search returns `unknown` after 3 s from ply 4 to
-//! ply 22 to 34; in one of them Player 2 had missed a win that a 3 s proof just misses (`5 1`
-//! at ply 34, 2.9 s), in another the position at ply 18 is proven lost (32 s) and the one at
-//! ply 20 is `unknown` after 60 s. Those lines are not in the book.
+//! With it, three more matches of 100 games of the same command: Player 2 lost none (10 distinct
+//! games), then 1 (14 distinct), and with two games at once on the 2-core machine (a busy one) 2
+//! (12 distinct): Player 2 won 297 of 300 (23 distinct games). Those three losses came in the
+//! middle game, where the proof search returns `unknown` after 3 s from ply 4 to ply 22 to 34; in
+//! one of them Player 2 had missed a win that a 3 s proof just misses (`5 1` at ply 34, 2.9 s), in
+//! another the position at ply 18 is proven lost (32 s) and the one at ply 20 is `unknown` after 60
+//! s. Those lines are not in the book.
+//!
+//! Player 1 given more time finds more. Both sides at `--movetime T` (T from 20 to 1200 ms, 4 games
+//! each, `--movetime-ms 3000`): Player 2 won all 32 games at T up to 150 ms and at 700 and 1200 ms,
+//! and lost 1 of 4 at 250 ms and 4 of 4 at 400 ms. Player 1 at `--movetime T` against Player 2 at
+//! the contest's 35 ms: Player 2 won all 8 at 50 and 100 ms, and lost 8 of 12 at 250, 400 and 1200
+//! ms. The second entry of [`PROVEN`] came from those games (`yavalath-tune proven --side 2
+//! --seconds 2` over the lost games, 214 s): after `4 4, 3 3, 1 1, 4 5, 5 4, 1 5, 2 5`, a line of
+//! [`LINES`], `0 3` wins (proven in 0.94 s) where the bot played `3 6`. The other position it
+//! found, at ply 41 of one game, is left out (a 41-stone line for one game of one budget). With
+//! both entries and the first turn's 400 ms, at the contest's settings Player 2 won 100 of 100 (5
+//! distinct games; with the first entry alone, 100 of 100 too, 6 distinct, and 100 of 100 against
+//! Player 1 drawing its first three moves, `--opening-plies 3 --seed {seed}`, 10 distinct); at 250
+//! and 400 ms on both sides Player 1 still won 6 of 8, and with Player 1 alone at 250 or 400 ms, 6
+//! of 8. So the line after the theft of `(2, 2)` is safe at the contest's budget on both sides, and
+//! not against an opponent that searches seven to ten times longer: nothing proves it for Player 2.
 //!
 //! The board has twelve symmetries (the rotations and reflections of the hexagon), so the table
 //! holds one first stone of each of the nine classes of cells; [`symmetry_to`] carries a position
@@ -442,4 +457,7 @@ pub const LINES: &[(&[u8], u8)] = &[
 /// where the bot, playing itself at the contest's settings from `2 2, 2 2`, lost as Player 2: the
 /// first position of the game that the proof search proves won for Player 2 and whose move it
 /// does not prove winning (see the crate docs, "After the theft of `(2, 2)`: proven wins").
-pub const PROVEN: &[(&[u8], u8)] = &[(&[13, 13, 30, 21, 45, 38, 31, 44, 37], 36)];
+pub const PROVEN: &[(&[u8], u8)] = &[
+    (&[13, 13, 30, 21, 45, 38, 31, 44, 37], 36),
+    (&[13, 13, 30, 21, 6, 39, 31, 36, 37], 18),
+];
