@@ -4,7 +4,7 @@
 use krieg::board::{Board, Side};
 use krieg::dfpn::{ProofSearch, Value};
 use krieg::solver::{minimax_value, Solver};
-use support::{check_against_minimax, endgame_positions, small_positions, tree_size};
+use support::{check_against_minimax, endgame_positions, small_positions, with_tree_size};
 
 mod support;
 
@@ -35,11 +35,9 @@ fn proof_number_search_agrees_with_alpha_beta_further_from_the_end() {
     let mut solver = Solver::new(8 << 20);
     let mut counts = [0; 3];
     let positions = endgame_positions(1000..1200, 10);
-    let larger = positions
-        .iter()
-        .filter(|b| (20_000..1_000_000).contains(&tree_size(b, 1_000_000)));
+    let larger = with_tree_size(&positions, 1_000_000, |n| (20_000..1_000_000).contains(&n));
     let mut count = 0;
-    for board in larger {
+    for board in &larger {
         count += 1;
         let expected = solver.solve(board, None).value;
         assert!(expected.is_some());
@@ -54,12 +52,11 @@ fn proof_number_search_agrees_with_alpha_beta_further_from_the_end() {
 fn the_value_does_not_depend_on_the_table_size() {
     let mut tiny = ProofSearch::new(64 << 10);
     let mut large = ProofSearch::new(16 << 20);
-    let positions = endgame_positions(2000..2100, 12);
-    let larger = positions
-        .iter()
+    let positions: Vec<Board> = endgame_positions(2000..2100, 12)
+        .into_iter()
         .step_by(3)
-        .filter(|b| tree_size(b, 2_000_000) < 2_000_000);
-    for board in larger {
+        .collect();
+    for board in &with_tree_size(&positions, 2_000_000, |n| n < 2_000_000) {
         let value = large.value(board, None);
         assert!(value.is_some());
         assert_eq!(tiny.value(board, None), value, "{board}");

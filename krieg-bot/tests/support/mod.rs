@@ -46,6 +46,35 @@ pub fn tree_size(board: &Board, cap: u64) -> u64 {
     count
 }
 
+/// The `positions` whose [`tree_size`] (counted up to `cap`) `keep` accepts, in their order. The
+/// counts, the longest part of the tests that use them, run on every core.
+pub fn with_tree_size(
+    positions: &[Board],
+    cap: u64,
+    keep: impl Fn(u64) -> bool + Sync,
+) -> Vec<Board> {
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let chunk = (positions.len() + threads - 1) / threads;
+    let keep = &keep;
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = positions
+            .chunks(chunk.max(1))
+            .map(|part| {
+                scope.spawn(move || {
+                    part.iter()
+                        .filter(|b| keep(tree_size(b, cap)))
+                        .copied()
+                        .collect::<Vec<Board>>()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a tree count"))
+            .collect()
+    })
+}
+
 /// A few hundred (at least 300) end positions whose whole tree is small enough for plain
 /// minimax.
 pub fn small_positions() -> Vec<Board> {
