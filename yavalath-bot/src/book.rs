@@ -454,9 +454,10 @@ pub const LINES: &[(&[u8], u8)] = &[
 /// Player 2's proven wins after the theft of `(2, 2)`, as `(line, answer)` like [`LINES`]: in each
 /// position the proof search ([`crate::proof`]) proves that Player 2 wins with the answer, a win
 /// that the search alone misses at the contest's budget (it played another move and lost). Found
-/// where the bot, playing itself at the contest's settings from `2 2, 2 2`, lost as Player 2: the
-/// first position of the game that the proof search proves won for Player 2 and whose move it
-/// does not prove winning (see the crate docs, "After the theft of `(2, 2)`: proven wins").
+/// by `yavalath-tune proven` in the games the bot lost as Player 2 against itself from `2 2, 2 2`
+/// (the first at the contest's settings, the second against a Player 1 thinking 250 ms a move):
+/// the first position of the game that the proof search proves won for Player 2 and whose move
+/// it does not prove winning (see the crate docs, "After the theft of `(2, 2)`: proven wins").
 pub const PROVEN: &[(&[u8], u8)] = &[
     (&[13, 13, 30, 21, 45, 38, 31, 44, 37], 36),
     (&[13, 13, 30, 21, 6, 39, 31, 36, 37], 18),
