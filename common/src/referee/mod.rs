@@ -81,6 +81,7 @@
 //!   final lines of the finished games (those a [`merge`] of the results file prints) are printed
 //!   last (exit status 128 + the signal).
 
+mod bad_value;
 #[cfg(test)]
 mod count;
 pub mod files;
@@ -98,11 +99,10 @@ pub mod schedule;
 pub mod sprt;
 pub mod stats;
 
+pub use bad_value::BadOptionValue;
 pub use files::{check_writable, check_writable_dir, FileError};
 pub use game::{Fault, GameEnd, Input, RefereeGame, Seat, Transport};
-pub use options::{
-    parse_options, parse_player, usage, BadOptionValue, Entrant, MatchOptions, OptionsError,
-};
+pub use options::{parse_options, parse_player, usage, Entrant, MatchOptions, OptionsError};
 pub use stats::Tally;
 
 use std::collections::VecDeque;

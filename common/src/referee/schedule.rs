@@ -1,7 +1,7 @@
 //! Which games a match plays: the pairings of its players, games in pairs with the seats swapped,
 //! the seed of each pair, and the share of one machine (`--shard`).
 
-use super::options::BadOptionValue;
+use super::bad_value::BadOptionValue;
 use std::str::FromStr;
 
 /// One game of a match.

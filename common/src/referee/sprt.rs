@@ -17,7 +17,7 @@
 //! variance is zero, cannot decide the test: two equal players whose first pair happens to be
 //! two wins would otherwise cross a bound at once.
 
-use super::options::BadOptionValue;
+use super::bad_value::BadOptionValue;
 use std::str::FromStr;
 
 /// The hypotheses and error rates of a test.
