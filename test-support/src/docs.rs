@@ -6,22 +6,24 @@ use std::time::Duration;
 /// The part of a Markdown `text` from the line `heading` to the next heading of its level or
 /// higher. Panics if `text` has no such line.
 pub fn section<'a>(text: &'a str, heading: &str) -> &'a str {
-    let start = text
-        .lines()
-        .position(|line| line == heading)
-        .unwrap_or_else(|| panic!("no heading {heading:?}"));
-    let level = heading.chars().take_while(|&c| c == '#').count();
-    let lines: Vec<&str> = text.lines().collect();
-    let end = lines[start + 1..]
-        .iter()
-        .position(|line| {
-            let hashes = line.chars().take_while(|&c| c == '#').count();
-            hashes > 0 && hashes <= level && line[hashes..].starts_with(' ')
-        })
-        .map_or(lines.len(), |n| start + 1 + n);
-    let from = lines[..start].iter().map(|l| l.len() + 1).sum::<usize>();
-    let to = (from + lines[start..end].iter().map(|l| l.len() + 1).sum::<usize>()).min(text.len());
-    &text[from..to]
+    let hashes = |line: &str| line.chars().take_while(|&c| c == '#').count();
+    let level = hashes(heading);
+    let ends_it = |line: &str| {
+        let n = hashes(line);
+        (1..=level).contains(&n) && line[n..].starts_with(' ')
+    };
+    let (mut offset, mut start) = (0, None);
+    for line in text.split_inclusive('\n') {
+        let bare = line.trim_end_matches('\n');
+        match start {
+            None if bare == heading => start = Some(offset),
+            Some(from) if ends_it(bare) => return &text[from..offset],
+            _ => {}
+        }
+        offset += line.len();
+    }
+    let from = start.unwrap_or_else(|| panic!("no heading {heading:?}"));
+    &text[from..]
 }
 
 /// How the docs may write `value`: `1300 ms` or `1.3 s`.

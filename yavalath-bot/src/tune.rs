@@ -738,13 +738,12 @@ pub fn left_win(
 ) -> Option<LineMove> {
     let mut board = Board::start();
     for (k, &played) in moves.iter().enumerate() {
+        let after = board.try_play(played).ok()?;
         if k >= from_ply && board.side_to_move() == loser {
             let won = prover.prove(&board, loser, Deadline::from_now(budget)) == Some(true);
             if let (true, Some(win)) = (won, prover.winning_move()) {
                 let kept = played == win
-                    || board.try_play(played).ok().is_some_and(|after| {
-                        prover.prove(&after, loser, Deadline::from_now(budget)) == Some(true)
-                    });
+                    || prover.prove(&after, loser, Deadline::from_now(budget)) == Some(true);
                 if !kept {
                     return Some(LineMove {
                         line: moves[..k].to_vec(),
@@ -754,7 +753,7 @@ pub fn left_win(
                 }
             }
         }
-        board = board.try_play(played).ok()?;
+        board = after;
     }
     None
 }
@@ -856,9 +855,9 @@ fn proven_main(args: &[String], start: Instant) -> ExitCode {
         if request.side.is_some_and(|side| side != loser) || !games.insert(moves.clone()) {
             continue;
         }
-        let (budget, from_ply) = (request.budget, request.from_ply);
-        let Some(entry) = left_win(&moves, loser, from_ply, budget, &mut prover) else {
-            eprintln!("{path}: no proven win left from ply {from_ply}");
+        let found = left_win(&moves, loser, request.from_ply, request.budget, &mut prover);
+        let Some(entry) = found else {
+            eprintln!("{path}: no proven win left from ply {}", request.from_ply);
             continue;
         };
         let board = entry
