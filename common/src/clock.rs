@@ -57,8 +57,9 @@ fn percent_of(budget: Duration, percent: u32) -> Duration {
 /// - the *soft* budget: past it, iterative deepening starts no new iteration (the next one would
 ///   most likely not finish anyway) unless the root is unstable;
 /// - the *extended* budget: past it, no new iteration starts at all;
-/// - the *hard* budget: past it, the search stops at once and answers with the best move of the
-///   last completed iteration.
+/// - the *hard* budget: past it, the search stops at once and answers with what its iterations
+///   found: the best move of the last completed one, or (where a crate's search says so) a move
+///   of the unfinished one that has already beaten it.
 #[derive(Clone, Copy, Debug)]
 pub struct Deadline {
     start: Instant,
@@ -159,6 +160,7 @@ impl Deadline {
 pub struct SearchClock {
     deadline: Deadline,
     nodes: u64,
+    max_nodes: u64,
     stopped: bool,
 }
 
@@ -172,8 +174,15 @@ impl SearchClock {
         SearchClock {
             deadline,
             nodes: 0,
+            max_nodes: u64::MAX,
             stopped: false,
         }
+    }
+
+    /// The same clock, which also says stop at its first look past `max_nodes` nodes: a search
+    /// cut in the middle of an iteration at the same node on every run (tests).
+    pub fn with_max_nodes(self, max_nodes: u64) -> SearchClock {
+        SearchClock { max_nodes, ..self }
     }
 
     /// Counts one node; returns true when the search must unwind now. Once it has said stop, it
@@ -182,7 +191,7 @@ impl SearchClock {
     pub fn tick(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes & (Self::CHECK_INTERVAL - 1) == 0 && !self.stopped {
-            self.stopped = self.deadline.hard_expired();
+            self.stopped = self.nodes >= self.max_nodes || self.deadline.hard_expired();
         }
         self.stopped
     }
@@ -245,6 +254,15 @@ mod tests {
             }
         }
         assert!(stopped_at.is_some(), "the clock must notice the deadline");
+        assert!(clock.tick() && clock.stopped());
+    }
+
+    #[test]
+    fn a_node_cap_stops_the_clock_at_its_first_look_past_the_cap() {
+        let cap = SearchClock::CHECK_INTERVAL * 3 - 5;
+        let mut clock = SearchClock::new(Deadline::unlimited()).with_max_nodes(cap);
+        let stopped_at = (1..=SearchClock::CHECK_INTERVAL * 8).find(|_| clock.tick());
+        assert_eq!(stopped_at, Some(SearchClock::CHECK_INTERVAL * 3));
         assert!(clock.tick() && clock.stopped());
     }
 

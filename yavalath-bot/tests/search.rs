@@ -6,7 +6,8 @@ use std::time::Duration;
 use support::{bits, c, first_to_move};
 use yavalath::board::{Board, Cell, Player};
 use yavalath::engine::{greedy, Engine};
-use yavalath::search::{bench, Searcher, MATE_BOUND};
+use yavalath::proof::board_after;
+use yavalath::search::{bench, Searcher, BENCH_POSITIONS, MATE_BOUND, MAX_DEPTH};
 
 mod support;
 
@@ -203,4 +204,27 @@ fn near_best_moves_are_never_losing_ones() {
         "only {checked} positions with losing candidates"
     );
     assert!(drawn >= 1, "no position had an alternative to draw");
+}
+
+#[test]
+fn a_move_that_beats_the_last_iterations_best_before_the_clock_stops_is_played() {
+    // The first bench position: depth 3 and depth 4 prefer different moves. The node cap stops
+    // the clock inside the depth-4 iteration, as the hard budget does in play: after 16,384
+    // nodes depth 4's best has already beaten depth 3's; after 24,576, nothing yet has.
+    let board = board_after(BENCH_POSITIONS[0]).expect("legal moves");
+    let best_at = |depth| {
+        Searcher::new(1 << 20)
+            .search(&board, &Limits::depth(depth))
+            .best
+    };
+    let cut_after = |nodes| {
+        let mut searcher = Searcher::new(1 << 20);
+        searcher.max_nodes = nodes;
+        searcher.search(&board, &Limits::depth(MAX_DEPTH))
+    };
+    assert_ne!(best_at(3), best_at(4));
+    let beaten = cut_after(16_384);
+    assert_eq!((beaten.depth, beaten.best), (3, best_at(4)));
+    let not_yet = cut_after(24_576);
+    assert_eq!(not_yet.best, best_at(not_yet.depth));
 }
