@@ -4,10 +4,11 @@
 //! # The search's turn
 //!
 //! The book's move if it has one. Otherwise the alpha-beta search, on the turn's deadline; it
-//! begins no iteration past half the budget (three quarters after an unstable iteration,
-//! [`crate::params::TIME_POLICY`]), so it usually leaves time. Then, if its score is not decided
-//! and the game has reached [`PROOF_FROM_PLY`], the proof search ([`crate::proof`]) until
-//! [`PROOF_UNTIL`] of the budget: a proven win is played. The proof's table is kept from turn to
+//! begins no iteration past three quarters of the budget (90 % after an unstable iteration,
+//! [`crate::params::TIME_POLICY`]), and an iteration that completes past it leaves time. Then,
+//! if its score is not decided and the game has reached [`PROOF_FROM_PLY`], the proof search
+//! ([`crate::proof`]) until [`PROOF_UNTIL`] of the budget (the whole of it): a proven win is
+//! played. The proof's table is kept from turn to
 //! turn, and after a turn that proved a win the next turn begins with the proof (for
 //! [`PROOF_SHARE`] of its budget), which finds the win again in the table at once: a proven win
 //! is never left. With `--depth` (fixed-depth play, which must not depend on the clock) there is

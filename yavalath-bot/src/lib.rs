@@ -55,8 +55,8 @@
 //! [`proof`] on the position after the moves, the swap written as Player 1's cell again; one
 //! line `value=<win|loss|draw|unknown> nodes=<N> seconds=<S>` for the player to move, the
 //! winning move of a win on stderr; bad arguments: a message and exit status 2). Budgets: 35 ms
-//! per turn ([`params::DEFAULT_MOVETIME`]; no iteration begun past half of it, or past three
-//! quarters when the last iteration changed its best move or dropped its score:
+//! per turn ([`params::DEFAULT_MOVETIME`]; no iteration begun past three quarters of it, or
+//! past 90 % when the last iteration changed its best move or dropped its score:
 //! [`params::TIME_POLICY`]), 400 ms on the bot's first turn ([`params::FIRST_MOVETIME`]),
 //! counted from the moment the turn's first line arrives; `--movetime` sets the per-turn budget (and the first turn's when
 //! larger). Nothing in a reply's path waits on anything but the search: the 8 MB transposition
@@ -69,8 +69,9 @@
 //! make a 3 without a 4 are never played, and forced blocks are searched without using depth, so
 //! a threat whose only block makes the blocker's 3 is seen as a win. Past the horizon a
 //! quiescence search follows chains of threats (moves that make a new winning cell) to their end.
-//! Late quiet moves are reduced by one ply. From ply 12 on, in the time the search leaves (until
-//! 70 % of the budget), a proof search ([`proof`], df-pn over the same forcing moves) looks for
+//! When the clock cuts an iteration, a move that has already beaten the last best in it is
+//! played. Late quiet moves are reduced by one ply. From ply 12 on, in the time the search
+//! leaves, a proof search ([`proof`], df-pn over the same forcing moves) looks for
 //! a proven win, which the bot then plays, and keeps playing: see [`engine`]. Its table takes 4 MB (the bot's
 //! peak is about 14 MB). The first plies come from an opening book
 //! ([`book`], written by `yavalath-tune book` from deep searches of every first stone up to

@@ -31,8 +31,8 @@
 //! Every node, the quiescence's included, ticks the clock, which looks at the wall time every
 //! few thousand nodes; an iteration is not begun past the soft budget, unless the last one was
 //! unstable (another best move, or a score that fell by more than `UNSTABLE_SCORE_DROP`): then
-//! until the extended budget of [`crate::params::TIME_POLICY`] (self-play at the bot's budgets, 1000
-//! games: +29 ± 21 Elo, SPRT of 0 against 40 Elo: H1). At the hard budget, which ends nearly
+//! until the extended budget of [`crate::params::TIME_POLICY`] (which gives the figures). At the
+//! hard budget, which ends nearly
 //! every turn in the middle of an iteration, the move played is the last completed
 //! iteration's best, unless a move of the unfinished iteration has already beaten it at the new
 //! depth (the root searches the last best first): then that move (self-play at the contest's
