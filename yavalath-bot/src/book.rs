@@ -92,7 +92,7 @@
 //! opening moves (`--opening-plies`) also plays: Player 1's replies are the depth-10 search's
 //! best, the moves within 10 points of it and the depth-5 best (the move of a bot at the
 //! contest's budget); Player 2's answers are the depth-10 best, or the tables' above where they
-//! answer. Twenty-two positions, up to symmetry (the line through `(2, 2)` and the centre is a
+//! answer. Twenty-two positions (twenty-one in the table now: one moved to [`PROVEN`]), up to symmetry (the line through `(2, 2)` and the centre is a
 //! mirror, so `(3, 2)` and `(2, 3)` are one reply). At depth 10 Player 1's best reply to the
 //! theft, `4 4`, scores -16 for it; Player 2's answers to the others score 26 (after `3 2`) and
 //! 24 (after `5 4`), and after `3 3` and [`AFTER_THEFT`]'s `4 4` Player 1 scores 0.
@@ -101,7 +101,7 @@
 //! |---|---|---|
 //! | `4 4` | `3 3` | 20 |
 //! | `4 4, 3 3, 1 1` | `4 5` | 26 |
-//! | `4 4, 3 3, 1 1, 4 5, 5 4` | `1 5` | 66 |
+//! | `4 4, 3 3, 1 1, 4 5, 5 4` | `1 5`, now [`PROVEN`]'s `1 6` (below) | 66 |
 //! | `4 4, 3 3, 1 1, 4 5, 4 1` | `4 3` | 46 |
 //! | `4 4, 3 3, 4 1` | `4 3` | 26 |
 //! | `4 4, 3 3, 4 1, 4 3, 3 4` | `5 4` | 16 |
@@ -158,6 +158,16 @@
 //! `ae94003` (this bot opening on `(2, 0)`, with a slower evaluation that searches the same
 //! nodes), `--seed 36001`: H1 after 133 games, 83-4-46, +99 ± 61 Elo (116 distinct; two of its
 //! games lost on time), 35.5 of 67 as Player 1 and 49.5 of 66 as Player 2.
+//!
+//! Those figures did not hold on other seeds: the same book with the search of commit `45d16f3`
+//! scored 53.7 % over 900 games against `9ffb6f5` (seeds 41001, 45001 to 45600, 46001 and 47001,
+//! loads 1 to 3), 34 % as Player 1 and 68 % as Player 2 from seed 45001. With the search's rule
+//! for a cut iteration and the later iterations ([`crate::search`], [`crate::params::TIME_POLICY`]),
+//! the book unchanged, two matches of 400 games at seeds 45001 and 140001 (two at once on the
+//! 2-core machine) went 260-7-133 and 253-6-141: **65.0 % over 800 games** (336 and 342 distinct), 227.5
+//! of 400 as Player 1 and 292 of 400 as Player 2; the SPRT of 0 against 30 Elo
+//! (`--sprt 0,30 --games 600 --seed 150001`) accepted H1 after 95 games (63-4-28, +134 ± 75
+//! Elo).
 //!
 //! The commands (from the workspace root, after `cargo build --release`):
 //!
@@ -217,7 +227,7 @@
 //! each, `--movetime-ms 3000`): Player 2 won all 32 games at T up to 150 ms and at 700 and 1200 ms,
 //! and lost 1 of 4 at 250 ms and 4 of 4 at 400 ms. Player 1 at `--movetime T` against Player 2 at
 //! the contest's 35 ms: Player 2 won all 8 at 50 and 100 ms, and lost 8 of 12 at 250, 400 and 1200
-//! ms. The second entry of [`PROVEN`] came from those games (`yavalath-tune proven --side 2
+//! ms. The second entry of [`PROVEN`] (since left out, below) came from those games (`yavalath-tune proven --side 2
 //! --seconds 2` over the lost games, 214 s): after `4 4, 3 3, 1 1, 4 5, 5 4, 1 5, 2 5`, a line of
 //! [`LINES`], `0 3` wins (proven in 0.94 s) where the bot played `3 6`. The other position it
 //! found, at ply 41 of one game, is left out (a 41-stone line for one game of one budget). With
@@ -227,6 +237,20 @@
 //! and 400 ms on both sides Player 1 still won 6 of 8, and with Player 1 alone at 250 or 400 ms, 6
 //! of 8. So the line after the theft of `(2, 2)` is safe at the contest's budget on both sides, and
 //! not against an opponent that searches seven to ten times longer: nothing proves it for Player 2.
+//!
+//! The search's rule for a cut iteration ([`crate::search`]) made its games more varied, and
+//! the same 100 games (`--seed 1`) found more losses: Player 2 won 97 (25 distinct games). Two
+//! of the three passed through `4 4, 3 3, 1 1, 4 5, 5 4` (or its mirror image), where the
+//! lines answer `1 5`: a win, proven in 21.9 s (13.8 M nodes), that Player 2 did not keep;
+//! `1 6` wins with a proof of 3.8 s (2.4 M nodes), the more forcing win, so that position left
+//! [`LINES`] for [`PROVEN`] with `1 6`, and the entry that followed `1 5` left the book. The
+//! next games (100 each, one at a time, 26, 23 and 24 distinct) and
+//! `yavalath-tune proven --side 2 --seconds 5` over their losses (25 s to 182 s) gave the
+//! three entries after it: `5 2` after `4 4, 3 3, 1 1, 4 5, 3 5, 6 3, 5 3` (the mirror image of
+//! the line of `1 6`), `6 3` after `4 4, 3 3, 1 1, 4 5, 4 2`, and `3 1` after `4 4, 3 3, 1 1, 4
+//! 5, 4 1, 4 3, 2 4, 3 4, 5 3`. Player 2 won 94, then 98 (one draw), then 99 of 100 as they went
+//! in; the losses left came after 42 plies or more, where the proof finds no win left within
+//! 5 s (it left out one, at ply 41).
 //!
 //! The board has twelve symmetries (the rotations and reflections of the hexagon), so the table
 //! holds one first stone of each of the nine classes of cells; [`symmetry_to`] carries a position
@@ -429,7 +453,6 @@ pub const AFTER_THEFT: [(Xy, Xy, Xy); 1] = [((2, 2), (3, 3), (4, 4))];
 pub const LINES: &[(&[u8], u8)] = &[
     (&[13, 13, 30], 21),
     (&[13, 13, 30, 21, 6], 39),
-    (&[13, 13, 30, 21, 6, 39, 31], 36),
     (&[13, 13, 30, 21, 6, 39, 9], 22),
     (&[13, 13, 30, 21, 9], 22),
     (&[13, 13, 30, 21, 9, 22, 29], 31),
@@ -455,10 +478,15 @@ pub const LINES: &[(&[u8], u8)] = &[
 /// position the proof search ([`crate::proof`]) proves that Player 2 wins with the answer, a win
 /// that the search alone misses at the contest's budget (it played another move and lost). Found
 /// by `yavalath-tune proven` in the games the bot lost as Player 2 against itself from `2 2, 2 2`
-/// (the first at the contest's settings, the second against a Player 1 thinking 250 ms a move):
-/// the first position of the game that the proof search proves won for Player 2 and whose move
-/// it does not prove winning (see the crate docs, "After the theft of `(2, 2)`: proven wins").
+/// at the contest's settings: the first position of the game that the proof search proves won
+/// for Player 2 and whose move it does not prove winning. The second was a position of
+/// [`LINES`], whose answer wins too but by a proof six times longer (see the module docs,
+/// "After the theft of `(2, 2)`: proven wins").
 pub const PROVEN: &[(&[u8], u8)] = &[
     (&[13, 13, 30, 21, 45, 38, 31, 44, 37], 36),
-    (&[13, 13, 30, 21, 6, 39, 31, 36, 37], 18),
+    (&[13, 13, 30, 21, 6, 39, 31], 44),
+    (&[13, 13, 30, 21, 6, 39, 38, 24, 23], 16),
+    (&[13, 13, 30, 21, 6, 39, 15], 24),
+    (&[13, 13, 30, 21, 6, 39, 9, 22, 28, 29, 23], 8),
+    (&[13, 13, 30, 21, 6, 39, 9, 22, 28, 29, 37], 24),
 ];
