@@ -239,18 +239,22 @@
 //! not against an opponent that searches seven to ten times longer: nothing proves it for Player 2.
 //!
 //! The search's rule for a cut iteration ([`crate::search`]) made its games more varied, and
-//! the same 100 games (`--seed 1`) found more losses: Player 2 won 97 (25 distinct games). Two
+//! the same 100 games found more losses: Player 2 won 97 (25 distinct games). Two
 //! of the three passed through `4 4, 3 3, 1 1, 4 5, 5 4` (or its mirror image), where the
 //! lines answer `1 5`: a win, proven in 21.9 s (13.8 M nodes), that Player 2 did not keep;
 //! `1 6` wins with a proof of 3.8 s (2.4 M nodes), the more forcing win, so that position left
 //! [`LINES`] for [`PROVEN`] with `1 6`, and the entry that followed `1 5` left the book. The
 //! next games (100 each, one at a time, 26, 23 and 24 distinct) and
 //! `yavalath-tune proven --side 2 --seconds 5` over their losses (25 s to 182 s) gave the
-//! three entries after it: `5 2` after `4 4, 3 3, 1 1, 4 5, 3 5, 6 3, 5 3` (the mirror image of
-//! the line of `1 6`), `6 3` after `4 4, 3 3, 1 1, 4 5, 4 2`, and `3 1` after `4 4, 3 3, 1 1, 4
-//! 5, 4 1, 4 3, 2 4, 3 4, 5 3`. Player 2 won 94, then 98 (one draw), then 99 of 100 as they went
-//! in; the losses left came after 42 plies or more, where the proof finds no win left within
-//! 5 s (it left out one, at ply 41).
+//! four entries after it: `5 2` after `4 4, 3 3, 1 1, 4 5, 3 5, 6 3, 5 3` (the mirror image of
+//! the line of `1 6`), `6 3` after `4 4, 3 3, 1 1, 4 5, 4 2`, and `3 1` and `6 3` after `4 4,
+//! 3 3, 1 1, 4 5, 4 1, 4 3, 2 4, 3 4` and then `5 3` or `2 5`. With `1 6` alone Player 2 won 94
+//! of 100; as the others went in, 98 (one draw), 99, 99 and, with the book as it is, 98 (one
+//! draw, one loss; 32 distinct games). The losses of the last two runs came 42 and 62 plies
+//! in, and a proof of 5 s a position finds no win Player 2 left in them before ply 43 (the two
+//! such positions it found, at plies 41 and 43, are left out). With both sides at 250 ms a move
+//! Player 2 won 4 of 4, at 400 ms 3 of 4, and against Player 1 alone at 400 ms 4 of 4
+//! (`--games 8 --movetime-ms 3000`, Player 1 at `--movetime 400`; the book one entry shorter).
 //!
 //! The board has twelve symmetries (the rotations and reflections of the hexagon), so the table
 //! holds one first stone of each of the nine classes of cells; [`symmetry_to`] carries a position
