@@ -34,8 +34,8 @@ pub const PROOF_TABLE_BYTES: usize = 4 << 20;
 pub const PROOF_SHARE: f64 = 0.25;
 /// When the alpha-beta search stops before this part of the hard budget, the proof search runs
 /// until it: the whole turn, so what the alpha-beta search leaves goes to the proof. (Self-play
-/// at the contest's limits measured the proof's time as neither gain nor loss: -4 ± 23 Elo over
-/// 870 games against no proof after the alpha-beta search, and -5 ± 21 over 1000 games for
+/// at the contest's limits measured the proof's time as neither gain nor loss: +0 ± 21 Elo over
+/// 1000 games against no proof after the alpha-beta search, and -5 ± 21 over 1000 games for
 /// 90 % against 70 % of the turn under the earlier policy; the proof stays for the wins it
 /// proves and keeps.)
 pub const PROOF_UNTIL: f64 = 1.0;
