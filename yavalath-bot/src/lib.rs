@@ -71,11 +71,11 @@
 //! quiescence search follows chains of threats (moves that make a new winning cell) to their end.
 //! When the clock cuts an iteration, a move that has already beaten the last best in it is
 //! played. Late quiet moves are reduced by one ply. From ply 12 on, in the time the search
-//! leaves, a proof search ([`proof`], df-pn over the same forcing moves) looks for
-//! a proven win, which the bot then plays, and keeps playing: see [`engine`]. Its table takes 4 MB (the bot's
-//! peak is about 14 MB). The first plies come from an opening book
-//! ([`book`], written by `yavalath-tune book` from deep searches of every first stone up to
-//! symmetry): Player 1's first stone, Player 2's swap decision and reply for every first stone,
+//! leaves, a proof search ([`proof`], df-pn over the same forcing moves) looks for a proven
+//! win, which the bot then plays, and keeps playing: see [`engine`]. Its table takes 4 MB (the
+//! bot's peak is about 14 MB). The first plies come from an opening book ([`book`], written by
+//! `yavalath-tune book` from deep searches of every first stone up to symmetry): Player 1's
+//! first stone, Player 2's swap decision and reply for every first stone,
 //! Player 1's reply to every answer to its first stone, Player 2's answer to Player 1's
 //! strongest reply after the theft of `(2, 2)`, and Player 2's moves in the lines that follow
 //! that theft (found in any of the board's twelve orientations); which of it is proven and which
