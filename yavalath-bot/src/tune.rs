@@ -50,6 +50,7 @@ use crate::notation::{format_move, parse_move};
 use crate::proof::Prover;
 use crate::search::Searcher;
 use crate::threats::Threats;
+use common::cli::parse_seconds;
 use common::clock::Deadline;
 use common::referee::record::parse_record;
 use common::search::Limits;
@@ -522,6 +523,15 @@ const USAGE: &str = "usage: yavalath-tune [--games N] [--seed S] [--depth D] [--
 [--plies N] [--width K] [--margin M]
        yavalath-tune proven [--side 1|2] [--seconds S] [--from-ply N] RECORD...";
 
+/// The value of `--side`: Player 1 or Player 2.
+fn parse_side(value: &str) -> Result<Player, String> {
+    match value {
+        "1" => Ok(Player::First),
+        "2" => Ok(Player::Second),
+        _ => Err(format!("--side: 1 or 2, not {value}")),
+    }
+}
+
 /// Parses the options of `yavalath-tune lines` (after the word `lines`).
 pub fn parse_lines(args: &[String]) -> Result<LinesRequest, String> {
     let mut request = LinesRequest {
@@ -552,13 +562,7 @@ pub fn parse_lines(args: &[String]) -> Result<LinesRequest, String> {
                     .collect();
                 debug_assert_eq!(request.start.len(), board.plies() as usize);
             }
-            "--side" => {
-                request.side = match value.as_str() {
-                    "1" => Player::First,
-                    "2" => Player::Second,
-                    _ => return Err(format!("--side: 1 or 2, not {value}")),
-                }
-            }
+            "--side" => request.side = parse_side(value)?,
             "--depth" => request.depth = number()?,
             "--shallow" => request.shallow = number()?,
             "--plies" => request.plies = number()?,
@@ -785,19 +789,10 @@ pub fn parse_proven(args: &[String]) -> Result<ProvenRequest, String> {
         let value = args.get(i + 1).ok_or(format!("{option} needs a value"))?;
         match option {
             "--seconds" => {
-                seconds = value
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|s| s.is_finite() && *s > 0.0 && *s <= 86_400.0)
-                    .ok_or(format!("--seconds: not a number of seconds: {value}"))?;
+                seconds = parse_seconds(value)
+                    .map_err(|_| format!("--seconds: not a number of seconds: {value}"))?;
             }
-            "--side" => {
-                side = Some(match value.as_str() {
-                    "1" => Player::First,
-                    "2" => Player::Second,
-                    _ => return Err(format!("--side: 1 or 2, not {value}")),
-                });
-            }
+            "--side" => side = Some(parse_side(value)?),
             "--from-ply" => {
                 from_ply = value
                     .parse()
@@ -812,7 +807,8 @@ pub fn parse_proven(args: &[String]) -> Result<ProvenRequest, String> {
     }
     Ok(ProvenRequest {
         side,
-        budget: Duration::from_secs_f64(seconds),
+        // As the solvers' `--seconds`: past a billion seconds is no limit.
+        budget: Duration::from_secs_f64(seconds.min(1e9)),
         from_ply,
         records,
     })
