@@ -7,8 +7,7 @@
 # The file holds, in this order:
 # - `mod arrayvec`, `mod rand`, `mod rustc_hash`: the faithful subsets of scripts/bundle/, each
 #   only if the code below uses it, each with its crate's licence notice, without indentation;
-# - `mod common { ... }`: common/src/lib.rs with every `pub mod` but `referee` and `tune` (the
-#   tools' part, behind cargo features) inlined;
+# - `mod common { ... }`: common/src/lib.rs with every `pub mod` inlined;
 # - `mod GAME { ... }`: GAME-bot/src/lib.rs, likewise but for `referee` and `view` (the match
 #   runner's and the replay page's, not the bot's) and `tune` (a tuner's, if the crate has one);
 # - the bot's main.rs.
@@ -146,7 +145,7 @@ rewrite() {
 
 {
     echo "pub mod common {"
-    rewrite "$root/common/src/lib.rs" 'referee|tune' "s/\\bcrate::/crate::common::/g; $packages"
+    rewrite "$root/common/src/lib.rs" "" "s/\\bcrate::/crate::common::/g; $packages"
     echo "}"
     echo "pub mod $game {"
     rewrite "$crate/src/lib.rs" 'referee|view|tune' \
@@ -160,8 +159,8 @@ if grep -q 'cfg(feature' "$body"; then
     echo "$0: the bundled code depends on a cargo feature, which plain rustc does not set" >&2
     exit 1
 fi
-if grep -q 'common::referee' "$body"; then
-    echo "$0: the bundled code uses common::referee, which is not bundled" >&2
+if grep -q '\btools::' "$body"; then
+    echo "$0: the bundled code uses the tools crate, which is not bundled" >&2
     exit 1
 fi
 

@@ -1,6 +1,5 @@
-//! What the crates of the workspace share, and nothing game-specific, in two parts.
-//!
-//! **The bots' part**, all that a bot is built from, and all that a one-file bundle carries:
+//! What every bot is built from, and nothing game-specific; all of it is carried by the one-file
+//! bundles:
 //!
 //! - [`clock`]: the per-move deadline a search polls, with a soft, an extended and a hard
 //!   budget, shared out by each crate's time policy;
@@ -14,27 +13,14 @@
 //! - [`transposition`]: the transposition table of every search;
 //! - [`zobrist`]: Zobrist keys as `const` data.
 //!
-//! This part is written for Rust 1.70, since the bundles carry it to CodinGame.
-//!
-//! **The tools' part**, behind cargo features that only the tools turn on (a game crate's
-//! default features `referee` and `tune` do, for its referee and tuner binaries):
-//!
-//! - `referee` (feature `runner`): the match runner behind every `<game>-referee` binary, with
-//!   game pairs, SPRT, tournaments, shards, records and the replay page;
-//! - `tune` (feature `tune`): fitting an evaluation's weights to game outcomes, for the
-//!   crates' tuners.
-//!
-//! Neither part imports the other's modules, so a bot built without default features
-//! (`cargo build -p krieg-bot --no-default-features`) compiles the bots' part alone.
+//! It is written for Rust 1.70, since the bundles carry it to CodinGame. The tools (the match
+//! runner, the league, the replay pages, the tuner) live in the `tools` crate, which depends on
+//! this one and never the other way round.
 
 pub mod cli;
 pub mod clock;
 pub mod io;
-#[cfg(feature = "runner")]
-pub mod referee;
 pub mod score;
 pub mod search;
 pub mod transposition;
-#[cfg(feature = "tune")]
-pub mod tune;
 pub mod zobrist;

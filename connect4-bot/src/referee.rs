@@ -15,7 +15,7 @@
 //! normal discs only, the board tells both bots the whole truth but for the clears, which each
 //! then counts as spent for itself, the same for both.
 
-use common::referee::{Fault, GameEnd, Input, RefereeGame, Seat, Transport};
+use tools::runner::{Fault, GameEnd, Input, RefereeGame, Seat, Transport};
 
 use crate::board::{Board, Kind, Outcome, Team};
 use crate::notation::{

@@ -1,4 +1,4 @@
-//! Fitting the evaluation's weights to self-play games (Texel's method, [`common::tune`]).
+//! Fitting the evaluation's weights to self-play games (Texel's method, [`tools::tune`]).
 //!
 //! `connect4-tune [--games N] [--seed S] [--depth D] [--epochs E]`:
 //! 1. plays `N` games of the bot's own search at the fixed depth `D` against itself, from the
@@ -23,12 +23,12 @@ use crate::board::{winning_cells, Board, Column, Kind, Move, Outcome, Team};
 use crate::eval::{self, features, NAMES};
 use crate::search::Searcher;
 use common::search::Limits;
-use common::tune::{
-    game_samples, tune_main, Sample, SeatResult, SelfPlayReport, SelfPlayTuner, TuneOptions,
-};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::process::ExitCode;
+use tools::tune::{
+    game_samples, tune_main, Sample, SeatResult, SelfPlayReport, SelfPlayTuner, TuneOptions,
+};
 
 /// The weights the fit holds fixed: the unit, and the two the self-play positions cannot teach:
 /// a search at depth `D` rarely lets the opponent get a playable threat, let alone two, so their

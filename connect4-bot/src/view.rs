@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use common::referee::html::DrawGame;
+use tools::runner::html::DrawGame;
 
 use crate::board::{Board, Cell, CellContent, Kind, Outcome, Team, HEIGHT, WIDTH};
 use crate::notation::parse_move;

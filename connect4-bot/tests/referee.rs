@@ -5,10 +5,10 @@ use std::process::Command;
 use test_support::process::{recorded_games, run_ok, scratch_dir};
 use test_support::replay::record_plies;
 
-use common::referee::{Fault, Input, RefereeGame, Seat};
 use connect4::board::{Board, Team};
 use connect4::notation::{format_moves_file, format_opponent_file, parse_move};
 use connect4::referee::Connect4Referee;
+use tools::runner::{Fault, Input, RefereeGame, Seat};
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_connect4-referee");
 const BOT: &str = env!("CARGO_BIN_EXE_connect4-bot");

@@ -1,12 +1,12 @@
 //! The replay page of Power Connect 4: every ply drawn from the rules, the last drawing the final
 //! position, powers and what they removed shown, bad records reported by line.
 
-use common::referee::html::replay;
 use connect4::board::{Board, Team};
 use connect4::referee::Connect4Referee;
 use test_support::replay::{
     check_bad_third_ply, check_replays, count, frames_with, varied_game, RecordedGame,
 };
+use tools::runner::html::replay;
 
 /// A whole game of varied legal moves, as a record, with every position.
 fn game(seed: usize) -> RecordedGame<Board> {

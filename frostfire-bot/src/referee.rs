@@ -6,7 +6,7 @@
 
 use crate::board::{Board, Color, Move, Outcome};
 use crate::notation::{format_id, parse_move};
-use common::referee::{Fault, GameEnd, Input, RefereeGame, Seat};
+use tools::runner::{Fault, GameEnd, Input, RefereeGame, Seat};
 
 /// A game of Frostfire as the referee runs it.
 pub struct FrostfireReferee {

@@ -1,4 +1,4 @@
-//! Fitting the evaluation's weights to self-play games (Texel's method, [`common::tune`]).
+//! Fitting the evaluation's weights to self-play games (Texel's method, [`tools::tune`]).
 //!
 //! `frostfire-tune [--games N] [--seed S] [--depth D] [--epochs E]`:
 //! 1. plays `N` games of the bot's own search at the fixed depth `D` against itself, each from an
@@ -24,14 +24,14 @@ use crate::board::{Board, Cell, Color, Direction, Move, Outcome, DRAGONS, MAX_PL
 use crate::eval;
 use crate::search::Searcher;
 use common::search::Limits;
-use common::tune::{
-    game_samples, tune_main, Sample, SeatResult, SelfPlayReport, SelfPlayTuner, TuneOptions,
-};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rustc_hash::FxHashSet;
 use std::process::ExitCode;
+use tools::tune::{
+    game_samples, tune_main, Sample, SeatResult, SelfPlayReport, SelfPlayTuner, TuneOptions,
+};
 
 /// The features, in the order of the weights.
 pub const LOST_DRAGON: usize = 0;

@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use common::referee::html::{hexagon, DrawGame};
+use tools::runner::html::{hexagon, DrawGame};
 
 use crate::board::{Board, Cell, Color};
 use crate::notation::parse_move;

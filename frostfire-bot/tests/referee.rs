@@ -1,12 +1,12 @@
 //! The referee: the game as the runner sees it, full games between our engines, records that
 //! replay legally, the 300-ply draw, and faults reported apart.
 
-use common::referee::{Fault, Input, RefereeGame, Seat};
 use frostfire::board::{Board, Color, Outcome};
 use frostfire::notation::parse_move;
 use frostfire::referee::FrostfireReferee;
 use test_support::process::{recorded_games, run_ok, scratch_dir};
 use test_support::replay::record_plies;
+use tools::runner::{Fault, Input, RefereeGame, Seat};
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_frostfire-referee");
 const BOT: &str = env!("CARGO_BIN_EXE_frostfire-bot");

@@ -1,11 +1,11 @@
 //! The replay page of Frostfire: every ply drawn from the rules, the last drawing the final
 //! position, bad records reported by line.
 
-use common::referee::html::DrawGame;
 use frostfire::board::{Board, Cell, Color};
 use frostfire::notation::{format_move, parse_cell, parse_move};
 use frostfire::referee::FrostfireReferee;
 use test_support::replay::{check_bad_third_ply, check_replays, count, game_record, RecordedGame};
+use tools::runner::html::DrawGame;
 
 /// Plies after which a generated game stops (drawn, as the referee's ply limit would).
 const PLIES: usize = 120;

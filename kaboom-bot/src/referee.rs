@@ -1,4 +1,4 @@
-//! The Ka-Boom referee: the library's rules behind `common::referee`'s match runner.
+//! The Ka-Boom referee: the library's rules behind `tools::runner`'s match runner.
 //!
 //! Each seat is sent only its own frame: its id (`1` or `2`) when the game starts, then the
 //! opponent's last move converted to its frame (a column `j` becomes `7 − j`, a square `(i, j)`
@@ -8,7 +8,7 @@
 
 use crate::board::{Board, Move, Outcome, Player};
 use crate::notation::{format_move, parse_move};
-use common::referee::{Fault, GameEnd, Input, RefereeGame, Seat};
+use tools::runner::{Fault, GameEnd, Input, RefereeGame, Seat};
 
 /// A game in progress, as the referee sees it.
 pub struct KaboomReferee {

@@ -1,5 +1,5 @@
 //! The evaluation's tuner: self-play games, their quiet positions, and Texel's fit of the
-//! weights of [`crate::eval`] to the games' results (`common::tune`).
+//! weights of [`crate::eval`] to the games' results (`tools::tune`).
 //!
 //! `kaboom-tune [--games N] [--seed S] [--depth D] [--epochs E]` plays `N` games of the bot's own
 //! search at the fixed depth `D`, each from an opening of random moves drawn with
@@ -22,16 +22,16 @@ use crate::board::{open_run, Board, Player};
 use crate::eval::{self, features, horizon, mobility, Horizon};
 use crate::search::Searcher;
 use common::search::Limits;
-use common::tune::{
-    fit_scale, fit_weights, format_constants, mean_error, result_for, split_holdout, tune_usage,
-    FitOptions, Sample, TuneOptions,
-};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use std::fmt;
 use std::process::ExitCode;
 use std::time::Instant;
+use tools::tune::{
+    fit_scale, fit_weights, format_constants, mean_error, result_for, split_holdout, tune_usage,
+    FitOptions, Sample, TuneOptions,
+};
 
 /// The weights' names, as in [`crate::eval`], in the order of the feature indices.
 pub const NAMES: [&str; 22] = [

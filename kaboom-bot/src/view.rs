@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use common::referee::html::DrawGame;
+use tools::runner::html::DrawGame;
 
 use crate::board::{Board, MoveKind, Player, Square, COLOUR, COLOUR_NAMES};
 use crate::notation::parse_move;

@@ -54,8 +54,8 @@ fn the_referee_runs_random_against_greedy_and_records_each_line_as_printed() {
 
 #[test]
 fn the_referee_converts_between_frames() {
-    use common::referee::{Input, RefereeGame};
     use kaboom::referee::KaboomReferee;
+    use tools::runner::{Input, RefereeGame};
     let mut game = KaboomReferee::new();
     let seat = game.to_move();
     // Each player's id comes when the game starts.
@@ -75,11 +75,11 @@ fn the_referee_converts_between_frames() {
     // Malformed and illegal are reported apart.
     assert!(matches!(
         game.play("1,0,3,4"),
-        Err(common::referee::Fault::Malformed(_))
+        Err(tools::runner::Fault::Malformed(_))
     ));
     assert!(matches!(
         game.play("1,0,0,5,0"),
-        Err(common::referee::Fault::Illegal(_))
+        Err(tools::runner::Fault::Illegal(_))
     ));
     assert!(game.render().lines().count() > 8);
 }

@@ -1,13 +1,13 @@
 //! The replay page of Ka-Boom: every ply drawn from the rules (each reply read in its player's
 //! frame), the last drawing the final position, bad records reported by line.
 
-use common::referee::html::{replay, DrawGame};
 use kaboom::board::{Board, MoveKind, Player};
 use kaboom::notation::format_move;
 use kaboom::referee::KaboomReferee;
 use test_support::replay::{
     check_bad_third_ply, check_replays, count, frames_with, varied_game, RecordedGame,
 };
+use tools::runner::html::{replay, DrawGame};
 
 /// A whole game of varied legal moves, as a record, with every position.
 fn game(seed: usize) -> RecordedGame<Board> {

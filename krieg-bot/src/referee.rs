@@ -2,7 +2,7 @@
 
 use crate::board::{Board, Outcome, Side};
 use crate::notation::parse_move;
-use common::referee::{Fault, GameEnd, Input, RefereeGame, Seat};
+use tools::runner::{Fault, GameEnd, Input, RefereeGame, Seat};
 
 /// A Krieg game between two processes. Player 1 is Sentinel.
 pub struct KriegReferee {

@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use common::referee::html::DrawGame;
+use tools::runner::html::DrawGame;
 
 use crate::board::{Board, Cell, Kind, Side};
 use crate::notation::parse_move;

@@ -1,7 +1,6 @@
 //! The replay page of Krieg: every ply drawn from the rules, the last drawing the final position,
 //! bad records reported by line, and the referee's `--html` and `view`.
 
-use common::referee::html::{page, replay, DrawGame};
 use krieg::board::{Board, Kind, Side};
 use krieg::notation::format_move;
 use krieg::referee::KriegReferee;
@@ -9,6 +8,7 @@ use std::path::Path;
 use std::process::Command;
 use test_support::process::{recorded_games, run_ok, scratch_dir};
 use test_support::replay::{check_bad_third_ply, check_replays, count, varied_game, RecordedGame};
+use tools::runner::html::{page, replay, DrawGame};
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_krieg-referee");
 const BOT: &str = env!("CARGO_BIN_EXE_krieg-bot");

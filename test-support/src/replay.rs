@@ -2,10 +2,10 @@
 //! passes: a frame per position, the last frame the drawing of the final position, an illegal
 //! or malformed ply reported with its line.
 
-use common::referee::html::{page, replay, DrawGame, GameView};
-use common::referee::record::RecordWriter;
 use std::fmt::Debug;
 use std::time::Duration;
+use tools::runner::html::{page, replay, DrawGame, GameView};
+use tools::runner::record::RecordWriter;
 
 /// A game played through the referee `R`: its record, every position from the start, and the
 /// replies.

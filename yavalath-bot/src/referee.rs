@@ -10,8 +10,8 @@
 
 use crate::board::{Board, Cell, Outcome, Player};
 use crate::notation::{format_grid, format_move, parse_move};
-use common::referee::{Fault, GameEnd, Input, RefereeGame, Seat};
 use std::time::Duration;
+use tools::runner::{Fault, GameEnd, Input, RefereeGame, Seat};
 
 /// The limit of each player's first turn.
 pub const FIRST_TURN_MS: u64 = crate::protocol::FIRST_MOVE_LIMIT.as_millis() as u64;

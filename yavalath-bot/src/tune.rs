@@ -1,5 +1,5 @@
 //! Offline work behind the bot's constants: the evaluation's weights fitted to self-play games
-//! (Texel's method, [`common::tune`]) and the opening book ([`crate::book`]). Neither runs in
+//! (Texel's method, [`tools::tune`]) and the opening book ([`crate::book`]). Neither runs in
 //! play; the one-file bundle leaves this module out.
 //!
 //! # The evaluation as features
@@ -52,11 +52,7 @@ use crate::search::Searcher;
 use crate::threats::Threats;
 use common::cli::parse_seconds;
 use common::clock::Deadline;
-use common::referee::record::parse_record;
 use common::search::Limits;
-use common::tune::{
-    fit_scale, fit_weights, format_constants, mean_error, result_for, FitOptions, Sample,
-};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -64,6 +60,10 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
+use tools::runner::record::parse_record;
+use tools::tune::{
+    fit_scale, fit_weights, format_constants, mean_error, result_for, FitOptions, Sample,
+};
 
 /// The evaluation's weights, in the order of [`features`].
 pub const NAMES: [&str; 6] = [

@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use common::referee::html::{hexagon, DrawGame};
+use tools::runner::html::{hexagon, DrawGame};
 
 use crate::board::{Board, Cell, Outcome, AXES, ROW_LEN};
 use crate::notation::parse_move;

@@ -58,8 +58,8 @@ fn plays_full_games_and_records_them() {
 
 #[test]
 fn the_first_turn_gets_a_second_and_later_turns_the_movetime() {
-    use common::referee::{RefereeGame, Seat};
     use std::time::Duration;
+    use tools::runner::{RefereeGame, Seat};
     use yavalath::referee::YavalathReferee;
     // The runner asks for a turn's input, then for its limit.
     let limit = |game: &mut YavalathReferee, seat: Seat| {
@@ -88,7 +88,7 @@ fn the_first_turn_gets_a_second_and_later_turns_the_movetime() {
 
 #[test]
 fn sends_the_id_once_then_the_grid_and_the_last_move() {
-    use common::referee::{Fault, Input, RefereeGame, Seat};
+    use tools::runner::{Fault, Input, RefereeGame, Seat};
     use yavalath::referee::YavalathReferee;
     let mut game = YavalathReferee::new();
     let lines = |input: Input| match input {

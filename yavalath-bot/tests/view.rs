@@ -1,8 +1,8 @@
 //! The replay page of Yavalath: every ply drawn from the rules, the last drawing the final
 //! position, the swap and the deciding run shown, bad records reported by line.
 
-use common::referee::html::{replay, DrawGame};
 use test_support::replay::{check_bad_third_ply, check_replays, count, varied_game, RecordedGame};
+use tools::runner::html::{replay, DrawGame};
 use yavalath::board::{Board, Cell, Player};
 use yavalath::notation::{format_move, parse_move};
 use yavalath::referee::YavalathReferee;

@@ -1,3 +1,3 @@
 fn main() -> std::process::ExitCode {
-    common::referee::main::<connect4::referee::Connect4Referee>()
+    tools::runner::main::<connect4::referee::Connect4Referee>()
 }

@@ -1,4 +1,4 @@
 //! `frostfire-referee [OPTIONS] CMD_A CMD_B`: plays Frostfire games between two shell commands.
 fn main() -> std::process::ExitCode {
-    common::referee::main::<frostfire::referee::FrostfireReferee>()
+    tools::runner::main::<frostfire::referee::FrostfireReferee>()
 }

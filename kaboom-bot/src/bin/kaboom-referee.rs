@@ -1,3 +1,3 @@
 fn main() -> std::process::ExitCode {
-    common::referee::main::<kaboom::referee::KaboomReferee>()
+    tools::runner::main::<kaboom::referee::KaboomReferee>()
 }

@@ -1,4 +1,4 @@
 //! `krieg-referee [OPTIONS] CMD_A CMD_B`: plays Krieg games between two shell commands.
 fn main() -> std::process::ExitCode {
-    common::referee::main::<krieg::referee::KriegReferee>()
+    tools::runner::main::<krieg::referee::KriegReferee>()
 }

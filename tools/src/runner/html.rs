@@ -857,7 +857,7 @@ mod tests {
     }
 
     /// Count to five: each reply adds 1 or 2; who reaches five wins; passing it is illegal.
-    type CountGame = crate::referee::count::Count<5, 2>;
+    type CountGame = crate::runner::count::Count<5, 2>;
 
     impl DrawGame for CountGame {
         type Position = u32;

@@ -128,7 +128,7 @@ impl Results {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::referee::stats::elo_from_score;
+    use crate::runner::stats::elo_from_score;
 
     #[test]
     fn two_players_get_the_elo_of_their_score_split_around_zero() {

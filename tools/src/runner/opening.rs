@@ -203,10 +203,10 @@ pub fn opening_for<G: RefereeGame>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::referee::game::{Fault, GameEnd, Input};
+    use crate::runner::game::{Fault, GameEnd, Input};
 
     /// Count to six: each ply adds 1, 2 or 3; who reaches six wins; passing it is illegal.
-    type Six = crate::referee::count::Count<6, 3>;
+    type Six = crate::runner::count::Count<6, 3>;
 
     /// The same game, for players that follow it from its start.
     struct StreamSix(Six);
@@ -319,16 +319,16 @@ mod tests {
         assert!(error
             .to_string()
             .starts_with("streamsix cannot start from a position"));
-        let options = crate::referee::parse_options(["--random-openings", "2", "a", "b"])
+        let options = crate::runner::parse_options(["--random-openings", "2", "a", "b"])
             .unwrap()
             .unwrap();
-        let refused = crate::referee::match_openings::<StreamSix>(&options).unwrap_err();
+        let refused = crate::runner::match_openings::<StreamSix>(&options).unwrap_err();
         assert!(
             refused.contains("cannot start from a position"),
             "{refused}"
         );
         assert_eq!(
-            crate::referee::match_openings::<Six>(&options),
+            crate::runner::match_openings::<Six>(&options),
             Ok(Some(Openings::Random(2)))
         );
     }

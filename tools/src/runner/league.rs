@@ -1035,7 +1035,7 @@ mod tests {
                     pair_seed: u64::from(k / 2),
                     players: players.map(String::from),
                     winner: Some(seat),
-                    ..crate::referee::results::tests::row(k + 1)
+                    ..crate::runner::results::tests::row(k + 1)
                 }
             })
             .collect()

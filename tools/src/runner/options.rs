@@ -2,7 +2,7 @@
 
 use super::schedule::{Shard, ShardError};
 use super::sprt::{Sprt, SprtError};
-use crate::cli::CliError;
+use common::cli::CliError;
 use std::fmt;
 use std::path::PathBuf;
 

@@ -1,8 +1,8 @@
 //! The process layer of the match runner, with shell players.
 
-use common::referee::process::{Failure, FilesPlayer, StartFailure, StreamPlayer};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+use tools::runner::process::{Failure, FilesPlayer, StartFailure, StreamPlayer};
 
 const CAP: u64 = 64 * 1024 * 1024;
 
@@ -135,7 +135,7 @@ fn memory_is_measured_and_capped() {
 
 #[test]
 fn relative_program_paths_are_resolved_for_file_players() {
-    use common::referee::process::resolve_program;
+    use tools::runner::process::resolve_program;
     // Cargo runs tests in the crate's directory, where src/lib.rs is a file.
     let here = std::env::current_dir().unwrap();
     let absolute = format!("{}/src/lib.rs", here.display());
@@ -170,7 +170,7 @@ fn relative_program_paths_are_resolved_for_file_players() {
 
 #[test]
 fn simple_commands_are_told_from_compound_ones() {
-    use common::referee::process::{is_simple_command, shell_script};
+    use tools::runner::process::{is_simple_command, shell_script};
     for simple in [
         "target/release/krieg-bot --movetime 100",
         "python3 bot.py --name 'a; b' \"x | y\"",

@@ -1,0 +1,13 @@
+//! The tools of the workspace, built on [`common`] and never part of a bot.
+//!
+//! - [`runner`]: the match runner behind every `<game>-referee` binary, with game pairs, SPRT,
+//!   tournaments, shards, the league, records and the replay pages;
+//! - [`tune`]: fitting an evaluation's weights to game outcomes, behind every `<game>-tune`.
+//!
+//! A game crate reaches this crate through an optional dependency that only its referee and
+//! tuner binaries turn on (its default features `referee` and `tune`), so a bot built without
+//! default features cannot import a tool: `cargo build -p krieg-bot --no-default-features`
+//! compiles the bot from `common` and the card's three packages alone.
+
+pub mod runner;
+pub mod tune;
