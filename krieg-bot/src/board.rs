@@ -582,6 +582,18 @@ impl Board {
     /// side that just moved on its goal row; the side to move without bombers; the side to move
     /// without a move (more bombers wins, equal is a draw). `None` while the game goes on.
     pub fn outcome(&self) -> Option<Outcome> {
+        self.end_of_game(|| self.has_move())
+    }
+
+    /// [`Board::outcome`] for a search that has already generated `moves`, the side to move's
+    /// legal moves: the same rule, without generating them again.
+    pub fn outcome_with_moves(&self, moves: &MoveList) -> Option<Outcome> {
+        self.end_of_game(|| !moves.is_empty())
+    }
+
+    /// The one end-of-game rule behind [`Board::outcome`] and [`Board::outcome_with_moves`];
+    /// `has_move` is asked only when neither bomber rule has ended the game.
+    fn end_of_game(&self, has_move: impl FnOnce() -> bool) -> Option<Outcome> {
         let mover = self.side_to_move.other();
         if self.pieces(mover, Kind::Bomber) & row_mask(mover.goal_row()) != 0 {
             return Some(Outcome::Win {
@@ -595,7 +607,7 @@ impl Board {
                 reason: WinReason::LastBomberTaken,
             });
         }
-        if !self.has_move() {
+        if !has_move() {
             let (own, theirs) = (self.bombers(self.side_to_move), self.bombers(mover));
             return Some(match own.cmp(&theirs) {
                 std::cmp::Ordering::Equal => Outcome::Draw,

@@ -27,12 +27,11 @@
 //! recompute. The value of a position for the side to move is two questions: does it win (then a
 //! win), else does the opponent win (then a loss), else a draw.
 
-use crate::board::{row_mask, Board, Kind, Move, MoveList, Outcome, Side, WinReason};
+use crate::board::{Board, Kind, Move, MoveList, Outcome, Side};
 use arrayvec::ArrayVec;
 use common::clock::Deadline;
 use common::io::log;
 use common::transposition::table_len;
-use std::cmp::Ordering;
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -78,33 +77,6 @@ impl fmt::Display for Value {
             Value::Loss => "loss",
         })
     }
-}
-
-/// [`Board::outcome`] given the moves of the side to move (generated once for both uses).
-pub(crate) fn game_over(board: &Board, moves: &MoveList) -> Option<Outcome> {
-    let us = board.side_to_move();
-    let mover = us.other();
-    let mover_bombers = board.pieces(mover, Kind::Bomber);
-    if mover_bombers & row_mask(mover.goal_row()) != 0 || board.bombers(us) == 0 {
-        return Some(Outcome::Win {
-            winner: mover,
-            reason: WinReason::BomberReachedBase,
-        });
-    }
-    if !moves.is_empty() {
-        return None;
-    }
-    Some(match board.bombers(us).cmp(&mover_bombers.count_ones()) {
-        Ordering::Equal => Outcome::Draw,
-        Ordering::Greater => Outcome::Win {
-            winner: us,
-            reason: WinReason::MoreBombersWhenBlocked,
-        },
-        Ordering::Less => Outcome::Win {
-            winner: mover,
-            reason: WinReason::MoreBombersWhenBlocked,
-        },
-    })
 }
 
 /// One table entry.
@@ -361,7 +333,7 @@ impl ProofSearch {
         let us = board.side_to_move();
         let mut moves = MoveList::new();
         board.generate_moves(&mut moves);
-        let (phi, delta, exact) = match game_over(&board, &moves) {
+        let (phi, delta, exact) = match board.outcome_with_moves(&moves) {
             Some(Outcome::Win { winner, .. }) if winner == us => (0, INFINITE, true),
             Some(Outcome::Win { .. }) => (INFINITE, 0, true),
             // A draw is the defender's goal.

@@ -21,7 +21,7 @@
 //! `±(MATE − plies)`.
 
 use crate::board::{Board, Cell, Kind, Move, MoveList, Outcome};
-use crate::dfpn::{game_over, ProofClock, Value};
+use crate::dfpn::{ProofClock, Value};
 use crate::search::{score_moves, History, MoveScores};
 use common::io::log;
 use common::search::{pick_move_by_swap, remember_killer, NodeBest};
@@ -363,7 +363,7 @@ impl Solver {
         let us = board.side_to_move();
         let mut moves = MoveList::new();
         board.generate_moves(&mut moves);
-        if let Some(outcome) = game_over(board, &moves) {
+        if let Some(outcome) = board.outcome_with_moves(&moves) {
             return match outcome {
                 Outcome::Draw => 0,
                 Outcome::Win { winner, .. } if winner == us => self.win_at(ply),
@@ -482,30 +482,4 @@ impl Solver {
         let killers = self.killers[ply.min(MAX_PLY - 1)];
         score_moves(board, moves, table_move, killers, &self.history)
     }
-}
-
-/// The value of `board` for the side to move, by plain exhaustive minimax with no table and no
-/// pruning: the reference the solver is tested against. Exponential: near the end only.
-pub fn minimax_value(board: &Board) -> Value {
-    let us = board.side_to_move();
-    match board.outcome() {
-        Some(Outcome::Draw) => return Value::Draw,
-        Some(Outcome::Win { winner, .. }) => {
-            return if winner == us {
-                Value::Win
-            } else {
-                Value::Loss
-            };
-        }
-        None => {}
-    }
-    let mut best = Value::Loss;
-    for &mv in board.legal_moves().iter() {
-        match minimax_value(&board.play(mv)).flip() {
-            Value::Win => return Value::Win,
-            Value::Draw => best = Value::Draw,
-            Value::Loss => {}
-        }
-    }
-    best
 }

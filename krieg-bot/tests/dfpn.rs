@@ -3,8 +3,10 @@
 
 use krieg::board::{Board, Side};
 use krieg::dfpn::{ProofSearch, Value};
-use krieg::solver::{minimax_value, Solver};
-use support::{check_against_minimax, endgame_positions, small_positions, with_tree_size};
+use krieg::solver::Solver;
+use support::{
+    check_against_minimax, endgame_positions, minimax_value, small_positions, with_tree_size,
+};
 
 mod support;
 

@@ -265,3 +265,23 @@ fn the_move_after_a_move_is_the_other_sides() {
     assert_eq!(b.side_to_move(), Side::Scourge);
     assert_eq!(b.try_play(mv("1 1 2 2")), Err(IllegalMoveError::NoOwnPiece));
 }
+
+#[test]
+fn the_searches_end_of_game_is_the_boards() {
+    // The proof search and the solver ask `outcome_with_moves`, with the moves they generated;
+    // it must give the same end, reason included, as `outcome` on every position.
+    let mut ends = 0;
+    for position in support::endgame_positions(0..300, 6) {
+        let expected = position.outcome();
+        ends += usize::from(expected.is_some());
+        assert_eq!(
+            position.outcome_with_moves(&position.legal_moves()),
+            expected,
+            "{position}"
+        );
+    }
+    assert!(
+        ends >= 100,
+        "the positions reach the end of {ends} games only"
+    );
+}

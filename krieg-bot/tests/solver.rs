@@ -5,12 +5,14 @@ use krieg::board::{Board, Outcome};
 use krieg::dfpn::Value;
 use krieg::engine::PlaySolver;
 use krieg::solve::{self, parse_args, Method, SolveArgsError};
-use krieg::solver::{minimax_value, Solver};
+use krieg::solver::Solver;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use std::process::Command;
-use support::{check_against_minimax, endgame_positions, small_positions, tree_size};
+use support::{
+    check_against_minimax, endgame_positions, minimax_value, small_positions, tree_size,
+};
 
 mod support;
 

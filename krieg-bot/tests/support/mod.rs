@@ -1,10 +1,9 @@
-//! Helpers shared by the tests: positions from diagrams, end positions of random games, and the
-//! size of a tree.
+//! Helpers shared by the tests: positions from diagrams, end positions of random games, the
+//! size of a tree, and the plain minimax the solvers are checked against.
 #![allow(dead_code)]
 
-use krieg::board::{Board, Side};
+use krieg::board::{Board, Outcome, Side};
 use krieg::dfpn::Value;
-use krieg::solver::minimax_value;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -97,4 +96,30 @@ pub fn check_against_minimax(mut check: impl FnMut(&Board, Value)) -> [usize; 3]
         counts[expected as usize] += 1;
     }
     counts
+}
+
+/// The value of `board` for the side to move, by plain exhaustive minimax with no table and no
+/// pruning: the reference the solvers are tested against. Exponential: near the end only.
+pub fn minimax_value(board: &Board) -> Value {
+    let us = board.side_to_move();
+    match board.outcome() {
+        Some(Outcome::Draw) => return Value::Draw,
+        Some(Outcome::Win { winner, .. }) => {
+            return if winner == us {
+                Value::Win
+            } else {
+                Value::Loss
+            };
+        }
+        None => {}
+    }
+    let mut best = Value::Loss;
+    for &mv in board.legal_moves().iter() {
+        match minimax_value(&board.play(mv)).flip() {
+            Value::Win => return Value::Win,
+            Value::Draw => best = Value::Draw,
+            Value::Loss => {}
+        }
+    }
+    best
 }
