@@ -83,8 +83,9 @@
 //! seconds=<S>`; out of time or with nowhere to write, one stderr line and status 1.
 //!
 //! The modules are layered, each using only those before it: the proof core ([`dfpn`]: the
-//! values, the end of the game, df-pn), the alpha-beta solver ([`solver`]), the proof book and
-//! its strategy ([`book`]), then the bot ([`engine`]) and the command ([`solve`]).
+//! values and df-pn, which asks the board for the end of the game, as every search does), the
+//! alpha-beta solver ([`solver`]), the proof book and its strategy ([`book`]), then the bot
+//! ([`engine`]) and the command ([`solve`]).
 //!
 //! - **`dfpn`, the default** ([`dfpn`]): depth-first proof-number search (Nagai's df-pn, with
 //!   Pawlewicz and Lew's 1 + ε thresholds, ε = 1/4), asking two boolean questions: does the side
@@ -98,35 +99,21 @@
 //!   of the game under best play (the `plies=` field, given ten times the value's time, whatever
 //!   the method, or as much time as the walk of the strategy where that gave a bound).
 //!
-//! df-pn is the default because it proves more, sooner. On twelve positions twelve plies before
-//! the end of seeded random games (seeds 1000 to 1011, a 64 MB table each, 10 s each, on a
-//! shared and heavily loaded two-core machine), df-pn settled 7 and alpha-beta 5; on the two
-//! that were not trivial and both settled, df-pn took 26 and 68 times fewer nodes (0.2 s and
-//! 0.1 s against 3.5 s and 4.9 s). Both are checked against plain exhaustive minimax on a few
-//! hundred positions near the end of seeded random games, against each other further from the
-//! end, and do not change value with the table's size (or, for alpha-beta, the order of moves):
-//! `tests/dfpn.rs`, `tests/solver.rs`.
+//! df-pn is the default because it proves more, sooner, on positions near the end of random
+//! games. Both are checked against plain exhaustive minimax on a few hundred positions near the
+//! end of seeded random games, against each other further from the end, and do not change value
+//! with the table's size (or, for alpha-beta, the order of moves): `tests/dfpn.rs`,
+//! `tests/solver.rs`.
 //!
-//! **The result: Krieg is a win for Sentinel, the side that moves first.** `krieg-bot solve
-//! --table-mb 1600 --seconds 5000` (df-pn, a 1.5 GB table, 67 % full at the end) proved "Sentinel
-//! wins" from the start in 3423 s and 98.9 million expanded positions, about 29,000 a second at low
-//! priority on a shared two-core machine under heavy load. A second run of the same command on the
-//! machine at rest proved it again in 250 s, with the same 98,900,114 positions, and named the
-//! winning first move: `1 1 2 0 keeps the win`. The bot plays it as Sentinel
-//! ([`solver::PROVEN_FIRST_MOVE`], the proof book's first move); its own search prefers first moves
-//! whose values are not proven. The proof rests on the df-pn code that the tests check against
-//! minimax and alpha-beta, and on 64-bit Zobrist keys (a collision among the positions of one run
-//! is unlikely, not impossible); the proof book's test confirms it by the rules alone, walking a
-//! winning strategy for Sentinel against every defence (below).
-//!
-//! Short of the start: every position after 10 plies of eight games between two searching bots
-//! (1 s per move, without the proof book) is solved within 30 s (`solve --moves <the first 10 moves>
-//! --seconds 30 --table-mb 128`): six Sentinel wins and two losses, the value proven in 7 to
-//! 28 s where timed. After 8 plies one of three is solved within 30 s (a draw, in 15 s: Sentinel
-//! had left its win), after 6 plies none of three. The alpha-beta solver needed 16 plies for
-//! every position of its sample. A 9-ply line that ends in a blocked position with equal bombers
-//! is a draw: Sentinel has left its win by then, and a search-only Sentinel can be led into it
-//! by a Scourge when its search sees nothing better, which is why Sentinel plays the proof book.
+//! **Krieg is a win for Sentinel, the side that moves first**, and `1 1 2 0` keeps the win
+//! ([`solver::PROVEN_FIRST_MOVE`], the proof book's first move): `krieg-bot solve --table-mb 1600
+//! --seconds 5000` proves it with df-pn from the start. The proof rests on the df-pn code that the
+//! tests check against minimax and alpha-beta, and on 64-bit Zobrist keys (a collision among the
+//! positions of one run is unlikely, not impossible); the proof book's test confirms it by the
+//! rules alone, walking a winning strategy for Sentinel against every defence (below). Short of
+//! the start, a search-only Sentinel can leave its win within the first ten plies (a 9-ply line
+//! ends in a blocked position with equal bombers, a draw), which is why Sentinel plays the proof
+//! book.
 //!
 //! **The proof book** ([`book`]) makes the proof a strategy the bot plays, at any move time: as
 //! Sentinel it plays the book's move where the book holds the position, else the move of a quick
@@ -134,56 +121,27 @@
 //! budget in positions, never in time, so it gives the same move on any machine at any move
 //! time). `krieg-bot solve --book krieg-bot/src/book_moves.rs --table-mb 4096` walks that rule
 //! from the start against every Scourge reply to the end of every game and records a winning move
-//! wherever the quick proof falls short: 4070 moves, for 354,894 Sentinel positions walked
-//! (mirror images as one, 350,824 of them settled by the quick proof). The book's moves come from
-//! the book in the source where it holds the position, else from a quick proof of at most
-//! 40,000 positions, else from df-pn with the large table (from an empty book that means proving
-//! the start again, about 100 million positions; not needed since). So the command writes the
-//! same file again: checked, in 137 s (11 s of CPU) on the shared two-core machine at a load
-//! average near 20. So the bot, from the start, wins every game as Sentinel whatever Scourge
-//! plays. `tests/book.rs` checks exactly that, by the rules alone: it walks the strategy against
-//! every defence again, every game ends in a Sentinel win (which confirms the proof independently
-//! of df-pn), and the quick proof settles every position the book does not hold within its 1024
-//! positions; the bot's engine, asked after its time is over, still plays the strategy's moves.
-//! It also checks book moves against the solver. The book's first move is
-//! [`solver::PROVEN_FIRST_MOVE`]. The one-file bundle with the book is 272 KB, under the
-//! statement's 1 MB.
+//! wherever the quick proof falls short. The book's moves come from the book in the source where
+//! it holds the position, else from a quick proof of at most 40,000 positions, else from df-pn
+//! with the large table, so the command writes the same file again. `tests/book.rs` checks, by
+//! the rules alone, that the bot wins every game as Sentinel whatever Scourge plays: it walks the
+//! strategy against every defence, every game ends in a Sentinel win (which confirms the proof
+//! independently of df-pn), and the quick proof settles every position the book does not hold
+//! within its 1024 positions; the bot's engine, asked after its time is over, still plays the
+//! strategy's moves. It also checks book moves against the solver. The one-file bundle with the
+//! book stays under the statement's 1 MB.
 //!
-//! **The length of the game: Sentinel wins within 45 plies** against any defence
-//! ([`book_moves::LONGEST_WIN`]): the longest game of the walk of its strategy, checked by
-//! `tests/book.rs`. `krieg-bot solve` on the start walks the strategy (proving the win by the
-//! rules, 5.0 million quick-proof positions) and prints `value=win plies<=45`: in 75 s at nice 0
-//! on the shared two-core machine at a load average of 10 to 15 (18 s of CPU, 260 MB; half of the
-//! time is the exact distance's attempt, given as long as the walk), and in 243 s at a load
-//! average of 22 to 35. The exact length under best
-//! play (Sentinel winning as fast as it can, Scourge resisting as long as it can) is not
-//! measured: alpha-beta's distance search does not finish from the start; it is at most 45.
+//! **The length of the game: Sentinel wins within [`book_moves::LONGEST_WIN`] plies** against any
+//! defence: the longest game of the walk of its strategy, checked by `tests/book.rs`;
+//! `krieg-bot solve` on the start walks the strategy and prints `value=win plies<=45`. The exact
+//! length under best play is not known: alpha-beta's distance search does not finish from the
+//! start.
 //!
-//! A quick proof costs about a microsecond a position in the cargo build and four in the one-file
-//! bundle: on the 200 positions of the strategy where it needs the most (the full budget, or
-//! nearly), 0.94 µs and 3.6 µs a position, at most 3.3 ms and 17 ms each, timed at a load average
-//! of 20 to 28 (the least of ten runs each; the quick proof is timed by a walk of the strategy
-//! built against the crate, or appended to the one-file bundle). As Sentinel the bot plays the
-//! same moves at any move time, and wins every game. With `target/release/krieg-referee --games
-//! N [--seed S] "krieg-bot --movetime T" "OPPONENT"` (our bot's Sentinel games are the odd ones),
-//! as Sentinel, on the shared machine at a load average of 20 to 41 with two matches at once:
-//!
-//! | opponent (`OPPONENT`, `--games`, `--seed`) | T = 20 | T = 100 | bundle, T = 20 |
-//! |---|---|---|---|
-//! | `krieg-bot --engine random --seed 5`, 2 | 1 of 1 | 1 of 1 | 1 of 1 |
-//! | `krieg-bot --engine random --seed {seed}`, 400, 6 (seeds 6 to 205) | 200 of 200 | 200 of 200 | 200 of 200 |
-//! | `krieg-bot --engine greedy`, 2 | 1 of 1 | 1 of 1 | 1 of 1 |
-//! | the first version, `--movetime {seed}`, 60, 50 (50 to 79 ms a move) | 30 of 30 | 60 of 60 | 30 of 30 |
-//! | the first version, `--movetime 300 --depth {seed}`, 40, 1 (depths 1 to 20) | 20 of 20 | 20 of 20 | |
-//! | the bot before this strategy, `--movetime 200 --opening-plies 4 --seed {seed}`, 40, 1 | 40 of 40 | 20 of 20 | 20 of 20 |
-//! | this bot at its default 1.2 s, as Scourge, 6 | 3 of 3 | 3 of 3 | 3 of 3 |
-//!
-//! 855 Sentinel games, 855 wins, none drawn or lost. (The strategy's moves never vary, only
-//! Scourge's: of the recorded games, 13 of 70 against the first version and 11 of 20 against the
-//! bot before this strategy were distinct.) The slowest Sentinel reply after the first
-//! was 299 ms (the load's: the same moves take about a millisecond at rest); the first includes
-//! the start of the process. The seed-5 game that the bot used to draw at 100 ms now goes `1 1 2
-//! 0, 3 3 2 4, 1 3 2 2, 4 3 3 3, 0 4 1 3, 3 2 2 3, 1 2 2 1, ...` and is won in 11 plies.
+//! A quick proof costs about a microsecond a position in the cargo build and a few in the
+//! one-file bundle, a few milliseconds at most, so as Sentinel the bot plays the same moves at
+//! any move time and on a busy machine. The measurements behind these paragraphs (the proof's
+//! time and size, the book's walk, the games won at 20 and 100 ms against every opponent we
+//! have) are in the workspace's `docs/measured.md` (section Krieg), dated, with their commands.
 //!
 //! In play ([`engine::Engine::choose`], [`engine::PlaySolver`]) the book and the quick proof come
 //! first, without a clock; then the search runs with its usual budget; unless it has seen a
@@ -216,4 +174,4 @@ pub mod search;
 pub mod solve;
 pub mod solver;
 #[cfg(feature = "referee")]
-pub mod view;
+mod view;
