@@ -9,9 +9,23 @@
 //! other. Internally everything is kept in Player 1's frame (the *absolute* frame);
 //! [`notation`] alone converts, at the protocol boundary.
 //!
-//! **Colours.** Square `(i, j)` has colour [`board::COLOUR`]`[i][j]`, the Kamisado board
-//! (row 0: orange blue purple pink yellow red green brown). The matrix is symmetric under the
-//! rotation, so both players see the same colours in their own frame. Each player has 8 rangers,
+//! **Colours.** Square `(i, j)` has colour [`board::COLOUR`]`[i][j]`, the Kamisado board, rows
+//! `i` = 0 to 7 and columns `j` = 0 to 7:
+//!
+//! ```text
+//!        j=0     1       2       3       4       5       6       7
+//! i=0  orange  blue    purple  pink    yellow  red     green   brown
+//! i=1  red     orange  pink    green   blue    yellow  brown   purple
+//! i=2  green   pink    orange  red     purple  brown   yellow  blue
+//! i=3  pink    purple  blue    orange  brown   green   red     yellow
+//! i=4  yellow  red     green   brown   orange  blue    purple  pink
+//! i=5  blue    yellow  brown   purple  red     orange  pink    green
+//! i=6  purple  brown   yellow  blue    green   pink    orange  red
+//! i=7  brown   green   red     yellow  pink    purple  blue    orange
+//! ```
+//!
+//! The matrix is symmetric under the rotation (`(i, j)` and `(7 − i, 7 − j)` have one colour), so
+//! both players see the same colours in their own frame, and a bot may use this table as it is. Each player has 8 rangers,
 //! one per colour; the ranger starting on its own `(0, j)` has that square's colour. Rangers
 //! are never captured.
 //!
@@ -26,7 +40,9 @@
 //!   ranger carrying the bomb takes it along.
 //! - `x = 0`, a bomb pass: from the mover's bomb carrier on `(i1, j1)` to another ranger of the
 //!   mover on `(i2, j2)`, along a row, a column or a diagonal, any distance, every square in
-//!   between empty. At most 15 passes in a row: the 16th consecutive pass is illegal.
+//!   between empty. At most 15 passes in a row, counted per player: each player's own passes
+//!   since its last ranger move or forfeit (the opponent's plies in between do not reset it); a
+//!   player's 16th consecutive pass is illegal.
 //! - The required ranger is the mover's ranger of the colour of the square the opponent's last
 //!   move landed on (the ranger's destination, or the square that received the bomb). Player 1's
 //!   first regular move is free: any ranger move or any pass.
@@ -138,4 +154,4 @@ pub mod search;
 #[cfg(feature = "tune")]
 pub mod tune;
 #[cfg(feature = "referee")]
-pub mod view;
+mod view;

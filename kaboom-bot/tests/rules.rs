@@ -504,3 +504,41 @@ fn malformed_and_illegal_are_told_apart() {
     }
     assert!(parse_legal(&board, "0,0,1,0,2", Player::One).is_ok());
 }
+
+#[test]
+fn the_documented_colour_tables_are_the_boards() {
+    // A contestant writes a bot from the docs alone: the colour table in the crate docs and the
+    // one in the games manual must be `board::COLOUR`, square by square.
+    use kaboom::board::{COLOUR, COLOUR_NAMES};
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read = |path: &str| std::fs::read_to_string(root.join(path)).expect(path);
+    let expected: Vec<Vec<&str>> = COLOUR
+        .iter()
+        .map(|row| row.iter().map(|&c| COLOUR_NAMES[c as usize]).collect())
+        .collect();
+    let crate_docs = read("src/lib.rs");
+    let crate_rows: Vec<Vec<&str>> = crate_docs
+        .lines()
+        .filter_map(|line| line.strip_prefix("//! i="))
+        .map(|row| row.split_whitespace().skip(1).collect())
+        .collect();
+    assert_eq!(crate_rows, expected, "the table in src/lib.rs");
+    let manual = read("../docs/games.md");
+    let section = &manual[manual.find("## Ka-Boom").expect("the Ka-Boom section")..];
+    let manual_rows: Vec<Vec<&str>> = section
+        .lines()
+        .map(str::trim)
+        .filter(|line| {
+            line.starts_with("| ") && line.chars().nth(2).is_some_and(|c| c.is_ascii_digit())
+        })
+        .take(8)
+        .map(|row| {
+            row.split('|')
+                .map(str::trim)
+                .filter(|c| !c.is_empty())
+                .skip(1)
+                .collect()
+        })
+        .collect();
+    assert_eq!(manual_rows, expected, "the table in docs/games.md");
+}
