@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use tools::runner::html::DrawGame;
 
-use crate::board::{Board, Cell, CellContent, Kind, Outcome, Team, HEIGHT, WIDTH};
+use crate::board::{Board, Cell, CellContent, Kind, Move, Outcome, Team, HEIGHT, WIDTH};
 use crate::notation::parse_move;
 use crate::referee::Connect4Referee;
 
@@ -157,128 +157,149 @@ impl DrawGame for Connect4Referee {
             let m = parse_move(reply).ok()?;
             Some((before, m, before.landing_cell(m.column)?))
         });
-        let strip = TOP + HEIGHT as i32 * STEP + 28;
-        let mut caption = "start".to_string();
-        if let Some((before, m, at)) = played {
-            let (x, y) = centre(at.column(), at.row());
-            let mover = before.side_to_move();
-            let kind = match m.kind {
-                Kind::ClearRow => "clear-row",
-                Kind::ClearColumn => "clear-column",
-                Kind::ClearNeighbours => "clear-neighbours",
-                Kind::Dual => "dual",
-                Kind::Normal => "normal",
-            };
-            caption = format!(
-                "team {}: a {kind} disc in column {}",
-                mover.number(),
-                m.column.number()
-            );
-            match m.kind {
-                Kind::Normal | Kind::Dual => {
-                    let _ = write!(
-                        out,
-                        "<circle class=\"last\" cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"none\" \
-                         stroke=\"#f59e0b\" stroke-width=\"5\"/>",
-                        DISC + 3
-                    );
-                }
-                kind => {
-                    // The area as it was when the disc landed (the discs above have fallen since).
-                    let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, 0, 0);
-                    let mut removed = Vec::new();
-                    for cell in cleared(kind, at) {
-                        let (cx, cy) = centre(cell.column(), cell.row());
-                        x0 = x0.min(cx - STEP / 2);
-                        y0 = y0.min(cy - STEP / 2);
-                        x1 = x1.max(cx + STEP / 2);
-                        y1 = y1.max(cy + STEP / 2);
-                        let content = before.at(cell);
-                        if content != CellContent::Empty {
-                            removed.push(content);
-                        }
-                    }
-                    let _ = write!(
-                        out,
-                        "<rect class=\"cleared\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" \
-                         fill=\"#f59e0b\" fill-opacity=\"0.25\" stroke=\"#f59e0b\" stroke-width=\"4\" \
-                         stroke-dasharray=\"9 5\"/>\
-                         <circle class=\"last\" cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"{}\" \
-                         fill-opacity=\"0.35\" stroke=\"{}\" stroke-width=\"3\" stroke-dasharray=\"5 4\"/>\
-                         <text x=\"{x}\" y=\"{}\" text-anchor=\"middle\" font-size=\"20\" \
-                         font-weight=\"bold\" fill=\"#0f172a\">{}</text>",
-                        x0 + 2,
-                        y0 + 2,
-                        x1 - x0 - 4,
-                        y1 - y0 - 4,
-                        DISC - 4,
-                        COLOURS[mover.index()],
-                        COLOURS[mover.index()],
-                        y + 7,
-                        POWERS
-                            .iter()
-                            .find(|(k, _)| *k == kind)
-                            .map_or("", |(_, letter)| letter)
-                    );
-                    let _ = write!(
-                        out,
-                        "<text x=\"{LEFT}\" y=\"{}\" font-size=\"15\" fill=\"#111827\">removed {}:</text>",
-                        strip + 5,
-                        removed.len()
-                    );
-                    for (i, content) in removed.into_iter().enumerate() {
-                        let x = LEFT + 112 + i as i32 * 26;
-                        disc(&mut out, (x, strip), 11, content, "removed");
-                    }
-                }
-            }
-        }
-        if let Some(Outcome::Win(team)) = board.outcome() {
-            if let Some((a, b)) = four(board, team) {
-                let ((x1, y1), (x2, y2)) =
-                    (centre(a.column(), a.row()), centre(b.column(), b.row()));
-                let _ = write!(
-                    out,
-                    "<line class=\"four\" x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" \
-                     stroke=\"#fde047\" stroke-width=\"8\" stroke-linecap=\"round\" opacity=\"0.9\"/>"
-                );
-            }
-        }
+        let caption = match played {
+            Some((before, m, at)) => draw_last_move(&mut out, before, m, at),
+            None => "start".to_string(),
+        };
+        draw_four(&mut out, board);
         let _ = write!(
             out,
             "<text x=\"{LEFT}\" y=\"{}\" font-size=\"15\" fill=\"#111827\">ply {} · {caption}</text>",
-            strip + 34,
+            STRIP + 34,
             board.plies()
         );
-        // The powers each team still holds, spent ones faded.
-        for team in Team::BOTH {
-            let y = strip + 58;
-            let x = LEFT + team.index() as i32 * 230;
+        draw_powers(&mut out, board);
+        out
+    }
+}
+
+/// The top of the strip below the board, for the caption, the removed discs and the powers.
+const STRIP: i32 = TOP + HEIGHT as i32 * STEP + 28;
+
+/// Marks `m`, played from `before` and landed on `at`: a ring for a disc that stays, the cleared
+/// area and the removed discs for a power. Returns the caption that names the move.
+fn draw_last_move(out: &mut String, before: &Board, m: Move, at: Cell) -> String {
+    let (x, y) = centre(at.column(), at.row());
+    let mover = before.side_to_move();
+    let kind = match m.kind {
+        Kind::ClearRow => "clear-row",
+        Kind::ClearColumn => "clear-column",
+        Kind::ClearNeighbours => "clear-neighbours",
+        Kind::Dual => "dual",
+        Kind::Normal => "normal",
+    };
+    match m.kind {
+        Kind::Normal | Kind::Dual => {
             let _ = write!(
                 out,
-                "<text x=\"{x}\" y=\"{}\" font-size=\"15\" fill=\"{}\">team {}:</text>",
-                y + 5,
-                COLOURS[team.index()],
-                team.number()
+                "<circle class=\"last\" cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"none\" \
+                 stroke=\"#f59e0b\" stroke-width=\"5\"/>",
+                DISC + 3
             );
-            for (i, (kind, letter)) in POWERS.iter().enumerate() {
-                let held = board.holds(team, *kind);
-                let bx = x + 82 + i as i32 * 30;
-                let _ = write!(
-                    out,
-                    "<g class=\"power {}\" opacity=\"{}\"><rect x=\"{}\" y=\"{}\" width=\"24\" \
-                     height=\"22\" rx=\"4\" fill=\"{}\"/><text x=\"{bx}\" y=\"{}\" \
-                     text-anchor=\"middle\" font-size=\"14\" font-weight=\"bold\" \
-                     fill=\"#fff\">{letter}</text></g>",
-                    if held { "held" } else { "spent" },
-                    if held { "1" } else { "0.25" },
-                    bx - 12,
-                    y - 11,
-                    COLOURS[team.index()],
-                    y + 5
-                );
-            }
         }
-        out
+        power => draw_clear(out, before, power, at),
+    }
+    format!(
+        "team {}: a {kind} disc in column {}",
+        mover.number(),
+        m.column.number()
+    )
+}
+
+/// The area a clearing `power` emptied when it landed on `at` (as it was then: the discs above
+/// have fallen since), the power's letter, and the discs it removed, in the strip.
+fn draw_clear(out: &mut String, before: &Board, power: Kind, at: Cell) {
+    let (x, y) = centre(at.column(), at.row());
+    let mover = before.side_to_move();
+    let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, 0, 0);
+    let mut removed = Vec::new();
+    for cell in cleared(power, at) {
+        let (cx, cy) = centre(cell.column(), cell.row());
+        x0 = x0.min(cx - STEP / 2);
+        y0 = y0.min(cy - STEP / 2);
+        x1 = x1.max(cx + STEP / 2);
+        y1 = y1.max(cy + STEP / 2);
+        let content = before.at(cell);
+        if content != CellContent::Empty {
+            removed.push(content);
+        }
+    }
+    let _ = write!(
+        out,
+        "<rect class=\"cleared\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" \
+         fill=\"#f59e0b\" fill-opacity=\"0.25\" stroke=\"#f59e0b\" stroke-width=\"4\" \
+         stroke-dasharray=\"9 5\"/>\
+         <circle class=\"last\" cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"{}\" \
+         fill-opacity=\"0.35\" stroke=\"{}\" stroke-width=\"3\" stroke-dasharray=\"5 4\"/>\
+         <text x=\"{x}\" y=\"{}\" text-anchor=\"middle\" font-size=\"20\" \
+         font-weight=\"bold\" fill=\"#0f172a\">{}</text>",
+        x0 + 2,
+        y0 + 2,
+        x1 - x0 - 4,
+        y1 - y0 - 4,
+        DISC - 4,
+        COLOURS[mover.index()],
+        COLOURS[mover.index()],
+        y + 7,
+        POWERS
+            .iter()
+            .find(|(k, _)| *k == power)
+            .map_or("", |(_, letter)| letter)
+    );
+    let _ = write!(
+        out,
+        "<text x=\"{LEFT}\" y=\"{}\" font-size=\"15\" fill=\"#111827\">removed {}:</text>",
+        STRIP + 5,
+        removed.len()
+    );
+    for (i, content) in removed.into_iter().enumerate() {
+        let x = LEFT + 112 + i as i32 * 26;
+        disc(out, (x, STRIP), 11, content, "removed");
+    }
+}
+
+/// A line through the winning four, when the game is won.
+fn draw_four(out: &mut String, board: &Board) {
+    if let Some(Outcome::Win(team)) = board.outcome() {
+        if let Some((a, b)) = four(board, team) {
+            let ((x1, y1), (x2, y2)) = (centre(a.column(), a.row()), centre(b.column(), b.row()));
+            let _ = write!(
+                out,
+                "<line class=\"four\" x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" \
+                 stroke=\"#fde047\" stroke-width=\"8\" stroke-linecap=\"round\" opacity=\"0.9\"/>"
+            );
+        }
+    }
+}
+
+/// The powers each team still holds, spent ones faded.
+fn draw_powers(out: &mut String, board: &Board) {
+    for team in Team::BOTH {
+        let y = STRIP + 58;
+        let x = LEFT + team.index() as i32 * 230;
+        let _ = write!(
+            out,
+            "<text x=\"{x}\" y=\"{}\" font-size=\"15\" fill=\"{}\">team {}:</text>",
+            y + 5,
+            COLOURS[team.index()],
+            team.number()
+        );
+        for (i, (kind, letter)) in POWERS.iter().enumerate() {
+            let held = board.holds(team, *kind);
+            let bx = x + 82 + i as i32 * 30;
+            let _ = write!(
+                out,
+                "<g class=\"power {}\" opacity=\"{}\"><rect x=\"{}\" y=\"{}\" width=\"24\" \
+                 height=\"22\" rx=\"4\" fill=\"{}\"/><text x=\"{bx}\" y=\"{}\" \
+                 text-anchor=\"middle\" font-size=\"14\" font-weight=\"bold\" \
+                 fill=\"#fff\">{letter}</text></g>",
+                if held { "held" } else { "spent" },
+                if held { "1" } else { "0.25" },
+                bx - 12,
+                y - 11,
+                COLOURS[team.index()],
+                y + 5
+            );
+        }
     }
 }

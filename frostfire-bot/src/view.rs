@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use tools::runner::html::{hexagon, DrawGame};
 
-use crate::board::{Board, Cell, Color};
+use crate::board::{Board, Cell, Color, Direction, Move};
 use crate::notation::parse_move;
 use crate::referee::FrostfireReferee;
 
@@ -101,89 +101,10 @@ impl DrawGame for FrostfireReferee {
             let m = parse_move(reply).ok()?;
             Some((before, m, m.direction()?))
         });
-        if let Some((_, m, _)) = played {
-            for cell in [m.from, m.to] {
-                let (x, y) = cell_centre(cell);
-                let _ = write!(
-                    out,
-                    "<polygon class=\"last\" points=\"{}\" fill=\"#fde68a\" stroke=\"#d97706\" \
-                     stroke-width=\"3\"/>",
-                    hexagon(x, y, R - 2.0)
-                );
-            }
-        }
         if let Some((before, m, dir)) = played {
-            let (dr, dd) = dir.delta();
-            let front = (i32::from(m.to.row()) + dr, i32::from(m.to.diag()) + dd);
-            let beyond = (front.0 + dr, front.1 + dd);
-            let (x1, y1) = cell_centre(m.from);
-            let (x2, y2) = centre(front.0, front.1);
-            let _ = write!(
-                out,
-                "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" \
-                 stroke=\"#d97706\" stroke-width=\"6\" stroke-linecap=\"round\" opacity=\"0.85\"/>\
-                 <circle cx=\"{x2:.1}\" cy=\"{y2:.1}\" r=\"7\" fill=\"#d97706\"/>"
-            );
-            let mover = before.side_to_move();
-            let pushed =
-                m.to.step(dir)
-                    .filter(|&cell| before.at(cell) == Some(mover.other()));
-            if pushed.is_some() {
-                let (x3, y3) = centre(beyond.0, beyond.1);
-                let on_board = u8::try_from(beyond.0)
-                    .ok()
-                    .zip(u8::try_from(beyond.1).ok())
-                    .and_then(|(r, d)| Cell::new(r, d))
-                    .is_some();
-                let _ = write!(
-                    out,
-                    "<line x1=\"{x2:.1}\" y1=\"{y2:.1}\" x2=\"{x3:.1}\" y2=\"{y3:.1}\" \
-                     stroke=\"#111827\" stroke-width=\"3\" stroke-dasharray=\"6 4\"/>"
-                );
-                if !on_board {
-                    out.push_str("<g class=\"eliminated\" opacity=\"0.5\">");
-                    dragon(&mut out, (x3, y3), mover.other(), "", "gone");
-                    out.push_str("</g>");
-                    let _ = write!(
-                        out,
-                        "<path d=\"M{:.1} {:.1}L{:.1} {:.1}M{:.1} {:.1}L{:.1} {:.1}\" \
-                         stroke=\"#111827\" stroke-width=\"4\"/>",
-                        x3 - 15.0,
-                        y3 - 15.0,
-                        x3 + 15.0,
-                        y3 + 15.0,
-                        x3 + 15.0,
-                        y3 - 15.0,
-                        x3 - 15.0,
-                        y3 + 15.0
-                    );
-                }
-            }
+            draw_last_move(&mut out, before, m, dir);
         }
-        // Up to 22 dragons on each of up to 300 plies: the attributes they share are written once
-        // per drawing, on a group, to keep long games' pages small.
-        out.push_str("<g stroke=\"#111827\" stroke-width=\"2\">");
-        for cell in Cell::all() {
-            if let Some(color) = board.at(cell) {
-                let (x, y) = cell_centre(cell);
-                let _ = write!(
-                    out,
-                    "<circle class=\"dragon p{}\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"22\" fill=\"{}\"/>",
-                    color.number(),
-                    COLOURS[color.index()]
-                );
-            }
-        }
-        out.push_str(
-            "</g><g text-anchor=\"middle\" font-size=\"13\" font-weight=\"bold\" fill=\"#fff\">",
-        );
-        for cell in Cell::all() {
-            if board.at(cell).is_some() {
-                let (x, y) = cell_centre(cell);
-                let _ = write!(out, "<text x=\"{x:.1}\" y=\"{:.1}\">{cell}</text>", y + 4.5);
-            }
-        }
-        out.push_str("</g>");
+        draw_dragons(&mut out, board);
         let status = match board.outcome() {
             Some(_) => "game over".to_string(),
             None => format!("{} to move", name(board.side_to_move())),
@@ -202,4 +123,92 @@ impl DrawGame for FrostfireReferee {
         );
         out
     }
+}
+
+/// The last move, `m` in direction `dir` from `before`: its two cells lit, an arrow along the
+/// shift, and a pushed dragon's step (crossed out just outside the board if pushed off).
+fn draw_last_move(out: &mut String, before: &Board, m: Move, dir: Direction) {
+    for cell in [m.from, m.to] {
+        let (x, y) = cell_centre(cell);
+        let _ = write!(
+            out,
+            "<polygon class=\"last\" points=\"{}\" fill=\"#fde68a\" stroke=\"#d97706\" \
+                 stroke-width=\"3\"/>",
+            hexagon(x, y, R - 2.0)
+        );
+    }
+    let (dr, dd) = dir.delta();
+    let front = (i32::from(m.to.row()) + dr, i32::from(m.to.diag()) + dd);
+    let beyond = (front.0 + dr, front.1 + dd);
+    let (x1, y1) = cell_centre(m.from);
+    let (x2, y2) = centre(front.0, front.1);
+    let _ = write!(
+        out,
+        "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" \
+             stroke=\"#d97706\" stroke-width=\"6\" stroke-linecap=\"round\" opacity=\"0.85\"/>\
+             <circle cx=\"{x2:.1}\" cy=\"{y2:.1}\" r=\"7\" fill=\"#d97706\"/>"
+    );
+    let mover = before.side_to_move();
+    let pushed =
+        m.to.step(dir)
+            .filter(|&cell| before.at(cell) == Some(mover.other()));
+    if pushed.is_some() {
+        let (x3, y3) = centre(beyond.0, beyond.1);
+        let on_board = u8::try_from(beyond.0)
+            .ok()
+            .zip(u8::try_from(beyond.1).ok())
+            .and_then(|(r, d)| Cell::new(r, d))
+            .is_some();
+        let _ = write!(
+            out,
+            "<line x1=\"{x2:.1}\" y1=\"{y2:.1}\" x2=\"{x3:.1}\" y2=\"{y3:.1}\" \
+                 stroke=\"#111827\" stroke-width=\"3\" stroke-dasharray=\"6 4\"/>"
+        );
+        if !on_board {
+            out.push_str("<g class=\"eliminated\" opacity=\"0.5\">");
+            dragon(out, (x3, y3), mover.other(), "", "gone");
+            out.push_str("</g>");
+            let _ = write!(
+                out,
+                "<path d=\"M{:.1} {:.1}L{:.1} {:.1}M{:.1} {:.1}L{:.1} {:.1}\" \
+                     stroke=\"#111827\" stroke-width=\"4\"/>",
+                x3 - 15.0,
+                y3 - 15.0,
+                x3 + 15.0,
+                y3 + 15.0,
+                x3 + 15.0,
+                y3 - 15.0,
+                x3 - 15.0,
+                y3 + 15.0
+            );
+        }
+    }
+}
+
+/// The dragons, each with its cell's name.
+fn draw_dragons(out: &mut String, board: &Board) {
+    // Up to 22 dragons on each of up to 300 plies: the attributes they share are written once
+    // per drawing, on a group, to keep long games' pages small.
+    out.push_str("<g stroke=\"#111827\" stroke-width=\"2\">");
+    for cell in Cell::all() {
+        if let Some(color) = board.at(cell) {
+            let (x, y) = cell_centre(cell);
+            let _ = write!(
+                out,
+                "<circle class=\"dragon p{}\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"22\" fill=\"{}\"/>",
+                color.number(),
+                COLOURS[color.index()]
+            );
+        }
+    }
+    out.push_str(
+        "</g><g text-anchor=\"middle\" font-size=\"13\" font-weight=\"bold\" fill=\"#fff\">",
+    );
+    for cell in Cell::all() {
+        if board.at(cell).is_some() {
+            let (x, y) = cell_centre(cell);
+            let _ = write!(out, "<text x=\"{x:.1}\" y=\"{:.1}\">{cell}</text>", y + 4.5);
+        }
+    }
+    out.push_str("</g>");
 }
