@@ -266,4 +266,4 @@ pub mod state;
 #[cfg(feature = "tune")]
 pub mod tune;
 #[cfg(feature = "referee")]
-pub mod view;
+mod view;

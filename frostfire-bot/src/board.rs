@@ -710,7 +710,7 @@ impl Board {
 
     /// True once a side has lost four dragons.
     #[inline]
-    pub fn is_lost(&self) -> bool {
+    fn is_lost(&self) -> bool {
         self.lost(Color::Ice) >= LOSING_LOSSES || self.lost(Color::Fire) >= LOSING_LOSSES
     }
 

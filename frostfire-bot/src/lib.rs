@@ -142,4 +142,4 @@ pub mod search;
 #[cfg(feature = "tune")]
 pub mod tune;
 #[cfg(feature = "referee")]
-pub mod view;
+mod view;

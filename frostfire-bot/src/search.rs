@@ -115,11 +115,6 @@ impl Searcher {
         }
     }
 
-    /// Changes the ply limit after which the game is a draw (default [`MAX_PLIES`]).
-    pub fn set_max_plies(&mut self, max_plies: u32) {
-        self.max_plies = max_plies;
-    }
-
     /// The hashes of the game's positions before the one to search (the protocol may leave out
     /// the ones before the last elimination, which cannot repeat); a move back into one of them
     /// is scored as a draw. Kept until the next call.

@@ -50,7 +50,7 @@ pub const COLOUR: [[u8; 8]; 8] = [
 /// A player may pass the bomb at most this many times in a row.
 pub const MAX_CONSECUTIVE_PASSES: u8 = 15;
 /// Each player may make at most this many regular moves (every ply after the two columns).
-pub const MAX_REGULAR_MOVES_EACH: u8 = 50;
+const MAX_REGULAR_MOVES_EACH: u8 = 50;
 /// Plies of a game that runs to the move limit: two columns and 2 × 50 regular moves.
 pub const MAX_PLIES: u8 = 2 + 2 * MAX_REGULAR_MOVES_EACH;
 
@@ -228,9 +228,6 @@ impl fmt::Debug for Move {
 }
 
 impl Move {
-    /// "No move" (transposition-table entries without one). Never generated.
-    pub const NULL: Move = Move(0);
-
     const fn pack(kind: u16, from: Square, to: Square) -> Move {
         Move(kind << 12 | (to.0 as u16) << 6 | from.0 as u16)
     }
@@ -480,7 +477,7 @@ const fn ranger_key_index(player: Player, colour: u8, square: Square) -> usize {
 }
 
 /// `required` value meaning "any ranger" (Player 1's first regular move).
-pub const FREE: u8 = 8;
+const FREE: u8 = 8;
 const NO_CARRIER: u8 = 8;
 
 /// A position described field by field, for tests and analysis ([`Board::from_setup`]).
@@ -740,7 +737,7 @@ impl Board {
     }
 
     /// True if the ranger on `from` of `player` can move at all.
-    pub fn can_ranger_move(&self, player: Player, from: Square) -> bool {
+    fn can_ranger_move(&self, player: Player, from: Square) -> bool {
         let occupied = self.occupied();
         [-1, 0, 1].iter().any(|&dc| {
             from.offset(player.forward(), dc)

@@ -36,11 +36,6 @@ pub fn from_frame(frame: Player, row: u8, column: u8) -> Square {
     Square::from_index(usize::from(row) * 8 + usize::from(column))
 }
 
-/// A column as the other player sees it: `7 − j`.
-pub fn convert_column(column: u8) -> u8 {
-    7 - column
-}
-
 /// A line whose shape is wrong (never a question of the rules). The messages quote a field with
 /// [`quote`]: control bytes escaped, cut after a few dozen characters.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -120,7 +115,7 @@ fn number(field: &str, max: u8) -> Result<u8, ParseMoveError> {
 }
 
 /// Parses a column line: one digit `0..=7`.
-pub fn parse_column(line: &str) -> Result<u8, ParseMoveError> {
+fn parse_column(line: &str) -> Result<u8, ParseMoveError> {
     if line.is_empty() {
         return Err(ParseMoveError::Empty);
     }
@@ -131,7 +126,7 @@ pub fn parse_column(line: &str) -> Result<u8, ParseMoveError> {
 }
 
 /// Parses a regular move line into its five fields `[x, i1, j1, i2, j2]`, exactly as written.
-pub fn parse_fields(line: &str) -> Result<[u8; 5], ParseMoveError> {
+fn parse_fields(line: &str) -> Result<[u8; 5], ParseMoveError> {
     if line.is_empty() {
         return Err(ParseMoveError::Empty);
     }

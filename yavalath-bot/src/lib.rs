@@ -111,4 +111,4 @@ pub mod threats;
 #[cfg(feature = "tune")]
 pub mod tune;
 #[cfg(feature = "referee")]
-pub mod view;
+mod view;
