@@ -80,13 +80,18 @@
 //!   shows, takes a lone dual disc to be its own when clears have happened, and plays its own dual
 //!   disc at once when it may still be due. An empty board, or one with a single bottom disc of
 //!   the opponent's (or a dual disc), is a new game for either team, whatever the state file
-//!   says, unless a help file written moments ago explains it as the opponent's last move (a
-//!   clear that emptied the board). Then it is either game: the bot never plays a clear it may
-//!   have spent, keeps the earlier dual-disc deadline, and where the two readings conflict over
-//!   its dual disc, takes a new game if the opponent could have won or drawn the old one with
-//!   its move, else the game in progress. The opponent's dual disc (a duty by its tenth move as
-//!   well as a power) is as the game in progress has it, unless that game could have ended:
-//!   see [`state`], "Either game".
+//!   says, unless a help file written moments ago explains it as the opponent's last move within
+//!   our rules (a clear that emptied the board, or a disc after the bot's own clear did). Then it
+//!   is either game, the game in progress or the next one after a game that ended or was
+//!   stopped, and `moves.txt`, when there, settles it. Without it the bot never plays a clear it
+//!   may have spent and keeps the earlier dual-disc deadline; where the readings conflict over a
+//!   dual disc it takes the new game if the opponent could have won or drawn the old one, or if
+//!   a game started by team 1 shows the board and only an opponent's clear continues the old
+//!   one, else the game in progress. These choices serve the judge that writes no `moves.txt`,
+//!   the statement's own, which always starts with team 1 and stops a game when a bot fails; an
+//!   opponent that empties the board early after the bot's dual disc can then mislead it, and the
+//!   game master, which starts team 2 in every other game, writes the files: see [`state`],
+//!   "Either game".
 //! - If `board.txt` cannot be parsed, the bot moves from its saved position; if `team_no.txt`
 //!   cannot, it takes the saved team, else guesses from the parity of the discs (team 2 after an
 //!   odd number).

@@ -10,31 +10,44 @@
 //! leaves unused: overestimating the opponent is the safe error.
 //!
 //! A board that a new game can show is a new game whenever the help file cannot be the bot's
-//! previous move of a game in progress: when it does not explain the board, or when it is older
-//! than [`STATE_MAX_AGE`] (a file left by an earlier game in a reused directory).
+//! previous move of a game in progress: when it does not explain the board, when only a move our
+//! rules reject explains it (a new game needs none), or when it is older than [`STATE_MAX_AGE`]
+//! (a file left by an earlier game in a reused directory).
 //!
 //! # Either game
 //!
-//! A help file written a moment ago can also explain such a board as one opponent move (a clear
-//! that emptied the board). Then the board is either the game in progress or a new game that
-//! began straight after the old one, in the same folder, with the opponent moving first and
-//! clearing its own disc; without the game master's `moves.txt` nothing on the board tells them
-//! apart. The bot takes what is legal under both readings:
+//! A help file written a moment ago can also explain such a board as one opponent move: a clear
+//! that emptied the board or left one disc in its bottom row, or a disc dropped after the bot's
+//! own clear emptied it. Then the board is either the game in progress or a new game in the same
+//! folder, after a game that ended or was abandoned (a judge stops a game when a bot fails, and
+//! the other bot's help file stays mid-game). The game master's `moves.txt` settles it (see
+//! [`with_contest_counts`]); without it nothing on the board does, and the bot takes what is
+//! legal under both readings:
 //! - its clears spent in the game in progress count as spent (never playing them is legal in
-//!   both), and the opponent holds every clear that either reading leaves it;
-//! - the opponent's dual disc is a duty as well as a power (by its tenth move): holding it where
-//!   it was spent would forbid the opponent's normal discs on that move. So it is as the game in
-//!   progress has it when the opponent could not have ended that game with its move (below);
-//!   when it could have, it is held if either reading holds it, with the later deadline;
+//!   both), and the opponent holds every clear;
 //! - its dual disc, when the game in progress still holds it, is held, with that game's move
-//!   count (its deadline is the earlier one);
-//! - when the game in progress has spent its dual disc, the readings conflict (a new game must
-//!   play it by its tenth move, the old one must never play it again). An opponent that plays to
-//!   win ended the old game on its move from the saved position only if it could win or draw
-//!   there: if it could, this is taken for a new game (such an opponent takes a win rather than
-//!   clear the board); if not, the game is in progress. An opponent that hands the bot a win it
-//!   need not, and then opens the next game by emptying the board, in a folder kept from game to
-//!   game without the game master's files, can still mislead it.
+//!   count (the earlier deadline).
+//!
+//! The readings conflict over its dual disc when the game in progress has spent it (a new game
+//! must play it by its tenth move, the old one must never play it again), and over the
+//! opponent's dual disc (a duty by its tenth move as well as a power). There one reading is
+//! taken, chosen for the judge that writes no `moves.txt`, the statement's own, which always
+//! starts with team 1:
+//! - a new game when the opponent could have won or drawn the old game with its move: an
+//!   opponent that plays to win takes that rather than clear the board;
+//! - a new game when a game started by team 1 shows this board at this call (an empty board for
+//!   team 1; for team 2, team 1's first disc or an empty board) and only a clear of the
+//!   opponent's continues the old game: a new game after an unfinished one comes whenever a
+//!   game is stopped, an opponent wiping out the board in its first moves seldom;
+//! - else the game in progress: a plain disc dropped after the bot's own emptying clear (a new
+//!   game would need the old one stopped right after that clear), or a board that only a game
+//!   started by team 2 shows, which that judge never plays.
+//!
+//! So, in a kept folder without `moves.txt`, an opponent that empties the board with a clear
+//! after the bot's dual disc (or, for team 2, leaves one disc of team 1's) makes the bot play a
+//! second dual disc; and a judge that starts team 2 without writing `moves.txt`, after a game it
+//! stopped, can make team 1 skip its dual disc. The game master, the one judge that starts team
+//! 2, writes the files, which settle both.
 //!
 //! When nothing explains the board (no file, a file from another game or team, a file that does
 //! not parse, a board that its saved position cannot reach in one move), the bot rebuilds what
@@ -160,8 +173,8 @@ pub enum Inference {
     /// applied as given.
     Rejected(Vec<crate::board::Move>),
     /// The board is the start of a new game, and also the saved position after one of these
-    /// opponent moves (a clear that emptied the board): the two readings merged safely (see
-    /// the module docs, "Either game").
+    /// opponent moves (a clear that emptied the board, or a disc after the bot's own clear did):
+    /// the two readings merged (see the module docs, "Either game").
     EitherGame(Vec<crate::board::Move>),
     /// Rebuilt from the board alone, for this reason.
     BoardAlone(String),
@@ -181,9 +194,9 @@ pub fn reconstruct(team: Team, discs: [u64; 2], memory: Option<&Memory>) -> (Boa
 /// since the help file was written (`None`: unknown, taken as just written).
 ///
 /// A board that a new game can show (see the module docs) is a new game, unless a help file
-/// younger than [`STATE_MAX_AGE`] explains it as the opponent's last move: then the game is in
-/// progress (the opponent has just cleared the board), and taking it for a new game would make
-/// the bot play powers it has spent.
+/// younger than [`STATE_MAX_AGE`] explains it as the opponent's last move, within our rules:
+/// then it may be the game in progress, and the two readings are merged (see the module docs,
+/// "Either game").
 pub fn reconstruct_aged(
     team: Team,
     discs: [u64; 2],
@@ -201,9 +214,11 @@ pub fn reconstruct_aged(
         Some(m) if m.board.side_to_move() != team.other() => "state not after own move".to_string(),
         Some(m) => match (continue_from(team, discs, &m.board), start) {
             (Some((continued, Inference::Continued(moves))), Some(fresh)) => {
-                let board = either_game(team, &continued, &fresh, &m.board);
+                let board = either_game(team, &continued, &fresh, &m.board, &moves);
                 return (board, Inference::EitherGame(moves));
             }
+            // Only a move our rules reject continues the old game; a new game needs none.
+            (Some((_, Inference::Rejected(_))), Some(fresh)) => return (fresh, Inference::NewGame),
             (Some(found), _) => return found,
             (None, _) => "board not reachable from the saved position".to_string(),
         },
@@ -216,50 +231,64 @@ pub fn reconstruct_aged(
 
 /// The position to move from when the board is both the start of a new game (`fresh`) and
 /// `continued`, the saved position `saved` after an opponent move that emptied it (see the module
-/// docs, "Either game"): every power of ours that either reading has spent counts as spent, except
-/// the dual disc when only the game in progress has spent it. Then, if the opponent could have won
-/// or drawn the old game with its move from `saved`, this is taken for a new game, whose tenth move
-/// must be the dual disc; if it could not, for the game in progress. The opponent holds every
-/// clear either reading leaves it, and its dual disc as the game in progress has it unless that
-/// game could have ended.
-fn either_game(team: Team, continued: &Board, fresh: &Board, saved: &Board) -> Board {
+/// docs, "Either game"): every clear of ours that the game in progress has spent counts as spent,
+/// and a dual disc held in both readings keeps the game in progress's earlier deadline. Where the
+/// readings conflict (the game in progress has spent our dual disc), and for the opponent's
+/// powers, one reading is taken: the new game if the opponent could have won or drawn the old
+/// game with its move from `saved`, or if a game started by team 1 shows this board at this
+/// call and only a clear of the opponent's (one of `moves`) continues the old game; else the
+/// game in progress.
+fn either_game(
+    team: Team,
+    continued: &Board,
+    fresh: &Board,
+    saved: &Board,
+    moves: &[Move],
+) -> Board {
     let (me, them) = (team.index(), team.other().index());
     let opponent = team.other();
-    let old_game_could_end = saved
+    let only_a_clear = moves
+        .iter()
+        .all(|m| m.kind.power_bit() & CLEARING_BITS != 0);
+    let new_game = could_have_ended(saved) || only_a_clear && starts_with_team_one(team, fresh);
+    let chosen = if new_game { fresh } else { continued };
+    let mut used = [0; 2];
+    used[me] = continued.used(team) & CLEARING_BITS | chosen.used(team) & DUAL_BIT;
+    let mut moves = [0; 2];
+    moves[me] = if continued.holds(team, Kind::Dual) {
+        // Held in both readings: the game in progress has the earlier deadline.
+        continued.moves_made(team)
+    } else {
+        chosen.moves_made(team)
+    };
+    // A clear is only a freedom, so the opponent holds every clear either reading leaves it;
+    // its dual disc is a duty too (by its tenth move), so it follows the reading taken.
+    used[them] = continued.used(opponent) & fresh.used(opponent) & CLEARING_BITS
+        | chosen.used(opponent) & DUAL_BIT;
+    moves[them] = chosen.moves_made(opponent);
+    let discs = [continued.discs(Team::One), continued.discs(Team::Two)];
+    Board::from_parts(discs, team, used, moves).unwrap_or(*chosen)
+}
+
+/// Whether `fresh`, the start of a new game with `team` to move, can be a game that team 1
+/// started: an empty board for team 1, any such start for team 2 (team 1's first disc, or an
+/// empty board after team 1's first clear). The statement's judge always starts with team 1.
+fn starts_with_team_one(team: Team, fresh: &Board) -> bool {
+    team == Team::Two || fresh.occupied() == 0
+}
+
+/// Whether the opponent, to move in `saved`, had a move that won or drew: an opponent that plays
+/// to win would have ended the game there rather than clear the board.
+fn could_have_ended(saved: &Board) -> bool {
+    let opponent = saved.side_to_move();
+    saved
         .legal_moves()
         .iter()
         .any(|&m| match saved.play(m).outcome() {
             Some(Outcome::Draw) => true,
             Some(Outcome::Win(winner)) => winner == opponent,
             None => false,
-        });
-    let dual_spent_in_progress = !continued.holds(team, Kind::Dual);
-    let new_game = dual_spent_in_progress && old_game_could_end;
-    let chosen = if new_game { fresh } else { continued };
-    let mut used = [0; 2];
-    used[me] = continued.used(team) & CLEARING_BITS | chosen.used(team) & DUAL_BIT;
-    let mut moves = [0; 2];
-    // With the dual disc held in both readings, the game in progress has the earlier deadline.
-    moves[me] = chosen.moves_made(team);
-    // A clear is only a freedom, so the opponent holds every clear either reading leaves it. Its
-    // dual disc is a duty too (by its tenth move): held where it was spent, it would forbid the
-    // opponent's normal discs on that move. So the opponent's dual disc is as the game in
-    // progress has it when that game could not have ended; else held, with the later deadline.
-    let clears_spent = continued.used(opponent) & fresh.used(opponent) & CLEARING_BITS;
-    if old_game_could_end {
-        used[them] = clears_spent | continued.used(opponent) & fresh.used(opponent) & DUAL_BIT;
-        moves[them] = [continued, fresh]
-            .iter()
-            .filter(|b| b.holds(opponent, Kind::Dual))
-            .map(|b| b.moves_made(opponent))
-            .min()
-            .unwrap_or_else(|| continued.moves_made(opponent));
-    } else {
-        used[them] = clears_spent | continued.used(opponent) & DUAL_BIT;
-        moves[them] = continued.moves_made(opponent);
-    }
-    let discs = [continued.discs(Team::One), continued.discs(Team::Two)];
-    Board::from_parts(discs, team, used, moves).unwrap_or(*chosen)
+        })
 }
 
 /// The opponent moves from `saved` that give `discs`, merged into one position: the legal ones;

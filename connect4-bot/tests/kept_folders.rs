@@ -1,0 +1,376 @@
+//! Games back to back in folders kept from game to game: games abandoned after any ply, an
+//! opponent's clear that empties the board, team 2 first, with and without the game master's
+//! `moves.txt` and `opponent_move.txt`. Every reply must be legal, and after every call the
+//! bot's help file must hold nothing that could make a later reply illegal: its dual disc as
+//! truly held or spent, an earlier deadline at worst, and no clear held that it has spent.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use connect4::board::{Board, Kind, Move, Outcome, Team, CLEARING_BITS, DUAL_BIT};
+use connect4::notation::{format_board, format_moves_file, format_opponent_file, parse_move};
+use connect4::state::Memory;
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use support::{line, mv, run_in};
+use test_support::process::write_read_only;
+
+mod support;
+
+const BOT: &str = env!("CARGO_BIN_EXE_connect4-bot");
+
+/// The team ids the two teams run under: links to the bot, so that two teams sharing a folder
+/// name their help files apart, as the contest has them.
+const IDS: [&str; 2] = ["alpha", "beta"];
+
+/// A judge's set-up: where the teams run and what it writes besides the board.
+struct Judge {
+    root: PathBuf,
+    programs: [PathBuf; 2],
+    dirs: [PathBuf; 2],
+    /// Writes `moves.txt` and `opponent_move.txt` (the contest's game master), else neither
+    /// (the statement's judge).
+    files: bool,
+}
+
+impl Judge {
+    /// A folder per team (`shared` false) or one for both, kept from game to game.
+    fn new(name: &str, shared: bool, files: bool) -> Judge {
+        let root = test_support::process::scratch_dir("connect4-kept-folders", name);
+        let bin = root.join("bin");
+        fs::create_dir_all(&bin).unwrap();
+        let programs = IDS.map(|id| {
+            let link = bin.join(id);
+            std::os::unix::fs::symlink(BOT, &link).unwrap();
+            link
+        });
+        let dirs = if shared {
+            [root.join("shared"), root.join("shared")]
+        } else {
+            [root.join("team-1"), root.join("team-2")]
+        };
+        for dir in &dirs {
+            fs::create_dir_all(dir).unwrap();
+        }
+        Judge {
+            root,
+            programs,
+            dirs,
+            files,
+        }
+    }
+
+    fn dir(&self, team: Team) -> &Path {
+        &self.dirs[team.index()]
+    }
+
+    /// `team`'s help file as the bot saved it (`alpha.txt` or `beta.txt`).
+    fn memory(&self, team: Team) -> Memory {
+        let path = self.dir(team).join(format!("{}.txt", IDS[team.index()]));
+        Memory::parse(&fs::read_to_string(&path).unwrap()).unwrap()
+    }
+
+    /// Writes `team`'s help file as the bot would after its move reached `board`.
+    fn remember(&self, team: Team, board: Board) {
+        let text = Memory { team, board }.to_text();
+        for ext in ["txt", "bak"] {
+            let path = self.dir(team).join(format!("{}.{ext}", IDS[team.index()]));
+            fs::write(path, &text).unwrap();
+        }
+    }
+
+    /// One call of the team to move in `board`, with the search (depth 3, its first moves
+    /// drawn from `seed`): its reply, which must be legal, and its log.
+    fn call(&self, board: &Board, seed: u64) -> (Move, String) {
+        let team = board.side_to_move();
+        let dir = self.dir(team);
+        write_read_only(&dir.join("team_no.txt"), &format!("{}\n", team.number()));
+        write_read_only(&dir.join("board.txt"), &format_board(board));
+        for name in ["moves.txt", "opponent_move.txt"] {
+            let _ = fs::remove_file(dir.join(name));
+        }
+        if self.files {
+            write_read_only(&dir.join("moves.txt"), &format_moves_file(board, team));
+            write_read_only(
+                &dir.join("opponent_move.txt"),
+                &format_opponent_file(board, team),
+            );
+        }
+        let seed = seed.to_string();
+        let args = [
+            "--seed",
+            &seed,
+            "--movetime",
+            "60",
+            "--depth",
+            "3",
+            "--opening-plies",
+            "2",
+        ];
+        let (reply, log) = run_in(&self.programs[team.index()], dir, &args);
+        let m = parse_move(reply.trim()).unwrap_or_else(|e| panic!("{e}: {reply:?}"));
+        (m, log)
+    }
+}
+
+impl Drop for Judge {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.root);
+    }
+}
+
+/// Checks that `memory`, the help file the bot saved after its move reached `truth`, cannot
+/// lead it to an illegal move: its dual disc as `truth` has it (held, with as many moves made
+/// or more: an earlier deadline), and no clear held that `truth` has spent.
+fn check_memory(memory: &Memory, truth: &Board, context: &str) {
+    let team = memory.team;
+    let (believed, used) = (memory.board.used(team), truth.used(team));
+    assert_eq!(
+        believed & DUAL_BIT,
+        used & DUAL_BIT,
+        "{context}: the dual disc believed {}, truly {}",
+        held(believed),
+        held(used)
+    );
+    if used & DUAL_BIT == 0 {
+        assert!(
+            memory.board.moves_made(team) >= truth.moves_made(team),
+            "{context}: {} moves believed made, {} truly: a later dual-disc deadline",
+            memory.board.moves_made(team),
+            truth.moves_made(team)
+        );
+    }
+    assert_eq!(
+        used & CLEARING_BITS & !believed,
+        0,
+        "{context}: a spent clear believed held ({believed:04b}, truly {used:04b})"
+    );
+}
+
+fn held(used: u8) -> &'static str {
+    if used & DUAL_BIT == 0 {
+        "held"
+    } else {
+        "spent"
+    }
+}
+
+/// Who plays a team's moves.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Player {
+    /// The bot, called in its folder.
+    Bot,
+    /// The test, as any contest bot plays at the least: a win when there is one, else a random
+    /// move that does not hand the opponent a win.
+    Harness,
+}
+
+/// A winning move if there is one, else a random move among those that do not hand the
+/// opponent a win (any move if all do).
+fn sane_random(board: &Board, rng: &mut SmallRng) -> Move {
+    let me = board.side_to_move();
+    let moves = board.legal_moves();
+    let outcome = |m: Move| board.play(m).outcome();
+    if let Some(&win) = moves
+        .iter()
+        .find(|&&m| outcome(m) == Some(Outcome::Win(me)))
+    {
+        return win;
+    }
+    let safe: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|&m| outcome(m) != Some(Outcome::Win(me.other())))
+        .collect();
+    *safe.choose(rng).unwrap_or(&moves[0])
+}
+
+/// Plays on from `board` until the game ends or reaches `cut` plies (a game the judge abandons
+/// there), each team's moves by `players`: every reply legal, every help file checked, and no
+/// warning in the bot's log. Returns the last position.
+fn play_on(
+    judge: &Judge,
+    mut board: Board,
+    players: [Player; 2],
+    cut: Option<u32>,
+    seed: u64,
+    label: &str,
+) -> Board {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut history = Vec::new();
+    while board.outcome().is_none() && cut.map_or(true, |n| board.plies() < n) {
+        let team = board.side_to_move();
+        if players[team.index()] == Player::Harness {
+            let m = sane_random(&board, &mut rng);
+            history.push(format!("{team}: {m} (harness)"));
+            board = board.play(m);
+            continue;
+        }
+        let (m, log) = judge.call(&board, seed * 2 + team.index() as u64);
+        history.push(format!("{team}: {m}: {}", log.trim_end()));
+        let context = format!(
+            "{label}, ply {}, {team} played {m}\n{board}\n{}",
+            board.plies(),
+            history.join("\n")
+        );
+        board = board
+            .try_play(m)
+            .unwrap_or_else(|e| panic!("illegal: {e}; {context}"));
+        check_memory(&judge.memory(team), &board, &context);
+        assert!(!log.contains("warning"), "{context}");
+    }
+    board
+}
+
+/// A game between two bots, `first` moving first, abandoned after `cut` plies if given.
+fn play_game(judge: &Judge, first: Team, cut: Option<u32>, seed: u64, label: &str) -> Board {
+    play_on(
+        judge,
+        Board::starting(first),
+        [Player::Bot, Player::Bot],
+        cut,
+        seed,
+        label,
+    )
+}
+
+/// The audit's pattern: 24 games back to back, game g (from 1) abandoned after (g + 1) / 2 plies
+/// when g is odd (1, 2, 3 ... 12 plies), played to its end when g is even; `first` gives the
+/// team that moves first in game g.
+fn audit(judge: &Judge, first: impl Fn(u32) -> Team, seed: u64) -> usize {
+    let mut finished = 0;
+    for game in 1..=24u32 {
+        let cut = (game % 2 == 1).then_some((game + 1) / 2);
+        let label = format!("game {game} (cut after {cut:?} plies)");
+        let end = play_game(judge, first(game), cut, seed + u64::from(game), &label);
+        if end.outcome().is_some() {
+            finished += 1;
+        }
+    }
+    finished
+}
+
+#[test]
+fn the_audit_24_games_with_abandoned_ones_in_a_pair_of_kept_folders_without_files() {
+    // The statement's judge: team 1 always first, no moves.txt, a folder per team kept from
+    // game to game, every other game abandoned after a growing number of plies.
+    let judge = Judge::new("audit", false, false);
+    let finished = audit(&judge, |_| Team::One, 100);
+    assert!(finished >= 12, "{finished} games played to their end");
+}
+
+#[test]
+fn abandoned_games_in_a_shared_kept_folder_with_the_game_masters_files_either_team_first() {
+    // The game master's flow (one shared folder, team 2 first in even games, moves.txt), with
+    // the folder kept from game to game and the audit's abandoned games.
+    let judge = Judge::new("audit-files", true, true);
+    let finished = audit(
+        &judge,
+        |game| if game % 4 < 2 { Team::One } else { Team::Two },
+        200,
+    );
+    assert!(finished >= 12, "{finished} games played to their end");
+}
+
+#[test]
+fn a_game_abandoned_after_the_bots_dual_disc_leaves_it_owing_one_in_the_next_game() {
+    // Team 1 opened with its dual disc and the judge abandoned the game there (or after team
+    // 2's reply); in the next game, team 1's empty board is also the old game after a clear
+    // of team 2's that emptied it. The statement's judge always starts with team 1: it is the
+    // new game, and team 1 must play its dual disc by its tenth move.
+    for cut in 1..=3 {
+        let judge = Judge::new("abandoned", false, false);
+        // The help files as the bots left them, each after its own last move.
+        let mut old = Board::start();
+        for m in ["4 4", "5 3", "5 3"].into_iter().take(cut) {
+            let mover = old.side_to_move();
+            old = old.play(mv(m));
+            judge.remember(mover, old);
+        }
+        let saved = judge.memory(Team::One).board;
+        assert!(!saved.holds(Team::One, Kind::Dual));
+        assert!(
+            saved
+                .legal_moves()
+                .iter()
+                .any(|&m| saved.play(m).occupied() == 0),
+            "team 2 could have emptied the board"
+        );
+        let end = play_game(&judge, Team::One, None, cut as u64, "the game after");
+        assert!(end.outcome().is_some());
+    }
+}
+
+#[test]
+fn an_opponent_clear_that_empties_the_board_with_the_game_masters_files() {
+    // Team 1 has played its dual disc; team 2 clears the bottom row, emptying the board. The
+    // files say team 1 has spent its dual disc: it must not play another.
+    for first in [Team::One, Team::Two] {
+        let judge = Judge::new("emptied-files", true, true);
+        let before =
+            Board::starting(first).play(mv(if first == Team::One { "4 4" } else { "5 2" }));
+        let before = if first == Team::One {
+            before
+        } else {
+            before.play(mv("4 4"))
+        };
+        assert_eq!(before.side_to_move(), Team::Two);
+        judge.remember(Team::One, before);
+        let emptied = before.play(mv("1 7"));
+        assert_eq!(emptied.occupied(), 0);
+        let end = play_on(
+            &judge,
+            emptied,
+            [Player::Bot, Player::Harness],
+            None,
+            7,
+            "after the emptying clear",
+        );
+        assert!(end.outcome().is_some());
+    }
+}
+
+#[test]
+fn an_opponent_clear_that_empties_the_board_before_the_bots_dual_disc_without_files() {
+    // Team 1 has made two moves, its dual disc unused; team 2 clears the bottom row. Without
+    // moves.txt this is a new game or the old one: team 1 keeps the old game's earlier
+    // deadline and never plays the clear it has spent, legal in both.
+    let judge = Judge::new("emptied-held", false, false);
+    let before = line("5 4,5 5,2 1");
+    assert!(before.holds(Team::One, Kind::Dual));
+    judge.remember(Team::One, before);
+    let emptied = before.play(mv("1 7"));
+    assert_eq!(emptied.occupied(), 0);
+    let end = play_on(
+        &judge,
+        emptied,
+        [Player::Bot, Player::Harness],
+        None,
+        11,
+        "after the emptying clear",
+    );
+    assert!(end.outcome().is_some());
+}
+
+#[test]
+fn team_two_first_then_a_clear_that_leaves_one_disc_of_its_own_without_files() {
+    // Team 2 moved first; team 1 played its dual disc beside team 2's disc; team 2 clears that
+    // column, leaving one disc of its own: a board that, as a new game, only a game started by
+    // team 2 shows at team 1's call. The statement's judge never starts with team 2, so it is
+    // the game in progress: team 1 has spent its dual disc.
+    let judge = Judge::new("team-two-first", false, false);
+    let before = Board::starting(Team::Two).play(mv("5 1")).play(mv("4 2"));
+    judge.remember(Team::One, before);
+    let after = before.play(mv("2 2"));
+    assert_eq!(after.occupied().count_ones(), 1, "{after}");
+    let end = play_on(
+        &judge,
+        after,
+        [Player::Bot, Player::Harness],
+        None,
+        13,
+        "after the clear",
+    );
+    assert!(end.outcome().is_some());
+}
