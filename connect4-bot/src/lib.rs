@@ -44,13 +44,28 @@
 //! The bot is run once per move with its working directory holding `team_no.txt` (`1` or `2`,
 //! the team's seat; either team may move first) and `board.txt` (42 integers `0` empty, `1`,
 //! `2`, `12` dual, position 1 first, separated by any white space). The contest's game master
-//! also writes `moves.txt` (`m r c n d`: the moves the called team has made and its powers 1..4
-//! used, 0 or 1 each) and `opponent_move.txt` (`r c n d`, the opponent's powers used); our
-//! referee writes them too. When both are there, parse, and agree with the board, the bot takes
-//! its own move count and both teams' powers from them (see [`state::with_contest_counts`]);
-//! without them it plays exactly as from its help file alone; a file that is garbage or
-//! disagrees with the board is ignored with a warning on stderr. It writes `output.txt`: one line `t c`, and exits,
-//! within 2 s and 20 MB. Nothing is written on stdout; diagnostics (the inferred opponent move,
+//! also writes two files, which the statement does not name; our referee writes them too, both
+//! in its default mode and with `--game-master`:
+//!
+//! ```text
+//! moves.txt          m r c n d    e.g. 3 0 0 0 1
+//! opponent_move.txt  r c n d      e.g. 1 0 0 1
+//! ```
+//!
+//! five and four integers on one line, separated by any white space (our referee: single
+//! spaces and a newline). `m` is the number of moves the called team has made in this game
+//! before this call (0 at its first call; clears and dual discs count), and `r c n d` are `1`
+//! when the team has used its clear row, clear column, clear neighbours and dual disc (types 1,
+//! 2, 3, 4), else `0`: the called team's own in `moves.txt`, the opponent's in
+//! `opponent_move.txt`. The example is team 1 about to play its fourth move, its dual disc
+//! played, against an opponent that has cleared a row and played its dual disc. When both files
+//! are there, parse, and agree with the board, the bot takes its own move count and both teams'
+//! powers from them (see [`state::with_contest_counts`]); without them it plays from its help
+//! file alone; a file that is garbage or disagrees with the board is ignored with a warning on
+//! stderr. It writes `output.txt`: one line `t c`, and exits, within 2 s and 20 MB. Our referee
+//! removes `output.txt` before every call, so a reply left from an earlier call never counts;
+//! the statement does not say whether its judge does, and the bot never reads the file: it
+//! removes any `output.txt` there and writes its move as a new file. Nothing is written on stdout; diagnostics (the inferred opponent move,
 //! one line per search iteration, the move and the time it took) go to stderr in one write at
 //! the end of the call. A file of more than 4096 bytes is malformed and not read, so that no
 //! input takes the bot past its memory cap; every step of a call is bounded (see [`protocol`]).
@@ -127,7 +142,8 @@
 //! under the contest's conditions:
 //!
 //! ```text
-//! connect4-referee --game-master --games 20 --record-dir games --html games.html //!     ./Co0023 target/release/connect4-bot
+//! connect4-referee --game-master --games 20 --record-dir games --html games.html \
+//!     ./Co0023 target/release/connect4-bot
 //! ```
 //!
 //! # When the judge sends a move our rules reject

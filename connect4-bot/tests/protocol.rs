@@ -445,3 +445,63 @@ fn input_files_that_are_pipes_do_not_block_the_call() {
         let _ = fs::remove_dir_all(dir);
     }
 }
+
+/// The crate docs' `text` blocks, each as the lines a reader copies (without the `//! `).
+fn crate_doc_blocks() -> Vec<Vec<String>> {
+    let source = include_str!("../src/lib.rs");
+    let mut blocks = Vec::new();
+    let mut current: Option<Vec<String>> = None;
+    for line in source.lines().filter_map(|l| l.strip_prefix("//!")) {
+        let line = line.strip_prefix(' ').unwrap_or(line);
+        match (
+            &mut current,
+            line.trim() == "```" || line.starts_with("```text"),
+        ) {
+            (None, true) => current = Some(Vec::new()),
+            (Some(_), true) => blocks.extend(current.take()),
+            (Some(block), false) => block.push(line.to_string()),
+            (None, false) => {}
+        }
+    }
+    blocks
+}
+
+#[test]
+fn the_crate_docs_commands_and_file_examples_copy_as_written() {
+    let blocks = crate_doc_blocks();
+    for line in blocks.iter().flatten() {
+        assert!(
+            !line.contains("//!"),
+            "a comment marker inside a block: {line}"
+        );
+    }
+    // The game master's example, its continued lines joined as a shell joins them.
+    let command = blocks
+        .iter()
+        .map(|block| block.join("\n").replace("\\\n", " "))
+        .find(|text| text.contains("--game-master"))
+        .expect("the --game-master example");
+    let words: Vec<&str> = command.split_whitespace().collect();
+    assert_eq!(
+        words.join(" "),
+        "connect4-referee --game-master --games 20 --record-dir games --html games.html \
+         ./Co0023 target/release/connect4-bot"
+    );
+    // The examples of moves.txt and opponent_move.txt read as the docs explain them: team 1's
+    // three moves with its dual disc, the opponent's clear row and dual disc.
+    let layout = blocks
+        .iter()
+        .find(|block| block.iter().any(|l| l.starts_with("moves.txt")))
+        .expect("the files' layout");
+    let example = |name: &str| {
+        let line = layout.iter().find(|l| l.starts_with(name)).unwrap();
+        line.split("e.g.").nth(1).unwrap().trim().to_string()
+    };
+    use connect4::board::DUAL_BIT;
+    use connect4::notation::{parse_moves_file, parse_opponent_file};
+    assert_eq!(parse_moves_file(&example("moves.txt")), Ok((3, DUAL_BIT)));
+    assert_eq!(
+        parse_opponent_file(&example("opponent_move.txt")),
+        Ok(0b1001)
+    );
+}
