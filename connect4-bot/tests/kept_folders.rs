@@ -403,6 +403,11 @@ fn the_audit_with_a_given_bot() {
     // The audit at the contest's settings, for any build of the bot: every move legal. The
     // help files and logs are not checked (another build may keep other files).
     let bot = std::env::var("CONNECT4_AUDIT_BOT").unwrap_or_else(|_| BOT.to_string());
+    // The teams run in their folders, through links to the bot: a relative path would break.
+    let bot = fs::canonicalize(&bot)
+        .unwrap_or_else(|e| panic!("{bot}: {e}"))
+        .to_string_lossy()
+        .into_owned();
     let args = std::env::var("CONNECT4_AUDIT_ARGS").unwrap_or_default();
     let args = args.split_whitespace().map(str::to_string).collect();
     let started = std::time::Instant::now();
