@@ -89,6 +89,7 @@ mod game;
 pub mod html;
 pub mod interrupt;
 pub mod league;
+pub mod lines;
 pub mod opening;
 mod options;
 pub mod process;
@@ -1542,6 +1543,9 @@ pub fn main<G: html::DrawGame>() -> ExitCode {
     }
     if args.first().map(String::as_str) == Some("view") {
         return html::view_main::<G>(&args[1..]);
+    }
+    if args.first().map(String::as_str) == Some("lines") {
+        return lines::main(G::NAME, &args[1..]);
     }
     if args.first().map(String::as_str) == Some("merge") {
         return match merge(G::NAME, &args[1..]) {

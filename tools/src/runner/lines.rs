@@ -1,0 +1,804 @@
+//! `<game>-referee lines [--ours A|B] [--all] DIR...`: the lines a player lost, read back from
+//! record folders (`--record-dir`), one folder per opponent.
+//!
+//! A contest plays each bot as submitted, often against the same opponent many times: a bot that
+//! plays without variation loses a lost line every time it comes up, which the varied games of a
+//! strength test do not show. This reads the records of such a match and prints, per folder:
+//! the games won, drawn and lost by our player, the distinct games (different sequences of
+//! plies), the distinct lost lines, and each line lost more than once (every lost line with
+//! `--all`): how often, in which games, our seat, its plies, and where it was decided.
+//!
+//! Our player is A, the player whose seat is Player 1 in the odd games and Player 2 in the even
+//! ones, as the runner seats the first command of a match (`--ours B` reads the folder for the
+//! other player); the game's number comes from the file name `game-<k>.txt`.
+//!
+//! Where a lost game was decided is found against the games our player did not lose (won or
+//! drawn) from the same seat. A game is its plies, the opening's and the players', each a seat
+//! and the reply as printed. The **parting ply** of a lost game is the first ply at which it
+//! differs from every game not lost from its seat: one more than the longest run of first plies
+//! it shares with any of them (ply 1 when there is none; one past its last ply when all its plies
+//! were also played in a game not lost, which happens only when our player then lost by a fault,
+//! a timeout say, at the next ply). The ply where the game was **decided** is our player's last
+//! ply (the opening's plies excluded) at or before the parting ply: our own different move when
+//! the parting ply is ours, else the move of ours after which the opponent played what it did not
+//! play in the games we did not lose. Its plies up to the parting ply are the game's **lost
+//! line**: lost games of one seat with the same plies up to their parting ply are one line, even
+//! when their later plies differ (a timing that varies after the game was already lost), and the
+//! parting ply of every game of a line is the same (the games not lost share its first plies up
+//! to one ply short of it, and none shares one more).
+//!
+//! The plies of a line are printed as an opening is written (`--openings`): each ply's reply in
+//! the game's notation, separated by commas. A record that cannot be read whole (truncated, not
+//! a record of this game, malformed) is named on stderr with its line and left out, and the
+//! exit status is then 1; a folder that cannot be read or holds no record, or a bad command
+//! line, gets one line on stderr and exit status 2.
+
+use std::fmt::{self, Write as _};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use super::files::FileError;
+use super::record::parse_record;
+use super::Seat;
+
+/// How a game ended for our player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Our player won.
+    Won,
+    /// Neither won.
+    Drawn,
+    /// Our player lost.
+    Lost,
+}
+
+/// One ply as lines are compared: the seat it was played for, the reply as printed, and whether
+/// it was one of the opening's plies (given by the match, not chosen by a player).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LinePly {
+    /// The seat that played it.
+    pub seat: Seat,
+    /// The reply, in the game's notation.
+    pub reply: String,
+    /// True for a ply of the opening the game started from.
+    pub opening: bool,
+}
+
+/// One game of a folder, as seen from our player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedGame {
+    /// The game's number (`game-<k>.txt`).
+    pub number: u32,
+    /// Our player's seat.
+    pub ours: Seat,
+    /// Every ply, the opening's first.
+    pub plies: Vec<LinePly>,
+    /// How it ended for our player.
+    pub outcome: Outcome,
+    /// Why it ended, as the referee wrote it.
+    pub reason: String,
+}
+
+/// A line our player lost: lost games of one seat that agree up to the ply where they part from
+/// every game not lost from that seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LostLine {
+    /// Our player's seat.
+    pub ours: Seat,
+    /// The plies from the start up to the parting ply (all of them when the games end first).
+    pub plies: Vec<LinePly>,
+    /// The 1-based ply at which the line differs from every game not lost from its seat.
+    pub parting_ply: usize,
+    /// Our player's last ply at or before the parting ply; `None` when it had none (an opponent
+    /// that varied its first moves, or no game not lost to compare with).
+    pub decided_ply: Option<usize>,
+    /// The numbers of its games, in order.
+    pub games: Vec<u32>,
+    /// Why its games ended, each distinct reason once, in the order of the games.
+    pub reasons: Vec<String>,
+}
+
+/// What a folder's games show.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Analysis {
+    /// Games read.
+    pub games: usize,
+    /// Games our player won.
+    pub won: usize,
+    /// Games drawn.
+    pub drawn: usize,
+    /// Games our player lost.
+    pub lost: usize,
+    /// Distinct games: different seat of ours or plies.
+    pub distinct_games: usize,
+    /// Every lost line, the most often lost first (then by its first game).
+    pub lines: Vec<LostLine>,
+}
+
+impl Analysis {
+    /// The lines lost more than once.
+    pub fn repeated(&self) -> impl Iterator<Item = &LostLine> {
+        self.lines.iter().filter(|line| line.games.len() > 1)
+    }
+}
+
+/// The games not lost from one seat, as a tree of their plies: each node a run of first plies
+/// that some game not lost played.
+#[derive(Default)]
+struct PrefixTree {
+    children: FxHashMap<(usize, LinePly), usize>,
+    nodes: usize,
+}
+
+impl PrefixTree {
+    fn insert(&mut self, plies: &[LinePly]) {
+        let mut node = 0;
+        for ply in plies {
+            let next = self.nodes + 1;
+            node = *self.children.entry((node, ply.clone())).or_insert(next);
+            self.nodes = self.nodes.max(node);
+        }
+    }
+
+    /// How many first plies of `plies` some inserted game shares.
+    fn shared(&self, plies: &[LinePly]) -> usize {
+        let mut node = 0;
+        for (i, ply) in plies.iter().enumerate() {
+            match self.children.get(&(node, ply.clone())) {
+                Some(&next) => node = next,
+                None => return i,
+            }
+        }
+        plies.len()
+    }
+}
+
+/// Counts a folder's games and finds its lost lines (see the module's documentation).
+pub fn analyse(games: &[PlayedGame]) -> Analysis {
+    let mut analysis = Analysis {
+        games: games.len(),
+        ..Analysis::default()
+    };
+    let mut not_lost: [PrefixTree; 2] = Default::default();
+    let mut distinct = FxHashSet::default();
+    for game in games {
+        match game.outcome {
+            Outcome::Won => analysis.won += 1,
+            Outcome::Drawn => analysis.drawn += 1,
+            Outcome::Lost => analysis.lost += 1,
+        }
+        if game.outcome != Outcome::Lost {
+            not_lost[game.ours.index()].insert(&game.plies);
+        }
+        distinct.insert((game.ours, &game.plies));
+    }
+    analysis.distinct_games = distinct.len();
+    // Lines by their seat and plies up to the parting ply, in the order of their first game.
+    let mut index: FxHashMap<(Seat, &[LinePly]), usize> = FxHashMap::default();
+    for game in games.iter().filter(|g| g.outcome == Outcome::Lost) {
+        let shared = not_lost[game.ours.index()].shared(&game.plies);
+        let parting_ply = shared + 1;
+        let plies = &game.plies[..parting_ply.min(game.plies.len())];
+        let next = analysis.lines.len();
+        let at = *index.entry((game.ours, plies)).or_insert(next);
+        if at == next {
+            analysis.lines.push(LostLine {
+                ours: game.ours,
+                plies: plies.to_vec(),
+                parting_ply,
+                decided_ply: decided_ply(&game.plies, game.ours, parting_ply),
+                games: Vec::new(),
+                reasons: Vec::new(),
+            });
+        }
+        let line = &mut analysis.lines[at];
+        line.games.push(game.number);
+        if !line.reasons.contains(&game.reason) {
+            line.reasons.push(game.reason.clone());
+        }
+    }
+    // A stable sort keeps the order of the first games among lines lost equally often.
+    analysis
+        .lines
+        .sort_by_key(|line| std::cmp::Reverse(line.games.len()));
+    analysis
+}
+
+/// Our player's last ply at or before `parting_ply` (1-based); a parting ply past the last ply
+/// is a reply of ours that never came (the game was lost by a fault there).
+fn decided_ply(plies: &[LinePly], ours: Seat, parting_ply: usize) -> Option<usize> {
+    if parting_ply > plies.len() {
+        return Some(parting_ply);
+    }
+    (1..=parting_ply)
+        .rev()
+        .find(|&ply| plies[ply - 1].seat == ours && !plies[ply - 1].opening)
+}
+
+/// Which player of a match the lines are read for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// Player 1 in the odd games.
+    A,
+    /// Player 1 in the even games.
+    B,
+}
+
+impl Player {
+    /// This player's seat in game `number`.
+    pub fn seat(self, number: u32) -> Seat {
+        let a = if number % 2 == 1 {
+            Seat::First
+        } else {
+            Seat::Second
+        };
+        match self {
+            Player::A => a,
+            Player::B => a.other(),
+        }
+    }
+}
+
+/// A folder's games as read, with the commands of our player and its opponent.
+#[derive(Clone, Debug, Default)]
+pub struct Folder {
+    /// The games read whole, by number.
+    pub games: Vec<PlayedGame>,
+    /// Our player's command and the opponent's, from the first game read.
+    pub commands: Option<[String; 2]>,
+    /// The records left out, each with its problem: `DIR/game-3.txt: line 7: ...`.
+    pub problems: Vec<String>,
+}
+
+/// Why `lines` could not run.
+#[derive(Debug)]
+pub enum LinesError {
+    /// A bad command line (the message).
+    Usage(String),
+    /// A folder that could not be read.
+    File(FileError),
+    /// A folder without any record (the folder).
+    NoRecords(PathBuf),
+}
+
+impl fmt::Display for LinesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LinesError::Usage(message) => write!(f, "{message} (see lines --help)"),
+            LinesError::File(error) => write!(f, "{error}"),
+            LinesError::NoRecords(dir) => write!(
+                f,
+                "the record folder {} holds no record game-<k>.txt",
+                dir.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for LinesError {}
+
+/// The game number of a record's file name, `game-<k>.txt`.
+fn record_number(name: &str) -> Option<u32> {
+    let digits = name.strip_prefix("game-")?.strip_suffix(".txt")?;
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok().filter(|&k| k > 0)
+}
+
+/// Reads every record `game-<k>.txt` of `dir`, a match of `game`, for `player`.
+pub fn read_folder(dir: &Path, game: &str, player: Player) -> Result<Folder, LinesError> {
+    let file_error = |error| LinesError::File(FileError::new("read the record folder", dir, error));
+    let mut records = Vec::new();
+    for entry in fs::read_dir(dir).map_err(file_error)? {
+        let entry = entry.map_err(file_error)?;
+        if let Some(number) = entry.file_name().to_str().and_then(record_number) {
+            records.push((number, entry.path()));
+        }
+    }
+    if records.is_empty() {
+        return Err(LinesError::NoRecords(dir.to_path_buf()));
+    }
+    records.sort();
+    let mut folder = Folder::default();
+    for (number, path) in records {
+        let text = match fs::read(&path) {
+            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Err(error) => {
+                let error = FileError::new("read the record", &path, error);
+                folder.problems.push(error.to_string());
+                continue;
+            }
+        };
+        let record = parse_record(&text);
+        let mut problems: Vec<String> = record.problems.iter().map(|p| p.to_string()).collect();
+        if problems.is_empty() && record.game != game {
+            problems.push(format!(
+                "line 1: a record of {}, not of {game}",
+                record.game
+            ));
+        }
+        let Some(result) = record.result.filter(|_| problems.is_empty()) else {
+            for problem in problems {
+                folder
+                    .problems
+                    .push(format!("{}: {problem}", path.display()));
+            }
+            continue;
+        };
+        let ours = player.seat(number);
+        let outcome = match result.winner {
+            None => Outcome::Drawn,
+            Some(seat) if seat == ours => Outcome::Won,
+            Some(_) => Outcome::Lost,
+        };
+        if folder.commands.is_none() {
+            let [p1, p2] = record.players.clone();
+            folder.commands = Some(ours.pick([p1.clone(), p2.clone()], [p2, p1]));
+        }
+        let opening = record.opening.iter().map(|ply| (ply, true));
+        let plies = opening
+            .chain(record.plies.iter().map(|ply| (ply, false)))
+            .map(|(ply, opening)| LinePly {
+                seat: ply.seat,
+                reply: ply.line.clone(),
+                opening,
+            })
+            .collect();
+        folder.games.push(PlayedGame {
+            number,
+            ours,
+            plies,
+            outcome,
+            reason: result.reason,
+        });
+    }
+    Ok(folder)
+}
+
+/// The plies as an opening is written: replies in the game's notation, comma-separated.
+pub fn plies_text(plies: &[LinePly]) -> String {
+    let replies: Vec<&str> = plies.iter().map(|ply| ply.reply.as_str()).collect();
+    replies.join(", ")
+}
+
+/// The report of one folder: a line of counts, the commands, and each line lost more than once
+/// (every lost line with `all`).
+pub fn report(dir: &Path, folder: &Folder, all: bool) -> String {
+    let analysis = analyse(&folder.games);
+    let name = dir
+        .file_name()
+        .map_or_else(|| dir.display().to_string(), |n| n.to_string_lossy().into());
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "{name}: games={} won={} drawn={} lost={} distinct_games={} lost_lines={} repeated={} ({})",
+        analysis.games,
+        analysis.won,
+        analysis.drawn,
+        analysis.lost,
+        analysis.distinct_games,
+        analysis.lines.len(),
+        analysis.repeated().count(),
+        dir.display(),
+    );
+    if let Some([ours, opponent]) = &folder.commands {
+        let _ = writeln!(text, "  ours: {ours}");
+        let _ = writeln!(text, "  opponent: {opponent}");
+    }
+    for line in &analysis.lines {
+        if !all && line.games.len() < 2 {
+            continue;
+        }
+        let games: Vec<String> = line.games.iter().map(u32::to_string).collect();
+        let parting = match line.plies.get(line.parting_ply - 1) {
+            Some(ply) if ply.seat == line.ours => format!("ply {} (ours)", line.parting_ply),
+            Some(_) => format!("ply {} (the opponent's)", line.parting_ply),
+            None => format!("ply {} (ours, never played)", line.parting_ply),
+        };
+        let decided = match line.decided_ply {
+            Some(ply) => format!("ply {ply}"),
+            None => "before our first ply".to_string(),
+        };
+        let times = match line.games.len() {
+            1 => "once".to_string(),
+            n => format!("{n} times"),
+        };
+        let _ = writeln!(
+            text,
+            "  lost {times} as {}: games {}; parts at {parting}; decided at {decided}",
+            line.ours,
+            games.join(" "),
+        );
+        let plies = match plies_text(&line.plies) {
+            none if none.is_empty() => "(none)".to_string(),
+            plies => plies,
+        };
+        let _ = writeln!(text, "    plies: {plies}");
+        for reason in &line.reasons {
+            let _ = writeln!(text, "    reason: {reason}");
+        }
+    }
+    text
+}
+
+/// The options of `lines`: the folders, the player read for and whether every lost line is
+/// printed. `None` asks for the usage.
+fn parse_args(args: &[String]) -> Result<Option<(Vec<PathBuf>, Player, bool)>, LinesError> {
+    let mut dirs = Vec::new();
+    let mut player = Player::A;
+    let mut all = false;
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "-h" | "--help" => return Ok(None),
+            "--all" => all = true,
+            "--ours" => {
+                player = match args.next().map(String::as_str) {
+                    Some("A") => Player::A,
+                    Some("B") => Player::B,
+                    Some(other) => {
+                        return Err(LinesError::Usage(format!(
+                            "--ours takes A or B, not '{other}'"
+                        )))
+                    }
+                    None => return Err(LinesError::Usage("option '--ours' needs a value".into())),
+                }
+            }
+            other if other.starts_with('-') => {
+                return Err(LinesError::Usage(format!("unknown option '{other}'")))
+            }
+            dir => dirs.push(PathBuf::from(dir)),
+        }
+    }
+    if dirs.is_empty() {
+        return Err(LinesError::Usage("no record folder given".into()));
+    }
+    Ok(Some((dirs, player, all)))
+}
+
+/// What `lines` prints: the report of every folder (standard output) and the records left out
+/// (standard error); `None` for the usage.
+pub fn run(game: &str, args: &[String]) -> Result<Option<(String, Vec<String>)>, LinesError> {
+    let Some((dirs, player, all)) = parse_args(args)? else {
+        return Ok(None);
+    };
+    let mut text = String::new();
+    let mut problems = Vec::new();
+    for dir in &dirs {
+        let folder = read_folder(dir, game, player)?;
+        text.push_str(&report(dir, &folder, all));
+        problems.extend(folder.problems);
+    }
+    Ok(Some((text, problems)))
+}
+
+/// The usage of `lines`.
+pub fn usage(game: &str) -> String {
+    format!(
+        "usage: {game}-referee lines [--ours A|B] [--all] DIR...
+
+Reads the records of matches (game-<k>.txt, as --record-dir writes them; one folder per
+opponent) and prints for each folder the games our player (A: Player 1 in the odd games) won,
+drew and lost, the distinct games and lost lines, and every line lost more than once: its
+games, our seat, its plies up to the ply where it parts from every game not lost from that
+seat, and the ply where it was decided (our last ply at or before it).
+
+  --ours A|B   the player read for (default A)
+  --all        every lost line, also those lost once
+
+Records that cannot be read whole are named on stderr and left out (exit status 1); a folder
+that cannot be read or holds no record stops with exit status 2."
+    )
+}
+
+/// The `lines` subcommand of every `<game>-referee`.
+pub fn main(game: &str, args: &[String]) -> ExitCode {
+    match run(game, args) {
+        Ok(None) => {
+            println!("{}", usage(game));
+            ExitCode::SUCCESS
+        }
+        Ok(Some((text, problems))) => {
+            print!("{text}");
+            for problem in &problems {
+                eprintln!("{game}-referee lines: left out {problem}");
+            }
+            if problems.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
+        }
+        Err(error) => {
+            eprintln!("{game}-referee lines: {error}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A ply of a player (`opening` false).
+    fn ply(seat: u8, reply: &str) -> LinePly {
+        LinePly {
+            seat: if seat == 1 { Seat::First } else { Seat::Second },
+            reply: reply.to_string(),
+            opening: false,
+        }
+    }
+
+    /// Game `number` with plies alternating from Player 1, seen from player A.
+    fn game(number: u32, replies: &[&str], outcome: Outcome, reason: &str) -> PlayedGame {
+        PlayedGame {
+            number,
+            ours: Player::A.seat(number),
+            plies: (0..replies.len())
+                .map(|i| ply(1 + (i % 2) as u8, replies[i]))
+                .collect(),
+            outcome,
+            reason: reason.to_string(),
+        }
+    }
+
+    fn replies(plies: &[LinePly]) -> Vec<&str> {
+        plies.iter().map(|ply| ply.reply.as_str()).collect()
+    }
+
+    #[test]
+    fn losses_that_agree_up_to_where_they_part_are_one_line_lost_twice() {
+        let games = [
+            game(1, &["a", "x", "b", "y"], Outcome::Won, "won"),
+            game(3, &["a", "x", "c", "z", "d"], Outcome::Lost, "five"),
+            game(5, &["a", "x", "c", "z", "e", "f"], Outcome::Lost, "six"),
+            game(7, &["a", "w", "g"], Outcome::Lost, "five"),
+            game(2, &["q", "r"], Outcome::Lost, "two"),
+            game(9, &["a", "x", "b", "y"], Outcome::Drawn, "drawn"),
+        ];
+        let analysis = analyse(&games);
+        assert_eq!(
+            (analysis.games, analysis.won, analysis.drawn, analysis.lost),
+            (6, 1, 1, 4)
+        );
+        assert_eq!(analysis.lines.len(), 3);
+        let repeated: Vec<&LostLine> = analysis.repeated().collect();
+        assert_eq!(repeated.len(), 1);
+        let line = repeated[0];
+        assert_eq!(line.games, [3, 5]);
+        assert_eq!(line.ours, Seat::First);
+        assert_eq!(replies(&line.plies), ["a", "x", "c"]);
+        // Our third ply, c, is where both part from the won and the drawn game.
+        assert_eq!((line.parting_ply, line.decided_ply), (3, Some(3)));
+        assert_eq!(line.reasons, ["five", "six"]);
+        // The opponent's w parts at ply 2: our last ply before it, ply 1, decided.
+        let opponent_varied = &analysis.lines[1];
+        assert_eq!(opponent_varied.games, [7]);
+        assert_eq!(replies(&opponent_varied.plies), ["a", "w"]);
+        assert_eq!(
+            (opponent_varied.parting_ply, opponent_varied.decided_ply),
+            (2, Some(1))
+        );
+        // No game of our Player 2 was won: the opponent's first ply parts, before any of ours.
+        let no_win = &analysis.lines[2];
+        assert_eq!(
+            (no_win.ours, no_win.games.as_slice()),
+            (Seat::Second, &[2][..])
+        );
+        assert_eq!((no_win.parting_ply, no_win.decided_ply), (1, None));
+        assert_eq!(replies(&no_win.plies), ["q"]);
+    }
+
+    #[test]
+    fn distinct_games_count_each_sequence_of_plies_once_per_seat_of_ours() {
+        let games = [
+            game(1, &["a", "b"], Outcome::Won, "won"),
+            game(3, &["a", "b"], Outcome::Won, "won"),
+            game(5, &["a", "c"], Outcome::Won, "won"),
+            // The same plies with ours in the other seat are another game for us, and a loss
+            // there is not hidden by the win from the first seat.
+            game(2, &["a", "b"], Outcome::Lost, "lost"),
+            game(4, &["a", "b"], Outcome::Lost, "lost"),
+        ];
+        let analysis = analyse(&games);
+        assert_eq!(analysis.distinct_games, 3);
+        assert_eq!(analysis.lines.len(), 1);
+        assert_eq!(analysis.lines[0].games, [2, 4]);
+        assert_eq!(analysis.lines[0].ours, Seat::Second);
+        assert_eq!(analysis.lines[0].parting_ply, 1);
+    }
+
+    #[test]
+    fn a_loss_by_a_fault_after_the_plies_of_a_won_game_parts_after_its_last_ply() {
+        let games = [
+            game(1, &["a", "x", "b", "y"], Outcome::Won, "won"),
+            game(
+                3,
+                &["a", "x"],
+                Outcome::Lost,
+                "timeout: p1 gave no reply within 100 ms",
+            ),
+        ];
+        let line = &analyse(&games).lines[0];
+        assert_eq!(replies(&line.plies), ["a", "x"]);
+        assert_eq!((line.parting_ply, line.decided_ply), (3, Some(3)));
+        let folder = Folder {
+            games: games.to_vec(),
+            ..Folder::default()
+        };
+        let text = report(Path::new("m/timeouts"), &folder, true);
+        assert!(
+            text.contains(
+                "lost once as p1: games 3; parts at ply 3 (ours, never played); decided at ply 3"
+            ),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn the_plies_of_an_opening_never_decide_a_game() {
+        let mut lost = game(1, &["o", "p", "a", "b"], Outcome::Lost, "lost");
+        lost.plies[0].opening = true;
+        lost.plies[1].opening = true;
+        let mut varied = lost.clone();
+        varied.number = 3;
+        varied.plies[0].reply = "other".to_string();
+        let analysis = analyse(&[lost, varied]);
+        assert_eq!(analysis.lines.len(), 2);
+        assert_eq!(analysis.lines[0].parting_ply, 1);
+        assert_eq!(analysis.lines[0].decided_ply, None);
+    }
+
+    fn record(game: &str, plies: &[&str], result: &str) -> String {
+        let mut text = format!("# {game}\n# p1: bot one\n# p2: bot two\n");
+        for ply in plies {
+            let _ = writeln!(text, "{ply}\n# time: 5");
+        }
+        let _ = writeln!(text, "# result: {result}");
+        text
+    }
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("referee-lines-{}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_record_folder_is_read_with_a_seated_by_the_game_numbers() {
+        let dir = scratch("folder");
+        let write = |name: &str, text: &str| fs::write(dir.join(name), text).unwrap();
+        // A (bot one in the odd games) wins game 1, loses 3 and 5 the same way, draws 2 as p2.
+        write(
+            "game-1.txt",
+            &record("count", &["1 2", "2 1", "1 2"], "p1 reached five"),
+        );
+        write(
+            "game-3.txt",
+            &record("count", &["1 1", "2 2", "1 1", "2 1"], "p2 reached five"),
+        );
+        write(
+            "game-5.txt",
+            &record("count", &["1 1", "2 2", "1 1", "2 1"], "p2 reached five"),
+        );
+        write(
+            "game-2.txt",
+            &record("count", &["1 2", "2 2"], "draw agreed"),
+        );
+        write(
+            "game-4.txt",
+            &record("count", &["1 2", "2 1"], "p1 reached five"),
+        );
+        write("game-1-p1.stderr", "not a record\n");
+        write("notes.txt", "not a record either\n");
+        // Left out, each named with its line: garbage, a truncated record, another game's.
+        write("game-6.txt", "\u{0}\u{1}garbage");
+        write("game-7.txt", &record("count", &["1 2"], "p1 won")[..30]);
+        write("game-8.txt", &record("krieg", &["1 2"], "p1 won"));
+        let args = [dir.display().to_string()];
+        let (text, problems) = run("count", &args).unwrap().unwrap();
+        assert!(
+            text.starts_with(&format!(
+                "referee-lines-{}-folder: games=5 won=1 drawn=1 lost=3 distinct_games=4 lost_lines=2 repeated=1 (",
+                std::process::id()
+            )),
+            "{text}"
+        );
+        assert!(
+            text.contains("\n  ours: bot one\n  opponent: bot two\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                "  lost 2 times as p1: games 3 5; parts at ply 1 (ours); decided at ply 1\n    \
+                 plies: 1\n    reason: reached five\n"
+            ),
+            "{text}"
+        );
+        // Game 4, lost as p2 once, shows only with --all.
+        assert!(!text.contains("games 4;"), "{text}");
+        let all = [args[0].clone(), "--all".into()];
+        let (text, _) = run("count", &all).unwrap().unwrap();
+        assert!(
+            text.contains("  lost once as p2: games 4; parts at ply 2 (ours); decided at ply 2\n"),
+            "{text}"
+        );
+        assert_eq!(problems.len(), 3, "{problems:?}");
+        assert!(problems[0].ends_with("game-6.txt: line 1: not a record: expected '# <game>'"));
+        assert!(problems[1].contains("game-7.txt: line "), "{}", problems[1]);
+        assert!(problems[1].contains("truncated"), "{}", problems[1]);
+        assert!(problems[2].ends_with("game-8.txt: line 1: a record of krieg, not of count"));
+        // Read for B, the games' wins and losses swap.
+        let for_b = ["--ours".into(), "B".into(), args[0].clone()];
+        let (text, _) = run("count", &for_b).unwrap().unwrap();
+        assert!(text.contains(": games=5 won=3 drawn=1 lost=1 "), "{text}");
+        assert!(
+            text.contains("\n  ours: bot two\n  opponent: bot one\n"),
+            "{text}"
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn folders_and_command_lines_that_cannot_be_read_are_refused() {
+        let empty = scratch("empty");
+        fs::write(empty.join("game-1-p1.stderr"), "").unwrap();
+        let message = |args: &[&str]| {
+            let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+            run("count", &args).unwrap_err().to_string()
+        };
+        let empty_name = empty.display().to_string();
+        assert_eq!(
+            message(&[&empty_name]),
+            format!("the record folder {empty_name} holds no record game-<k>.txt")
+        );
+        let missing = empty.join("missing").display().to_string();
+        assert_eq!(
+            message(&[&missing]),
+            format!("cannot read the record folder {missing}: No such file or directory")
+        );
+        assert_eq!(message(&[]), "no record folder given (see lines --help)");
+        assert_eq!(
+            message(&["--ours", "C", "x"]),
+            "--ours takes A or B, not 'C' (see lines --help)"
+        );
+        assert_eq!(
+            message(&["--ours"]),
+            "option '--ours' needs a value (see lines --help)"
+        );
+        assert_eq!(
+            message(&["--games", "x"]),
+            "unknown option '--games' (see lines --help)"
+        );
+        assert!(run("count", &["x".into(), "--help".into()])
+            .unwrap()
+            .is_none());
+        assert!(
+            usage("count").starts_with("usage: count-referee lines [--ours A|B] [--all] DIR...")
+        );
+        fs::remove_dir_all(&empty).unwrap();
+    }
+
+    #[test]
+    fn only_game_files_are_records() {
+        assert_eq!(record_number("game-12.txt"), Some(12));
+        for name in [
+            "game-.txt",
+            "game-0.txt",
+            "game-1-p1.stderr",
+            "game-x.txt",
+            "game-+1.txt",
+            "game-1.txt~",
+        ] {
+            assert_eq!(record_number(name), None, "{name}");
+        }
+        assert_eq!(Player::A.seat(1), Seat::First);
+        assert_eq!(Player::A.seat(2), Seat::Second);
+        assert_eq!(Player::B.seat(7), Seat::Second);
+    }
+}
