@@ -3,8 +3,8 @@
 # lists every line it lost more than once.
 #
 #   scripts/contest-check.sh GAME [--games N] [--movetime-ms MS] [--versions C1,C2,...]
-#       [--movetimes MS1,MS2,...] [--no-greedy] [--opponent NAME=CMD ...] [--out DIR]
-#       [--concurrency N]
+#       [--keep-limit] [--movetimes MS1,MS2,...] [--no-greedy] [--opponent NAME=CMD ...]
+#       [--out DIR] [--concurrency N]
 #
 # Our bot (built here in release mode) plays with its default settings: no --opening-plies, no
 # seed. Its opponents, each in a match of --games games (default 20, half in each seat):
@@ -17,6 +17,8 @@
 # --movetime-ms MS plays under a per-move limit of MS instead of the contest's (for a quick
 # check); every bot of ours then thinks the same share of MS as of the contest's limit (its
 # budget and limit read from its --help; a bot whose --help states no budget gets our bot's).
+# With --keep-limit the referee keeps the contest's limit and only the budgets are scaled, so
+# that a busy machine's delays, which a 100 ms limit cannot absorb, lose no game by a timeout.
 # Records go to DIR/<opponent>/ (DIR: matches/contest-check/GAME unless --out), the referee's
 # output to DIR/<opponent>.log; a match already complete in DIR with the same commands and
 # binaries is not played again, so an interrupted check resumes. At the end
@@ -52,6 +54,7 @@ movetime_ms=
 versions=f168f1f,9ffb6f5,ed8687f
 movetimes=default
 greedy=yes
+keep_limit=no
 concurrency=1
 out=
 opponents=()
@@ -59,6 +62,7 @@ while [ $# -gt 0 ]; do
     case $1 in
     -h | --help) usage ;;
     --no-greedy) greedy=no; shift; continue ;;
+    --keep-limit) keep_limit=yes; shift; continue ;;
     esac
     [ $# -ge 2 ] || die "option $1 needs a value"
     case $1 in
@@ -167,8 +171,11 @@ done
 # What a match's results depend on: its options, and each command with the checksum of its
 # program when that is a file.
 match_key() {
-    local command program
-    echo "$game games=$games movetime_ms=${movetime_ms:-contest} concurrency=$concurrency"
+    local command program kept=
+    if [ $keep_limit = yes ]; then
+        kept=" (kept the contest's limit)"
+    fi
+    echo "$game games=$games movetime_ms=${movetime_ms:-contest}$kept concurrency=$concurrency"
     for command in "$@"; do
         program=${command%% *}
         echo "$command"
@@ -176,6 +183,11 @@ match_key() {
     done
     return 0
 }
+
+referee_limit=()
+if [ -n "$movetime_ms" ] && [ $keep_limit = no ]; then
+    referee_limit=(--movetime-ms "$movetime_ms")
+fi
 
 mkdir -p "$out"
 dirs=()
@@ -191,7 +203,7 @@ for i in "${!names[@]}"; do
     rm -rf "$dir" "$dir.key" "$dir.log"
     echo "$script: $name: $games games, ours = '$ours', $name = '${commands[i]}'" >&2
     started=$(date +%s)
-    "$referee" --games "$games" --concurrency "$concurrency" ${movetime_ms:+--movetime-ms "$movetime_ms"} \
+    "$referee" --games "$games" --concurrency "$concurrency" ${referee_limit[@]+"${referee_limit[@]}"} \
         --record-dir "$dir" --player "ours=$ours" --player "$name=${commands[i]}" >"$dir.log"
     echo "took: $(($(date +%s) - started)) s" >>"$dir.log"
     echo "$key" >"$dir.key"
