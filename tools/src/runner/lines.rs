@@ -400,8 +400,8 @@ pub fn report(dir: &Path, folder: &Folder, all: bool) -> String {
             None => format!("ply {} (ours, never played)", line.parting_ply),
         };
         let decided = match line.decided_ply {
-            Some(ply) => format!("ply {ply}"),
-            None => "before our first ply".to_string(),
+            Some(ply) => format!("decided at ply {ply}"),
+            None => "decided before our first ply".to_string(),
         };
         let times = match line.games.len() {
             1 => "once".to_string(),
@@ -409,7 +409,7 @@ pub fn report(dir: &Path, folder: &Folder, all: bool) -> String {
         };
         let _ = writeln!(
             text,
-            "  lost {times} as {}: games {}; parts at {parting}; decided at {decided}",
+            "  lost {times} as {}: games {}; parts at {parting}; {decided}",
             line.ours,
             games.join(" "),
         );
@@ -591,6 +591,22 @@ mod tests {
         );
         assert_eq!((no_win.parting_ply, no_win.decided_ply), (1, None));
         assert_eq!(replies(&no_win.plies), ["q"]);
+        let folder = Folder {
+            games: games.to_vec(),
+            commands: Some(["us".into(), "them".into()]),
+            problems: Vec::new(),
+        };
+        assert_eq!(
+            report(Path::new("m/them"), &folder, true),
+            "them: games=6 won=1 drawn=1 lost=4 distinct_games=5 lost_lines=3 repeated=1 (m/them)\n\
+             \x20 ours: us\n  opponent: them\n\
+             \x20 lost 2 times as p1: games 3 5; parts at ply 3 (ours); decided at ply 3\n\
+             \x20   plies: a, x, c\n    reason: five\n    reason: six\n\
+             \x20 lost once as p1: games 7; parts at ply 2 (the opponent's); decided at ply 1\n\
+             \x20   plies: a, w\n    reason: five\n\
+             \x20 lost once as p2: games 2; parts at ply 1 (the opponent's); decided before our first ply\n\
+             \x20   plies: q\n    reason: two\n"
+        );
     }
 
     #[test]
