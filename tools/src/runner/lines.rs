@@ -4,7 +4,7 @@
 //! A contest plays each bot as submitted, often against the same opponent many times: a bot that
 //! plays without variation loses a lost line every time it comes up, which the varied games of a
 //! strength test do not show. This reads the records of such a match and prints, per folder:
-//! the games won, drawn and lost by our player, the distinct games (different sequences of
+//! the games won, drawn and lost by our player (in all and in each seat), the distinct games (different sequences of
 //! plies), the distinct lost lines, and each line lost more than once (every lost line with
 //! `--all`): how often, in which games, our seat, its plies, and where it was decided.
 //!
@@ -112,6 +112,8 @@ pub struct Analysis {
     pub drawn: usize,
     /// Games our player lost.
     pub lost: usize,
+    /// Games won, drawn and lost by our player in each seat (Player 1 first).
+    pub by_seat: [[usize; 3]; 2],
     /// Distinct games: different seat of ours or plies.
     pub distinct_games: usize,
     /// Every lost line, the most often lost first (then by its first game).
@@ -165,11 +167,21 @@ pub fn analyse(games: &[PlayedGame]) -> Analysis {
     let mut not_lost: [PrefixTree; 2] = Default::default();
     let mut distinct = FxHashSet::default();
     for game in games {
-        match game.outcome {
-            Outcome::Won => analysis.won += 1,
-            Outcome::Drawn => analysis.drawn += 1,
-            Outcome::Lost => analysis.lost += 1,
-        }
+        let column = match game.outcome {
+            Outcome::Won => {
+                analysis.won += 1;
+                0
+            }
+            Outcome::Drawn => {
+                analysis.drawn += 1;
+                1
+            }
+            Outcome::Lost => {
+                analysis.lost += 1;
+                2
+            }
+        };
+        analysis.by_seat[game.ours.index()][column] += 1;
         if game.outcome != Outcome::Lost {
             not_lost[game.ours.index()].insert(&game.plies);
         }
@@ -375,11 +387,13 @@ pub fn report(dir: &Path, folder: &Folder, all: bool) -> String {
     let mut text = String::new();
     let _ = writeln!(
         text,
-        "{name}: games={} won={} drawn={} lost={} distinct_games={} lost_lines={} repeated={} ({})",
+        "{name}: games={} won={} drawn={} lost={} as_p1={} as_p2={} distinct_games={} lost_lines={} repeated={} ({})",
         analysis.games,
         analysis.won,
         analysis.drawn,
         analysis.lost,
+        score(analysis.by_seat[0]),
+        score(analysis.by_seat[1]),
         analysis.distinct_games,
         analysis.lines.len(),
         analysis.repeated().count(),
@@ -423,6 +437,11 @@ pub fn report(dir: &Path, folder: &Folder, all: bool) -> String {
         }
     }
     text
+}
+
+/// Games won, drawn and lost: `5-1-4`.
+fn score([won, drawn, lost]: [usize; 3]) -> String {
+    format!("{won}-{drawn}-{lost}")
 }
 
 /// The options of `lines`: the folders, the player read for and whether every lost line is
@@ -598,7 +617,7 @@ mod tests {
         };
         assert_eq!(
             report(Path::new("m/them"), &folder, true),
-            "them: games=6 won=1 drawn=1 lost=4 distinct_games=5 lost_lines=3 repeated=1 (m/them)\n\
+            "them: games=6 won=1 drawn=1 lost=4 as_p1=1-1-3 as_p2=0-0-1 distinct_games=5 lost_lines=3 repeated=1 (m/them)\n\
              \x20 ours: us\n  opponent: them\n\
              \x20 lost 2 times as p1: games 3 5; parts at ply 3 (ours); decided at ply 3\n\
              \x20   plies: a, x, c\n    reason: five\n    reason: six\n\
@@ -720,7 +739,7 @@ mod tests {
         let (text, problems) = run("count", &args).unwrap().unwrap();
         assert!(
             text.starts_with(&format!(
-                "referee-lines-{}-folder: games=5 won=1 drawn=1 lost=3 distinct_games=4 lost_lines=2 repeated=1 (",
+                "referee-lines-{}-folder: games=5 won=1 drawn=1 lost=3 as_p1=1-0-2 as_p2=0-1-1 distinct_games=4 lost_lines=2 repeated=1 (",
                 std::process::id()
             )),
             "{text}"
@@ -752,7 +771,10 @@ mod tests {
         // Read for B, the games' wins and losses swap.
         let for_b = ["--ours".into(), "B".into(), args[0].clone()];
         let (text, _) = run("count", &for_b).unwrap().unwrap();
-        assert!(text.contains(": games=5 won=3 drawn=1 lost=1 "), "{text}");
+        assert!(
+            text.contains(": games=5 won=3 drawn=1 lost=1 as_p1=1-1-0 as_p2=2-0-1 "),
+            "{text}"
+        );
         assert!(
             text.contains("\n  ours: bot two\n  opponent: bot one\n"),
             "{text}"
