@@ -129,8 +129,8 @@ version_bot() {
     local dir=$cache/$1
     local built=$dir/target/release/$game-bot
     if [ ! -x "$built" ]; then
-        echo "$script: building $game-bot at $1 into $dir" >&2
         git -C "$root" rev-parse --verify --quiet "$1^{commit}" >/dev/null || die "no commit '$1'"
+        echo "$script: building $game-bot at $1 into $dir" >&2
         [ -d "$dir" ] || git -C "$root" worktree add --detach "$dir" "$1" >&2
         cargo build --release --quiet --manifest-path "$dir/Cargo.toml" -p "$game-bot" \
             --bin "$game-bot" >&2
