@@ -4,9 +4,10 @@
 //! A contest plays each bot as submitted, often against the same opponent many times: a bot that
 //! plays without variation loses a lost line every time it comes up, which the varied games of a
 //! strength test do not show. This reads the records of such a match and prints, per folder:
-//! the games won, drawn and lost by our player (in all and in each seat), the distinct games (different sequences of
-//! plies), the distinct lost lines, and each line lost more than once (every lost line with
-//! `--all`): how often, in which games, our seat, its plies, and where it was decided.
+//! the games won, drawn and lost by our player (in all and in each seat), the distinct games
+//! (different sequences of plies), the distinct lost lines, and each line lost more than once
+//! (every lost line with `--all`): how often, in which games, our seat, its plies, and where it
+//! was decided.
 //!
 //! Our player is A, the player whose seat is Player 1 in the odd games and Player 2 in the even
 //! ones, as the runner seats the first command of a match (`--ours B` reads the folder for the
@@ -25,7 +26,9 @@
 //! line**: lost games of one seat with the same plies up to their parting ply are one line, even
 //! when their later plies differ (a timing that varies after the game was already lost), and the
 //! parting ply of every game of a line is the same (the games not lost share its first plies up
-//! to one ply short of it, and none shares one more).
+//! to one ply short of it, and none shares one more). The parting ply is where the lost games
+//! leave the games not lost of this folder, not necessarily the mistake: a slow loss parts
+//! wherever the games first differed, and the players' logs show where its score fell.
 //!
 //! The plies of a line are printed as an opening is written (`--openings`): each ply's reply in
 //! the game's notation, separated by commas. A record that cannot be read whole (truncated, not
