@@ -505,9 +505,9 @@ pub fn usage(game: &str) -> String {
 
 Reads the records of matches (game-<k>.txt, as --record-dir writes them; one folder per
 opponent) and prints for each folder the games our player (A: Player 1 in the odd games) won,
-drew and lost, the distinct games and lost lines, and every line lost more than once: its
-games, our seat, its plies up to the ply where it parts from every game not lost from that
-seat, and the ply where it was decided (our last ply at or before it).
+drew and lost, in all and in each seat, the distinct games and lost lines, and every line lost
+more than once: its games, our seat, its plies up to the ply where it parts from every game
+not lost from that seat, and the ply where it was decided (our last ply at or before it).
 
   --ours A|B   the player read for (default A)
   --all        every lost line, also those lost once
