@@ -11,8 +11,9 @@
 //! players play a round robin or a gauntlet rated by one fit over all games ([`rating`]),
 //! `--results` writes one row per game ([`results`]) and `merge` reads the rows of several shards
 //! back; `league DIR` keeps players and games in a folder and plays them on as long as one
-//! likes, through the same game loop ([`league`], [`play_games`]). With two players, per game `k`
-//! (from 1, A is Player 1 when `k` is odd), on stdout:
+//! likes, through the same game loop ([`league`], [`play_games`]); `lines DIR...` reads record
+//! folders back for the lines a player lost more than once ([`lines`]). With two players, per
+//! game `k` (from 1, A is Player 1 when `k` is odd), on stdout:
 //!
 //! ```text
 //! game 1: p1=A p2=B winner=A (p1) reason="bomber reached the base" plies=23 slowest: A=812ms B=640ms peak: A=3.1MB B=2.9MB
