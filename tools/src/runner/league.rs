@@ -806,24 +806,27 @@ impl GameSource for LeagueSource<'_> {
     }
 }
 
-/// The pairing whose game teaches the most, as indices into `names`: the player with the
-/// fewest games (stored and `playing`) first, ties to the earlier player; then the opponent with
-/// the largest `p (1 − p) / (1 + n)`, `p` the first player's expected score against it by the fit
-/// of `rows`, `n` the games the two have played; ties to the opponent with fewer games, then the
-/// earlier.
+/// The pairing whose game teaches the most, as indices into `names`. First every pair meets,
+/// both seats: while some pair has played fewer than two games (stored and `playing`), only the
+/// pairs that have played the fewest are candidates, so that no pair meets twice before every
+/// pair has met (a new player meets everyone first). Of the candidates, the player with the
+/// fewest games first, ties to the earlier player; then the opponent with the largest
+/// `p (1 − p) / (1 + n)`, `p` the first player's expected score against it by the fit of `rows`,
+/// `n` the games the two have played; ties to the opponent with fewer games, then the earlier.
 pub fn choose_pairing(
     rows: &[GameRow],
     names: &[String],
     playing: &[[String; 2]],
 ) -> (usize, usize) {
     let table = standings(rows, names);
+    let count = names.len();
     let index = |name: &str| names.iter().position(|n| n == name);
-    let mut games: Vec<f64> = (0..names.len())
+    let mut games: Vec<f64> = (0..count)
         .map(|i| f64::from(table.results.total(i).1))
         .collect();
-    let mut between: Vec<Vec<f64>> = (0..names.len())
+    let mut between: Vec<Vec<f64>> = (0..count)
         .map(|i| {
-            (0..names.len())
+            (0..count)
                 .map(|j| f64::from(table.results.between(i, j).1))
                 .collect()
         })
@@ -836,7 +839,16 @@ pub fn choose_pairing(
             between[j][i] += 1.0;
         }
     }
-    let first = (0..names.len())
+    let fewest_met = (0..count)
+        .flat_map(|i| (0..i).map(move |j| (i, j)))
+        .map(|(i, j)| between[i][j])
+        .fold(f64::INFINITY, f64::min);
+    // A pair is a candidate while the round of first meetings lasts only if it is among the
+    // pairs met least; afterwards every pair is.
+    let candidate =
+        |i: usize, j: usize| i != j && (fewest_met >= 2.0 || between[i][j] == fewest_met);
+    let first = (0..count)
+        .filter(|&i| (0..count).any(|j| candidate(i, j)))
         .min_by(|&i, &j| games[i].total_cmp(&games[j]).then(i.cmp(&j)))
         .unwrap_or(0);
     let value = |j: usize| {
@@ -844,8 +856,8 @@ pub fn choose_pairing(
         let p = 1.0 / (1.0 + 10f64.powf(-difference / 400.0));
         p * (1.0 - p) / (1.0 + between[first][j])
     };
-    let second = (0..names.len())
-        .filter(|&j| j != first)
+    let second = (0..count)
+        .filter(|&j| candidate(first, j))
         .max_by(|&i, &j| {
             value(i)
                 .total_cmp(&value(j))
@@ -1067,13 +1079,59 @@ mod tests {
         let all = names(&["a", "b", "c", "d"]);
         // a has the fewest games; c is as close as b, and a has not met it yet; d is far.
         assert_eq!(choose_pairing(&rows, &all, &[]), (0, 2));
-        // Once a has met c as often as b, the closer in rating of the two comes first.
+        // a then meets d, the last pair that has not met; d is far below all.
         let mut more = rows.clone();
         more.extend(games("c", "a", 1));
         more.extend(games("a", "c", 1));
+        assert_eq!(choose_pairing(&more, &all, &[]), (0, 3));
+        // Once every pair has met, the closer in rating of b and c comes first.
+        more.extend(games("a", "d", 2));
         let (first, second) = choose_pairing(&more, &all, &[]);
         assert_eq!(first, 0);
         assert_ne!(second, 3, "d is far below a");
+    }
+
+    #[test]
+    fn every_pair_meets_in_both_seats_before_any_meets_twice() {
+        // Four players far apart in strength (the earlier always wins), 40 games in pairs of
+        // two with the seats swapped, as a run plays them.
+        let all = names(&["ours", "f168f1f", "greedy", "random"]);
+        let mut rows: Vec<GameRow> = Vec::new();
+        let mut met: Vec<(usize, usize)> = Vec::new();
+        for pair in 0..20u32 {
+            let (first, second) = choose_pairing(&rows, &all, &[]);
+            assert_ne!(first, second);
+            met.push((first.min(second), first.max(second)));
+            for (k, seats) in [[first, second], [second, first]].into_iter().enumerate() {
+                let winner = if seats[0] < seats[1] {
+                    Seat::First
+                } else {
+                    Seat::Second
+                };
+                rows.push(GameRow {
+                    pair_seed: u64::from(pair),
+                    players: seats.map(|i| all[i].clone()),
+                    winner: Some(winner),
+                    ..crate::runner::results::tests::row(2 * pair + k as u32 + 1)
+                });
+            }
+        }
+        // The first six pairs are the six pairings of four players, each once.
+        let mut first_round = met[..6].to_vec();
+        first_round.sort();
+        first_round.dedup();
+        assert_eq!(first_round.len(), 6, "{met:?}");
+        for i in 0..4 {
+            for j in 0..4 {
+                if i != j {
+                    let seated = rows
+                        .iter()
+                        .filter(|r| r.players == [all[i].clone(), all[j].clone()])
+                        .count();
+                    assert!(seated >= 1, "{} never had p1 against {}", all[i], all[j]);
+                }
+            }
+        }
     }
 
     #[test]
