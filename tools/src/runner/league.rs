@@ -41,14 +41,15 @@ use std::sync::Mutex;
 
 use rustc_hash::FxHashSet;
 
+use super::files::check_writable;
 use super::html::{self, escape, DrawGame};
 use super::opening::{self, Openings};
 use super::options::{parse_player, Entrant, MatchOptions};
 use super::results::{self, GameRow};
 use super::schedule::Fixture;
 use super::{
-    match_openings, play_games, points_text, standings, standings_text, GameSource, ScheduledGame,
-    Seat,
+    interrupt, match_openings, play_games, points_text, standings, standings_text, GameSource,
+    ScheduledGame, Seat,
 };
 
 /// The players' file of a league.
@@ -57,6 +58,8 @@ pub const PLAYERS_FILE: &str = "players.txt";
 pub const RESULTS_DIR: &str = "results";
 /// The folder of the runs' records (`run --record`).
 pub const RECORDS_DIR: &str = "records";
+/// The file `add` and `remove` lock while they read, change and replace `players.txt`.
+pub const LOCK_FILE: &str = "players.lock";
 /// How a removed player's line starts.
 const REMOVED: &str = "removed ";
 /// `run` without `--games`.
@@ -69,6 +72,9 @@ pub enum LeagueError {
     Input(String),
     /// The league could not be read or written (the message): exit status 1.
     Io(String),
+    /// A run stopped by a signal, with the standings of every stored game (its finished games
+    /// kept): printed after the note, exit status 128 + the signal.
+    Interrupted(interrupt::Signal, String),
 }
 
 impl LeagueError {
@@ -81,6 +87,11 @@ impl std::fmt::Display for LeagueError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             LeagueError::Input(message) | LeagueError::Io(message) => write!(f, "{message}"),
+            LeagueError::Interrupted(signal, _) => write!(
+                f,
+                "run interrupted by {signal}; its finished games are stored, and the standings \
+                 below count them"
+            ),
         }
     }
 }
@@ -175,7 +186,7 @@ pub fn read_roster(dir: &Path, game: &str) -> Result<Roster, LeagueError> {
         };
         let damaged =
             |why: String| LeagueError::Input(format!("{}:{}: {why}", path.display(), index + 1));
-        let entrant = parse_player(text).map_err(|e| damaged(e.to_string()))?;
+        let entrant = parse_entry(text).map_err(damaged)?;
         if roster.find(&entrant.name).is_some() {
             return Err(damaged(format!("player '{}' comes twice", entrant.name)));
         }
@@ -203,6 +214,33 @@ fn write_roster(dir: &Path, game: &str, roster: &Roster) -> Result<(), LeagueErr
     })
 }
 
+/// A player, `NAME=CMD`, as `add` takes it and `players.txt` holds it; the error quotes it and
+/// says what a player must be.
+fn parse_entry(text: &str) -> Result<Entrant, String> {
+    parse_player(text).map_err(|_| {
+        format!(
+            "bad player '{text}': expected NAME=CMD, NAME of 1 to 40 letters, digits, '-', '_' \
+             or '.', and a command after the '='"
+        )
+    })
+}
+
+/// Holds the league's lock (an exclusive lock of [`LOCK_FILE`]) until the file is dropped, so
+/// that `add`s and `remove`s at once, on this machine or on others sharing DIR, each read the
+/// players the last one wrote, and all of them land.
+fn lock_players(dir: &Path) -> Result<fs::File, LeagueError> {
+    let path = dir.join(LOCK_FILE);
+    let file = fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .read(true)
+        .write(true)
+        .open(&path)
+        .map_err(|e| LeagueError::io(&path, e))?;
+    fs4::fs_std::FileExt::lock_exclusive(&file).map_err(|e| LeagueError::io(&path, e))?;
+    Ok(file)
+}
+
 /// A player's command that cannot be stored or run: empty, more than one line, or not shell
 /// syntax (`sh -n` reads it without running it).
 fn check_command(command: &str) -> Result<(), String> {
@@ -224,12 +262,13 @@ fn check_command(command: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// `add NAME=CMD`: a new player; makes the league when DIR is missing or empty.
+/// `add NAME=CMD`: a new player; makes the league when DIR is missing or empty (or holds only
+/// the lock of another `add` making it at the same moment).
 fn add(dir: &Path, game: &str, args: &[String]) -> Result<String, LeagueError> {
     let [text] = args else {
         return Err(LeagueError::Input("add takes one NAME=CMD".into()));
     };
-    let entrant = parse_player(text).map_err(|e| LeagueError::Input(e.to_string()))?;
+    let entrant = parse_entry(text).map_err(LeagueError::Input)?;
     check_command(&entrant.command)
         .map_err(|why| LeagueError::Input(format!("player '{}': {why}", entrant.name)))?;
     if dir.exists() && !dir.is_dir() {
@@ -238,12 +277,20 @@ fn add(dir: &Path, game: &str, args: &[String]) -> Result<String, LeagueError> {
             dir.display()
         )));
     }
-    let empty = match fs::read_dir(dir) {
-        Ok(mut entries) => entries.next().is_none(),
+    let fresh = match fs::read_dir(dir) {
+        Ok(entries) => entries
+            .filter_map(Result::ok)
+            .all(|entry| entry.file_name() == LOCK_FILE),
         Err(error) if error.kind() == io::ErrorKind::NotFound => true,
         Err(error) => return Err(LeagueError::io(dir, error)),
     };
-    let mut roster = if empty {
+    if !fresh {
+        // A folder that is not a league is refused before anything is written in it.
+        read_roster(dir, game)?;
+    }
+    fs::create_dir_all(dir).map_err(|e| LeagueError::io(dir, e))?;
+    let _lock = lock_players(dir)?;
+    let mut roster = if fresh && !dir.join(PLAYERS_FILE).exists() {
         Roster {
             players: Vec::new(),
         }
@@ -261,9 +308,6 @@ fn add(dir: &Path, game: &str, args: &[String]) -> Result<String, LeagueError> {
             entrant.name
         )));
     }
-    if empty {
-        fs::create_dir_all(dir).map_err(|e| LeagueError::io(dir, e))?;
-    }
     let name = entrant.name.clone();
     roster.players.push(Player {
         entrant,
@@ -278,6 +322,8 @@ fn remove(dir: &Path, game: &str, args: &[String]) -> Result<String, LeagueError
     let [name] = args else {
         return Err(LeagueError::Input("remove takes one NAME".into()));
     };
+    read_roster(dir, game)?;
+    let _lock = lock_players(dir)?;
     let mut roster = read_roster(dir, game)?;
     match roster.find(name) {
         Some(i) if roster.players[i].active => roster.players[i].active = false,
@@ -409,6 +455,9 @@ fn show<G: DrawGame>(dir: &Path, args: &[String]) -> Result<String, LeagueError>
     let roster = read_roster(dir, G::NAME)?;
     let games = read_games(dir, G::NAME, &roster)?;
     if let Some(file) = html_file {
+        // A page that cannot be written is bad input, as in a match: refused before any page
+        // is written, naming the file asked for.
+        check_writable(&file, "the league page").map_err(|e| LeagueError::Input(e.to_string()))?;
         write_pages::<G>(dir, &roster, &games, &file)?;
     }
     Ok(show_text(&roster, &games))
@@ -923,6 +972,9 @@ fn run<G: DrawGame>(dir: &Path, args: &[String]) -> Result<String, LeagueError> 
     }
     let results_dir = dir.join(RESULTS_DIR);
     fs::create_dir_all(&results_dir).map_err(|e| LeagueError::io(&results_dir, e))?;
+    // Ctrl-C or SIGTERM stops the run as it stops a match: the games under way are abandoned,
+    // every finished one is stored, and the standings are printed.
+    let watch = interrupt::watch(G::NAME);
     let source = LeagueSource {
         dir,
         game: G::NAME,
@@ -948,9 +1000,14 @@ fn run<G: DrawGame>(dir: &Path, args: &[String]) -> Result<String, LeagueError> 
         &source,
         options.games as usize,
         &names,
-        None,
+        watch.as_ref(),
     );
+    let roster = read_roster(dir, G::NAME)?;
+    let games = read_games(dir, G::NAME, &roster)?;
     match failure {
+        Some(super::MatchError::Interrupted(signal)) => {
+            return Err(LeagueError::Interrupted(signal, show_text(&roster, &games)))
+        }
         // A player that cannot start stops the run, as it stops a match.
         Some(error @ super::MatchError::PlayerCannotStart(_)) => {
             return Err(LeagueError::Input(error.to_string()))
@@ -958,8 +1015,6 @@ fn run<G: DrawGame>(dir: &Path, args: &[String]) -> Result<String, LeagueError> 
         Some(error) => return Err(LeagueError::Io(error.to_string())),
         None => {}
     }
-    let roster = read_roster(dir, G::NAME)?;
-    let games = read_games(dir, G::NAME, &roster)?;
     Ok(show_text(&roster, &games))
 }
 
@@ -1021,6 +1076,10 @@ pub fn main<G: DrawGame>(args: &[String]) -> ExitCode {
             match error {
                 LeagueError::Input(_) => ExitCode::from(2),
                 LeagueError::Io(_) => ExitCode::from(1),
+                LeagueError::Interrupted(signal, standings) => {
+                    print!("{standings}");
+                    ExitCode::from(signal.exit_status())
+                }
             }
         }
     }
@@ -1132,6 +1191,41 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn adds_at_the_same_moment_all_land() {
+        let dir = std::env::temp_dir().join(format!("league-adds-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let start = std::sync::Barrier::new(8);
+        std::thread::scope(|scope| {
+            for k in 0..8 {
+                let (dir, start) = (&dir, &start);
+                scope.spawn(move || {
+                    start.wait();
+                    add(dir, "krieg", &[format!("p{k}=bot --seed {k}")]).unwrap();
+                });
+            }
+        });
+        let roster = read_roster(&dir, "krieg").unwrap();
+        let mut added: Vec<String> = roster.active().into_iter().map(|e| e.name).collect();
+        added.sort();
+        assert_eq!(added, (0..8).map(|k| format!("p{k}")).collect::<Vec<_>>());
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_bad_player_is_told_in_the_words_of_add() {
+        let dir = std::env::temp_dir().join(format!("league-bad-{}", std::process::id()));
+        let message = add(&dir, "krieg", &["my bot=./bot".into()])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            message.starts_with("bad player 'my bot=./bot': expected NAME=CMD"),
+            "{message}"
+        );
+        assert!(!message.contains("--player"), "{message}");
+        assert!(!dir.exists(), "nothing is made for a bad player");
     }
 
     #[test]
