@@ -350,8 +350,10 @@ pub struct StoredGame {
 }
 
 /// Every game stored in DIR, checked: each row is a `game` row between two players of the
-/// roster, and no game number comes twice in one file. Files are read in name order. The last
-/// line of a file that does not end with its newline is a row being written, and is skipped.
+/// roster, and no game number comes twice in one file. Files are read in the order the runs
+/// started (the file's creation time, or its last change where the file system keeps no
+/// creation time; ties by name), so that the games come run by run in time order. The last line
+/// of a file that does not end with its newline is a row being written, and is skipped.
 pub fn read_games(dir: &Path, game: &str, roster: &Roster) -> Result<Vec<StoredGame>, LeagueError> {
     let results_dir = dir.join(RESULTS_DIR);
     let entries = match fs::read_dir(&results_dir) {
@@ -359,16 +361,18 @@ pub fn read_games(dir: &Path, game: &str, roster: &Roster) -> Result<Vec<StoredG
         Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(error) => return Err(LeagueError::io(&results_dir, error)),
     };
-    let mut files: Vec<PathBuf> = Vec::new();
+    let mut files: Vec<(std::time::SystemTime, PathBuf)> = Vec::new();
     for entry in entries {
         let path = entry.map_err(|e| LeagueError::io(&results_dir, e))?.path();
         if path.extension().is_some_and(|e| e == "csv") {
-            files.push(path);
+            let metadata = fs::metadata(&path).map_err(|e| LeagueError::io(&path, e))?;
+            let started = metadata.created().or_else(|_| metadata.modified());
+            files.push((started.unwrap_or(std::time::UNIX_EPOCH), path));
         }
     }
     files.sort();
     let mut games = Vec::new();
-    for path in files {
+    for (_, path) in files {
         let run = path
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
@@ -1226,6 +1230,33 @@ mod tests {
         );
         assert!(!message.contains("--player"), "{message}");
         assert!(!dir.exists(), "nothing is made for a bad player");
+    }
+
+    #[test]
+    fn runs_come_in_the_order_they_started_not_by_name() {
+        let dir = std::env::temp_dir().join(format!("league-runs-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        add(&dir, "krieg", &["A=a".into()]).unwrap();
+        add(&dir, "krieg", &["B=b".into()]).unwrap();
+        fs::create_dir_all(dir.join(RESULTS_DIR)).unwrap();
+        // The run named last by the alphabet started first.
+        for run in ["z-first", "a-second"] {
+            let text = format!(
+                "{}\n{}\n",
+                results::header(),
+                results::tests::row(1).to_csv()
+            );
+            fs::write(dir.join(RESULTS_DIR).join(format!("{run}.csv")), text).unwrap();
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let roster = read_roster(&dir, "krieg").unwrap();
+        let runs: Vec<String> = read_games(&dir, "krieg", &roster)
+            .unwrap()
+            .into_iter()
+            .map(|g| g.run)
+            .collect();
+        assert_eq!(runs, ["z-first", "a-second"]);
+        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]
