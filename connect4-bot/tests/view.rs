@@ -6,7 +6,7 @@ use connect4::referee::Connect4Referee;
 use test_support::replay::{
     check_bad_third_ply, check_replays, count, frames_with, varied_game, RecordedGame,
 };
-use tools::runner::html::replay;
+use tools::runner::replay::replay;
 
 /// A whole game of varied legal moves, as a record, with every position.
 fn game(seed: usize) -> RecordedGame<Board> {

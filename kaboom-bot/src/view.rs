@@ -1,15 +1,18 @@
 //! Ka-Boom drawn for the replay page (`kaboom-referee --html`, `kaboom-referee view`): the
 //! coloured 8×8 board in Player 1's frame (its base, row 0, at the bottom), each ranger a disc
-//! of its colour, Player 1's with a black rim and Player 2's with a white one, the bombs as black
-//! balls on their carriers; the last move as an arrow (dashed for a bomb pass), a placement or a
-//! forfeit ringed; under the board, who must move which colour and the passes in a row.
+//! of its colour, Player 1's with a black rim and Player 2's with a white one, each bomb a large
+//! ball on its carrier in its owner's rim colour (Player 1's black, Player 2's white with a black
+//! edge) marked with the owner's number; the last move as an arrow (dashed for a bomb pass), a
+//! placement or a forfeit ringed; under the board, who must move which colour and the passes in
+//! a row. Each player prints its moves in its own frame; the page lists them in the board's
+//! frame, Player 1's ([`DrawGame::board_frame_move`]).
 
 use std::fmt::Write as _;
 
 use tools::runner::html::DrawGame;
 
 use crate::board::{Board, MoveKind, Player, Square, COLOUR, COLOUR_NAMES};
-use crate::notation::parse_move;
+use crate::notation::{format_move, parse_move};
 use crate::referee::KaboomReferee;
 
 /// Side of a square, in SVG units.
@@ -39,6 +42,26 @@ fn centre(square: Square) -> (i32, i32) {
 
 fn all_squares() -> impl Iterator<Item = Square> {
     (0..64).map(Square::from_index)
+}
+
+/// `player`'s bomb on the ranger centred on `(x, y)`: a ball at the ranger's upper right, in the
+/// owner's rim colour with the other's for its edge and number, and a lit fuse.
+fn bomb(player: Player, x: i32, y: i32) -> String {
+    let (ball, ink) = (RIMS[player.index()], RIMS[1 - player.index()]);
+    let (bx, by) = (x + 14, y - 14);
+    format!(
+        "<g class=\"bomb p{n}\"><path d=\"M{} {} q5 -9 12 -8\" stroke=\"#111827\" stroke-width=\"2.5\" \
+         fill=\"none\"/><circle cx=\"{bx}\" cy=\"{by}\" r=\"12\" fill=\"{ball}\" stroke=\"{ink}\" \
+         stroke-width=\"2.5\"/><text x=\"{bx}\" y=\"{}\" text-anchor=\"middle\" font-size=\"14\" \
+         font-weight=\"bold\" fill=\"{ink}\">{n}</text><circle cx=\"{}\" cy=\"{}\" r=\"3.5\" \
+         fill=\"#f59e0b\"/></g>",
+        bx + 6,
+        by - 10,
+        by + 5,
+        bx + 18,
+        by - 18,
+        n = player.number(),
+    )
 }
 
 impl DrawGame for KaboomReferee {
@@ -73,6 +96,11 @@ impl DrawGame for KaboomReferee {
             );
         }
         out
+    }
+
+    fn board_frame_move(before: &Board, reply: &str) -> Option<String> {
+        let m = parse_move(before, reply, before.side_to_move()).ok()?;
+        Some(format_move(m, Player::One))
     }
 
     fn draw(board: &Board, last: Option<(&Board, &str)>) -> String {
@@ -120,20 +148,7 @@ impl DrawGame for KaboomReferee {
                 PALETTE[colour as usize]
             );
             if bombs[player.index()] == Some(square) {
-                let _ = write!(
-                    out,
-                    "<g class=\"bomb p{}\"><path d=\"M{} {} q4 -9 11 -7\" stroke=\"#111827\" \
-                     stroke-width=\"2\" fill=\"none\"/><circle cx=\"{}\" cy=\"{}\" r=\"8\" \
-                     fill=\"#111827\" stroke=\"#fff\" stroke-width=\"1.5\"/>\
-                     <circle cx=\"{}\" cy=\"{}\" r=\"2.5\" fill=\"#fbbf24\"/></g>",
-                    player.number(),
-                    x + 15,
-                    y - 15,
-                    x + 13,
-                    y - 13,
-                    x + 26,
-                    y - 22,
-                );
+                out.push_str(&bomb(player, x, y));
             }
         }
         if let Some(m) = played {

@@ -7,7 +7,8 @@ use kaboom::referee::KaboomReferee;
 use test_support::replay::{
     check_bad_third_ply, check_replays, count, frames_with, varied_game, RecordedGame,
 };
-use tools::runner::html::{replay, DrawGame};
+use tools::runner::html::DrawGame;
+use tools::runner::replay::replay;
 
 /// A whole game of varied legal moves, as a record, with every position.
 fn game(seed: usize) -> RecordedGame<Board> {
@@ -84,4 +85,60 @@ fn a_pass_is_drawn_dashed_and_a_move_with_an_arrow() {
 fn an_illegal_ply_is_reported_with_its_line_and_the_game_shown_up_to_it() {
     // A ranger cannot move backwards off its base.
     check_bad_third_ply::<KaboomReferee>(&game(2).text, 8, "1 1,0,0,0,1", "1 9");
+}
+
+#[test]
+fn the_move_list_speaks_the_boards_frame_and_says_so() {
+    let RecordedGame {
+        text,
+        positions,
+        replies,
+    } = game(4);
+    let view = replay::<KaboomReferee>("game", &text);
+    let page = tools::runner::html::page::<KaboomReferee>("kaboom", std::slice::from_ref(&view));
+    assert!(page.contains("Moves in the board's frame"));
+    let mut turned = 0;
+    for (k, reply) in replies.iter().enumerate() {
+        let mover = positions[k].side_to_move();
+        let m = kaboom::notation::parse_move(&positions[k], reply, mover).unwrap();
+        let shown = format_move(m, Player::One);
+        assert_eq!(view.notation[k], shown, "ply {}", k + 1);
+        if shown != *reply {
+            assert_eq!(mover, Player::Two, "Player 1 prints in the board's frame");
+            turned += 1;
+            let item = format!("<code>{shown}</code>");
+            let caption = format!("printed as {reply} in its own frame");
+            assert!(
+                page.contains(&item) && page.contains(&caption),
+                "{item} {caption}"
+            );
+        }
+    }
+    assert!(
+        turned > 0,
+        "Player 2's moves are turned into the board's frame"
+    );
+}
+
+#[test]
+fn the_two_bombs_are_drawn_large_and_unlike() {
+    let RecordedGame { positions, .. } = game(3);
+    let board = positions[2];
+    let svg = KaboomReferee::draw(&board, None);
+    let ball = |player: u8| {
+        let group = svg
+            .split(&format!("<g class=\"bomb p{player}\">"))
+            .nth(1)
+            .unwrap();
+        let circle = group.split("<circle ").nth(1).unwrap();
+        let attribute = |name: &str| {
+            let at = circle.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+            circle[at..].split('"').next().unwrap().to_string()
+        };
+        (attribute("r").parse::<f64>().unwrap(), attribute("fill"))
+    };
+    let (r1, fill1) = ball(1);
+    let (r2, fill2) = ball(2);
+    assert!(r1 >= 10.0 && r2 >= 10.0, "{r1} {r2}");
+    assert_ne!(fill1, fill2);
 }

@@ -8,7 +8,8 @@ use std::path::Path;
 use std::process::Command;
 use test_support::process::{recorded_games, run_ok, scratch_dir};
 use test_support::replay::{check_bad_third_ply, check_replays, count, varied_game, RecordedGame};
-use tools::runner::html::{page, replay, DrawGame};
+use tools::runner::html::{page, DrawGame};
+use tools::runner::replay::replay;
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_krieg-referee");
 const BOT: &str = env!("CARGO_BIN_EXE_krieg-bot");

@@ -4,8 +4,9 @@
 
 use std::fmt::Debug;
 use std::time::Duration;
-use tools::runner::html::{page, replay, DrawGame, GameView};
+use tools::runner::html::{page, DrawGame};
 use tools::runner::record::RecordWriter;
+use tools::runner::replay::{replay, GameView};
 
 /// A game played through the referee `R`: its record, every position from the start, and the
 /// replies.

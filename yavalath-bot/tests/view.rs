@@ -2,7 +2,8 @@
 //! position, the swap and the deciding run shown, bad records reported by line.
 
 use test_support::replay::{check_bad_third_ply, check_replays, count, varied_game, RecordedGame};
-use tools::runner::html::{replay, DrawGame};
+use tools::runner::html::DrawGame;
+use tools::runner::replay::replay;
 use yavalath::board::{Board, Cell, Player};
 use yavalath::notation::{format_move, parse_move};
 use yavalath::referee::YavalathReferee;

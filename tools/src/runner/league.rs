@@ -42,14 +42,15 @@ use std::sync::Mutex;
 use rustc_hash::FxHashSet;
 
 use super::files::check_writable;
-use super::html::{self, escape, DrawGame};
+use super::html::league_page::{self, League, RunGames};
+use super::html::{self, DrawGame};
 use super::opening::{self, Openings};
 use super::options::{parse_player, Entrant, MatchOptions};
+use super::replay::{replay, GameView};
 use super::results::{self, GameRow};
 use super::schedule::Fixture;
 use super::{
-    interrupt, match_openings, play_games, points_text, standings, standings_text, GameSource,
-    ScheduledGame, Seat,
+    interrupt, match_openings, play_games, standings, standings_text, GameSource, ScheduledGame,
 };
 
 /// The players' file of a league.
@@ -263,7 +264,7 @@ fn check_command(command: &str) -> Result<(), String> {
 }
 
 /// `add NAME=CMD`: a new player; makes the league when DIR is missing or empty (or holds only
-/// the lock of another `add` making it at the same moment).
+/// what another `add` making it at the same moment writes).
 fn add(dir: &Path, game: &str, args: &[String]) -> Result<String, LeagueError> {
     let [text] = args else {
         return Err(LeagueError::Input("add takes one NAME=CMD".into()));
@@ -277,10 +278,14 @@ fn add(dir: &Path, game: &str, args: &[String]) -> Result<String, LeagueError> {
             dir.display()
         )));
     }
+    // Fresh: nothing in DIR but what another `add` making the league at this moment writes
+    // (the lock, and the players' file being written aside).
+    let aside = format!(".{PLAYERS_FILE}.");
     let fresh = match fs::read_dir(dir) {
-        Ok(entries) => entries
-            .filter_map(Result::ok)
-            .all(|entry| entry.file_name() == LOCK_FILE),
+        Ok(entries) => entries.filter_map(Result::ok).all(|entry| {
+            let name = entry.file_name();
+            name == LOCK_FILE || name.to_string_lossy().starts_with(&aside)
+        }),
         Err(error) if error.kind() == io::ErrorKind::NotFound => true,
         Err(error) => return Err(LeagueError::io(dir, error)),
     };
@@ -468,7 +473,8 @@ fn show<G: DrawGame>(dir: &Path, args: &[String]) -> Result<String, LeagueError>
 }
 
 /// The league's page at `file`, and next to it one replay page per run that kept records
-/// (`<file stem>-<run>.html`), which the league's page links game by game.
+/// (`<file stem>-<run>.html`), which the league's page links game by game. The league's page is
+/// written first, so that an error names the file asked for.
 fn write_pages<G: DrawGame>(
     dir: &Path,
     roster: &Roster,
@@ -476,179 +482,83 @@ fn write_pages<G: DrawGame>(
     file: &Path,
 ) -> Result<(), LeagueError> {
     let (rows, names) = rated(roster, games);
-    let table = standings(&rows, &names);
-    let title = format!(
-        "{} league: {} players, {} games",
-        G::NAME,
-        names.len(),
-        rows.len()
-    );
-    let mut page = format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{0}</title>\n<style>{1}</style>\n</head>\n<body>\n<h1>{0}</h1>\n",
-        escape(&title),
-        html::STYLE
-    );
-    page.push_str(
-        "<h2>Ratings</h2>\n<p class=\"muted\">Logistic Elo from one maximum-likelihood fit over \
-         every game (the field's mean at 0), with its 95&nbsp;% interval.</p>\n\
-         <table class=\"standings\"><tr><th>rank</th><th>player</th><th>Elo</th><th>±95&nbsp;%</th>\
-         <th>interval</th><th>games</th><th>wins</th><th>draws</th><th>losses</th><th>score</th>\
-         <th>command</th></tr>\n",
-    );
-    let command_of = |name: &str| {
-        roster
-            .players
-            .iter()
-            .find(|p| p.entrant.name == name)
-            .map(|p| p.entrant.command.clone())
-            .unwrap_or_default()
-    };
-    for (rank, &i) in table.order.iter().enumerate() {
-        let name = &names[i];
-        let rating = table.ratings[i];
-        let (mut wins, mut draws, mut losses) = (0, 0, 0);
-        for row in rows.iter() {
-            let Some(seat) = row.seat_of(name) else {
-                continue;
-            };
-            match row.winner {
-                None => draws += 1,
-                Some(winner) if winner == seat => wins += 1,
-                Some(_) => losses += 1,
-            }
-        }
-        let (points, played) = table.results.total(i);
-        let (ci, interval) = if rating.ci95.is_finite() {
-            (
-                format!("{:.0}", rating.ci95),
-                format!(
-                    "{:+.0} … {:+.0}",
-                    rating.elo - rating.ci95,
-                    rating.elo + rating.ci95
-                ),
-            )
-        } else {
-            ("inf".to_string(), String::new())
-        };
-        let _ = writeln!(
-            page,
-            "<tr><td>{}</td><td><code>{}</code></td><td>{}</td><td>{ci}</td><td>{interval}</td>\
-             <td>{played}</td><td>{wins}</td><td>{draws}</td><td>{losses}</td><td>{}/{played}</td>\
-             <td><code>{}</code></td></tr>",
-            rank + 1,
-            escape(name),
-            format!("{:+.0}", rating.elo).replace("-0", "+0"),
-            points_text(points),
-            escape(&command_of(name)),
-        );
-    }
-    page.push_str("</table>\n<h2>Crosstable</h2>\n<p class=\"muted\">Points/games of the row player against the column player.</p>\n<table class=\"crosstable\"><tr><th></th>");
-    for &j in &table.order {
-        let _ = write!(page, "<th>{}</th>", escape(&names[j]));
-    }
-    page.push_str("</tr>\n");
-    for &i in &table.order {
-        let _ = write!(page, "<tr><td><code>{}</code></td>", escape(&names[i]));
-        for &j in &table.order {
-            let (points, played) = table.results.between(i, j);
-            if i == j || played == 0 {
-                page.push_str("<td></td>");
-            } else {
-                let _ = write!(page, "<td>{}/{played}</td>", points_text(points));
-            }
-        }
-        page.push_str("</tr>\n");
-    }
-    page.push_str("</table>\n<h2>Games</h2>\n");
-    // The games by run, in the order of their files; each linked to its replay where the run
-    // kept its records.
     let stem = file
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "league".into());
-    let folder = file.parent().unwrap_or(Path::new(""));
     let mut runs: Vec<&str> = games.iter().map(|g| g.run.as_str()).collect();
     runs.dedup();
+    let mut replay_pages: Vec<(String, String)> = Vec::new();
+    let mut run_games = Vec::new();
     for run in runs {
-        let mut run_games: Vec<&StoredGame> = games.iter().filter(|g| g.run == run).collect();
-        run_games.sort_by_key(|g| g.row.number);
-        let records = dir.join(RECORDS_DIR).join(run);
-        let mut views = Vec::new();
-        let mut links = Vec::new();
-        for game in &run_games {
-            let record = records.join(format!("game-{}.txt", game.row.number));
-            match fs::read(&record) {
-                Ok(bytes) => {
-                    let view = html::replay::<G>(
-                        &format!("{run} game {}", game.row.number),
-                        &String::from_utf8_lossy(&bytes),
-                    )
-                    .with_players(game.row.players.clone());
-                    views.push(view);
-                    links.push(Some(views.len()));
-                }
-                Err(_) => links.push(None),
-            }
-        }
+        let mut rows: Vec<&GameRow> = games
+            .iter()
+            .filter(|g| g.run == run)
+            .map(|g| &g.row)
+            .collect();
+        rows.sort_by_key(|row| row.number);
         let replay_file = format!("{stem}-{run}.html");
-        if !views.is_empty() {
-            let replay_title = format!("{} league, run {run}: {} games", G::NAME, views.len());
-            let path = folder.join(&replay_file);
-            fs::write(&path, html::page::<G>(&replay_title, &views))
-                .map_err(|e| LeagueError::io(&path, e))?;
-        }
-        let _ = writeln!(
-            page,
-            "<p>run <code>{}</code>: {} game{}{}</p>\n<nav class=\"games\">",
-            escape(run),
-            run_games.len(),
-            if run_games.len() == 1 { "" } else { "s" },
-            if views.is_empty() {
-                ", no records kept"
-            } else {
-                ""
-            }
-        );
-        for (game, link) in run_games.iter().zip(links) {
-            let row = &game.row;
-            let class = match row.winner {
-                Some(Seat::First) => "won1",
-                Some(Seat::Second) => "won2",
-                None => "draw",
-            };
-            let title = escape(&format!(
-                "{} – {}: {}",
-                row.players[0],
-                row.players[1],
-                match row.winner {
-                    Some(seat) => format!("{} won ({})", row.players[seat.index()], row.reason),
-                    None => format!("draw ({})", row.reason),
-                }
-            ));
-            match link {
-                Some(index) => {
-                    let _ = write!(
-                        page,
-                        "<a href=\"{}#game={index}\" class=\"{class}\" title=\"{title}\">{}</a>",
-                        escape(&replay_file),
-                        row.number
-                    );
-                }
-                None => {
-                    let _ = write!(
-                        page,
-                        "<a class=\"{class}\" title=\"{title}\">{}</a>",
-                        row.number
-                    );
-                }
-            }
-        }
-        page.push_str("</nav>\n");
+        let (views, links) = replay_run::<G>(dir, run, &rows);
+        let replay = (!views.is_empty()).then(|| {
+            let title = format!("{} league, run {run}: {} games", G::NAME, views.len());
+            replay_pages.push((replay_file.clone(), html::page::<G>(&title, &views)));
+            (replay_file, links)
+        });
+        run_games.push(RunGames { run, rows, replay });
     }
-    page.push_str("</body>\n</html>\n");
-    fs::write(file, page).map_err(|e| LeagueError::io(file, e))
+    let commands = names
+        .iter()
+        .map(|name| {
+            let i = roster.find(name).unwrap_or(0);
+            roster.players[i].entrant.command.clone()
+        })
+        .collect();
+    let league = League {
+        title: format!(
+            "{} league: {} players, {} games",
+            G::NAME,
+            names.len(),
+            rows.len()
+        ),
+        names,
+        commands,
+        runs: run_games,
+    };
+    fs::write(file, league_page::page(&league)).map_err(|e| LeagueError::io(file, e))?;
+    let folder = file.parent().unwrap_or(Path::new(""));
+    for (name, page) in replay_pages {
+        let path = folder.join(name);
+        fs::write(&path, page).map_err(|e| LeagueError::io(&path, e))?;
+    }
+    Ok(())
+}
+
+/// The replays of a run's games that kept their records, and for each game its number among
+/// them (none without a record).
+fn replay_run<G: DrawGame>(
+    dir: &Path,
+    run: &str,
+    rows: &[&GameRow],
+) -> (Vec<GameView>, Vec<Option<usize>>) {
+    let records = dir.join(RECORDS_DIR).join(run);
+    let mut views = Vec::new();
+    let mut links = Vec::new();
+    for row in rows {
+        let record = records.join(format!("game-{}.txt", row.number));
+        match fs::read(&record) {
+            Ok(bytes) => {
+                let view = replay::<G>(
+                    &format!("{run} game {}", row.number),
+                    &String::from_utf8_lossy(&bytes),
+                )
+                .with_players(row.players.clone());
+                views.push(view);
+                links.push(Some(views.len()));
+            }
+            Err(_) => links.push(None),
+        }
+    }
+    (views, links)
 }
 
 /// `<host>-<pid>-<random>`: a name no other run of the league has, on this machine or another.
@@ -1092,6 +1002,7 @@ pub fn main<G: DrawGame>(args: &[String]) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::runner::Seat;
 
     fn names(list: &[&str]) -> Vec<String> {
         list.iter().map(|n| n.to_string()).collect()

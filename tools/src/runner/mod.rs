@@ -96,10 +96,12 @@ mod options;
 pub mod process;
 pub mod rating;
 pub mod record;
+pub mod replay;
 pub mod results;
 pub mod schedule;
 pub mod sprt;
 pub mod stats;
+pub mod tally;
 
 pub use bad_value::BadOptionValue;
 pub use files::{check_writable, check_writable_dir, FileError};

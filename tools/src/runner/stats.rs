@@ -1,5 +1,7 @@
 //! Match statistics: the Elo difference implied by a score, and its 95 % confidence interval.
 
+use super::tally::elo_text;
+
 /// Win/draw/loss counts from A's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
@@ -44,7 +46,7 @@ impl Tally {
     pub fn elo_text(&self) -> String {
         match self.elo() {
             None => "elo=+0 ci95=inf".to_string(),
-            Some((elo, ci)) => format!("elo={} ci95={}", signed(elo), unsigned(ci)),
+            Some((elo, ci)) => format!("elo={} ci95={}", elo_text(elo), unsigned(ci)),
         }
     }
 }
@@ -57,14 +59,6 @@ pub fn elo_from_score(score: f64) -> f64 {
         f64::INFINITY
     } else {
         -400.0 * (1.0 / score - 1.0).log10()
-    }
-}
-
-fn signed(x: f64) -> String {
-    if x.is_infinite() {
-        if x > 0.0 { "+inf" } else { "-inf" }.to_string()
-    } else {
-        format!("{:+.0}", x).replace("-0", "+0")
     }
 }
 

@@ -1,0 +1,141 @@
+//! Every HTML page of the runner, in one place with one page head ([`head`]) and one style
+//! sheet (`page.css`): self-contained files (no network, no external script, style or font).
+//!
+//! - [`replay_page`]: the replay page of a match or of records (`--html`, `view`), every game
+//!   drawn ply by ply from its record replayed through the rules ([`super::replay`]);
+//! - [`league_page`]: a league's page (`league DIR show --html`), its ratings drawn with their
+//!   intervals, how they moved from run to run, the crosstable and every game by run.
+//!
+//! A game is drawn by its [`DrawGame`]: an SVG picture of each position.
+
+use std::fmt::Write as _;
+
+use super::game::RefereeGame;
+
+pub mod league_page;
+pub mod replay_page;
+
+pub use replay_page::{match_page, page, view_main};
+
+/// The style sheet of every page.
+const STYLE: &str = include_str!("page.css");
+
+/// The colours of the players on a page, in the order of its summary (then again).
+pub const PLAYER_COLOURS: [&str; 8] = [
+    "#0f766e", "#c2410c", "#7c3aed", "#be185d", "#4d7c0f", "#0369a1", "#a16207", "#4b5563",
+];
+
+/// The colour of the player at `index` of a page's summary.
+pub fn player_colour(index: usize) -> &'static str {
+    PLAYER_COLOURS[index % PLAYER_COLOURS.len()]
+}
+
+/// The head of every page, up to its `<h1>`: `title` escaped, the style sheet, and `extra_style`
+/// (a page's own rules, such as the players' colours).
+pub fn head(title: &str, extra_style: &str) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{0}</title>\n<style>{STYLE}{extra_style}</style>\n</head>\n<body>\n<h1>{0}</h1>\n",
+        escape(title)
+    )
+}
+
+/// The style rules that colour the players of a page: `.player-K` for the player at index `K`
+/// (a swatch, a game won), for `count` players.
+pub fn player_style(count: usize) -> String {
+    let mut style = String::new();
+    for index in 0..count {
+        let colour = player_colour(index);
+        let _ = writeln!(
+            style,
+            ".swatch.player-{index} {{ background: {colour}; }} \
+             nav.games a.player-{index} {{ border-bottom-color: {colour}; }}"
+        );
+    }
+    style
+}
+
+/// A game the replay page can draw: an SVG picture of each position.
+pub trait DrawGame: RefereeGame {
+    /// What a drawing needs of a position (a copy of the game's board).
+    type Position: Clone;
+
+    /// Width and height of every drawing, in SVG user units.
+    const SIZE: (u32, u32);
+
+    /// The position now.
+    fn position(&self) -> Self::Position;
+
+    /// What every drawing shares (the empty board), as SVG elements; drawn once per page and
+    /// placed under each position.
+    fn background() -> String;
+
+    /// The white rectangle of [`SIZE`](Self::SIZE) that a background starts with.
+    fn canvas() -> String {
+        format!(
+            "<rect width=\"{}\" height=\"{}\" fill=\"#fff\"/>",
+            Self::SIZE.0,
+            Self::SIZE.1
+        )
+    }
+
+    /// The SVG elements of `position`, over the background. `last` is the ply that led to it:
+    /// the position before it and the reply as the player printed it (already accepted by the
+    /// rules), for the drawing to highlight.
+    fn draw(position: &Self::Position, last: Option<(&Self::Position, &str)>) -> String;
+
+    /// The reply `reply`, accepted in `before`, written in the frame of the drawing, for a game
+    /// whose players each write their moves in a frame of their own (in Ka-Boom, Player 2 sees
+    /// the board turned); `None`, the default, when every player writes in the drawing's frame.
+    /// The page lists the moves in this frame, so that a move reads as it is drawn.
+    fn board_frame_move(_before: &Self::Position, _reply: &str) -> Option<String> {
+        None
+    }
+}
+
+/// The `points` of an SVG polygon: the pointy-topped regular hexagon of circumradius `radius`
+/// centred on `(x, y)`, corners to one decimal, clockwise from the top.
+pub fn hexagon(x: f64, y: f64, radius: f64) -> String {
+    let mut points = String::new();
+    for k in 0..6 {
+        let angle = (60.0 * f64::from(k) - 90.0).to_radians();
+        let _ = write!(
+            points,
+            "{:.1},{:.1} ",
+            x + radius * angle.cos(),
+            y + radius * angle.sin()
+        );
+    }
+    points.trim_end().to_string()
+}
+
+/// `&`, `<`, `>` and quotes escaped, for text and attribute values.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c if c.is_control() => out.push('\u{FFFD}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hexagon_starts_at_the_top_and_turns_clockwise() {
+        assert_eq!(
+            hexagon(10.0, 20.0, 2.0),
+            "10.0,18.0 11.7,19.0 11.7,21.0 10.0,22.0 8.3,21.0 8.3,19.0"
+        );
+    }
+}

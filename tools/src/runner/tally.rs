@@ -1,0 +1,226 @@
+//! The one tally of results, and the one way each of its figures is written.
+//!
+//! Every count of wins, draws and losses (the replay page's summary, the league's page, a
+//! tournament's lines) is a [`Tally`]: each player's [`Score`], the crosstable of the scores
+//! between two players, and the games without a result. A rating is written by [`elo_text`]
+//! (`+12`, `-40`, `+0` for a rating that rounds to zero either side, `±inf`), a player's line by
+//! [`quote`] and a command by [`quote_command`], both escaping control characters by
+//! [`escape_controls`] alone.
+
+use std::fmt::Write as _;
+
+use rustc_hash::FxHashMap;
+
+use super::game::Seat;
+use super::results::GameRow;
+
+/// Wins, draws and losses of one player, against all or against one opponent.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Score {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+impl Score {
+    /// The games counted.
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// A win 1, a draw ½.
+    pub fn points(&self) -> f64 {
+        f64::from(self.wins) + 0.5 * f64::from(self.draws)
+    }
+
+    /// One more game: `Some(true)` won, `Some(false)` lost, `None` drawn.
+    pub fn add(&mut self, won: Option<bool>) {
+        match won {
+            Some(true) => self.wins += 1,
+            Some(false) => self.losses += 1,
+            None => self.draws += 1,
+        }
+    }
+
+    /// `62.5 %` of the points, `-` without a game.
+    pub fn percent(&self) -> String {
+        if self.games() == 0 {
+            return "-".to_string();
+        }
+        format!("{:.1} %", 100.0 * self.points() / f64::from(self.games()))
+    }
+}
+
+/// The players (in the order given, then of first appearance), each one's score, the scores
+/// between two of them, and the games without a result.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    pub players: Vec<String>,
+    pub scores: Vec<Score>,
+    cross: FxHashMap<(usize, usize), Score>,
+    /// Games decided or drawn.
+    pub results: u32,
+    /// Games without a result (a record cut off or unreadable).
+    pub unfinished: u32,
+}
+
+impl Tally {
+    /// An empty tally of `players`, in that order.
+    pub fn with_players(players: &[String]) -> Tally {
+        Tally {
+            players: players.to_vec(),
+            scores: vec![Score::default(); players.len()],
+            ..Tally::default()
+        }
+    }
+
+    /// The rows between two of `names`, tallied (rows naming another player are left out).
+    pub fn of_rows(rows: &[GameRow], names: &[String]) -> Tally {
+        let mut tally = Tally::with_players(names);
+        for row in rows {
+            if row.players.iter().all(|p| names.contains(p)) {
+                tally.add(&row.players, Some(row.winner));
+            }
+        }
+        tally
+    }
+
+    /// The index of `name`, added at the end when new.
+    pub fn index(&mut self, name: &str) -> usize {
+        match self.players.iter().position(|p| p == name) {
+            Some(i) => i,
+            None => {
+                self.players.push(name.to_string());
+                self.scores.push(Score::default());
+                self.players.len() - 1
+            }
+        }
+    }
+
+    /// One game between `players` (by seat): `Some(Some(seat))` won by that seat, `Some(None)`
+    /// drawn, `None` without a result (its players are named all the same).
+    pub fn add(&mut self, players: &[String; 2], outcome: Option<Option<Seat>>) {
+        let index = [self.index(&players[0]), self.index(&players[1])];
+        let Some(winner) = outcome else {
+            self.unfinished += 1;
+            return;
+        };
+        self.results += 1;
+        for seat in Seat::BOTH {
+            let won = winner.map(|w| w == seat);
+            let (me, them) = (index[seat.index()], index[seat.other().index()]);
+            self.scores[me].add(won);
+            self.cross.entry((me, them)).or_default().add(won);
+        }
+    }
+
+    /// The score of player `i` against player `j`.
+    pub fn between(&self, i: usize, j: usize) -> Score {
+        self.cross.get(&(i, j)).copied().unwrap_or_default()
+    }
+
+    /// The score of `name` (nothing when it played no game).
+    pub fn score_of(&self, name: &str) -> Score {
+        self.players
+            .iter()
+            .position(|p| p == name)
+            .map_or_else(Score::default, |i| self.scores[i])
+    }
+}
+
+/// A rating as every output writes it: `+12`, `-40`, `+0` (also for a rating that rounds to
+/// `-0`), `+inf`, `-inf`.
+pub fn elo_text(elo: f64) -> String {
+    if elo.is_infinite() {
+        return if elo > 0.0 { "+inf" } else { "-inf" }.to_string();
+    }
+    let text = format!("{elo:+.0}");
+    if text == "-0" {
+        "+0".to_string()
+    } else {
+        text
+    }
+}
+
+/// `text` with its control characters escaped (`\0`, `\x1b`, `\u{9b}`) and each backslash
+/// doubled, so that what a program printed reads back unambiguously on one line.
+pub fn escape_controls(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\0' => out.push_str("\\0"),
+            c if c.is_ascii_control() => {
+                let _ = write!(out, "\\x{:02x}", c as u32);
+            }
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A player's line for a verdict, between single quotes: controls escaped, cut after 60
+/// characters.
+pub fn quote(line: &str) -> String {
+    const MAX: usize = 60;
+    let cut: String = line.chars().take(MAX).collect();
+    let more = if line.chars().nth(MAX).is_some() {
+        "..."
+    } else {
+        ""
+    };
+    format!("'{}{more}'", escape_controls(&cut))
+}
+
+/// A command between backquotes, whole, controls escaped as in [`quote`].
+pub fn quote_command(command: &str) -> String {
+    format!("`{}`", escape_controls(command))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tally_counts_by_player_and_between_players() {
+        let (a, b) = ("a".to_string(), "b".to_string());
+        let mut tally = Tally::with_players(std::slice::from_ref(&b));
+        tally.add(&[a.clone(), b.clone()], Some(Some(Seat::Second)));
+        tally.add(&[b.clone(), a.clone()], Some(Some(Seat::First)));
+        tally.add(&[a.clone(), b.clone()], Some(None));
+        tally.add(&[a.clone(), b.clone()], None);
+        assert_eq!(tally.players, ["b", "a"]);
+        let won = Score {
+            wins: 2,
+            draws: 1,
+            losses: 0,
+        };
+        assert_eq!(tally.score_of("b"), won);
+        assert_eq!(tally.between(1, 0).losses, 2);
+        assert_eq!((tally.results, tally.unfinished), (3, 1));
+        assert_eq!(won.percent(), "83.3 %");
+        assert_eq!(Score::default().percent(), "-");
+    }
+
+    #[test]
+    fn a_rating_is_written_with_its_sign_and_never_as_minus_zero() {
+        assert_eq!(elo_text(12.4), "+12");
+        assert_eq!(elo_text(-40.0), "-40");
+        assert_eq!(elo_text(-0.3), "+0");
+        assert_eq!(elo_text(-1000.0), "-1000");
+        assert_eq!(elo_text(f64::NEG_INFINITY), "-inf");
+    }
+
+    #[test]
+    fn quoted_lines_are_cut_and_control_bytes_escaped() {
+        assert_eq!(quote("0 0 1 1"), "'0 0 1 1'");
+        let long = "x".repeat(100);
+        assert!(quote(&long).len() < 70 && quote(&long).ends_with("...'"));
+        assert_eq!(quote("a\0b\x1b[31mc\\"), "'a\\0b\\x1b[31mc\\\\'");
+        assert_eq!(quote("\u{9b}x\t"), "'\\u{9b}x\\x09'");
+        assert_eq!(quote_command("bot\t--x"), "`bot\\x09--x`");
+    }
+}
