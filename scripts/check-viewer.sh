@@ -3,7 +3,10 @@
 # kind, plays a short match with --html, opens the page in headless Chromium at its first and
 # last ply (`#game=1&ply=0`, `#game=1&ply=last`), takes screenshots, and checks that the page
 # showed the ply asked for, that the board is drawn (enough non-white pixels in the board's
-# area) and that the two plies differ there.
+# area) and that the two plies differ there; that the summary counts wins by player, not by
+# seat, and that Ka-Boom's move list says it speaks the board's frame. Then plays a small Krieg
+# league and checks that its page draws the ratings chart with an interval per player and the
+# chart of the ratings run by run.
 #
 #   scripts/check-viewer.sh [--keep DIR] [--docs DIR]
 #
@@ -64,6 +67,14 @@ for game in $games; do
         browse --dump-dom "$url" | grep -o '<body[^>]*>' >"$work/$game-$ply.body" || true
         browse --screenshot="$work/$game-$ply.png" "$url" >/dev/null
     done
+    if grep -q 'p1</span> won' "$page"; then
+        echo "check-viewer: $game: the summary counts wins by seat" >&2
+        exit 1
+    fi
+    if [ "$game" = kaboom ] && ! grep -q "Moves in the board's frame" "$page"; then
+        echo "check-viewer: kaboom: the move list does not say which frame it speaks" >&2
+        exit 1
+    fi
     python3 - "$work" "$game" "$docs" <<'PYTHON'
 import re
 import struct
@@ -181,3 +192,24 @@ if docs:
 PYTHON
 done
 echo "check-viewer: every game's replay page draws its board, and the first and last plies differ"
+
+# The league's page: three players, two runs, the second recorded.
+referee="$root/target/release/krieg-referee"
+bot="$root/target/release/krieg-bot"
+league="$work/league"
+"$referee" league "$league" add "ours=$bot --movetime 30" >/dev/null
+"$referee" league "$league" add "greedy=$bot --engine greedy" >/dev/null
+"$referee" league "$league" add "random=$bot --engine random --seed {seed}" >/dev/null
+"$referee" league "$league" run --games 6 >"$work/league-run-1.out" 2>&1
+"$referee" league "$league" run --games 6 --record >"$work/league-run-2.out" 2>&1
+"$referee" league "$league" show --html "$work/league.html" >"$work/league-show.out"
+browse --dump-dom "file://$work/league.html" >"$work/league.dom"
+browse --screenshot="$work/league.png" "file://$work/league.html" >/dev/null
+intervals=$(grep -o 'class="interval"' "$work/league.dom" | wc -l)
+lines=$(grep -o 'class="moves" data-player="[^"]*" points="[0-9.]*,[0-9.]* [0-9.]*,[0-9.]*"' "$work/league.dom" | wc -l)
+if [ "$intervals" -ne 3 ] || [ "$lines" -ne 3 ]; then
+    echo "check-viewer: league: $intervals intervals and $lines lines over two runs, expected 3 and 3" >&2
+    exit 1
+fi
+[ -z "$docs" ] || cp "$work/league.png" "$docs/league.png"
+echo "check-viewer: the league's page draws each rating on its interval, and each player's line over its two runs"
