@@ -1171,6 +1171,23 @@ mod tests {
     }
 
     #[test]
+    fn a_page_into_a_missing_folder_is_bad_input_naming_the_file_asked_for() {
+        use crate::runner::replay::tests::CountGame;
+        let dir = std::env::temp_dir().join(format!("league-page-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        add(&dir, "count", &["A=a".into()]).unwrap();
+        let page = dir.join("no-such-folder").join("l.html");
+        let args = ["--html".to_string(), page.display().to_string()];
+        match show::<CountGame>(&dir, &args) {
+            Err(LeagueError::Input(message)) => {
+                assert!(message.contains(&page.display().to_string()), "{message}");
+            }
+            other => panic!("{other:?}"),
+        }
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
     fn a_players_file_reads_back_as_it_was_written() {
         let dir = std::env::temp_dir().join(format!("league-roster-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
