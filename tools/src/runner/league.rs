@@ -7,7 +7,8 @@
 //!   command run with `sh -c`, `{seed}` and `{game}` filled in as in a match); a player taken out
 //!   keeps its line as `removed NAME=CMD`, so that its name is never given to another program.
 //!   `add` and `remove` replace the file whole (written aside, then renamed), so that a running
-//!   league never reads half of it.
+//!   league never reads half of it, and hold a lock of `players.lock` meanwhile, so that several
+//!   at once all land.
 //! - `results/<host>-<pid>-<random>.csv`: the games of one `run`, one row per finished game in
 //!   the columns of `--results` ([`super::results`]), each row appended in one write the moment
 //!   its game ends. Every run writes its own file, so runs on one machine or on several machines
@@ -17,11 +18,14 @@
 //!
 //! A run stopped at any moment (`kill -9` included) loses no finished game: a row is written
 //! only when its game has ended, in one write, and the last line of a file that does not end
-//! with its newline (a row being written) is not read. A game cut off is in no file.
+//! with its newline (a row being written) is not read. A game cut off is in no file. Ctrl-C and
+//! SIGTERM stop a run as they stop a match ([`super::interrupt`]): the standings of the stored
+//! games are printed.
 //!
 //! `run` chooses each pairing when a worker is free, from the players and games on disk at that
 //! moment (so it picks up `add` and `remove` at its next pairing) and the games it is playing:
-//! the player with the fewest games first, then the opponent whose game teaches the most, the
+//! every pair meets in both seats before any pair meets twice; then the player with the fewest
+//! games first, then the opponent whose game teaches the most, the
 //! one whose expected score `p` against it gives the largest `p (1 − p)` (the closest in rating
 //! by the league's fit), divided by one more than the games the two have played. Both games of
 //! a pair (the seats swapped) share a seed, and the run draws its seeds at random, away from
@@ -944,8 +948,9 @@ pub fn usage(game: &str) -> String {
 A league in DIR: its players (DIR/{PLAYERS_FILE}) and every finished game (one CSV row each, in
 DIR/{RESULTS_DIR}/, a file per run), rated together. 'add' makes the league in a new or empty
 DIR. 'run' plays N more games (default {DEFAULT_GAMES}), in pairs with the seats swapped and a fresh
-{{seed}} per pair, choosing each pairing from the players and games on disk at that moment: the
-player with the fewest games, against the opponent closest in rating that it has met least.
+{{seed}} per pair, choosing each pairing from the players and games on disk at that moment:
+every pair meets, both seats, before any pair meets twice; then the player with the fewest
+games, against the opponent closest in rating that it has met least.
 Runs may go on at once, on this machine or others sharing DIR. '--record' keeps each game's
 record in DIR/{RECORDS_DIR}/. 'show' prints the crosstable and the standings; with --html, a page
 with the ratings and their intervals, and replay pages of the recorded games next to it."
