@@ -1,6 +1,6 @@
 //! Match statistics: the Elo difference implied by a score, and its 95 % confidence interval.
 
-use super::tally::elo_text;
+use super::tally::{elo_text, Score};
 
 /// Win/draw/loss counts from A's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -8,6 +8,17 @@ pub struct Tally {
     pub a_wins: u32,
     pub draws: u32,
     pub b_wins: u32,
+}
+
+/// A's score, from A's point of view: its wins, the draws, its losses (B's wins).
+impl From<Score> for Tally {
+    fn from(score: Score) -> Tally {
+        Tally {
+            a_wins: score.wins,
+            draws: score.draws,
+            b_wins: score.losses,
+        }
+    }
 }
 
 impl Tally {

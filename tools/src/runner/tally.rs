@@ -206,6 +206,35 @@ mod tests {
     }
 
     #[test]
+    fn a_matchs_summary_is_the_score_of_a() {
+        use crate::runner::results::tests::row;
+        let names = ["A".to_string(), "B".to_string()];
+        let rows: Vec<GameRow> = [
+            Some(Seat::First),
+            None,
+            Some(Seat::Second),
+            Some(Seat::First),
+        ]
+        .into_iter()
+        .enumerate()
+        .map(|(k, winner)| GameRow {
+            players: if k % 2 == 0 {
+                names.clone()
+            } else {
+                [names[1].clone(), names[0].clone()]
+            },
+            winner,
+            ..row(k as u32 + 1)
+        })
+        .collect();
+        let score = Tally::of_rows(&rows, &names).score_of("A");
+        assert_eq!(
+            crate::runner::stats::Tally::from(score),
+            crate::runner::tally(&rows, &names)
+        );
+    }
+
+    #[test]
     fn a_rating_is_written_with_its_sign_and_never_as_minus_zero() {
         assert_eq!(elo_text(12.4), "+12");
         assert_eq!(elo_text(-40.0), "-40");
