@@ -67,15 +67,23 @@ fn greedy() -> String {
     format!("greedy={BOT} --engine greedy")
 }
 
-/// Every stored row as (results file, its fields), read straight from the files.
+/// Every stored row as (results file, its fields), read straight from the files, the runs in
+/// the order they started (as the league reads them; their names, by process id, need not be).
 fn stored_rows(dir: &Path) -> Vec<(String, Vec<String>)> {
     let mut rows = Vec::new();
-    let mut files: Vec<PathBuf> = fs::read_dir(dir.join("results"))
+    let mut files: Vec<(std::time::SystemTime, PathBuf)> = fs::read_dir(dir.join("results"))
         .unwrap()
-        .map(|e| e.unwrap().path())
+        .map(|e| {
+            let path = e.unwrap().path();
+            let metadata = fs::metadata(&path).unwrap();
+            (
+                metadata.created().or_else(|_| metadata.modified()).unwrap(),
+                path,
+            )
+        })
         .collect();
     files.sort();
-    for file in files {
+    for (_, file) in files {
         let text = fs::read_to_string(&file).unwrap();
         let name = file.file_name().unwrap().to_string_lossy().into_owned();
         for line in text.lines().skip(1) {
@@ -152,6 +160,9 @@ fn a_league_grows_survives_kill_9_and_ranks_our_bot_first() {
     }
     killed.kill().unwrap();
     killed.wait().unwrap();
+    // SIGKILL reaches the shell that watches the run for Ctrl-C; the run sees its parent gone
+    // at its next look (every 50 ms), abandons its games under way and exits.
+    thread::sleep(Duration::from_millis(500));
     let after_kill = stored_rows(&dir);
     let cut = after_kill.len() - 20;
     assert!((3..30).contains(&cut), "{cut} games before the kill");
@@ -291,6 +302,37 @@ fn removed_players_get_no_games_and_records_are_linked_from_the_page() {
     let _ = fs::remove_dir_all(&dir);
 }
 
+#[test]
+fn an_interrupted_run_keeps_its_finished_games_and_prints_the_standings() {
+    let dir = scratch_dir("interrupted");
+    add_players(&dir, &[&bot(), &random()]);
+    let run = spawn_league(
+        &dir,
+        &["run", "--games", "200", "--movetime-ms", "200"],
+        Stdio::piped(),
+    );
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while fs::read_dir(dir.join("results")).map_or(true, |_| stored_rows(&dir).len() < 2)
+        && Instant::now() < deadline
+    {
+        thread::sleep(Duration::from_millis(5));
+    }
+    let interrupted = Command::new("kill")
+        .args(["-INT", &run.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(interrupted.success());
+    let out = run.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stored = stored_rows(&dir).len();
+    assert!((2..200).contains(&stored), "{stored}");
+    // The standings of every stored game come last.
+    assert!(stdout.ends_with(&ok(&dir, &["show"])), "{stdout}");
+    assert_eq!(shown_games(&ok(&dir, &["show"])), stored);
+    let _ = fs::remove_dir_all(&dir);
+}
+
 /// Every file under `dir` with its contents.
 fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     let mut files = BTreeMap::new();
@@ -332,8 +374,11 @@ fn bad_input_gets_one_line_status_2_and_changes_nothing() {
     refused(&dir, &["remove", "nobody"], "unknown name: 'nobody'");
     refused(&dir, &["add", &random()], "duplicate name: 'random'");
     refused(&dir, &["add", "x=echo 'unclosed"], "not a shell command");
-    refused(&dir, &["add", "x="], "bad --player 'x='");
-    refused(&dir, &["add", "no name=bot"], "bad --player");
+    refused(&dir, &["add", "x="], "bad player 'x=': expected NAME=CMD");
+    refused(&dir, &["add", "no name=bot"], "bad player 'no name=bot'");
+    let page = dir.join("no-such-folder").join("league.html");
+    let cannot = format!("cannot write the league page {}", page.display());
+    refused(&dir, &["show", "--html", page.to_str().unwrap()], &cannot);
     refused(&dir, &["add"], "add takes one NAME=CMD");
     refused(&dir, &["run", "--games", "0"], "bad value '0'");
     refused(&dir, &["run", "--fast"], "unknown run option '--fast'");

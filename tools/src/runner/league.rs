@@ -331,22 +331,22 @@ fn remove(dir: &Path, game: &str, args: &[String]) -> Result<String, LeagueError
     let [name] = args else {
         return Err(LeagueError::Input("remove takes one NAME".into()));
     };
-    read_roster(dir, game)?;
+    // Checked before the lock, so that bad input leaves the folder as it was, and again under
+    // it, against the players another command may just have written.
+    let removable = |roster: &Roster| match roster.find(name) {
+        Some(i) if roster.players[i].active => Ok(i),
+        Some(_) => Err(LeagueError::Input(format!(
+            "unknown name: '{name}' is already removed"
+        ))),
+        None => Err(LeagueError::Input(format!(
+            "unknown name: '{name}' is not a player of this league"
+        ))),
+    };
+    removable(&read_roster(dir, game)?)?;
     let _lock = lock_players(dir)?;
     let mut roster = read_roster(dir, game)?;
-    match roster.find(name) {
-        Some(i) if roster.players[i].active => roster.players[i].active = false,
-        Some(_) => {
-            return Err(LeagueError::Input(format!(
-                "unknown name: '{name}' is already removed"
-            )))
-        }
-        None => {
-            return Err(LeagueError::Input(format!(
-                "unknown name: '{name}' is not a player of this league"
-            )))
-        }
-    }
+    let i = removable(&roster)?;
+    roster.players[i].active = false;
     write_roster(dir, game, &roster)?;
     Ok(format!("removed {name}\n"))
 }
