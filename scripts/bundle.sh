@@ -8,7 +8,7 @@
 # - `mod arrayvec`, `mod rand`, `mod rustc_hash`: the faithful subsets of scripts/bundle/, each
 #   only if the code below uses it, each with its crate's licence notice, without indentation;
 # - `mod common { ... }`: common/src/lib.rs with every `pub mod` inlined;
-# - `mod GAME { ... }`: GAME-bot/src/lib.rs, likewise but for `referee` and `view` (the match
+# - `mod GAME { ... }`: GAME-bot/src/lib.rs, likewise but for `referee` and `view` (public or not; the match
 #   runner's and the replay page's, not the bot's) and `tune` (a tuner's, if the crate has one);
 # - the bot's main.rs.
 # A `mod NAME;` is replaced by the module's file (NAME.rs or NAME/mod.rs), recursively. Paths are
@@ -91,7 +91,7 @@ inline() {
                 # A tool'"'"'s module behind a cargo feature leaves with its attribute.
                 if (!$in_string && $top && $skip ne "" && /^\s*#\[cfg\(feature\s*=/
                     && $i + 1 < @lines
-                    && $lines[$i + 1] =~ /^\s*pub\s+mod\s+(?:$skip)\s*;\s*$/) {
+                    && $lines[$i + 1] =~ /^\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+(?:$skip)\s*;\s*$/) {
                     $i++;
                     next;
                 }
