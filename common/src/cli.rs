@@ -370,8 +370,9 @@ pub enum SolveArgsError {
     MissingValue(&'static str),
     /// An option whose value does not parse or is out of range.
     BadValue(&'static str, String),
-    /// A move of `--moves` that does not parse or is illegal.
-    BadMove(String, String),
+    /// A move of `--moves` that does not parse or is illegal: `'move': why`
+    /// ([`crate::game::Board::after_line`]).
+    BadMove(String),
 }
 
 impl fmt::Display for SolveArgsError {
@@ -382,7 +383,7 @@ impl fmt::Display for SolveArgsError {
             SolveArgsError::BadValue(option, value) => {
                 write!(f, "bad value '{value}' for option '{option}'")
             }
-            SolveArgsError::BadMove(text, why) => write!(f, "move '{text}' of --moves: {why}"),
+            SolveArgsError::BadMove(why) => write!(f, "--moves: {why}"),
         }
     }
 }
@@ -405,23 +406,6 @@ pub fn parse_seconds(text: &str) -> Result<f64, SolveArgsError> {
         .ok_or_else(|| SolveArgsError::BadValue("--seconds", text.to_string()))
 }
 
-/// The position after the value of `solve --moves`, moves separated by commas, played from
-/// `start` by `parse` and `play`, whose errors name the move they refuse.
-pub fn position_after<B, M, P: fmt::Display, L: fmt::Display>(
-    start: B,
-    line: &str,
-    parse: impl Fn(&str) -> Result<M, P>,
-    play: impl Fn(&B, M) -> Result<B, L>,
-) -> Result<B, SolveArgsError> {
-    let mut board = start;
-    for text in line.split(',').map(str::trim).filter(|t| !t.is_empty()) {
-        let bad = |why: String| SolveArgsError::BadMove(text.to_string(), why);
-        let m = parse(text).map_err(|e| bad(e.to_string()))?;
-        board = play(&board, m).map_err(|e| bad(e.to_string()))?;
-    }
-    Ok(board)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -438,17 +422,9 @@ mod tests {
             let refused = SolveArgsError::BadValue("--seconds", bad.to_string());
             assert_eq!(parse_seconds(bad), Err(refused));
         }
-        // A toy game: the position is the sum of the moves, and no sum may pass 10.
-        let parse = |t: &str| t.parse::<u32>().map_err(|_| "not a number");
-        let play = |sum: &u32, m: u32| Some(sum + m).filter(|&s| s <= 10).ok_or("past 10");
-        assert_eq!(position_after(0, " 1, 2 ,,3", parse, play), Ok(6));
         assert_eq!(
-            position_after(0, "1,x", parse, play),
-            Err(SolveArgsError::BadMove("x".into(), "not a number".into()))
-        );
-        assert_eq!(
-            position_after(5, "4,2", parse, play),
-            Err(SolveArgsError::BadMove("2".into(), "past 10".into()))
+            SolveArgsError::BadMove("'x': not a move".into()).to_string(),
+            "--moves: 'x': not a move"
         );
         assert_eq!(
             SolveArgsError::BadValue("--seconds", "0".into()).to_string(),

@@ -8,7 +8,9 @@
 //!   ([`cli::run_bot`]);
 //! - [`search`]: the frame of every search: its limits, its result, a root iteration's result,
 //!   the opening draws, and the steps every search takes alike (the selection of the next move,
-//!   the killers' and history's update, perft);
+//!   the killers' and history's update);
+//! - [`game`]: the board every game implements ([`game::Board`], the vocabulary's board words),
+//!   and what is written once against it: perft, a line of moves, the greedy and random moves;
 //! - [`score`]: the score scale of every search, results counted in plies;
 //! - [`transposition`]: the transposition table of every search;
 //! - [`zobrist`]: Zobrist keys as `const` data.
@@ -19,6 +21,7 @@
 
 pub mod cli;
 pub mod clock;
+pub mod game;
 pub mod io;
 pub mod score;
 pub mod search;

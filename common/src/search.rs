@@ -13,12 +13,14 @@
 //! - `Searcher::search(&mut self, board: &Board, limits: &Limits) -> SearchResult<Move>`, the
 //!   iteration driver (iterative deepening, logging, and time: before each iteration the one
 //!   rule [`Deadline::may_start_iteration`]), which calls
-//! - `Searcher::root_search(&mut self, board, root_moves, depth: u32, ...) ->
+//! - `Searcher::root_search(&mut self, board, root_moves: &mut MoveList, depth: u32, ...) ->
 //!   Option<RootIteration<Move>>`, one iteration over the root moves ([`RootIteration`]), which
 //!   calls
 //! - `Searcher::negamax(&mut self, board: &Board, depth: i32, alpha: i32, beta: i32, ply: usize)
 //!   -> i32` (the game's own node: its opening is where the game knowledge lives), then
 //!   `quiescence` with the same argument order less `depth` where the game has one;
+//! - the ordering keys of a node's moves from a free function, `score_moves(board, moves,
+//!   table_move, killers, history, ...)`, which returns them;
 //! - one move-picking routine (`pick_move`: the selection step over scored moves, [`pick_move`]
 //!   where the crate's is the stable one, [`pick_move_by_swap`] where it swaps), killers
 //!   `killers: [[Option<Move>; 2]; MAX_PLY]`, `history`, the principal variation `pv`;
@@ -32,7 +34,6 @@ use crate::clock::Deadline;
 use arrayvec::ArrayVec;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use std::ops::Deref;
 
 /// The longest principal variation a result carries.
 pub const PV_CAPACITY: usize = 32;
@@ -200,28 +201,6 @@ pub fn principal_variation_search(
         score = search(depth - 1, alpha, beta);
     }
     score
-}
-
-/// The number of move sequences of length `depth` from `position` (a finished game has no
-/// moves): the leaves of the legal move tree, the check of a game's move generation. `moves`
-/// lists a position's legal moves and `play` plays one of them; the last ply is counted, not
-/// played.
-pub fn perft<P, M: Copy, L: Deref<Target = [M]>>(
-    position: &P,
-    depth: u32,
-    moves: fn(&P) -> L,
-    play: fn(&P, M) -> P,
-) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let list = moves(position);
-    if depth == 1 {
-        return list.len() as u64;
-    }
-    list.iter()
-        .map(|&m| perft(&play(position, m), depth - 1, moves, play))
-        .sum()
 }
 
 /// Makes `m`, a quiet move that cut off, the first killer of its ply and the old first the
@@ -396,25 +375,6 @@ mod tests {
         assert_eq!(
             (score, asked),
             (12, vec![(2, 10, 11), (4, 10, 11), (4, 10, 20)])
-        );
-    }
-
-    #[test]
-    fn perft_counts_the_leaves_of_the_move_tree() {
-        // A pile of n counters, a move takes one or two of them.
-        let moves = |&n: &u32| -> Vec<u32> { (1..=n.min(2)).collect() };
-        let play = |&n: &u32, take: u32| n - take;
-        let counts: Vec<u64> = (0..6).map(|d| perft(&10u32, d, moves, play)).collect();
-        assert_eq!(counts, [1, 2, 4, 8, 16, 32]);
-        assert_eq!(
-            perft(&3u32, 3, moves, play),
-            1,
-            "only 1+1+1 lasts three moves"
-        );
-        assert_eq!(
-            perft(&0u32, 4, moves, play),
-            0,
-            "an ended game has no sequences"
         );
     }
 

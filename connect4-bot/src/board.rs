@@ -846,11 +846,6 @@ impl Board {
         }
         next
     }
-
-    /// Number of move sequences of length `depth` (a finished game has no moves).
-    pub fn perft(&self, depth: u32) -> u64 {
-        common::search::perft(self, depth, Board::legal_moves, Board::play)
-    }
 }
 
 /// What a cell holds.
@@ -861,9 +856,61 @@ pub enum CellContent {
     Dual,
 }
 
-/// Perft from the empty board.
+/// Perft from the empty board (the `perft` subcommand): [`common::game::perft`].
 pub fn perft(depth: u32) -> u64 {
-    Board::start().perft(depth)
+    common::game::perft::<Board>(depth)
+}
+
+impl common::game::Outcome for Outcome {
+    type Side = Team;
+
+    fn winner(self) -> Option<Team> {
+        Outcome::winner(self)
+    }
+}
+
+/// The vocabulary's board ([`common::game::Board`]): the methods above, and the notation `t c`
+/// of the moves file ([`crate::notation`]).
+impl common::game::Board for Board {
+    type Move = Move;
+    type MoveList = MoveList;
+    type Side = Team;
+    type Outcome = Outcome;
+    type IllegalMoveError = IllegalMoveError;
+    type ParseMoveError = crate::notation::ParseMoveError;
+
+    const SIDES: [Team; 2] = [Team::One, Team::Two];
+
+    fn start() -> Board {
+        Board::start()
+    }
+    fn side_to_move(&self) -> Team {
+        Board::side_to_move(self)
+    }
+    fn legal_moves(&self) -> MoveList {
+        Board::legal_moves(self)
+    }
+    fn play(&self, m: Move) -> Board {
+        Board::play(self, m)
+    }
+    fn try_play(&self, m: Move) -> Result<Board, IllegalMoveError> {
+        Board::try_play(self, m)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        Board::outcome(self)
+    }
+    fn hash(&self) -> u64 {
+        Board::hash(self)
+    }
+    fn compute_hash(&self) -> u64 {
+        Board::compute_hash(self)
+    }
+    fn format_move(&self, m: Move) -> String {
+        m.to_string()
+    }
+    fn parse_move(&self, text: &str) -> Result<Move, crate::notation::ParseMoveError> {
+        crate::notation::parse_move(text)
+    }
 }
 
 impl fmt::Display for Board {

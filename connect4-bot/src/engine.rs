@@ -7,18 +7,17 @@ use std::time::{Duration, Instant};
 
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
-use common::search::{Limits, NodeBest, OpeningChoice};
+use common::search::{Limits, OpeningChoice};
 use common::zobrist::splitmix64;
 use rand::rngs::SmallRng;
-use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-use crate::board::{Board, Move, Outcome};
+use crate::board::{Board, Move};
 use crate::eval::evaluate;
 use crate::params::{
     DEFAULT_MOVETIME, MAX_DEPTH, OPENING_MARGIN, SOLVER_TIME_DIVISOR, TABLE_BYTES, TIME_POLICY,
 };
-use crate::search::{Searcher, MATE};
+use crate::search::Searcher;
 use crate::solver;
 
 /// The bot's name, at the head of its log lines.
@@ -146,30 +145,13 @@ impl Engine {
     }
 }
 
-/// A winning move if there is one, else the move after which the evaluation (from the mover's
-/// side) is best; a move that hands the opponent a four scores as a loss. Ties go to the first
-/// move in generation order.
+/// `--engine greedy`: [`common::game::greedy`] with the evaluation, among the legal moves.
 pub fn greedy(board: &Board) -> Option<Move> {
-    let me = board.side_to_move();
-    // The first of the best-scored moves: a window that nothing reaches, so nothing cuts off.
-    let mut best = NodeBest::new(i32::MIN, i32::MIN, i32::MAX);
-    for &m in board.legal_moves().as_slice() {
-        let child = board.play(m);
-        let score = match child.outcome() {
-            Some(Outcome::Win(t)) if t == me => return Some(m),
-            Some(Outcome::Win(_)) => -MATE,
-            Some(Outcome::Draw) => 0,
-            None => -evaluate(&child),
-        };
-        best.add(m, score);
-    }
-    best.best_move
+    common::game::greedy(board, &board.legal_moves(), evaluate)
 }
 
-/// A uniformly random legal move. The generator is seeded with `seed` and the position, since
-/// the bot is a fresh process at every move.
+/// `--engine random`: [`common::game::random_move`], the generator seeded with `seed` and the
+/// position, since the bot is a fresh process at every move.
 pub fn random(board: &Board, seed: u64) -> Option<Move> {
-    let moves = board.legal_moves();
-    let mut rng = SmallRng::seed_from_u64(seed ^ board.hash());
-    moves.choose(&mut rng).copied()
+    common::game::random_move(board, &mut SmallRng::seed_from_u64(seed ^ board.hash()))
 }

@@ -34,6 +34,7 @@ use std::time::Duration;
 
 use arrayvec::ArrayVec;
 use common::clock::{Deadline, SearchClock};
+use common::game::Board as _;
 use common::score::{is_decisive, loss_in, win_in, INFINITY};
 use common::search::{
     pick_move, principal_variation_search, remember_killer, reward_history, Limits, NodeBest,
@@ -55,13 +56,19 @@ use crate::params::{
 pub use crate::params::{LMR_MIN_INDEX, MAX_DEPTH, OPENING_MARGIN, TABLE_BYTES};
 pub use common::score::{MATE, MATE_BOUND};
 
+/// The ordering keys of a node's moves, in the moves' order.
+type MoveScores = ArrayVec<i32, { 5 * WIDTH }>;
+
+/// The history scores: per team, per move code.
+type History = [[i32; 5 * WIDTH]; 2];
+
 /// The most bytes of iteration lines a search keeps for its caller's log.
 const MAX_LOG_BYTES: usize = 2048;
 
 /// The searcher: the table and the ordering heuristics, reusable across searches.
 pub struct Searcher {
     table: TranspositionTable<Move>,
-    history: [[i32; 5 * WIDTH]; 2],
+    history: History,
     killers: [[Option<Move>; 2]; MAX_PLY],
     clock: SearchClock,
     /// Late move reductions on: off when the search is to solve a position without clearing
@@ -110,8 +117,7 @@ impl Searcher {
         if root_moves.is_empty() {
             return SearchResult::immediate(None, 0);
         }
-        let mut scores = [0; 5 * WIDTH];
-        self.score_moves(board, 0, None, &root_moves, &mut scores);
+        let mut scores = score_moves(board, &root_moves, None, self.killers[0], &self.history);
         for i in 0..root_moves.len() {
             pick_move(&mut root_moves, &mut scores, i);
         }
@@ -287,60 +293,6 @@ impl Searcher {
         pv
     }
 
-    /// The ordering score of each of `moves` (see the module docs), into `scores`.
-    fn score_moves(
-        &self,
-        board: &Board,
-        ply: usize,
-        table_move: Option<Move>,
-        moves: &[Move],
-        scores: &mut [i32],
-    ) {
-        let me = board.side_to_move();
-        let occupied = board.occupied();
-        let their_threats = winning_cells(board.discs(me.other()), occupied);
-        let their_wins = their_threats & board.playable();
-        let own = board.discs(me);
-        let own_threats = winning_cells(own, occupied);
-        let killers = if ply < MAX_PLY {
-            self.killers[ply]
-        } else {
-            [None; 2]
-        };
-        let history = &self.history[me.index()];
-        for (&m, score) in moves.iter().zip(scores.iter_mut()) {
-            *score = if Some(m) == table_move {
-                ORDER_TABLE_MOVE
-            } else {
-                let centre = ORDER_CENTRE_STEP * (6 - 2 * (m.column.index() as i32 - 3).abs());
-                let mut s = match m.kind {
-                    Kind::Normal => ORDER_NORMAL + centre,
-                    Kind::Dual => ORDER_DUAL + centre,
-                    _ => ORDER_POWER,
-                };
-                let land = board.landing_bit(m.column);
-                let blocks = land & their_wins != 0;
-                if blocks && m.kind == Kind::Normal {
-                    s += ORDER_BLOCK;
-                }
-                if matches!(m.kind, Kind::Normal | Kind::Dual) {
-                    let made = winning_cells(own | land, occupied | land) & !own_threats;
-                    if made != 0 {
-                        s += ORDER_THREAT_MADE + ORDER_THREAT_EACH * made.count_ones() as i32;
-                    } else if m.kind == Kind::Normal && (land << 1) & their_threats != 0 {
-                        s += ORDER_UNDER_THREAT;
-                    }
-                }
-                if killers[0] == Some(m) {
-                    s += ORDER_KILLER_1;
-                } else if killers[1] == Some(m) {
-                    s += ORDER_KILLER_2;
-                }
-                s + history[m.code()].min(ORDER_HISTORY_MAX)
-            };
-        }
-    }
-
     /// The node: see the module docs.
     pub fn negamax(
         &mut self,
@@ -388,8 +340,8 @@ impl Searcher {
             }
         }
         let mut moves = board.legal_moves();
-        let mut scores = [0; 5 * WIDTH];
-        self.score_moves(board, ply, table_move, &moves, &mut scores);
+        let killers = self.killers.get(ply).copied().unwrap_or_default();
+        let mut scores = score_moves(board, &moves, table_move, killers, &self.history);
         let mut node = NodeBest::new(-INFINITY, alpha, beta);
         for i in 0..moves.len() {
             let m = pick_move(&mut moves, &mut scores, i);
@@ -427,6 +379,57 @@ impl Searcher {
     }
 }
 
+/// The ordering key of each of `moves` at `board` (see the module docs), given the node's
+/// `table_move`, the `killers` of its ply and the `history` scores.
+fn score_moves(
+    board: &Board,
+    moves: &[Move],
+    table_move: Option<Move>,
+    killers: [Option<Move>; 2],
+    history: &History,
+) -> MoveScores {
+    let me = board.side_to_move();
+    let occupied = board.occupied();
+    let their_threats = winning_cells(board.discs(me.other()), occupied);
+    let their_wins = their_threats & board.playable();
+    let own = board.discs(me);
+    let own_threats = winning_cells(own, occupied);
+    let history = &history[me.index()];
+    let mut scores = MoveScores::new();
+    for &m in moves {
+        scores.push(if Some(m) == table_move {
+            ORDER_TABLE_MOVE
+        } else {
+            let centre = ORDER_CENTRE_STEP * (6 - 2 * (m.column.index() as i32 - 3).abs());
+            let mut s = match m.kind {
+                Kind::Normal => ORDER_NORMAL + centre,
+                Kind::Dual => ORDER_DUAL + centre,
+                _ => ORDER_POWER,
+            };
+            let land = board.landing_bit(m.column);
+            let blocks = land & their_wins != 0;
+            if blocks && m.kind == Kind::Normal {
+                s += ORDER_BLOCK;
+            }
+            if matches!(m.kind, Kind::Normal | Kind::Dual) {
+                let made = winning_cells(own | land, occupied | land) & !own_threats;
+                if made != 0 {
+                    s += ORDER_THREAT_MADE + ORDER_THREAT_EACH * made.count_ones() as i32;
+                } else if m.kind == Kind::Normal && (land << 1) & their_threats != 0 {
+                    s += ORDER_UNDER_THREAT;
+                }
+            }
+            if killers[0] == Some(m) {
+                s += ORDER_KILLER_1;
+            } else if killers[1] == Some(m) {
+                s += ORDER_KILLER_2;
+            }
+            s + history[m.code()].min(ORDER_HISTORY_MAX)
+        });
+    }
+    scores
+}
+
 // ---------------------------------------------------------------------------------------------
 // Bench
 // ---------------------------------------------------------------------------------------------
@@ -444,18 +447,6 @@ pub const BENCH_POSITIONS: [&str; 6] = [
 /// The default bench depth.
 pub const BENCH_DEPTH: u32 = 9;
 
-/// The position of a bench line, or why it is not one.
-pub fn bench_position(line: &str) -> Result<Board, String> {
-    let mut board = Board::start();
-    for text in line.split(',').filter(|s| !s.is_empty()) {
-        let m = crate::notation::parse_move(text).map_err(|e| format!("'{line}': {e}"))?;
-        board = board
-            .try_play(m)
-            .map_err(|e| format!("'{line}': {m}: {e}"))?;
-    }
-    Ok(board)
-}
-
 /// Searches every bench position at `depth` with a fresh table of [`TABLE_BYTES`], prints a
 /// line each and then `<N> nodes <M> nps`; returns N. A bench position that does not parse is
 /// a bug of this file: the bench stops on it rather than skip it (which would change N).
@@ -464,7 +455,7 @@ pub fn bench(depth: Option<u32>) -> u64 {
     let start = std::time::Instant::now();
     let mut total = 0;
     for (i, line) in BENCH_POSITIONS.iter().enumerate() {
-        let board = match bench_position(line) {
+        let board = match Board::after_line(line) {
             Ok(board) => board,
             Err(e) => panic!("bench position {}: {e}", i + 1),
         };

@@ -5,13 +5,18 @@
 //! Inside a game, where removals, the compulsory dual disc and fours come in, the counts are
 //! checked against a plain grid written from the rules.
 
-use connect4::board::perft;
+use common::game::Board as _;
 
 #[test]
 fn perft_from_the_empty_board() {
     let expected = [35u64, 1225, 36015, 1_058_841];
     for (depth, &count) in expected.iter().enumerate() {
-        assert_eq!(perft(depth as u32 + 1), count, "depth {}", depth + 1);
+        assert_eq!(
+            common::game::perft::<Board>(depth as u32 + 1),
+            count,
+            "depth {}",
+            depth + 1
+        );
     }
 }
 

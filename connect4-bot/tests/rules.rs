@@ -2,6 +2,7 @@
 
 mod support;
 
+use common::game::Board as _;
 use connect4::board::{Board, Cell, Column, IllegalMoveError, Kind, Move, Outcome, Team, DUAL_BIT};
 use support::{full_picture, line, mv, only_moves_of, picture, position, position_with};
 

@@ -8,9 +8,7 @@ use std::time::{Duration, Instant};
 use common::clock::Deadline;
 use common::search::{Limits, SearchResult};
 use connect4::board::{Board, Kind, Move, Outcome, Team, BOARD_MASK};
-use connect4::search::{
-    bench, bench_position, Searcher, BENCH_POSITIONS, MATE_BOUND, MAX_DEPTH, OPENING_MARGIN,
-};
+use connect4::search::{bench, Searcher, BENCH_POSITIONS, MATE_BOUND, MAX_DEPTH, OPENING_MARGIN};
 use support::position_with;
 
 const ALL: u8 = 0b1111;
@@ -202,6 +200,8 @@ const BENCH_DEPTH_6_NODES: u64 = 82_769;
 
 #[test]
 fn every_bench_position_parses() {
+    use common::game::Board as _;
+    let bench_position = Board::after_line;
     for line in BENCH_POSITIONS {
         assert!(bench_position(line).is_ok(), "{line}");
     }

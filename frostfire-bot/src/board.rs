@@ -862,12 +862,6 @@ impl Board {
         next
     }
 
-    /// The number of move sequences of length `depth` from here (a finished game has no moves).
-    /// [`perft`] counts from the start.
-    pub fn perft(&self, depth: u32) -> u64 {
-        common::search::perft(self, depth, Board::legal_moves, Board::play)
-    }
-
     /// The board drawn as a hexagon: rows A..G with their letters, Tyragon (ICE, Player 1) as
     /// `x`, Abagon (FIRE, Player 2) as `o`, and the diagonal digits where the diagonals leave the
     /// board at the bottom right.
@@ -915,8 +909,54 @@ impl fmt::Display for Board {
     }
 }
 
-/// The number of move sequences of length `depth` from the start, Tyragon to move (the
-/// `perft` subcommand; the counts are in the crate documentation).
-pub fn perft(depth: u32) -> u64 {
-    Board::start().perft(depth)
+impl common::game::Outcome for Outcome {
+    type Side = Color;
+
+    fn winner(self) -> Option<Color> {
+        Outcome::winner(self)
+    }
+}
+
+/// The vocabulary's board ([`common::game::Board`]): the methods above, and the protocol's
+/// notation `Ax By` ([`crate::notation`]).
+impl common::game::Board for Board {
+    type Move = Move;
+    type MoveList = MoveList;
+    type Side = Color;
+    type Outcome = Outcome;
+    type IllegalMoveError = IllegalMoveError;
+    type ParseMoveError = crate::notation::ParseMoveError;
+
+    const SIDES: [Color; 2] = [Color::Ice, Color::Fire];
+
+    fn start() -> Board {
+        Board::start()
+    }
+    fn side_to_move(&self) -> Color {
+        Board::side_to_move(self)
+    }
+    fn legal_moves(&self) -> MoveList {
+        Board::legal_moves(self)
+    }
+    fn play(&self, m: Move) -> Board {
+        Board::play(self, m)
+    }
+    fn try_play(&self, m: Move) -> Result<Board, IllegalMoveError> {
+        Board::try_play(self, m)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        Board::outcome(self)
+    }
+    fn hash(&self) -> u64 {
+        Board::hash(self)
+    }
+    fn compute_hash(&self) -> u64 {
+        Board::compute_hash(self)
+    }
+    fn format_move(&self, m: Move) -> String {
+        crate::notation::format_move(m)
+    }
+    fn parse_move(&self, text: &str) -> Result<Move, crate::notation::ParseMoveError> {
+        crate::notation::parse_move(text)
+    }
 }

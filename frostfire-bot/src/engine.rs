@@ -1,6 +1,6 @@
 //! The move choosers behind `--engine`: the search, a one-ply greedy player and a random player.
 
-use crate::board::{Board, Move, Outcome};
+use crate::board::{Board, Move};
 use crate::eval::evaluate;
 use crate::params::{
     DEFAULT_MOVETIME, MAX_DEPTH, NO_SEARCH_TABLE_BYTES, OPENING_BUDGET_PERCENT, OPENING_MARGIN,
@@ -11,7 +11,6 @@ use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
 use common::search::{Limits, OpeningChoice};
 use rand::rngs::SmallRng;
-use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rustc_hash::FxHashSet;
 use std::time::{Duration, Instant};
@@ -82,31 +81,12 @@ impl Engine {
                 Some(self.opening.choose(best, &near))
             }
             EngineKind::Greedy => greedy(board),
-            EngineKind::Random => random(board, &mut self.rng),
+            EngineKind::Random => common::game::random_move(board, &mut self.rng),
         }
     }
 }
 
-/// A move that wins at once if there is one, else the move whose resulting position the
-/// evaluation likes best for the mover; ties go to the first in generation order.
+/// `--engine greedy`: [`common::game::greedy`] with the evaluation, among the legal moves.
 pub fn greedy(board: &Board) -> Option<Move> {
-    let me = board.side_to_move();
-    let mut best: Option<(i32, Move)> = None;
-    for &m in board.legal_moves().iter() {
-        let next = board.play(m);
-        let score = if next.outcome() == Some(Outcome::Win(me)) {
-            i32::MAX
-        } else {
-            -evaluate(&next)
-        };
-        if best.map_or(true, |(s, _)| score > s) {
-            best = Some((score, m));
-        }
-    }
-    best.map(|(_, m)| m)
-}
-
-/// A uniformly random legal move.
-pub fn random(board: &Board, rng: &mut SmallRng) -> Option<Move> {
-    board.legal_moves().choose(rng).copied()
+    common::game::greedy(board, &board.legal_moves(), evaluate)
 }

@@ -1,4 +1,5 @@
-//! The protocol's text: cells `Ax`, moves `Ax By` and the player id line.
+//! The protocol's text: cells `Ax`, moves `Ax By` and the player id line we write (the bot
+//! reads it with `common::game::parse_id`).
 //!
 //! Errors quote the text they reject with [`quote`] (escaped, cut to a log line's length), so that
 //! no input reaches a log or a verdict raw. Parsing is syntax only: a [`ParseMoveError`] says the text is not a move at all (wrong shape)
@@ -40,18 +41,6 @@ impl fmt::Display for ParseMoveError {
 
 impl std::error::Error for ParseMoveError {}
 
-/// Why the first line is not a player id.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseIdError(pub String);
-
-impl fmt::Display for ParseIdError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} is not a player id (1 or 2)", quote(&self.0))
-    }
-}
-
-impl std::error::Error for ParseIdError {}
-
 /// Parses a cell such as `C4`.
 pub fn parse_cell(text: &str) -> Result<Cell, ParseMoveError> {
     let bytes = text.as_bytes();
@@ -87,15 +76,6 @@ pub fn format_move(m: Move) -> String {
     m.to_string()
 }
 
-/// Parses the first protocol line: `1` (Tyragon, ICE, moves first) or `2` (Abagon, FIRE).
-pub fn parse_id(text: &str) -> Result<Color, ParseIdError> {
-    match text {
-        "1" => Ok(Color::Ice),
-        "2" => Ok(Color::Fire),
-        _ => Err(ParseIdError(text.to_string())),
-    }
-}
-
 /// The id line of a side (`1` or `2`).
 pub fn format_id(color: Color) -> String {
     color.number().to_string()
@@ -128,7 +108,5 @@ mod tests {
                 "{bad}"
             );
         }
-        assert_eq!(parse_id("2"), Ok(Color::Fire));
-        assert!(parse_id("3").is_err());
     }
 }

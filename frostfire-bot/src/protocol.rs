@@ -19,11 +19,12 @@
 
 use crate::board::{Board, Color, IllegalMoveError, Move, MoveKind, Outcome};
 use crate::engine::Engine;
-use crate::notation::{parse_id, parse_move};
+use crate::notation::parse_move;
 use common::cli::BotInfo;
 use common::cli::BotOptions;
 use common::clock::Deadline;
-use common::io::{log, quote, reply, warn, LineReader};
+use common::game::parse_id;
+use common::io::{log, quote, warn, LineReader};
 use rustc_hash::FxHashSet;
 use std::io::BufRead;
 use std::time::{Duration, Instant};
@@ -43,7 +44,7 @@ pub const BOT: BotInfo = BotInfo {
     first_movetime: None,
     solver: None,
     play: run,
-    perft: crate::board::perft,
+    perft: common::game::perft::<Board>,
     bench: crate::search::bench,
 };
 
@@ -81,8 +82,8 @@ impl Session {
     pub fn handle(&mut self, line: &str) -> Option<String> {
         let deadline = self.engine.deadline(Instant::now());
         let Some(me) = self.me else {
-            match parse_id(line) {
-                Ok(color) => {
+            match parse_id::<Board>(line) {
+                Some(color) => {
                     self.me = Some(color);
                     return if color == Color::Ice {
                         self.answer(deadline)
@@ -90,7 +91,8 @@ impl Session {
                         None
                     };
                 }
-                Err(error) => {
+                None => {
+                    let error = format!("{} is not a player id (1 or 2)", quote(line));
                     if parse_move(line).is_ok() {
                         warn(&format!(
                             "{error}; taking it as Tyragon's first move, I am Abagon"
@@ -204,19 +206,19 @@ impl Session {
     }
 }
 
-/// Plays the protocol on `input`, printing each reply with `out`. Returns at end of input.
-pub fn run_with<R: BufRead>(input: R, options: &BotOptions, mut out: impl FnMut(&str)) {
+/// Plays one game: the id line and the opponent's moves from `input`, each of our moves given
+/// to `reply`. Returns at end of input.
+pub fn play<R: BufRead>(input: R, options: &BotOptions, mut reply: impl FnMut(&str)) {
     let mut reader = LineReader::new(input);
     let mut session = Session::new(options);
     while let Some(line) = reader.next_line() {
         if let Some(answer) = session.handle(&line) {
-            out(&answer);
+            reply(&answer);
         }
     }
 }
 
-/// Plays the protocol on standard input and output.
+/// Plays one game on standard input and output ([`play`] with [`common::io::reply`]).
 pub fn run(options: &BotOptions) {
-    let stdin = std::io::stdin();
-    run_with(stdin.lock(), options, reply);
+    play(std::io::stdin().lock(), options, common::io::reply);
 }

@@ -26,10 +26,11 @@
 //! side a little behind does not expect its opponent to shuffle, and plays on rather than giving
 //! every line up as drawn.
 
-use crate::board::{Board, Color, Move, MoveKind, MoveList, LOSING_LOSSES, MAX_MOVES, MAX_PLIES};
+use crate::board::{Board, Color, Move, MoveKind, LOSING_LOSSES, MAX_MOVES, MAX_PLIES};
 use crate::eval::evaluate;
 use arrayvec::ArrayVec;
 use common::clock::{Deadline, SearchClock};
+use common::game::Board as _;
 use common::io::log;
 use common::score::{is_decisive, loss_in, plies_to_result, INFINITY};
 use common::search::{
@@ -457,7 +458,7 @@ impl Searcher {
         }
 
         // Scored after the null move, whose search has taught the history table.
-        let mut moves = self.score_moves(board, &moves, tt_move, ply);
+        let mut moves = score_moves(board, &moves, tt_move, self.killers[ply], &self.history);
         let mut node = NodeBest::new(-INFINITY, alpha, beta);
         let mut index = 0;
         while let Some(ScoredMove { mv: m, kind, .. }) = pick_move(&mut moves) {
@@ -543,36 +544,36 @@ impl Searcher {
         }
         (board.plies() >= self.max_plies).then(|| self.draw_score(board))
     }
+}
 
-    /// The legal `moves` of a node with their ordering keys, in generation order.
-    fn score_moves(
-        &self,
-        board: &Board,
-        moves: &MoveList,
-        tt_move: Option<Move>,
-        ply: usize,
-    ) -> ScoredMoves {
-        let us = board.side_to_move();
-        let killers = self.killers[ply];
-        moves
-            .iter()
-            .map(|&mv| {
-                let kind = board.kind(mv);
-                let key = if Some(mv) == tt_move {
-                    ORDER_TABLE_MOVE
-                } else {
-                    match kind {
-                        MoveKind::Elimination => ORDER_ELIMINATION,
-                        MoveKind::Push => ORDER_PUSH,
-                        MoveKind::Quiet if killers[0] == Some(mv) => ORDER_KILLER_1,
-                        MoveKind::Quiet if killers[1] == Some(mv) => ORDER_KILLER_2,
-                        MoveKind::Quiet => self.history[history_index(us, mv)],
-                    }
-                };
-                ScoredMove { mv, kind, key }
-            })
-            .collect()
-    }
+/// The legal `moves` of a node with their ordering keys, in generation order, given the node's
+/// `tt_move`, the `killers` of its ply and the `history` scores.
+fn score_moves(
+    board: &Board,
+    moves: &[Move],
+    tt_move: Option<Move>,
+    killers: [Option<Move>; 2],
+    history: &[i32],
+) -> ScoredMoves {
+    let us = board.side_to_move();
+    moves
+        .iter()
+        .map(|&mv| {
+            let kind = board.kind(mv);
+            let key = if Some(mv) == tt_move {
+                ORDER_TABLE_MOVE
+            } else {
+                match kind {
+                    MoveKind::Elimination => ORDER_ELIMINATION,
+                    MoveKind::Push => ORDER_PUSH,
+                    MoveKind::Quiet if killers[0] == Some(mv) => ORDER_KILLER_1,
+                    MoveKind::Quiet if killers[1] == Some(mv) => ORDER_KILLER_2,
+                    MoveKind::Quiet => history[history_index(us, mv)],
+                }
+            };
+            ScoredMove { mv, kind, key }
+        })
+        .collect()
 }
 
 /// The selection step: takes out the move with the highest key, the first in generation order
@@ -613,21 +614,25 @@ fn history_index(side: Color, m: Move) -> usize {
     (side.index() * BITS + m.from.index() as usize) * BITS + m.to.index() as usize
 }
 
-/// The bench positions, each as the move sequence that reaches it from the start (the first is
+/// The bench positions, each as the line of moves that reaches it from the start (the first is
 /// the start itself); the game's earlier positions count for repetitions as in a real game.
 pub const BENCH_POSITIONS: [&str; 7] = [
     "",
-    "A6 B6 G2 F2 B7 C6 F1 E2 B6 C5 E3 D3 C5 C4 G1 F2",
-    "A6 B6 G2 F2 B7 C6 F1 E2 B6 C5 E3 D3 C5 C4 G1 F2 A5 B5 G3 F4 B4 C3 G4 F5 D5 C6 F5 E5 D2 C3 \
-     F2 E2 B4 C3 F4 F3 D4 C5 F2 E3",
-    "A6 B6 G2 F2 B7 C6 F1 E2 B6 C5 E3 D3 C5 C4 G1 F2 A5 B5 G3 F4 B4 C3 G4 F5 D5 C6 F5 E5 D2 C3 \
-     F2 E2 B4 C3 F4 F3 D4 C5 F2 E3 C4 C3 D4 D3 C2 C3 E1 D2 C5 C4",
-    "A6 B6 G2 F2 B7 C6 F4 E4 A5 B4 F1 E2 A4 B3 F2 F3 C4 B5 E2 D3 A7 A6 D3 D4 B5 C5 F3 E3",
-    "A6 B6 G2 F2 B7 C6 F4 E4 A5 B4 F1 E2 A4 B3 F2 F3 C4 B5 E2 D3 A7 A6 D3 D4 B5 C5 F3 E3 B3 B4 \
-     F5 F4 A6 A5 E4 E3 B5 B4 G4 F4 A4 A5 D4 C4 A5 A6 F4 E4 C5 D5 E3 E4 C2 C3 D4 E4 D6 D5 E2 D3",
-    "A6 B6 G2 F2 B7 C6 F4 E4 A5 B4 F1 E2 A4 B3 F2 F3 C4 B5 E2 D3 A7 A6 D3 D4 B5 C5 F3 E3 B3 B4 \
-     F5 F4 A6 A5 E4 E3 B5 B4 G4 F4 A4 A5 D4 C4 A5 A6 F4 E4 C5 D5 E3 E4 C2 C3 D4 E4 D6 D5 E2 D3 \
-     B3 C3 C5 C4 B6 B5 E4 E5 C6 D5 C4 C3 B5 B4 C2 C3 B3 B4 C3 C4",
+    "A6 B6, G2 F2, B7 C6, F1 E2, B6 C5, E3 D3, C5 C4, G1 F2",
+    "A6 B6, G2 F2, B7 C6, F1 E2, B6 C5, E3 D3, C5 C4, G1 F2, A5 B5, G3 F4, B4 C3, G4 F5, \
+     D5 C6, F5 E5, D2 C3, F2 E2, B4 C3, F4 F3, D4 C5, F2 E3",
+    "A6 B6, G2 F2, B7 C6, F1 E2, B6 C5, E3 D3, C5 C4, G1 F2, A5 B5, G3 F4, B4 C3, G4 F5, \
+     D5 C6, F5 E5, D2 C3, F2 E2, B4 C3, F4 F3, D4 C5, F2 E3, C4 C3, D4 D3, C2 C3, E1 D2, \
+     C5 C4",
+    "A6 B6, G2 F2, B7 C6, F4 E4, A5 B4, F1 E2, A4 B3, F2 F3, C4 B5, E2 D3, A7 A6, D3 D4, \
+     B5 C5, F3 E3",
+    "A6 B6, G2 F2, B7 C6, F4 E4, A5 B4, F1 E2, A4 B3, F2 F3, C4 B5, E2 D3, A7 A6, D3 D4, \
+     B5 C5, F3 E3, B3 B4, F5 F4, A6 A5, E4 E3, B5 B4, G4 F4, A4 A5, D4 C4, A5 A6, F4 E4, \
+     C5 D5, E3 E4, C2 C3, D4 E4, D6 D5, E2 D3",
+    "A6 B6, G2 F2, B7 C6, F4 E4, A5 B4, F1 E2, A4 B3, F2 F3, C4 B5, E2 D3, A7 A6, D3 D4, \
+     B5 C5, F3 E3, B3 B4, F5 F4, A6 A5, E4 E3, B5 B4, G4 F4, A4 A5, D4 C4, A5 A6, F4 E4, \
+     C5 D5, E3 E4, C2 C3, D4 E4, D6 D5, E2 D3, B3 C3, C5 C4, B6 B5, E4 E5, C6 D5, C4 C3, \
+     B5 B4, C2 C3, B3 B4, C3 C4",
 ];
 
 /// The default bench depth (about 2 s in release).
@@ -640,14 +645,9 @@ pub fn bench(depth: Option<u32>) -> u64 {
     let started = std::time::Instant::now();
     let mut total = 0;
     for (index, line) in BENCH_POSITIONS.iter().enumerate() {
-        let mut board = Board::start();
-        let mut game_positions = FxHashSet::default();
-        let words: Vec<&str> = line.split_whitespace().collect();
-        for pair in words.chunks(2) {
-            let m = crate::notation::parse_move(&pair.join(" ")).expect("bench move parses");
-            game_positions.insert(board.hash());
-            board = board.try_play(m).expect("bench move is legal");
-        }
+        let mut positions = Board::line_positions(line).expect("bench moves are legal");
+        let board = positions.pop().expect("the start at least");
+        let game_positions: FxHashSet<u64> = positions.iter().map(Board::hash).collect();
         let mut searcher = Searcher::new(TABLE_BYTES);
         searcher.verbose = false;
         searcher.set_game_positions(&game_positions);

@@ -3,6 +3,7 @@
 //! generator (every adjacent pair of cells tried with `try_play`, the rules checked cell by cell)
 //! at depths 1..=4.
 
+use common::game::Board as _;
 use frostfire::board::{Board, Cell, Color, Direction, Move};
 use test_support::perft::{check_inside_the_game, count_sequences};
 
@@ -15,7 +16,7 @@ fn perft_from_the_start() {
     let start = Board::start();
     for (depth, &count) in (1..).zip(PERFT.iter()) {
         assert_eq!(start.perft(depth), count, "perft({depth})");
-        assert_eq!(frostfire::board::perft(depth), count, "perft({depth})");
+        assert_eq!(common::game::perft::<Board>(depth), count, "perft({depth})");
     }
 }
 

@@ -2,8 +2,8 @@
 //! over-long lines, moves our rules reject, end of input; every reply is replayed in the library.
 
 use common::cli::BotOptions;
+use common::game::random_move as random;
 use frostfire::board::{Board, Color, Move};
-use frostfire::engine::random;
 use frostfire::notation::parse_move;
 use frostfire::protocol::Session;
 use rand::rngs::SmallRng;

@@ -2,6 +2,7 @@
 //! ("The rules as implemented", "Decisions where the statement is silent" and "When the judge
 //! sends a move our rules reject").
 
+use common::game::Board as _;
 use frostfire::board::{
     Board, Cell, Color, Direction, ForcePlayError, IllegalMoveError, Move, MoveKind, Outcome,
     CORNERS, MAX_PLIES,

@@ -1075,11 +1075,6 @@ impl Board {
         }
         None
     }
-
-    /// Counts move sequences of length `depth` from here (a finished game has no moves).
-    pub fn perft(&self, depth: u32) -> u64 {
-        common::search::perft(self, depth, Board::legal_moves, Board::play)
-    }
 }
 
 /// The goal-row square a ranger of `player` on `from` reaches by an open straight or diagonal
@@ -1103,9 +1098,63 @@ pub fn open_run(occupied: u64, player: Player, from: Square) -> Option<Square> {
     None
 }
 
-/// Perft from the very start of a game (placements included).
-pub fn perft(depth: u32) -> u64 {
-    Board::start().perft(depth)
+impl common::game::Outcome for Outcome {
+    type Side = Player;
+
+    fn winner(self) -> Option<Player> {
+        Outcome::winner(self)
+    }
+}
+
+/// The vocabulary's board ([`common::game::Board`]): the methods above, with the quick
+/// [`Board::winning_move`]; the protocol's notation in the mover's frame
+/// ([`crate::notation`]), whose moves hold commas, so that a line of moves separates them by
+/// `;`.
+impl common::game::Board for Board {
+    type Move = Move;
+    type MoveList = MoveList;
+    type Side = Player;
+    type Outcome = Outcome;
+    type IllegalMoveError = IllegalMoveError;
+    type ParseMoveError = crate::notation::ParseMoveError;
+
+    const SIDES: [Player; 2] = [Player::One, Player::Two];
+
+    const LINE_SEPARATOR: char = ';';
+
+    fn start() -> Board {
+        Board::start()
+    }
+    fn side_to_move(&self) -> Player {
+        Board::side_to_move(self)
+    }
+    fn legal_moves(&self) -> MoveList {
+        Board::legal_moves(self)
+    }
+    fn play(&self, m: Move) -> Board {
+        Board::play(self, m)
+    }
+    fn try_play(&self, m: Move) -> Result<Board, IllegalMoveError> {
+        Board::try_play(self, m)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        Board::outcome(self)
+    }
+    fn hash(&self) -> u64 {
+        Board::hash(self)
+    }
+    fn compute_hash(&self) -> u64 {
+        Board::compute_hash(self)
+    }
+    fn format_move(&self, m: Move) -> String {
+        crate::notation::format_move(m, self.side_to_move())
+    }
+    fn parse_move(&self, text: &str) -> Result<Move, crate::notation::ParseMoveError> {
+        crate::notation::parse_move(self, text, self.side_to_move())
+    }
+    fn winning_move(&self) -> Option<Move> {
+        Board::winning_move(self)
+    }
 }
 
 impl fmt::Display for Board {

@@ -74,7 +74,7 @@ impl Engine {
         }
         Some(match self.kind {
             EngineKind::Random => *moves.as_slice().choose(&mut self.rng)?,
-            EngineKind::Greedy => greedy_among(board, &moves),
+            EngineKind::Greedy => common::game::greedy(board, &moves, evaluate)?,
             EngineKind::Search => {
                 let searcher = self
                     .searcher
@@ -100,33 +100,7 @@ impl Engine {
     }
 }
 
-/// One ply: a winning move if there is one, else the move after which the evaluation (from the
-/// opponent's side, negated) is best; ties go to the first in generation order. `None` only
-/// without a legal move.
+/// `--engine greedy`: [`common::game::greedy`] with the evaluation, among the legal moves.
 pub fn greedy(board: &Board) -> Option<Move> {
-    let moves = board.legal_moves();
-    (!moves.is_empty()).then(|| greedy_among(board, &moves))
-}
-
-/// [`greedy`] among `moves`, legal moves of `board` (at least one).
-fn greedy_among(board: &Board, moves: &MoveList) -> Move {
-    if let Some(win) = board.winning_move().filter(|win| moves.contains(win)) {
-        return win;
-    }
-    let mut best = moves.as_slice()[0];
-    let mut best_score = i32::MIN;
-    for &m in moves.as_slice() {
-        let child = board.play(m);
-        let score = match child.outcome() {
-            Some(o) if o.winner() == Some(board.side_to_move()) => i32::MAX,
-            Some(o) if o.winner().is_none() => 0,
-            Some(_) => i32::MIN + 1,
-            None => -evaluate(&child),
-        };
-        if score > best_score {
-            best_score = score;
-            best = m;
-        }
-    }
-    best
+    common::game::greedy(board, &board.legal_moves(), evaluate)
 }

@@ -19,7 +19,7 @@ use crate::board::{Board, ForcePlayError, IllegalMoveError, MoveKind, MoveList, 
 use crate::engine::Engine;
 use crate::notation::{format_move, parse_move, ParseMoveError};
 use common::cli::{BotInfo, BotOptions};
-use common::io::{log, quote, reply, warn, LineReader};
+use common::io::{log, quote, warn, LineReader};
 use std::fmt;
 use std::io::BufRead;
 use std::time::{Duration, Instant};
@@ -39,7 +39,7 @@ pub const BOT: BotInfo = BotInfo {
     first_movetime: None,
     solver: None,
     play: run,
-    perft: crate::board::perft,
+    perft: common::game::perft::<Board>,
     bench: crate::search::bench,
 };
 
@@ -84,19 +84,20 @@ impl fmt::Display for Reception {
 
 /// Plays one game on standard input and output; returns at end of input.
 pub fn run(options: &BotOptions) {
-    play(&mut LineReader::stdin(), options);
+    play(std::io::stdin().lock(), options, common::io::reply);
 }
 
-/// Plays one game on `reader`, answering on standard output; returns at end of input.
-pub fn play<R: BufRead>(reader: &mut LineReader<R>, options: &BotOptions) {
+/// Plays one game: the id line and the opponent's moves from `input`, each of our moves given
+/// to `reply`. Returns at end of input.
+pub fn play<R: BufRead>(input: R, options: &BotOptions, mut reply: impl FnMut(&str)) {
+    let mut reader = LineReader::new(input);
     let me = loop {
         let Some(line) = reader.next_line() else {
             return;
         };
-        match line.as_str() {
-            "1" => break Player::One,
-            "2" => break Player::Two,
-            _ => warn(&format!(
+        match common::game::parse_id::<Board>(&line) {
+            Some(me) => break me,
+            None => warn(&format!(
                 "expected our player number, 1 or 2; skipped {}",
                 quote(&line)
             )),

@@ -5,18 +5,18 @@
 //! hand in the crate docs: 64 placements × (102 ranger moves + 14/8 passes on average) = 6640.
 //! Depth 5 is this generator's own count, kept to catch regressions.
 
-use kaboom::board::perft;
+use common::game::{perft, Board as _};
 
 const COUNTS: [(u32, u64); 5] = [(1, 8), (2, 64), (3, 6640), (4, 86660), (5, 1_023_004)];
 
 #[test]
 fn perft_from_the_start_matches_the_known_counts() {
-    check_counts(perft, &COUNTS);
+    check_counts(perft::<Board>, &COUNTS);
 }
 
 #[test]
 fn perft_zero_is_one() {
-    assert_eq!(perft(0), 1);
+    assert_eq!(perft::<Board>(0), 1);
 }
 
 // ---- Perft inside the game, against a second implementation ------------------------------------

@@ -4,26 +4,15 @@
 //! the mover's rangers, offered).
 
 use kaboom::board::{Board, Move, Square};
-use kaboom::notation::{format_move, parse_move};
-use rand::rngs::SmallRng;
-use test_support::properties::{check_properties, GameUnderTest};
-
-struct Kaboom;
+use test_support::properties::check_properties;
 
 fn squares() -> impl Iterator<Item = Square> {
     (0..64).map(Square::from_index)
 }
 
-impl GameUnderTest for Kaboom {
-    test_support::rules_by_name!(Board, Move);
-
-    fn format_move(board: &Board, m: Move) -> String {
-        format_move(m, board.side_to_move())
-    }
-    fn parse_move(board: &Board, text: &str) -> Result<Move, String> {
-        parse_move(board, text, board.side_to_move()).map_err(|e| e.to_string())
-    }
-    fn candidate_moves(board: &Board, _: &mut SmallRng) -> Vec<Move> {
+#[test]
+fn hashes_notation_and_try_play_hold_in_10_000_random_positions() {
+    check_properties::<Board>(10_000, 200, 27, |board, _| {
         let mover = board.side_to_move();
         let mut moves: Vec<Move> = squares()
             .flat_map(|s| [Move::place(s), Move::forfeit(s)])
@@ -33,10 +22,5 @@ impl GameUnderTest for Kaboom {
             moves.extend(squares().flat_map(|to| [Move::ranger(from, to), Move::pass(from, to)]));
         }
         moves
-    }
-}
-
-#[test]
-fn hashes_notation_and_try_play_hold_in_10_000_random_positions() {
-    check_properties::<Kaboom>(10_000, 200, 27);
+    });
 }

@@ -7,7 +7,6 @@ use common::score::is_decisive;
 use common::search::Limits;
 use kaboom::board::{Board, Move, MoveList, Player, Setup};
 use kaboom::engine::{greedy, Engine};
-use kaboom::notation::parse_legal;
 use kaboom::search::{
     bench, bench_boards, Searcher, BENCH_POSITIONS, MATE_BOUND, MAX_DEPTH, OPENING_MARGIN,
     TABLE_BYTES,
@@ -121,15 +120,12 @@ fn bench_node_count_is_pinned() {
 
 #[test]
 fn every_bench_line_is_legal_to_its_end() {
+    use common::game::Board as _;
     for line in BENCH_POSITIONS {
-        let mut board = Board::start();
-        for text in line.iter() {
-            let m = parse_legal(&board, text, board.side_to_move())
-                .unwrap_or_else(|e| panic!("bench move '{text}' in {line:?}: {e}"));
-            board = board.play(m);
-        }
-        assert!(board.outcome().is_none(), "{line:?} ends the game");
+        let board = Board::after_line(line).unwrap_or_else(|e| panic!("bench line {line}: {e}"));
+        assert!(board.outcome().is_none(), "{line} ends the game");
     }
+    assert!(Board::after_line("3; 9").is_err(), "no column 9");
 }
 
 /// The position of `search_blocks_a_threatened_winning_pass`: Player 1 must block column 1 or

@@ -623,16 +623,61 @@ impl Board {
         }
         None
     }
+}
 
-    /// The number of move sequences of length `depth` (a finished game has no moves).
-    pub fn perft(&self, depth: u32) -> u64 {
-        common::search::perft(self, depth, Board::legal_moves, Board::play)
+impl common::game::Outcome for Outcome {
+    type Side = Side;
+
+    fn winner(self) -> Option<Side> {
+        match self {
+            Outcome::Win { winner, .. } => Some(winner),
+            Outcome::Draw => None,
+        }
     }
 }
 
-/// The number of move sequences of length `depth` from the initial position.
-pub fn perft(depth: u32) -> u64 {
-    Board::start().perft(depth)
+/// The vocabulary's board ([`common::game::Board`]): the methods above, and the protocol's
+/// notation `r1 c1 r2 c2` ([`crate::notation`]).
+impl common::game::Board for Board {
+    type Move = Move;
+    type MoveList = MoveList;
+    type Side = Side;
+    type Outcome = Outcome;
+    type IllegalMoveError = IllegalMoveError;
+    type ParseMoveError = crate::notation::ParseMoveError;
+
+    const SIDES: [Side; 2] = [Side::Sentinel, Side::Scourge];
+
+    fn start() -> Board {
+        Board::start()
+    }
+    fn side_to_move(&self) -> Side {
+        Board::side_to_move(self)
+    }
+    fn legal_moves(&self) -> MoveList {
+        Board::legal_moves(self)
+    }
+    fn play(&self, m: Move) -> Board {
+        Board::play(self, m)
+    }
+    fn try_play(&self, m: Move) -> Result<Board, IllegalMoveError> {
+        Board::try_play(self, m)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        Board::outcome(self)
+    }
+    fn hash(&self) -> u64 {
+        Board::hash(self)
+    }
+    fn compute_hash(&self) -> u64 {
+        Board::compute_hash(self)
+    }
+    fn format_move(&self, m: Move) -> String {
+        crate::notation::format_move(m)
+    }
+    fn parse_move(&self, text: &str) -> Result<Move, crate::notation::ParseMoveError> {
+        crate::notation::parse_move(text)
+    }
 }
 
 impl fmt::Display for Board {

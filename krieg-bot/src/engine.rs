@@ -3,7 +3,7 @@
 //! `--opening-plies`, and the solvers as the real search plays with them ([`PlaySolver`]: the
 //! proof book's strategy, then df-pn and alpha-beta's distances).
 
-use crate::board::{Board, Move, Outcome};
+use crate::board::{Board, Move};
 use crate::book::{self, QUICK_TABLE_BYTES};
 use crate::dfpn::{ProofSearch, Value};
 use crate::eval::evaluate;
@@ -11,13 +11,12 @@ use crate::params::{
     DEFAULT_MOVETIME, MAX_DEPTH, OPENING_MARGIN, SOLVER_PERCENT, TABLE_BYTES, TIME_POLICY,
 };
 use crate::search::{Searcher, MATE_BOUND};
-use crate::solver::{Solver, PLAY_DISTANCE_TABLE_BYTES, PLAY_TABLE_BYTES};
+use crate::solver::{Solver, PLAY_DISTANCE_TABLE_BYTES, PLAY_TABLE_BYTES, RESISTANCE_TABLE_BYTES};
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
 use common::io::log;
 use common::search::{Limits, OpeningChoice};
 use rand::rngs::SmallRng;
-use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use std::time::{Duration, Instant};
 
@@ -98,30 +97,14 @@ impl Engine {
                 Some(self.opening.choose(best, &near))
             }
             EngineKind::Greedy => greedy(board),
-            EngineKind::Random => board.legal_moves().choose(&mut self.rng).copied(),
+            EngineKind::Random => common::game::random_move(board, &mut self.rng),
         }
     }
 }
 
-/// A winning move if there is one, else the move after which the position evaluates best for the
-/// mover (the first such move in generation order).
+/// `--engine greedy`: [`common::game::greedy`] with the evaluation, among the legal moves.
 pub fn greedy(board: &Board) -> Option<Move> {
-    let moves = board.legal_moves();
-    let mover = board.side_to_move();
-    let mut best: Option<(i32, Move)> = None;
-    for &mv in moves.as_slice() {
-        let next = board.play(mv);
-        let score = match next.outcome() {
-            Some(Outcome::Win { winner, .. }) if winner == mover => return Some(mv),
-            Some(Outcome::Win { .. }) => i32::MIN + 1,
-            Some(Outcome::Draw) => 0,
-            None => -evaluate(&next),
-        };
-        if best.map_or(true, |(s, _)| score > s) {
-            best = Some((score, mv));
-        }
-    }
-    best.map(|(_, mv)| mv)
+    common::game::greedy(board, &board.legal_moves(), evaluate)
 }
 
 /// The solvers as the bot plays with them: df-pn for the value and the move that keeps it, the
@@ -210,7 +193,7 @@ impl PlaySolver {
     pub fn resistance(&mut self, board: &Board, deadline: Instant) -> Option<Resistance> {
         let plies = self.distance.distance(board, Value::Win, Some(deadline))?;
         // A fresh table, so that the count is the proof's size, not what the table remembers.
-        let mut fresh = ProofSearch::new(1 << 20);
+        let mut fresh = ProofSearch::new(RESISTANCE_TABLE_BYTES);
         fresh.wins(board, board.side_to_move(), Some(deadline))?;
         Some(Resistance {
             plies,

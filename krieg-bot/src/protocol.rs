@@ -15,7 +15,7 @@ use crate::notation::parse_move;
 use crate::solve;
 use common::cli::{BotInfo, BotOptions, Solver};
 use common::io::{quote, warn, LineReader};
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead};
 use std::time::{Duration, Instant};
 
 /// The contest's time limit per move.
@@ -36,28 +36,29 @@ pub const BOT: BotInfo = BotInfo {
         run: solve::main,
     }),
     play: run,
-    perft: crate::board::perft,
+    perft: common::game::perft::<Board>,
     bench: crate::search::bench,
 };
 
-/// The side an id line gives us.
+/// The side an id line gives us: [`common::game::parse_id`], and `0` for Scourge too.
 pub fn parse_side(line: &str) -> Option<Side> {
     match line {
-        "1" => Some(Side::Sentinel),
-        "0" | "2" => Some(Side::Scourge),
-        _ => None,
+        "0" => Some(Side::Scourge),
+        _ => common::game::parse_id::<Board>(line),
     }
 }
 
 /// Plays one game on standard input and output until end of input.
 pub fn run(options: &BotOptions) {
-    play(&mut LineReader::stdin(), &mut io::stdout(), options);
+    play(io::stdin().lock(), options, common::io::reply);
 }
 
-/// Plays one game: the id line and the opponent's moves from `input`, our moves to `output`
-/// (each line flushed). Returns at end of input, or when `output` is closed (the judge has ended
-/// the game).
-pub fn play<R: BufRead, W: Write>(input: &mut LineReader<R>, output: &mut W, options: &BotOptions) {
+/// Plays one game: the id line and the opponent's moves from `input`, each of our moves given
+/// to `reply` ([`common::io::reply`] ends the process when the judge has closed our output).
+/// Returns at end of input.
+pub fn play<R: BufRead>(input: R, options: &BotOptions, mut reply: impl FnMut(&str)) {
+    let mut input = LineReader::new(input);
+    let input = &mut input;
     let mut engine = Engine::new(options);
     let Some((us, first_line)) = read_side(input) else {
         return;
@@ -70,12 +71,7 @@ pub fn play<R: BufRead, W: Write>(input: &mut LineReader<R>, output: &mut W, opt
     loop {
         if board.side_to_move() == us {
             if let Some(mv) = answer(&mut engine, &board, started) {
-                if writeln!(output, "{mv}")
-                    .and_then(|_| output.flush())
-                    .is_err()
-                {
-                    return;
-                }
+                reply(&mv.to_string());
                 board = board.play(mv);
             }
         }

@@ -14,9 +14,9 @@
 
 use crate::board::{Board, Cell, Kind, Move, MoveList, Outcome, Side, MAX_MOVES};
 use crate::eval::{evaluate, goal_steps};
-use crate::notation::parse_move;
 use arrayvec::ArrayVec;
 use common::clock::{nodes_per_second, Deadline, SearchClock};
+use common::game::Board as _;
 use common::score::{is_decisive, loss_in, plies_to_result, win_in, INFINITY};
 use common::search::{
     principal_variation_search, remember_killer, reward_history, Limits, NodeBest, RootIteration,
@@ -77,7 +77,7 @@ impl Searcher {
     pub fn search(&mut self, board: &Board, limits: &Limits) -> SearchResult<Move> {
         self.clock = SearchClock::new(limits.deadline);
         let started = Instant::now();
-        let root_moves = board.legal_moves();
+        let mut root_moves = board.legal_moves();
         let mut result = SearchResult::immediate(root_moves.first().copied(), 0);
         if root_moves.is_empty() {
             return result;
@@ -92,7 +92,7 @@ impl Searcher {
                 break;
             }
             let Some(RootIteration { best, score, .. }) =
-                self.root_search(board, &root_moves, depth)
+                self.root_search(board, &mut root_moves, depth)
             else {
                 break;
             };
@@ -119,21 +119,22 @@ impl Searcher {
         result
     }
 
-    /// One iteration at `depth` over `root_moves` (in generation order; the root is ordered as
-    /// any node is). Returns the best move and its score, or `None` when the clock stopped it.
+    /// One iteration at `depth` over `root_moves` (in generation order, which it leaves as it
+    /// is: the root is ordered as any node is). Returns the best move and its score, or `None`
+    /// when the clock stopped it.
     /// The root is a node like the others (counted, its table entry stored) except that it never
     /// returns a table score: the move must come from this iteration.
     pub fn root_search(
         &mut self,
         board: &Board,
-        root_moves: &[Move],
+        root_moves: &mut MoveList,
         depth: u32,
     ) -> Option<RootIteration<Move>> {
         if self.clock.tick() {
             return None;
         }
         let table_move = self.tt.probe(board.hash(), 0).and_then(|entry| entry.best);
-        let moves: MoveList = root_moves.iter().copied().collect();
+        let moves = root_moves.clone();
         // The same mate-distance window as any node at ply 0.
         let window = (loss_in(0), win_in(1));
         let node = self.search_moves(board, moves, table_move, depth as i32, window, 0)?;
@@ -435,22 +436,11 @@ pub const BENCH_POSITIONS: [&str; 8] = [
 /// The benchmark's default depth.
 pub const BENCH_DEPTH: u32 = 11;
 
-/// The position after a line of moves `r1 c1 r2 c2, ...` from the start, or why a move of it
-/// does not parse or is illegal.
-pub fn position_after(line: &str) -> Result<Board, String> {
-    let mut board = Board::start();
-    for text in line.split(',').map(str::trim).filter(|t| !t.is_empty()) {
-        let mv = parse_move(text).map_err(|e| format!("'{text}': {e}"))?;
-        board = board.try_play(mv).map_err(|e| format!("'{text}': {e}"))?;
-    }
-    Ok(board)
-}
-
 /// The positions of [`BENCH_POSITIONS`].
-pub fn bench_positions() -> Vec<Board> {
+pub fn bench_boards() -> Vec<Board> {
     BENCH_POSITIONS
         .iter()
-        .map(|line| position_after(line).expect("the bench lines are legal (tested)"))
+        .map(|line| Board::after_line(line).expect("the bench lines are legal (tested)"))
         .collect()
 }
 
@@ -464,7 +454,7 @@ pub fn bench(depth: Option<u32>) -> u64 {
     let mut searcher = Searcher::new(TABLE_BYTES);
     let started = Instant::now();
     let mut total = 0;
-    for (i, board) in bench_positions().iter().enumerate() {
+    for (i, board) in bench_boards().iter().enumerate() {
         searcher.clear();
         let result = searcher.search(board, &limits);
         total += result.nodes;

@@ -14,10 +14,10 @@
 use crate::board::{Board, Side};
 use crate::book;
 use crate::dfpn::{ProofSearch, Value};
-use crate::notation::parse_move;
 use crate::solver::Solver;
 pub use common::cli::SolveArgsError;
-use common::cli::{parse_seconds, parse_table_mb, position_after};
+use common::cli::{parse_seconds, parse_table_mb};
+use common::game::Board as _;
 use common::io::log;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -87,7 +87,7 @@ pub fn parse_args(words: &[String]) -> Result<SolveArgs, SolveArgsError> {
 
 /// The position after `line`, moves `r1 c1 r2 c2` separated by commas, from the start.
 pub fn board_after(line: &str) -> Result<Board, SolveArgsError> {
-    position_after(Board::start(), line, parse_move, Board::try_play)
+    Board::after_line(line).map_err(SolveArgsError::BadMove)
 }
 
 /// Logs the start of a proof by `method` with a table of `table_bytes`.

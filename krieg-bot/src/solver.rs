@@ -40,6 +40,9 @@ pub const PROVEN_FIRST_MOVE: Move = Move::new(Cell::from_index(6), Cell::from_in
 pub const PLAY_TABLE_BYTES: usize = 4 << 20;
 /// The alpha-beta table the bot measures distances with in a lost position: 2 MB.
 pub const PLAY_DISTANCE_TABLE_BYTES: usize = 2 << 20;
+/// The table of the proof that measures a defence's resistance (fresh for each measure, so that
+/// its node count is the proof's size).
+pub const RESISTANCE_TABLE_BYTES: usize = 1 << 20;
 /// A win `d` plies ahead scores `MATE - d` in [`Solver::distance`]; no game is that long.
 pub const MATE: i32 = 1000;
 /// A bound that bounds nothing, in the table.

@@ -5,6 +5,7 @@
 //! no code with `board.rs` (no bitboards, no move list, its own end-of-game checks). The tests
 //! check that both implementations agree with the table at every depth.
 
+use common::game::Board as _;
 use krieg::board::Board;
 use test_support::perft::{check_inside_the_game, count_sequences, fixed_choice};
 
@@ -16,7 +17,11 @@ fn perft_from_the_initial_position() {
     for (i, &expected) in PERFT_FROM_START.iter().enumerate() {
         let depth = i as u32 + 1;
         assert_eq!(Board::start().perft(depth), expected, "perft({depth})");
-        assert_eq!(krieg::board::perft(depth), expected, "perft({depth})");
+        assert_eq!(
+            common::game::perft::<Board>(depth),
+            expected,
+            "perft({depth})"
+        );
     }
 }
 

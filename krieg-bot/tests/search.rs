@@ -5,7 +5,7 @@ use common::clock::Deadline;
 use common::search::Limits;
 use krieg::board::{Board, Move, Outcome, Side};
 use krieg::engine::Engine;
-use krieg::search::{bench_positions, Searcher, MATE_BOUND};
+use krieg::search::{bench_boards, Searcher, MATE_BOUND};
 use std::time::{Duration, Instant};
 use support::board;
 
@@ -102,7 +102,7 @@ fn answers_with_a_legal_move_even_with_no_time() {
 fn fixed_depth_search_is_deterministic() {
     let run = || {
         let mut searcher = Searcher::new(1 << 20);
-        bench_positions()
+        bench_boards()
             .iter()
             .map(|b| {
                 searcher.clear();
@@ -125,14 +125,15 @@ fn bench_node_count_is_pinned() {
 
 #[test]
 fn bench_lines_are_legal_games_and_bad_lines_are_reported() {
-    use krieg::search::{position_after, BENCH_POSITIONS};
+    use common::game::Board as _;
+    use krieg::search::BENCH_POSITIONS;
     for line in BENCH_POSITIONS {
-        let board = position_after(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+        let board = Board::after_line(line).unwrap_or_else(|e| panic!("{line}: {e}"));
         assert_eq!(board.outcome(), None, "{line} leaves a game to play");
     }
-    assert_eq!(position_after(""), Ok(Board::start()));
-    assert!(position_after("1 2 2 3, 1 2 2 3").is_err(), "illegal");
-    assert!(position_after("1 2 2").is_err(), "malformed");
+    assert_eq!(Board::after_line(""), Ok(Board::start()));
+    assert!(Board::after_line("1 2 2 3, 1 2 2 3").is_err(), "illegal");
+    assert!(Board::after_line("1 2 2").is_err(), "malformed");
 }
 
 #[test]

@@ -9,7 +9,7 @@
 //! - [`referee_stops`] (feature `referee`): the stop tests every `<game>-referee` runs, as the
 //!   macro [`stop_tests!`];
 //! - [`properties`]: the property suite every game runs over thousands of random positions of
-//!   its own, through an adapter implementing [`properties::GameUnderTest`];
+//!   its own, through its [`common::game::Board`];
 //! - [`perft`]: the comparison of a game's perft with an independent count written in its tests;
 //! - [`docs`]: the docs' quotes of a constant (a default move time) checked against it.
 

@@ -1,5 +1,5 @@
 //! The position: 61 cells in two `u64` bitboards, placement, the swap, game end, Zobrist hashing
-//! and perft.
+//! and the vocabulary's board (`common::game::Board`), with perft.
 //!
 //! # Cell layout
 //!
@@ -605,16 +605,58 @@ impl Board {
         };
         next
     }
+}
 
-    /// Number of move sequences of length `depth` from here (a finished game has no moves).
-    pub fn perft(&self, depth: u32) -> u64 {
-        common::search::perft(self, depth, Board::legal_moves, Board::play)
+impl common::game::Outcome for Outcome {
+    type Side = Player;
+
+    fn winner(self) -> Option<Player> {
+        Outcome::winner(self)
     }
 }
 
-/// [`Board::perft`] from the empty board.
-pub fn perft(depth: u32) -> u64 {
-    Board::start().perft(depth)
+/// The vocabulary's board ([`common::game::Board`]): the methods above, and the protocol's
+/// notation `x y` ([`crate::notation`]).
+impl common::game::Board for Board {
+    type Move = Cell;
+    type MoveList = MoveList;
+    type Side = Player;
+    type Outcome = Outcome;
+    type IllegalMoveError = IllegalMoveError;
+    type ParseMoveError = crate::notation::ParseMoveError;
+
+    const SIDES: [Player; 2] = [Player::First, Player::Second];
+
+    fn start() -> Board {
+        Board::start()
+    }
+    fn side_to_move(&self) -> Player {
+        Board::side_to_move(self)
+    }
+    fn legal_moves(&self) -> MoveList {
+        Board::legal_moves(self)
+    }
+    fn play(&self, m: Cell) -> Board {
+        Board::play(self, m)
+    }
+    fn try_play(&self, m: Cell) -> Result<Board, IllegalMoveError> {
+        Board::try_play(self, m)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        Board::outcome(self)
+    }
+    fn hash(&self) -> u64 {
+        Board::hash(self)
+    }
+    fn compute_hash(&self) -> u64 {
+        Board::compute_hash(self)
+    }
+    fn format_move(&self, m: Cell) -> String {
+        crate::notation::format_move(m)
+    }
+    fn parse_move(&self, text: &str) -> Result<Cell, crate::notation::ParseMoveError> {
+        crate::notation::parse_move(text)
+    }
 }
 
 impl fmt::Display for Board {

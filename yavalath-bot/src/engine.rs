@@ -14,7 +14,7 @@
 //! is never left. With `--depth` (fixed-depth play, which must not depend on the clock) there is
 //! no proof search.
 
-use crate::board::{Board, Cell, Outcome};
+use crate::board::{Board, Cell};
 use crate::book::{book_move, transform, SYMMETRIES};
 use crate::eval::evaluate;
 use crate::notation::format_move;
@@ -30,7 +30,6 @@ use common::clock::Deadline;
 use common::score::is_decisive;
 use common::search::{Limits, OpeningChoice};
 use rand::rngs::SmallRng;
-use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use std::fmt::Write as _;
 
@@ -141,7 +140,7 @@ impl Engine {
     /// The move to play, `None` only if the game is over.
     pub fn choose(&mut self, board: &Board, deadline: Deadline) -> Option<Cell> {
         match self.kind {
-            EngineKind::Random => board.legal_moves().choose(&mut self.rng).copied(),
+            EngineKind::Random => common::game::random_move(board, &mut self.rng),
             EngineKind::Greedy => greedy(board),
             EngineKind::Search => {
                 if board.outcome().is_some() {
@@ -183,23 +182,7 @@ impl Engine {
     }
 }
 
-/// One ply: a winning move if there is one, else the move after which the evaluation (for the
-/// opponent, negated) is best; a move that makes a losing 3 comes last. Ties go to the first
-/// move in index order (the swap last).
+/// `--engine greedy`: [`common::game::greedy`] with the evaluation, among the legal moves.
 pub fn greedy(board: &Board) -> Option<Cell> {
-    let me = board.side_to_move();
-    let mut best: Option<(i32, Cell)> = None;
-    for &m in board.legal_moves().iter() {
-        let child = board.play(m);
-        let score = match child.outcome() {
-            Some(Outcome::Four(p)) if p == me => return Some(m),
-            Some(Outcome::Full) => 0,
-            Some(_) => i32::MIN + 1,
-            None => -evaluate(&child),
-        };
-        if best.map_or(true, |(s, _)| score > s) {
-            best = Some((score, m));
-        }
-    }
-    best.map(|(_, m)| m)
+    common::game::greedy(board, &board.legal_moves(), evaluate)
 }

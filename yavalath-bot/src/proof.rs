@@ -26,12 +26,13 @@
 //! unknown.
 
 use crate::board::{Board, Cell, Cells, MoveList, Player, CELLS};
-use crate::notation::{format_move, parse_move};
+use crate::notation::format_move;
 use crate::threats::{threat_makers, Threats};
 use arrayvec::ArrayVec;
 pub use common::cli::SolveArgsError;
-use common::cli::{parse_seconds, parse_table_mb, position_after};
+use common::cli::{parse_seconds, parse_table_mb};
 use common::clock::Deadline;
+use common::game::Board as _;
 use common::transposition::table_len;
 use std::fmt;
 use std::process::ExitCode;
@@ -319,7 +320,7 @@ pub fn parse_args(words: &[String]) -> Result<SolveArgs, SolveArgsError> {
 /// The position after `line`, moves `x y` separated by commas from the start (the swap is
 /// Player 1's cell named again on ply 1).
 pub fn board_after(line: &str) -> Result<Board, SolveArgsError> {
-    position_after(Board::start(), line, parse_move, Board::try_play)
+    Board::after_line(line).map_err(SolveArgsError::BadMove)
 }
 
 /// `yavalath-bot solve ...`: prints `value=<win|loss|draw|unknown> nodes=<N> seconds=<S>` for

@@ -44,7 +44,7 @@ use crate::notation::{format_move, parse_last_move, parse_row};
 use crate::params::{DEFAULT_MOVETIME, FIRST_MOVETIME, TIME_POLICY};
 use common::cli::BotOptions;
 use common::cli::{BotInfo, Solver};
-use common::io::{log, quote, reply, warn, LineReader, OVERLONG_MARKER};
+use common::io::{log, quote, warn, LineReader, OVERLONG_MARKER};
 use std::io::BufRead;
 use std::time::{Duration, Instant};
 
@@ -66,7 +66,7 @@ pub const BOT: BotInfo = BotInfo {
         run: crate::proof::main,
     }),
     play: run,
-    perft: crate::board::perft,
+    perft: common::game::perft::<Board>,
     bench: crate::search::bench,
 };
 
@@ -222,11 +222,12 @@ fn is_move_line(line: &str) -> bool {
 
 /// Plays the contest protocol on standard input until it ends, answering on stdout.
 pub fn run(options: &BotOptions) {
-    play(std::io::stdin().lock(), options);
+    play(std::io::stdin().lock(), options, common::io::reply);
 }
 
-/// Plays the contest protocol on `input` until it ends, answering on stdout.
-pub fn play<R: BufRead>(input: R, options: &BotOptions) {
+/// Plays one game: the turns from `input`, each of our moves given to `reply`. Returns at end
+/// of input.
+pub fn play<R: BufRead>(input: R, options: &BotOptions, mut reply: impl FnMut(&str)) {
     let mut reader = LineReader::new(input);
     let mut engine = Engine::new(options);
     let (first_budget, later_budget) = budgets(options);
@@ -238,9 +239,8 @@ pub fn play<R: BufRead>(input: R, options: &BotOptions) {
 
     while let Some(line) = reader.next_line() {
         if line != "9" {
-            match (me, line.as_str()) {
-                (None, "1") => me = Some(Player::First),
-                (None, "2") => me = Some(Player::Second),
+            match (me, common::game::parse_id::<Board>(&line)) {
+                (None, Some(side)) => me = Some(side),
                 _ => warn(&format!("ignoring unexpected line {}", quote(&line))),
             }
             continue;

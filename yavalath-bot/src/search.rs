@@ -43,10 +43,10 @@
 use crate::board::{Board, Cell, Cells, MoveList, Player, CELLS};
 use crate::eval::{centrality, evaluate_with};
 use crate::notation::format_move;
-use crate::proof::board_after;
 use crate::threats::{gather, threat_makers_padded, Threats};
 use arrayvec::ArrayVec;
 use common::clock::{nodes_per_second, Deadline, SearchClock};
+use common::game::Board as _;
 use common::score::{is_decisive, loss_in, win_in, INFINITY};
 use common::search::{
     principal_variation_search, remember_killer, reward_history, Limits, NodeBest, RootIteration,
@@ -214,7 +214,7 @@ impl Searcher {
     pub fn root_search(
         &mut self,
         board: &Board,
-        root_moves: &mut [Cell],
+        root_moves: &mut MoveList,
         depth: u32,
     ) -> Option<RootIteration<Cell>> {
         let depth = depth as i32;
@@ -365,22 +365,8 @@ impl Searcher {
         } else {
             0
         };
-        let mut order: ArrayVec<i32, CELLS> = ArrayVec::new();
-        let killers = self.killers[ply];
-        for &m in moves.iter() {
-            let history = self.history[me.index()][m.index()];
-            order.push(if Some(m) == tt_move {
-                ORDER_TABLE_MOVE
-            } else if makers & m.bit() != 0 {
-                ORDER_THREAT + history
-            } else if Some(m) == killers[0] {
-                ORDER_KILLER_1
-            } else if Some(m) == killers[1] {
-                ORDER_KILLER_2
-            } else {
-                history + centrality(m)
-            });
-        }
+        let history = &self.history[me.index()];
+        let mut order = score_moves(&moves, tt_move, self.killers[ply], history, makers);
 
         let mut node = NodeBest::new(-INFINITY, alpha, beta);
         for i in 0..moves.len() {
@@ -478,6 +464,35 @@ impl Searcher {
     }
 }
 
+/// The ordering key of each of `moves`, given the node's table move `tt_move`, the `killers`
+/// of its ply, the mover's `history` scores and the cells that make a threat (`makers`): the
+/// table move, the threat makers, the killers, then history with centrality.
+fn score_moves(
+    moves: &[Cell],
+    tt_move: Option<Cell>,
+    killers: [Option<Cell>; 2],
+    history: &[i32; CELLS],
+    makers: u64,
+) -> ArrayVec<i32, CELLS> {
+    moves
+        .iter()
+        .map(|&m| {
+            let history = history[m.index()];
+            if Some(m) == tt_move {
+                ORDER_TABLE_MOVE
+            } else if makers & m.bit() != 0 {
+                ORDER_THREAT + history
+            } else if Some(m) == killers[0] {
+                ORDER_KILLER_1
+            } else if Some(m) == killers[1] {
+                ORDER_KILLER_2
+            } else {
+                history + centrality(m)
+            }
+        })
+        .collect()
+}
+
 /// The benchmark positions: move sequences `x y,...` from the empty board.
 /// (Openings and middle games from self-play, none with a forced reply.)
 pub const BENCH_POSITIONS: [&str; 8] = [
@@ -503,7 +518,7 @@ pub fn bench(depth: Option<u32>) -> u64 {
     let mut total = 0;
     let mut searcher = Searcher::new(TABLE_BYTES);
     for (i, sequence) in BENCH_POSITIONS.iter().enumerate() {
-        let board = board_after(sequence).expect("bench moves are legal");
+        let board = Board::after_line(sequence).expect("bench moves are legal");
         searcher.clear();
         let result = searcher.search(&board, &limits);
         total += result.nodes;

@@ -1,0 +1,325 @@
+//! The board of every game, as one trait: [`Board`], the vocabulary's board words
+//! (`docs/vocabulary.md`) held by the compiler. Each game crate's `board::Board` implements it,
+//! and what is the same in every game is written once against it: perft ([`Board::perft`],
+//! [`perft`]), the position a line of moves reaches ([`Board::after_line`]), and the sparring
+//! partners of `--engine greedy` and `--engine random` ([`greedy`], [`random_move`]); the tests'
+//! property suite (`test-support`) checks every game through it.
+//!
+//! The trait is plain (associated types, no generic associated types, static dispatch only) so
+//! that the bundles build on Rust 1.70 and a generic function costs what the game's own code
+//! would. A crate keeps its inherent methods of the same names (some are `const fn`, and its
+//! own code calls them without the trait in scope); its implementation of the trait calls them,
+//! so the two never differ.
+//!
+//! # The words
+//!
+//! | word | item | meaning |
+//! |---|---|---|
+//! | start position | [`Board::start`] | the position before the first move |
+//! | side to move | [`Board::side_to_move`] | who plays next |
+//! | legal moves | [`Board::legal_moves`] | every legal move, in generation order; none once the game is over |
+//! | play | [`Board::play`] | the position after a move known to be legal (unchecked) |
+//! | try play | [`Board::try_play`] | the position after a move, or why it is illegal |
+//! | end | [`Board::outcome`], [`Outcome::winner`] | how the game ended (`None` while it goes on), and who won it (`None` for a draw) |
+//! | hash | [`Board::hash`], [`Board::compute_hash`] | the Zobrist key kept move by move, and the same key recomputed from the position |
+//! | notation | [`Board::format_move`], [`Board::parse_move`] | a move as the protocol writes and reads it in this position |
+//! | perft | [`Board::perft`], [`perft`] | the leaves of the legal move tree, from a position or from the start |
+//! | a move line | [`Board::after_line`], [`Board::line_positions`] | the position after moves written in the notation, separated by [`Board::LINE_SEPARATOR`] |
+//! | a winning move | [`Board::winning_move`] | a legal move after which the mover has won |
+//! | the id line | [`Board::SIDES`], [`parse_id`] | the sides by the protocol's player numbers `1` and `2`, and the side an id line gives us |
+
+use crate::search::NodeBest;
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use std::fmt;
+use std::ops::Deref;
+
+/// How a game ended.
+pub trait Outcome: Copy {
+    /// The game's side type.
+    type Side;
+
+    /// The side that won, `None` for a draw.
+    fn winner(self) -> Option<Self::Side>;
+}
+
+/// A game's position: its rules, its hash and its notation. Positions are values: playing a
+/// move returns the next position and leaves this one as it was.
+pub trait Board: Copy + PartialEq + fmt::Debug {
+    /// A move.
+    type Move: Copy + PartialEq + fmt::Debug;
+    /// The legal moves of a position, in generation order (the crate's `ArrayVec`).
+    type MoveList: Deref<Target = [Self::Move]>;
+    /// A side (a player, a colour, a team).
+    type Side: Copy + PartialEq + fmt::Debug;
+    /// How a game ended.
+    type Outcome: Outcome<Side = Self::Side>;
+    /// Why [`Board::try_play`] refuses a move.
+    type IllegalMoveError: fmt::Display;
+    /// Why [`Board::parse_move`] cannot read a move.
+    type ParseMoveError: fmt::Display;
+
+    /// The sides by the number the protocol's id line gives them: side 1 (Player 1), then side 2.
+    const SIDES: [Self::Side; 2];
+
+    /// What separates two moves in a line of moves ([`Board::after_line`]): a character no
+    /// move's notation contains.
+    const LINE_SEPARATOR: char = ',';
+
+    /// The position before the first move.
+    fn start() -> Self;
+    /// The side that plays next.
+    fn side_to_move(&self) -> Self::Side;
+    /// Every legal move, in generation order; empty once the game is over.
+    fn legal_moves(&self) -> Self::MoveList;
+    /// The position after `m`, a move known to be legal (unchecked but by debug assertions).
+    fn play(&self, m: Self::Move) -> Self;
+    /// The position after `m`, or why `m` is illegal here.
+    fn try_play(&self, m: Self::Move) -> Result<Self, Self::IllegalMoveError>;
+    /// How the game ended, `None` while it goes on.
+    fn outcome(&self) -> Option<Self::Outcome>;
+    /// The Zobrist key, kept move by move.
+    fn hash(&self) -> u64;
+    /// The same key recomputed from the position (the tests: equal to [`Board::hash`]).
+    fn compute_hash(&self) -> u64;
+    /// `m` as the protocol writes it in this position.
+    fn format_move(&self, m: Self::Move) -> String;
+    /// A move as the protocol reads it in this position (read, not checked for legality).
+    fn parse_move(&self, text: &str) -> Result<Self::Move, Self::ParseMoveError>;
+
+    /// The number of move sequences `depth` moves long from here (a finished game has none):
+    /// the leaves of the legal move tree, the check of the move generation. The last ply is
+    /// counted, not played.
+    fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.legal_moves();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves.iter().map(|&m| self.play(m).perft(depth - 1)).sum()
+    }
+
+    /// The first legal move, in generation order, after which the side to move has won; `None`
+    /// without one. A game with a quicker way to find one overrides it.
+    fn winning_move(&self) -> Option<Self::Move> {
+        let me = Some(self.side_to_move());
+        let wins = |m: &Self::Move| self.play(*m).outcome().map(Outcome::winner) == Some(me);
+        self.legal_moves().iter().copied().find(wins)
+    }
+
+    /// The positions of a line of moves from the start, the start first and the position after
+    /// the last move last: each move read by [`Board::parse_move`] and played by
+    /// [`Board::try_play`], moves separated by [`Board::LINE_SEPARATOR`] (blanks around a move
+    /// and empty moves ignored). The error names the move that does not read or is illegal, and
+    /// why: `'text': why`.
+    fn line_positions(line: &str) -> Result<Vec<Self>, String> {
+        let mut positions = vec![Self::start()];
+        for text in line.split(Self::LINE_SEPARATOR).map(str::trim) {
+            if !text.is_empty() {
+                let board = positions[positions.len() - 1];
+                let next = match board.parse_move(text) {
+                    Ok(m) => board.try_play(m).map_err(|e| e.to_string()),
+                    Err(e) => Err(e.to_string()),
+                };
+                positions.push(next.map_err(|why| format!("'{text}': {why}"))?);
+            }
+        }
+        Ok(positions)
+    }
+
+    /// The position after a line of moves from the start ([`Board::line_positions`]).
+    fn after_line(line: &str) -> Result<Self, String> {
+        Self::line_positions(line).map(|mut positions| positions.pop().unwrap())
+    }
+}
+
+/// The side the protocol's id line gives us: `1` or `2` ([`Board::SIDES`]); `None` for any other
+/// line.
+pub fn parse_id<B: Board>(text: &str) -> Option<B::Side> {
+    match text {
+        "1" => Some(B::SIDES[0]),
+        "2" => Some(B::SIDES[1]),
+        _ => None,
+    }
+}
+
+/// [`Board::perft`] from the start of `B`: the `perft D` subcommand.
+pub fn perft<B: Board>(depth: u32) -> u64 {
+    B::start().perft(depth)
+}
+
+/// The move of `--engine greedy`, one ply deep, among `moves` (legal moves of `board`): the
+/// board's [`Board::winning_move`] if it is among them, else the best-scored move, ties to the
+/// first: a move that wins scores highest, one that draws 0, one that loses lowest, and the
+/// others the negated `evaluate` of the position after them (the evaluation from the side to
+/// move's view). `None` only when `moves` is empty.
+pub fn greedy<B: Board>(
+    board: &B,
+    moves: &[B::Move],
+    evaluate: impl Fn(&B) -> i32,
+) -> Option<B::Move> {
+    if let Some(win) = board.winning_move().filter(|win| moves.contains(win)) {
+        return Some(win);
+    }
+    let me = Some(board.side_to_move());
+    // The first of the best-scored moves: a window nothing reaches, so nothing cuts off.
+    let mut best = NodeBest::new(i32::MIN, i32::MIN, i32::MAX);
+    for &m in moves {
+        let child = board.play(m);
+        let score = match child.outcome().map(Outcome::winner) {
+            Some(winner) if winner == me => i32::MAX,
+            Some(Some(_)) => i32::MIN + 1,
+            Some(None) => 0,
+            None => -evaluate(&child),
+        };
+        best.add(m, score);
+    }
+    best.best_move
+}
+
+/// The move of `--engine random`: a legal move of `board` drawn uniformly by `rng`, `None` only
+/// without a legal move.
+pub fn random_move<B: Board>(board: &B, rng: &mut SmallRng) -> Option<B::Move> {
+    board.legal_moves().choose(rng).copied()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    /// A toy game: a pile of counters, a move takes one or two; who takes the last wins.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    struct Pile {
+        counters: u32,
+        first_to_move: bool,
+    }
+
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    struct Won(bool);
+
+    impl Outcome for Won {
+        type Side = bool;
+        fn winner(self) -> Option<bool> {
+            Some(self.0)
+        }
+    }
+
+    impl Board for Pile {
+        type Move = u32;
+        type MoveList = Vec<u32>;
+        type Side = bool;
+        type Outcome = Won;
+        type IllegalMoveError = String;
+        type ParseMoveError = std::num::ParseIntError;
+
+        const SIDES: [bool; 2] = [true, false];
+
+        fn start() -> Pile {
+            Pile {
+                counters: 10,
+                first_to_move: true,
+            }
+        }
+        fn side_to_move(&self) -> bool {
+            self.first_to_move
+        }
+        fn legal_moves(&self) -> Vec<u32> {
+            (1..=self.counters.min(2)).collect()
+        }
+        fn play(&self, take: u32) -> Pile {
+            Pile {
+                counters: self.counters - take,
+                first_to_move: !self.first_to_move,
+            }
+        }
+        fn try_play(&self, take: u32) -> Result<Pile, String> {
+            if self.legal_moves().contains(&take) {
+                Ok(self.play(take))
+            } else {
+                Err(format!("cannot take {take}"))
+            }
+        }
+        fn outcome(&self) -> Option<Won> {
+            (self.counters == 0).then_some(Won(!self.first_to_move))
+        }
+        fn hash(&self) -> u64 {
+            u64::from(self.counters) * 2 + u64::from(self.first_to_move)
+        }
+        fn compute_hash(&self) -> u64 {
+            self.hash()
+        }
+        fn format_move(&self, take: u32) -> String {
+            take.to_string()
+        }
+        fn parse_move(&self, text: &str) -> Result<u32, std::num::ParseIntError> {
+            text.parse()
+        }
+    }
+
+    fn pile(counters: u32) -> Pile {
+        Pile {
+            counters,
+            first_to_move: true,
+        }
+    }
+
+    #[test]
+    fn perft_counts_the_leaves_of_the_move_tree() {
+        let counts: Vec<u64> = (0..6).map(|d| pile(10).perft(d)).collect();
+        assert_eq!(counts, [1, 2, 4, 8, 16, 32]);
+        assert_eq!(pile(3).perft(3), 1, "only 1+1+1 lasts three moves");
+        assert_eq!(pile(0).perft(4), 0, "an ended game has no sequences");
+        assert_eq!(perft::<Pile>(3), 8);
+    }
+
+    #[test]
+    fn a_line_of_moves_reaches_its_position_or_names_the_move_it_refuses() {
+        let positions = Pile::line_positions(" 1, 2 ,,2").unwrap();
+        let counters: Vec<u32> = positions.iter().map(|p| p.counters).collect();
+        assert_eq!(counters, [10, 9, 7, 5]);
+        assert_eq!(Pile::after_line("").unwrap(), Pile::start());
+        assert_eq!(Pile::after_line("2,1").unwrap().counters, 7);
+        let refused = Pile::after_line("1,x").unwrap_err();
+        assert!(refused.starts_with("'x': "), "{refused}");
+        let refused = Pile::after_line("2,2,2,2,2,1").unwrap_err();
+        assert_eq!(refused, "'1': cannot take 1");
+    }
+
+    #[test]
+    fn greedy_wins_at_once_and_else_plays_the_best_evaluated_move() {
+        // Two counters: taking both wins.
+        assert_eq!(pile(2).winning_move(), Some(2));
+        assert_eq!(greedy(&pile(2), &[1, 2], |_| 0), Some(2));
+        // Offered only the move that does not win, greedy plays it.
+        assert_eq!(greedy(&pile(2), &[1], |_| 0), Some(1));
+        // No win: the move whose position is worst for the opponent (a multiple of 3 left).
+        let evaluate = |p: &Pile| if p.counters % 3 == 0 { -1 } else { 1 };
+        assert_eq!(greedy(&pile(4), &[1, 2], evaluate), Some(1));
+        assert_eq!(greedy(&pile(5), &[1, 2], evaluate), Some(2));
+        // Ties go to the first move.
+        assert_eq!(greedy(&pile(5), &[1, 2], |_| 7), Some(1));
+        assert_eq!(greedy(&pile(5), &[], |_| 7), None);
+    }
+
+    #[test]
+    fn the_id_line_gives_side_1_or_2() {
+        assert_eq!(parse_id::<Pile>("1"), Some(true));
+        assert_eq!(parse_id::<Pile>("2"), Some(false));
+        for bad in ["0", "3", "", "1 "] {
+            assert_eq!(parse_id::<Pile>(bad), None);
+        }
+    }
+
+    #[test]
+    fn random_moves_are_legal_and_vary() {
+        let mut rng = SmallRng::seed_from_u64(1);
+        let drawn: Vec<u32> = (0..40)
+            .map(|_| random_move(&pile(5), &mut rng).unwrap())
+            .collect();
+        assert!(drawn.contains(&1) && drawn.contains(&2), "{drawn:?}");
+        assert_eq!(random_move(&pile(0), &mut rng), None);
+    }
+}
