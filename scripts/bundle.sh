@@ -41,7 +41,8 @@ esac
 # inline FILE [SKIP]: prints FILE with each `mod NAME;` replaced by its module's file, without
 # test-only items and whole-line comments; in FILE itself, `pub mod SKIP;` and `pub use SKIP::...`
 # are dropped. With SKIP = "licence" (a package subset), the leading comment block (the licence
-# notice) is kept. Indentation and blank lines outside string literals are dropped everywhere.
+# notice) is kept. Indentation and blank lines outside string literals are dropped everywhere,
+# and so are the spaces that separate no two tokens (`squeeze`).
 inline() {
     perl -e '
         use strict;
@@ -65,6 +66,43 @@ inline() {
                     $i++;
                 }
             }
+        }
+        # The code outside string and char literals of a line that starts outside a string,
+        # with the spaces that separate no two tokens dropped: after a comma, around `=>` and
+        # `->`, after a colon (not next to another), around a plain `=` after a name or a
+        # bracket, and before a block'"'"'s `{` at the end of the line. Each drop leaves the
+        # tokens as they were (no two characters it joins form a longer token).
+        sub squeeze_code {
+            my ($code, $at_end) = @_;
+            $code =~ s/, /,/g;
+            $code =~ s/ => /=>/g;
+            $code =~ s/ -> /->/g;
+            $code =~ s/(?<!:): (?!:)/:/g;
+            $code =~ s/(?<=[\w)\]]) = (?!=)/=/g;
+            $code =~ s/ \{(\r?\n?)$/{$1/ if $at_end;
+            return $code;
+        }
+        sub squeeze {
+            my ($line) = @_;
+            my ($out, $code, $i, $n) = ("", "", 0, length $line);
+            while ($i < $n) {
+                my $rest = substr($line, $i);
+                if ($rest =~ m{^//}) {
+                    last;
+                } elsif ($rest =~ /^\x27(?:\\[^\x27]+|[^\\\x27])\x27/
+                    || $rest =~ /^"(?:\\.|[^"\\])*"/) {
+                    $out .= squeeze_code($code, 0) . $&;
+                    $code = "";
+                    $i += length $&;
+                } elsif (substr($line, $i, 1) eq "\"") {
+                    # A string that goes on past this line: the rest is kept as it is.
+                    return $out . squeeze_code($code, 0) . $rest;
+                } else {
+                    $code .= substr($line, $i, 1);
+                    $i++;
+                }
+            }
+            return $out . squeeze_code($code, 1) . substr($line, $i);
         }
         sub emit {
             my ($file, $dir, $skip, $top) = @_;
@@ -103,6 +141,7 @@ inline() {
                     s/^[ \t]+//;
                     next if /^\r?\n?$/;
                 }
+                $_ = squeeze($_) unless $in_string;
                 track_strings($_);
                 if (/^(\s*)(pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;\s*$/) {
                     my ($indent, $vis, $name) = ($1, $2 // "", $3);
@@ -129,7 +168,7 @@ inline() {
 }
 
 # The package paths, from any module of the bundle.
-packages='s/(?<![\w:])(?:::)?(arrayvec|rand|rustc_hash)::/crate::$1::/g'
+packages='s/(?<!\w)(?<!::)(?:::)?(arrayvec|rand|rustc_hash)::/crate::$1::/g'
 
 body=$(mktemp)
 part=$(mktemp)
@@ -149,7 +188,7 @@ rewrite() {
     echo "}"
     echo "pub mod $game {"
     rewrite "$crate/src/lib.rs" 'referee|view|tune' \
-        "s/\\bcrate::/crate::$game\\::/g; s/(?<![:\\w])common::/crate::common::/g; $packages"
+        "s/\\bcrate::/crate::$game\\::/g; s/(?<!\\w)(?<!::)common::/crate::common::/g; $packages"
     echo "}"
     # main.rs's inner attributes (`#![...]`) go to the top of the file.
     rewrite "$crate/src/main.rs" "" "$packages" >"$main"
