@@ -103,10 +103,12 @@
 //!   dual disc it takes the new game if the opponent could have won or drawn the old one, or if
 //!   a game started by team 1 shows the board and only an opponent's clear continues the old
 //!   one, else the game in progress. These choices serve the judge that writes no `moves.txt`,
-//!   the statement's own, which always starts with team 1 and stops a game when a bot fails; an
-//!   opponent that empties the board early after the bot's dual disc can then mislead it, and the
-//!   game master, which starts team 2 in every other game, writes the files: see [`state`],
-//!   "Either game".
+//!   the statement's own, which always starts with team 1 and stops a game when a bot fails.
+//!   A dual disc the new game holds and the old one has spent stays in doubt, in the help file:
+//!   the bot keeps it for its tenth move, and drops it if the opponent's tenth move by the new
+//!   game's count is not a dual disc. An opponent that empties the board early after the bot's
+//!   dual disc can still mislead it; the game master, which starts team 2 in every other game,
+//!   writes the files: see [`state`], "Either game".
 //! - If `board.txt` cannot be parsed, the bot moves from its saved position; if `team_no.txt`
 //!   cannot, it takes the saved team, else guesses from the parity of the discs (team 2 after an
 //!   odd number).

@@ -30,7 +30,7 @@ use crate::board::{Board, Column, Kind, Move, Team};
 use crate::engine::{self, Engine};
 pub use crate::engine::{CallLog, MAX_LOG_BYTES};
 use crate::notation::{parse_board, parse_moves_file, parse_opponent_file, parse_team};
-use crate::state::{reconstruct_aged, with_contest_counts, ContestCounts, Inference, Memory};
+use crate::state::{rebuild, with_contest_counts, ContestCounts, Inference, Memory, Rebuilt};
 
 use crate::notation::{
     BOARD_FILE_NAME as BOARD_FILE, MOVES_FILE_NAME as MOVES_FILE,
@@ -180,9 +180,15 @@ pub fn play_in(
             guess_team(discs, memory.as_ref())
         }
     };
+    let mut dual_in_doubt;
     let board = match discs {
         Some(discs) => {
-            let (board, inference) = reconstruct_aged(team, discs, memory.as_ref(), state_age);
+            let Rebuilt {
+                board,
+                inference,
+                dual_in_doubt: in_doubt,
+            } = rebuild(team, discs, memory.as_ref(), state_age);
+            dual_in_doubt = in_doubt;
             // The game master's counts, when they fit the board, settle what the inference
             // could not: an opponent move our memory cannot explain is then no warning.
             let counts = read_contest_counts(dir, log);
@@ -228,6 +234,8 @@ pub fn play_in(
             match settled {
                 Some(settled) => match settled {
                     Ok(counted) => {
+                        // The game master's counts settle the dual disc too.
+                        dual_in_doubt = false;
                         if counted != board {
                             log.line(&format!(
                                 "{MOVES_FILE} and {OPPONENT_FILE} correct the rebuilt counts: \
@@ -252,21 +260,37 @@ pub fn play_in(
             }
         }
         // No usable board: the saved position is the best guess there is.
-        None => memory
-            .filter(|m| m.team == team)
-            .and_then(|m| {
-                let b = m.board;
-                Board::from_parts(
-                    [b.discs(Team::One), b.discs(Team::Two)],
-                    team,
-                    [b.used(Team::One), b.used(Team::Two)],
-                    [b.moves_made(Team::One), b.moves_made(Team::Two)],
-                )
-            })
-            .unwrap_or_default(),
+        None => {
+            dual_in_doubt = memory.is_some_and(|m| m.team == team && m.dual_in_doubt);
+            memory
+                .filter(|m| m.team == team)
+                .and_then(|m| {
+                    let b = m.board;
+                    Board::from_parts(
+                        [b.discs(Team::One), b.discs(Team::Two)],
+                        team,
+                        [b.used(Team::One), b.used(Team::Two)],
+                        [b.moves_made(Team::One), b.moves_made(Team::Two)],
+                    )
+                })
+                .unwrap_or_default()
+        }
+    };
+    if dual_in_doubt {
+        log.line(
+            "own dual disc in doubt (a new game, or spent in the game in progress): kept for \
+             the tenth move",
+        );
+    }
+    // A dual disc in doubt is played only when the new game's reading forces it: until then the
+    // search sees it spent, so every move it chooses is legal in both readings.
+    let searched_board = if dual_in_doubt && !board.dual_forced() {
+        without_own_dual(&board)
+    } else {
+        board
     };
     let chosen = engine
-        .choose(&board, log, deadline)
+        .choose(&searched_board, log, deadline)
         .or_else(|| board.moves_ignoring_end().first().copied())
         .unwrap_or(Move::new(Kind::Normal, Column::CENTRE_FIRST[0]));
     let searched = deadline.elapsed();
@@ -277,6 +301,7 @@ pub fn play_in(
         &Memory {
             team,
             board: board.play(chosen),
+            dual_in_doubt: dual_in_doubt && chosen.kind != Kind::Dual,
         },
     ) {
         log.warn(&format!("help file not saved: {e}"));
@@ -295,6 +320,20 @@ pub fn play_in(
         deadline.elapsed().saturating_sub(searched).as_millis()
     ));
     Ok(chosen)
+}
+
+/// `board` with the team to move's dual disc counted as spent.
+fn without_own_dual(board: &Board) -> Board {
+    let team = board.side_to_move();
+    let mut used = [board.used(Team::One), board.used(Team::Two)];
+    used[team.index()] |= crate::board::DUAL_BIT;
+    Board::from_parts(
+        [board.discs(Team::One), board.discs(Team::Two)],
+        team,
+        used,
+        [board.moves_made(Team::One), board.moves_made(Team::Two)],
+    )
+    .unwrap_or(*board)
 }
 
 /// The game master's `moves.txt` and `opponent_move.txt`, when both are there and parse; the

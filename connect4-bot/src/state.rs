@@ -37,17 +37,26 @@
 //!   opponent that plays to win takes that rather than clear the board;
 //! - a new game when a game started by team 1 shows this board at this call (an empty board for
 //!   team 1; for team 2, team 1's first disc or an empty board) and only a clear of the
-//!   opponent's continues the old game: a new game after an unfinished one comes whenever a
-//!   game is stopped, an opponent wiping out the board in its first moves seldom;
+//!   opponent's continues the old game: a new game after an unfinished one comes whenever that
+//!   judge stops a game (a bot that fails ends it, and the other's help file stays mid-game);
 //! - else the game in progress: a plain disc dropped after the bot's own emptying clear (a new
 //!   game would need the old one stopped right after that clear), or a board that only a game
 //!   started by team 2 shows, which that judge never plays.
 //!
-//! So, in a kept folder without `moves.txt`, an opponent that empties the board with a clear
-//! after the bot's dual disc (or, for team 2, leaves one disc of team 1's) makes the bot play a
-//! second dual disc; and a judge that starts team 2 without writing `moves.txt`, after a game it
-//! stopped, can make team 1 skip its dual disc. The game master, the one judge that starts team
-//! 2, writes the files, which settle both.
+//! A dual disc that the new game holds and the game in progress has spent stays in doubt
+//! ([`Memory::dual_in_doubt`], kept in the help file): the bot does not play it before its tenth
+//! move by the new game's count, so every move until then is legal in both readings. The doubt
+//! ends when the opponent's tenth move by the new game's count is not its dual disc (the new
+//! game forbids that; the game in progress, where the opponent has spent it, allows it): the
+//! game is in progress and the bot's dual disc spent. Otherwise the tenth move is the dual disc.
+//!
+//! So, in a kept folder without `moves.txt`, the bot can still play a second dual disc when an
+//! opponent empties the board (or, for team 2, leaves one disc of team 1's) after the bot's dual
+//! disc, and the game reaches the bot's tenth move after that without the opponent's dual disc
+//! telling the readings apart (team 1's tenth move comes before team 2's, so team 2 learns it
+//! from team 1's, and team 1 never from team 2's); and a judge that starts team 2 without writing
+//! `moves.txt`, after a game it stopped, can make team 1 skip its dual disc. The game master, the
+//! one judge that starts team 2, writes the files, which settle both.
 //!
 //! When nothing explains the board (no file, a file from another game or team, a file that does
 //! not parse, a board that its saved position cannot reach in one move), the bot rebuilds what
@@ -80,6 +89,10 @@ pub const MAGIC: &str = "connect4-bot state v1";
 pub struct Memory {
     pub team: Team,
     pub board: Board,
+    /// The board holds the bot's dual disc as a new game does, but it may be the game in
+    /// progress, which has spent it (see the module docs, "Either game"): the bot keeps it for
+    /// its tenth move.
+    pub dual_in_doubt: bool,
 }
 
 /// A help file that does not parse.
@@ -103,17 +116,19 @@ impl Memory {
     /// used <mask of team 1> <mask of team 2>     (bit k-1 for power k = 1..4)
     /// moves <moves of team 1> <moves of team 2>
     /// board <42 values as in board.txt>
+    /// doubt <0|1>                                 (the dual disc in doubt; optional, 0 if absent)
     /// ```
     pub fn to_text(&self) -> String {
         let b = &self.board;
         format!(
-            "{MAGIC}\nteam {}\nused {} {}\nmoves {} {}\nboard {}",
+            "{MAGIC}\nteam {}\nused {} {}\nmoves {} {}\nboard {}\ndoubt {}",
             self.team.number(),
             b.used(Team::One),
             b.used(Team::Two),
             b.moves_made(Team::One),
             b.moves_made(Team::Two),
-            format_board(b)
+            format_board(b).trim_end(),
+            u8::from(self.dual_in_doubt)
         )
     }
 
@@ -144,6 +159,15 @@ impl Memory {
         let used = numbers(field("used")?, 2)?;
         let moves = numbers(field("moves")?, 2)?;
         let board_words = field("board")?;
+        let doubt: Vec<&str> = lines
+            .next()
+            .map_or(Vec::new(), |l| l.split_whitespace().collect());
+        let dual_in_doubt = match doubt.as_slice() {
+            ["doubt", "0"] => false,
+            ["doubt", "1"] => true,
+            ["doubt", ..] => return Err(err("bad doubt")),
+            _ => false,
+        };
         let discs =
             parse_board(&board_words.join(" ")).map_err(|e| ParseMemoryError(e.to_string()))?;
         if used.iter().any(|&u| u > 0xF) {
@@ -156,7 +180,11 @@ impl Memory {
             [moves[0], moves[1]],
         )
         .ok_or_else(|| err("impossible board"))?;
-        Ok(Memory { team, board })
+        Ok(Memory {
+            team,
+            board,
+            dual_in_doubt,
+        })
     }
 }
 
@@ -203,10 +231,70 @@ pub fn reconstruct_aged(
     memory: Option<&Memory>,
     state_age: Option<Duration>,
 ) -> (Board, Inference) {
+    let rebuilt = rebuild(team, discs, memory, state_age);
+    (rebuilt.board, rebuilt.inference)
+}
+
+/// The position a call moves from, how it was found, and whether the bot's own dual disc is in
+/// doubt (see [`Memory::dual_in_doubt`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rebuilt {
+    pub board: Board,
+    pub inference: Inference,
+    pub dual_in_doubt: bool,
+}
+
+/// [`reconstruct_aged`], with the doubt over the bot's own dual disc: raised where the two
+/// readings of either game conflict over it and the new game's is taken, kept from the help
+/// file while the game goes on, and settled for the game in progress when the opponent's tenth
+/// move by the new game's count is not its dual disc (the new game would have forbidden it; the
+/// game in progress, where the opponent has spent it, allows it).
+pub fn rebuild(
+    team: Team,
+    discs: [u64; 2],
+    memory: Option<&Memory>,
+    state_age: Option<Duration>,
+) -> Rebuilt {
+    let (mut board, inference, conflict) = read_board(team, discs, memory, state_age);
+    let kept = memory.is_some_and(|m| m.team == team && m.dual_in_doubt);
+    let mut dual_in_doubt = match &inference {
+        Inference::EitherGame(_) => conflict || kept,
+        Inference::Continued(_) => kept,
+        Inference::Rejected(moves) => {
+            let skipped_dual = memory.is_some_and(|m| m.board.dual_forced())
+                && moves.iter().all(|m| m.kind != Kind::Dual);
+            if kept && skipped_dual {
+                let mut used = [board.used(Team::One), board.used(Team::Two)];
+                used[team.index()] |= DUAL_BIT;
+                let counts = [board.moves_made(Team::One), board.moves_made(Team::Two)];
+                board = Board::from_parts(discs, team, used, counts).unwrap_or(board);
+                false
+            } else {
+                kept
+            }
+        }
+        Inference::NewGame | Inference::BoardAlone(_) => false,
+    };
+    dual_in_doubt &= board.holds(team, Kind::Dual);
+    Rebuilt {
+        board,
+        inference,
+        dual_in_doubt,
+    }
+}
+
+/// The body of [`reconstruct_aged`], and whether either game's readings conflicted over the bot's
+/// own dual disc and the new game's was taken.
+fn read_board(
+    team: Team,
+    discs: [u64; 2],
+    memory: Option<&Memory>,
+    state_age: Option<Duration>,
+) -> (Board, Inference, bool) {
     let start = new_game(team, discs);
     let stale = matches!(state_age, Some(age) if age > STATE_MAX_AGE);
     if let (Some(board), true) = (start, stale) {
-        return (board, Inference::NewGame);
+        return (board, Inference::NewGame, false);
     }
     let why = match memory {
         None => "no state".to_string(),
@@ -214,19 +302,25 @@ pub fn reconstruct_aged(
         Some(m) if m.board.side_to_move() != team.other() => "state not after own move".to_string(),
         Some(m) => match (continue_from(team, discs, &m.board), start) {
             (Some((continued, Inference::Continued(moves))), Some(fresh)) => {
-                let board = either_game(team, &continued, &fresh, &m.board, &moves);
-                return (board, Inference::EitherGame(moves));
+                let (board, conflict) = either_game(team, &continued, &fresh, &m.board, &moves);
+                return (board, Inference::EitherGame(moves), conflict);
             }
             // Only a move our rules reject continues the old game; a new game needs none.
-            (Some((_, Inference::Rejected(_))), Some(fresh)) => return (fresh, Inference::NewGame),
-            (Some(found), _) => return found,
+            (Some((_, Inference::Rejected(_))), Some(fresh)) => {
+                return (fresh, Inference::NewGame, false)
+            }
+            (Some((board, inference)), _) => return (board, inference, false),
             (None, _) => "board not reachable from the saved position".to_string(),
         },
     };
     if let Some(board) = start {
-        return (board, Inference::NewGame);
+        return (board, Inference::NewGame, false);
     }
-    (from_board_alone(team, discs), Inference::BoardAlone(why))
+    (
+        from_board_alone(team, discs),
+        Inference::BoardAlone(why),
+        false,
+    )
 }
 
 /// The position to move from when the board is both the start of a new game (`fresh`) and
@@ -237,14 +331,15 @@ pub fn reconstruct_aged(
 /// powers, one reading is taken: the new game if the opponent could have won or drawn the old
 /// game with its move from `saved`, or if a game started by team 1 shows this board at this
 /// call and only a clear of the opponent's (one of `moves`) continues the old game; else the
-/// game in progress.
+/// game in progress. Returns the position, and whether the readings conflicted over our dual disc
+/// and the new game's was taken (the dual disc is then in doubt).
 fn either_game(
     team: Team,
     continued: &Board,
     fresh: &Board,
     saved: &Board,
     moves: &[Move],
-) -> Board {
+) -> (Board, bool) {
     let (me, them) = (team.index(), team.other().index());
     let opponent = team.other();
     let only_a_clear = moves
@@ -267,7 +362,9 @@ fn either_game(
         | chosen.used(opponent) & DUAL_BIT;
     moves[them] = chosen.moves_made(opponent);
     let discs = [continued.discs(Team::One), continued.discs(Team::Two)];
-    Board::from_parts(discs, team, used, moves).unwrap_or(*chosen)
+    let conflict = new_game && !continued.holds(team, Kind::Dual);
+    let board = Board::from_parts(discs, team, used, moves).unwrap_or(*chosen);
+    (board, conflict)
 }
 
 /// Whether `fresh`, the start of a new game with `team` to move, can be a game that team 1

@@ -96,7 +96,11 @@ fn two_whole_games_in_the_same_directory_for_each_team() {
         for m in old_moves.split(',') {
             old = old.play(parse_move(m).unwrap());
         }
-        let memory = Memory { team, board: old };
+        let memory = Memory {
+            team,
+            board: old,
+            dual_in_doubt: false,
+        };
         let help_file = dirs[team.index()].join("connect4-bot.txt");
         fs::write(&help_file, memory.to_text()).unwrap();
         // Left by an earlier game: older than the previous move of a game in progress can be.
@@ -393,6 +397,7 @@ fn an_opponent_move_our_rules_reject_still_gets_a_legal_reply_at_once() {
         let memory = Memory {
             team: Team::One,
             board: saved,
+            dual_in_doubt: false,
         };
         fs::write(dir.join("connect4-bot.txt"), memory.to_text()).unwrap();
         write_read_only(&dir.join("team_no.txt"), "1\n");

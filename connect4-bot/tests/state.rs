@@ -6,7 +6,7 @@ mod support;
 use connect4::board::{Board, Kind, Team, CLEARING_BITS, DUAL_BIT};
 use connect4::engine::greedy;
 use connect4::state::{
-    from_board_alone, reconstruct, reconstruct_aged, Inference, Memory, STATE_MAX_AGE,
+    from_board_alone, rebuild, reconstruct, reconstruct_aged, Inference, Memory, STATE_MAX_AGE,
 };
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
@@ -25,6 +25,7 @@ fn saved() -> Memory {
     Memory {
         team: Team::One,
         board,
+        dual_in_doubt: false,
     }
 }
 
@@ -33,10 +34,19 @@ fn the_help_file_round_trips() {
     let memory = Memory {
         team: Team::One,
         board: line("2 4,4 1,5 3,1 3,5 3"),
+        dual_in_doubt: false,
     };
     let text = memory.to_text();
     assert!(text.starts_with("connect4-bot state v1\n"));
     assert_eq!(Memory::parse(&text), Ok(memory));
+    let in_doubt = Memory {
+        dual_in_doubt: true,
+        ..memory
+    };
+    assert_eq!(Memory::parse(&in_doubt.to_text()), Ok(in_doubt));
+    // A help file without the doubt line (as an earlier build wrote it) has no doubt.
+    let without = text.lines().take(5).collect::<Vec<_>>().join("\n");
+    assert_eq!(Memory::parse(&without), Ok(memory));
     assert!(Memory::parse("garbage").is_err());
     assert!(Memory::parse(&text.replace("team 1", "team 3")).is_err());
     assert!(Memory::parse(&text[..text.len() / 2]).is_err());
@@ -77,6 +87,7 @@ fn a_power_that_leaves_no_trace_is_assumed_still_held() {
     let memory = Memory {
         team: Team::One,
         board,
+        dual_in_doubt: false,
     };
     let truth = board.play(mv("2 7"));
     let (rebuilt, inference) = reconstruct(Team::One, discs(&truth), Some(&memory));
@@ -260,6 +271,7 @@ fn a_bot_that_keeps_its_state_follows_every_power() {
                 memory = Some(Memory {
                     team: Team::One,
                     board: b.play(m),
+                    dual_in_doubt: false,
                 });
                 m
             } else {
@@ -282,6 +294,7 @@ fn the_state_file_keeps_the_powers_of_both_teams() {
     let m = Memory {
         team: Team::One,
         board: b,
+        dual_in_doubt: false,
     };
     assert_eq!(
         Memory::parse(&m.to_text()).unwrap().board.used(Team::Two),
@@ -294,7 +307,11 @@ fn the_state_file_keeps_the_powers_of_both_teams() {
 fn short_old_game(team: Team, moves: &str) -> Memory {
     let board = line(moves);
     assert_eq!(board.side_to_move(), team.other());
-    Memory { team, board }
+    Memory {
+        team,
+        board,
+        dual_in_doubt: false,
+    }
 }
 
 /// The board `team` reconstructs from `discs` with the help file `old`, which must find that the
@@ -376,6 +393,40 @@ fn a_board_emptied_just_now_that_team_one_could_be_starting_is_a_new_game_for_th
 }
 
 #[test]
+fn a_dual_disc_in_doubt_is_kept_until_the_opponents_tenth_move_settles_it() {
+    // Team 2 spent its dual disc; team 1's clear left one disc of its own: a new game for the
+    // dual disc, which stays in doubt.
+    let old = short_old_game(Team::Two, "5 4,4 3");
+    let first = discs(&line("5 4"));
+    let rebuilt = rebuild(Team::Two, first, Some(&old), None);
+    assert!(rebuilt.dual_in_doubt);
+    assert!(rebuilt.board.holds(Team::Two, Kind::Dual));
+    // Held in both readings, nothing is in doubt.
+    let old_held = short_old_game(Team::Two, "5 4,5 3");
+    assert!(!rebuild(Team::Two, discs(&line("5 3")), Some(&old_held), None).dual_in_doubt);
+    // Later in that game, the doubt kept: team 1 is at its tenth move by the new game's count
+    // and plays a normal disc, which the new game forbids; the game is in progress, and team
+    // 2's dual disc spent.
+    let saved = position_with("X......", Team::One, [0, 0], [9, 8]);
+    assert!(saved.dual_forced());
+    let memory = Memory {
+        team: Team::Two,
+        board: saved,
+        dual_in_doubt: true,
+    };
+    let normal = saved.play(mv("5 7"));
+    let rebuilt = rebuild(Team::Two, discs(&normal), Some(&memory), None);
+    assert!(matches!(rebuilt.inference, Inference::Rejected(_)));
+    assert!(!rebuilt.dual_in_doubt);
+    assert!(!rebuilt.board.holds(Team::Two, Kind::Dual));
+    // Its dual disc there settles nothing: still in doubt.
+    let dual = saved.play(mv("4 7"));
+    let rebuilt = rebuild(Team::Two, discs(&dual), Some(&memory), None);
+    assert!(rebuilt.dual_in_doubt);
+    assert!(rebuilt.board.holds(Team::Two, Kind::Dual));
+}
+
+#[test]
 fn a_board_only_team_two_could_be_starting_continues_the_game() {
     // Team 2 moved first, team 1 played its dual disc, team 2 cleared that column: one disc of
     // team 2's in the bottom row, which as a new game only a game started by team 2 shows at
@@ -385,6 +436,7 @@ fn a_board_only_team_two_could_be_starting_continues_the_game() {
     let old = Memory {
         team: Team::One,
         board: before,
+        dual_in_doubt: false,
     };
     let after = before.play(mv("2 2"));
     let board = either_game(Team::One, discs(&after), &old);
@@ -471,6 +523,7 @@ fn an_opponent_move_our_rules_reject_is_applied_as_given() {
     let memory = Memory {
         team: Team::One,
         board: line("5 4,1 4,5 3,5 5,5 4"),
+        dual_in_doubt: false,
     };
     assert!(!memory.board.holds(Team::Two, Kind::ClearRow));
     let again = mv("1 1");
@@ -488,6 +541,7 @@ fn an_opponent_move_our_rules_reject_is_applied_as_given() {
     let memory = Memory {
         team: Team::One,
         board: position_with("X......", Team::Two, [0, 0], [10, 9]),
+        dual_in_doubt: false,
     };
     assert!(memory.board.dual_forced());
     let normal = mv("5 7");
