@@ -195,13 +195,12 @@
 //! ```
 //!
 //! plays 800 games of the search at depth 6 against itself from the empty board with every
-//! power (after 2 to 6 random normal discs), keeps their 38,470 quiet positions, holds out every
-//! tenth game (80 games, 3,810 positions), and prints the fitted constants, which replace those
-//! of `eval.rs` by hand. Team 1 won 474 games, team 2 296, 30 were drawn. The mean squared
-//! error of the held-out positions went from 0.1951 (the hand-set weights, with 0 for the
-//! features that see the powers) to 0.1696, that of the training positions from 0.2023 to
-//! 0.1751; the run took 4 minutes on a shared core. The threat on a row of the team's parity
-//! is the unit (36) and the two playable-threat weights are held (see [`tune::FROZEN`]).
+//! power (after 2 to 6 random normal discs), keeps their quiet positions, holds out every tenth
+//! game to show that the fit generalises, and prints the fitted constants, which replace those of
+//! `eval.rs` by hand. The threat on a row of the team's parity is the unit (36) and the two
+//! playable-threat weights are held (see [`tune::FROZEN`]). The fit's errors and the matches
+//! that measured the bot's strength are in the workspace's `docs/measured.md` (section Power
+//! Connect 4), dated, with their commands.
 //!
 //! What the fit says about spending the powers: a clearing power held is worth 60, more than a
 //! threat, so the bot keeps its clears for when they win or save a game; the dual disc held is
@@ -209,43 +208,6 @@
 //! back up by 11 for each move past the fifth made with it (by its ninth move holding it costs
 //! nothing, as it is about to be played anyway). A threat is worth 9 less for each clear the
 //! opponent holds, and 27 less when it sits right above a threat of the opponent's.
-//!
-//! # Strength
-//!
-//! Against the first version (f168f1f) and the one before these changes (9ffb6f5), from the
-//! start of the game with both bots keeping their state, on two cores shared with other work
-//! (load average 20 to 29, so a bot often had a core for a tenth of its move time). The games
-//! vary by the move time, the same for both bots in a pair and drawn per pair (`{seed}` is the
-//! referee's seed plus the pair's number), and by our bot drawing its first move among its
-//! near-best ones; the bot of f168f1f has no `--opening-plies`. Pairs swap the seats.
-//!
-//! ```text
-//! connect4-referee --games 400 --concurrency 2 --sprt 0,30 --seed 170 \
-//!     "connect4-bot --movetime {seed} --opening-plies 1 --seed {seed}" \
-//!     "f168f1f/connect4-bot --movetime {seed}"
-//! ```
-//!
-//! stopped at H1 (llr 3.24) after 56 games, 171 to 198 ms a move: 40 wins, 1 draw, 15 losses,
-//! Elo +167 ± 106, 55 distinct games. With `--games 80 --seed 180` (181 to 220 ms, no SPRT):
-//! 48 wins, 1 draw, 31 losses (60.6 %, Elo +75 ± 79), 78 distinct games; with `--seed 160`
-//! (161 to 200 ms): 55 wins, 1 draw, 24 losses (69.4 %, Elo +142 ± 84), 80 distinct games.
-//! Against 9ffb6f5 at
-//! 281 to 320 ms, both drawing their first move (`--games 80 --seed 280`, `--opening-plies 1
-//! --seed {seed}` for both): 62 wins, 1 draw, 17 losses (78.1 %, Elo +221 ± 96), 78 distinct
-//! games. At the contest's settings (the default move time, 20 games against f168f1f, one at a
-//! time): 16 wins, 4 losses, no fault, slowest reply 1251 ms, peak memory 10.1 MB.
-//!
-//! Those matches were played before the rule that a move giving both teams four is a draw. The
-//! same matches with that rule, on the build that has both: the SPRT stopped at H1 (llr 3.02)
-//! after 37 games, 23 wins, 9 draws, 5 losses (Elo +185 ± 112; the draws are such moves);
-//! `--seed 160`: 46 wins, 19 draws, 15 losses (69.4 %, Elo +142 ± 72), 69 distinct games;
-//! against 9ffb6f5 (`--seed 280`): 58 wins, 10 draws, 12 losses (78.8 %, Elo +228 ± 87), 53
-//! distinct games; at the contest's settings (two games at a time): 16 wins, 3 draws, 1 loss, no
-//! fault, slowest reply 1452 ms.
-//!
-//! Of the two changes, the reductions came first: with the evaluation as it was, the bot beat
-//! 9ffb6f5 43–2–15 at 101 to 130 ms (both drawing two opening moves); the fitted weights then
-//! beat the hand-set ones 43–0–17 under the same settings.
 //!
 //! # The exact solver
 //!

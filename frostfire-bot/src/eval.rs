@@ -38,12 +38,9 @@
 //! The fit says position weighs far more against material than the hand-set weights did: a
 //! dragon on the centre is worth most of a dragon more than one on the edge.
 //!
-//! The five terms the hand-set evaluation did not have ([`ISOLATED`], [`EXPOSED`], [`CORNER`],
-//! [`PUSHES`], [`TEMPO`]) pay. On the games of `frostfire-tune --games 2000 --depth 5` (self-play
-//! of this evaluation), a fit of all the terms from the hand-set weights took the held-out error
-//! from 0.1857 to 0.1275, and the same fit with those five held at 0 only to 0.1359; the two
-//! fitted bots, 100 games at `--movetime 100` with `--opening-plies 4`, ended 79-6-15 for all
-//! the terms (+263 ± 88 Elo).
+//! Every term earns its place: with [`ISOLATED`], [`EXPOSED`], [`CORNER`], [`PUSHES`] and
+//! [`TEMPO`] held at 0 the fit predicts the held-out games worse and the bot loses to the one that
+//! has them (the workspace's `docs/measured.md`, section Frostfire, has the fit and the match).
 
 use crate::board::{shift, shift_back, Bits, Board, Color, Direction, CORNERS, EDGE, OUT, RINGS};
 use crate::board::{DRAGONS, VALID};
