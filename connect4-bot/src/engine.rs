@@ -26,6 +26,7 @@ pub const BOT_NAME: &str = "connect4-bot";
 /// The most bytes of log a call writes: its lines are kept in memory and written at once, at
 /// the end of the call (see [`CallLog`]).
 pub const MAX_LOG_BYTES: usize = 4096;
+const _: () = assert!(2 * crate::search::MAX_ITERATION_LOG_BYTES <= MAX_LOG_BYTES);
 
 /// The log of one call. A call is a process of its own, so its log lines are gathered here and
 /// written to stderr in one piece when the move is on disk: the search never waits on stderr (a

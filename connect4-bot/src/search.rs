@@ -62,8 +62,10 @@ type MoveScores = ArrayVec<i32, { 5 * WIDTH }>;
 /// The history scores: per team, per move code.
 type History = [[i32; 5 * WIDTH]; 2];
 
-/// The most bytes of iteration lines a search keeps for its caller's log.
-const MAX_LOG_BYTES: usize = 2048;
+/// The most bytes of iteration lines a search keeps for its caller's log: half of the call's
+/// whole log (the engine's `MAX_LOG_BYTES`, which checks it at compile time), so that the
+/// solver's lines and the move's own line always fit beside them.
+pub const MAX_ITERATION_LOG_BYTES: usize = 2048;
 
 /// The searcher: the table and the ordering heuristics, reusable across searches.
 pub struct Searcher {
@@ -256,7 +258,7 @@ impl Searcher {
         near
     }
 
-    /// Keeps one line on a completed iteration, within `MAX_LOG_BYTES`.
+    /// Keeps one line on a completed iteration, within [`MAX_ITERATION_LOG_BYTES`].
     fn log_iteration(&mut self, result: &SearchResult<Move>) {
         let pv: Vec<String> = result
             .pv
@@ -271,7 +273,7 @@ impl Searcher {
             self.clock.nps(),
             pv.join(" ")
         );
-        if self.log.len() + line.len() <= MAX_LOG_BYTES {
+        if self.log.len() + line.len() <= MAX_ITERATION_LOG_BYTES {
             self.log.push_str(&line);
         }
     }
