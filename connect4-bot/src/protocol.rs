@@ -156,125 +156,11 @@ pub fn play_in(
     log: &mut CallLog,
 ) -> io::Result<Move> {
     let (memory, state_age) = load(dir, id, log);
-    let discs = match read_bounded(&dir.join(BOARD_FILE)) {
-        Ok(text) => match parse_board(&text) {
-            Ok(discs) => Some(discs),
-            Err(e) => {
-                log.warn(&format!("{BOARD_FILE}: {e}"));
-                None
-            }
-        },
-        Err(e) => {
-            log.warn(&format!("{BOARD_FILE}: {e}"));
-            None
-        }
-    };
-    let team = match read_bounded(&dir.join(TEAM_FILE)).map(|text| parse_team(&text)) {
-        Ok(Ok(team)) => team,
-        Ok(Err(e)) => {
-            log.warn(&format!("{TEAM_FILE}: {e}; guessing the team"));
-            guess_team(discs, memory.as_ref())
-        }
-        Err(e) => {
-            log.warn(&format!("{TEAM_FILE}: {e}; guessing the team"));
-            guess_team(discs, memory.as_ref())
-        }
-    };
-    let mut dual_in_doubt;
-    let board = match discs {
-        Some(discs) => {
-            let Rebuilt {
-                board,
-                inference,
-                dual_in_doubt: in_doubt,
-            } = rebuild(team, discs, memory.as_ref(), state_age);
-            dual_in_doubt = in_doubt;
-            // The game master's counts, when they fit the board, settle what the inference
-            // could not: an opponent move our memory cannot explain is then no warning.
-            let counts = read_contest_counts(dir, log);
-            let settled = counts.map(|counts| with_contest_counts(&board, counts));
-            let counts_fit = matches!(settled, Some(Ok(_)));
-            match &inference {
-                Inference::Continued(moves) => {
-                    let list: Vec<String> = moves.iter().map(Move::to_string).collect();
-                    log.line(&format!("opponent played {}", list.join(" or ")));
-                }
-                Inference::Rejected(moves) => {
-                    let why: Vec<String> = moves
-                        .iter()
-                        .map(
-                            |&m| match memory.as_ref().map(|s| s.board.check_move_rules(m)) {
-                                Some(Err(e)) => format!("{m} ({e})"),
-                                _ => m.to_string(),
-                            },
-                        )
-                        .collect();
-                    let text = format!(
-                        "the board shows an opponent move our rules reject, {}; applied as given",
-                        why.join(" or ")
-                    );
-                    if counts_fit {
-                        log.line(&format!("{text}, and {MOVES_FILE} settles the counts"));
-                    } else {
-                        log.warn(&text);
-                    }
-                }
-                Inference::NewGame => log.line("new game"),
-                Inference::EitherGame(moves) => {
-                    let list: Vec<String> = moves.iter().map(Move::to_string).collect();
-                    log.line(&format!(
-                        "a new game, or the opponent played {}: taking what is legal in both",
-                        list.join(" or ")
-                    ));
-                }
-                Inference::BoardAlone(why) => {
-                    log.warn(&format!("{why}: rebuilding from the board alone"))
-                }
-            }
-            match settled {
-                Some(settled) => match settled {
-                    Ok(counted) => {
-                        // The game master's counts settle the dual disc too.
-                        dual_in_doubt = false;
-                        if counted != board {
-                            log.line(&format!(
-                                "{MOVES_FILE} and {OPPONENT_FILE} correct the rebuilt counts: \
-                                 own moves {} powers {:04b}, opponent's moves {} powers {:04b}",
-                                board.moves_made(team),
-                                board.used(team),
-                                board.moves_made(team.other()),
-                                board.used(team.other())
-                            ));
-                        }
-                        counted
-                    }
-                    Err(why) => {
-                        log.warn(&format!(
-                            "{MOVES_FILE} and {OPPONENT_FILE} ignored: they disagree with the \
-                             board ({why})"
-                        ));
-                        board
-                    }
-                },
-                None => board,
-            }
-        }
-        // No usable board: the saved position is the best guess there is.
-        None => {
-            dual_in_doubt = memory.is_some_and(|m| m.team == team && m.dual_in_doubt);
-            memory
-                .filter(|m| m.team == team)
-                .and_then(|m| {
-                    let b = m.board;
-                    Board::from_parts(
-                        [b.discs(Team::One), b.discs(Team::Two)],
-                        team,
-                        [b.used(Team::One), b.used(Team::Two)],
-                        [b.moves_made(Team::One), b.moves_made(Team::Two)],
-                    )
-                })
-                .unwrap_or_default()
-        }
+    let discs = read_board(dir, log);
+    let team = read_team(dir, discs, memory.as_ref(), log);
+    let (board, dual_in_doubt) = match discs {
+        Some(discs) => position_from_board(dir, team, discs, memory.as_ref(), state_age, log),
+        None => position_from_memory(team, memory.as_ref()),
     };
     if dual_in_doubt {
         log.line(
@@ -295,17 +181,153 @@ pub fn play_in(
         .unwrap_or(Move::new(Kind::Normal, Column::CENTRE_FIRST[0]));
     let searched = deadline.elapsed();
     write_output(dir, chosen)?;
-    if let Err(e) = save(
-        dir,
-        id,
-        &Memory {
-            team,
-            board: board.play(chosen),
-            dual_in_doubt: dual_in_doubt && chosen.kind != Kind::Dual,
-        },
-    ) {
+    let after = Memory {
+        team,
+        board: board.play(chosen),
+        dual_in_doubt: dual_in_doubt && chosen.kind != Kind::Dual,
+    };
+    if let Err(e) = save(dir, id, &after) {
         log.warn(&format!("help file not saved: {e}"));
     }
+    log_played(chosen, deadline, searched, log);
+    Ok(chosen)
+}
+
+/// The discs of `board.txt`, or `None` (with a warning) when it cannot be read or parsed.
+fn read_board(dir: &Path, log: &mut CallLog) -> Option<[u64; 2]> {
+    let parsed = read_bounded(&dir.join(BOARD_FILE))
+        .map_err(|e| e.to_string())
+        .and_then(|text| parse_board(&text).map_err(|e| e.to_string()));
+    match parsed {
+        Ok(discs) => Some(discs),
+        Err(e) => {
+            log.warn(&format!("{BOARD_FILE}: {e}"));
+            None
+        }
+    }
+}
+
+/// The team of `team_no.txt`, or a guess from the board and the memory (with a warning).
+fn read_team(
+    dir: &Path,
+    discs: Option<[u64; 2]>,
+    memory: Option<&Memory>,
+    log: &mut CallLog,
+) -> Team {
+    let parsed = read_bounded(&dir.join(TEAM_FILE))
+        .map_err(|e| e.to_string())
+        .and_then(|text| parse_team(&text).map_err(|e| e.to_string()));
+    parsed.unwrap_or_else(|e| {
+        log.warn(&format!("{TEAM_FILE}: {e}; guessing the team"));
+        guess_team(discs, memory)
+    })
+}
+
+/// The position the board shows, rebuilt with the memory of the last call and settled by the
+/// game master's files where they fit; with whether our dual disc is in doubt.
+fn position_from_board(
+    dir: &Path,
+    team: Team,
+    discs: [u64; 2],
+    memory: Option<&Memory>,
+    state_age: Option<Duration>,
+    log: &mut CallLog,
+) -> (Board, bool) {
+    let Rebuilt {
+        board,
+        inference,
+        dual_in_doubt,
+    } = rebuild(team, discs, memory, state_age);
+    // The game master's counts, when they fit the board, settle what the inference could not:
+    // an opponent move our memory cannot explain is then no warning.
+    let settled = read_contest_counts(dir, log).map(|counts| with_contest_counts(&board, counts));
+    let counts_fit = matches!(settled, Some(Ok(_)));
+    log_inference(&inference, memory, counts_fit, log);
+    match settled {
+        // The game master's counts settle the dual disc too.
+        Some(Ok(counted)) => {
+            if counted != board {
+                log.line(&format!(
+                    "{MOVES_FILE} and {OPPONENT_FILE} correct the rebuilt counts: \
+                     own moves {} powers {:04b}, opponent's moves {} powers {:04b}",
+                    board.moves_made(team),
+                    board.used(team),
+                    board.moves_made(team.other()),
+                    board.used(team.other())
+                ));
+            }
+            (counted, false)
+        }
+        Some(Err(why)) => {
+            log.warn(&format!(
+                "{MOVES_FILE} and {OPPONENT_FILE} ignored: they disagree with the board ({why})"
+            ));
+            (board, dual_in_doubt)
+        }
+        None => (board, dual_in_doubt),
+    }
+}
+
+/// What the rebuild made of the board, in the call's log.
+fn log_inference(
+    inference: &Inference,
+    memory: Option<&Memory>,
+    counts_fit: bool,
+    log: &mut CallLog,
+) {
+    let list = |moves: &[Move]| -> String {
+        let names: Vec<String> = moves.iter().map(Move::to_string).collect();
+        names.join(" or ")
+    };
+    match inference {
+        Inference::Continued(moves) => log.line(&format!("opponent played {}", list(moves))),
+        Inference::Rejected(moves) => {
+            let why: Vec<String> = moves
+                .iter()
+                .map(|&m| match memory.map(|s| s.board.check_move_rules(m)) {
+                    Some(Err(e)) => format!("{m} ({e})"),
+                    _ => m.to_string(),
+                })
+                .collect();
+            let text = format!(
+                "the board shows an opponent move our rules reject, {}; applied as given",
+                why.join(" or ")
+            );
+            if counts_fit {
+                log.line(&format!("{text}, and {MOVES_FILE} settles the counts"));
+            } else {
+                log.warn(&text);
+            }
+        }
+        Inference::NewGame => log.line("new game"),
+        Inference::EitherGame(moves) => log.line(&format!(
+            "a new game, or the opponent played {}: taking what is legal in both",
+            list(moves)
+        )),
+        Inference::BoardAlone(why) => log.warn(&format!("{why}: rebuilding from the board alone")),
+    }
+}
+
+/// No usable board: the saved position is the best guess there is (an empty board without one).
+fn position_from_memory(team: Team, memory: Option<&Memory>) -> (Board, bool) {
+    let ours = memory.filter(|m| m.team == team);
+    let dual_in_doubt = ours.is_some_and(|m| m.dual_in_doubt);
+    let board = ours
+        .and_then(|m| {
+            let b = m.board;
+            Board::from_parts(
+                [b.discs(Team::One), b.discs(Team::Two)],
+                team,
+                [b.used(Team::One), b.used(Team::Two)],
+                [b.moves_made(Team::One), b.moves_made(Team::Two)],
+            )
+        })
+        .unwrap_or_default();
+    (board, dual_in_doubt)
+}
+
+/// The call's last line: the move, the time it took, and how long the files took after it.
+fn log_played(chosen: Move, deadline: Deadline, searched: Duration, log: &mut CallLog) {
     let scheduling = match scheduler_times() {
         Some((running, waiting)) => format!(
             "; on a core {} ms, waiting for one {} ms",
@@ -319,7 +341,6 @@ pub fn play_in(
         deadline.elapsed().as_millis(),
         deadline.elapsed().saturating_sub(searched).as_millis()
     ));
-    Ok(chosen)
 }
 
 /// `board` with the team to move's dual disc counted as spent.
