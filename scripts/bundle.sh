@@ -14,8 +14,11 @@
 # A `mod NAME;` is replaced by the module's file (NAME.rs or NAME/mod.rs), recursively. Paths are
 # rewritten for the new nesting: in common's modules `crate::` becomes `crate::common::`; in the
 # game's, `crate::` becomes `crate::GAME::` and `common::` becomes `crate::common::`; everywhere,
-# `arrayvec::`, `rand::` and `rustc_hash::` become `crate::arrayvec::` and so on. Items under
-# `#[cfg(test)]` (test modules) and whole-line comments are dropped, except the licence notices.
+# `arrayvec::`, `rand::` and `rustc_hash::` become `crate::arrayvec::` and so on; the game's
+# `common::tunables!` becomes `crate::tunables!` (an exported macro sits at the crate's root).
+# Items under `#[cfg(test)]` (test modules) or `#[cfg(feature = "tuning")]` (the tuning build's,
+# see common/src/tunable.rs) and whole-line comments are dropped, except the licence notices;
+# `#[cfg(not(feature = "tuning"))]` is dropped from the items it keeps.
 # It prints the size on stderr, and fails if the Yavalath bundle does not fit CodinGame's limit
 # or the Krieg bundle its statement's (1 MB).
 set -eu
@@ -126,6 +129,19 @@ inline() {
                     $i++ while $i < @lines && $lines[$i] !~ /^$indent\}/;
                     next;
                 }
+                # What only a tuning build has (`tuning`, off in every contest build and for
+                # plain rustc) leaves with its attribute, as a test-only item does, also in a
+                # macro'"'"'s body and where the item is a field ending in `,`; the contest
+                # build'"'"'s items lose their attribute.
+                if (!$in_string && /^(\s*)#\[cfg\(feature = "tuning"\)\]/) {
+                    my $indent = $1;
+                    $i++;
+                    $i++ while $i < @lines && $lines[$i] =~ /^\s*#\[/;
+                    next if $i >= @lines || $lines[$i] =~ /[;,]\s*$/;
+                    $i++ while $i < @lines && $lines[$i] !~ /^$indent\}/;
+                    next;
+                }
+                next if !$in_string && /^\s*#\[cfg\(not\(feature = "tuning"\)\)\]\s*$/;
                 # A tool'"'"'s module behind a cargo feature leaves with its attribute.
                 if (!$in_string && $top && $skip ne "" && /^\s*#\[cfg\(feature\s*=/
                     && $i + 1 < @lines
@@ -188,7 +204,8 @@ rewrite() {
     echo "}"
     echo "pub mod $game {"
     rewrite "$crate/src/lib.rs" 'referee|view|tune' \
-        "s/\\bcrate::/crate::$game\\::/g; s/(?<!\\w)(?<!::)common::/crate::common::/g; $packages"
+        "s/\\bcrate::/crate::$game\\::/g; s/(?<!\\w)(?<!::)common::tunables!/crate::tunables!/g;
+        s/(?<!\\w)(?<!::)common::/crate::common::/g; $packages"
     echo "}"
     # main.rs's inner attributes (`#![...]`) go to the top of the file.
     rewrite "$crate/src/main.rs" "" "$packages" >"$main"

@@ -241,6 +241,9 @@ pub struct BotInfo {
     pub perft: fn(u32) -> u64,
     /// The fixed benchmark (to the given depth, else its own); returns its node count.
     pub bench: fn(Option<u32>) -> u64,
+    /// The search's tunables the command line may set: its `params::tunables` (none but in a
+    /// tuning build, see [`crate::tunable`]).
+    pub tunables: fn() -> crate::tunable::Tunables,
 }
 
 impl BotInfo {
@@ -287,7 +290,7 @@ pub fn usage(bot: &BotInfo) -> String {
         .solver
         .map(|solver| format!("\n       {name} solve {}", solver.arguments))
         .unwrap_or_default();
-    format!(
+    let text = format!(
         "usage: {name} [OPTIONS]            play the contest protocol
        {name} perft <D> [OPTIONS]  count move sequences from the start for depths 1..=D
        {name} bench [OPTIONS]      fixed searches over fixed positions; last line `<N> nodes <M> nps`{solve}
@@ -305,7 +308,10 @@ options:
         protocol = bot.protocol,
         limit = bot.limits_text(),
         movetime = bot.movetime_text(),
-    )
+    );
+    #[cfg(feature = "tuning")]
+    let text = text + &crate::tunable::usage((bot.tunables)());
+    text
 }
 
 /// Parses the process's own arguments into the command `main` runs. `Err` carries the status
@@ -313,7 +319,10 @@ options:
 /// on stdout, success), after `solve` (the game's solver has run), or after a bad command line
 /// (the error and the usage on stderr, status 2; `solve` is one for a game without a solver).
 pub fn from_env(bot: &BotInfo) -> Result<Command, ExitCode> {
-    match parse_args(std::env::args().skip(1)) {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    #[cfg(feature = "tuning")]
+    let args = take_settings(bot, args)?;
+    match parse_args(args) {
         Ok(Parsed::Run(command)) => Ok(command),
         Ok(Parsed::Help) => {
             println!("{}", usage(bot));
@@ -321,17 +330,22 @@ pub fn from_env(bot: &BotInfo) -> Result<Command, ExitCode> {
         }
         Ok(Parsed::Solve(args)) => match bot.solver {
             Some(solver) => Err((solver.run)(&args)),
-            None => {
-                let error = CliError::UnexpectedArgument("solve".into());
-                eprintln!("{}: {error}\n\n{}", bot.name, usage(bot));
-                Err(ExitCode::from(2))
-            }
+            None => Err(refuse(bot, CliError::UnexpectedArgument("solve".into()))),
         },
-        Err(error) => {
-            eprintln!("{}: {error}\n\n{}", bot.name, usage(bot));
-            Err(ExitCode::from(2))
-        }
+        Err(error) => Err(refuse(bot, error)),
     }
+}
+
+/// The arguments but the settings of tunables (`--param`, `--params`), which are applied.
+#[cfg(feature = "tuning")]
+fn take_settings(bot: &BotInfo, args: Vec<String>) -> Result<Vec<String>, ExitCode> {
+    crate::tunable::take_settings(args, (bot.tunables)()).map_err(|e| refuse(bot, e))
+}
+
+/// A bad command line: the error and the usage on stderr; the exit status 2.
+fn refuse(bot: &BotInfo, error: impl fmt::Display) -> ExitCode {
+    eprintln!("{}: {error}\n\n{}", bot.name, usage(bot));
+    ExitCode::from(2)
 }
 
 /// The whole `main` of a bot: reads the command line and runs what it asks for (the contest
@@ -514,6 +528,7 @@ mod tests {
             play: |_| {},
             perft: |_| 0,
             bench: |_| 0,
+            tunables: Default::default,
         };
         let text = usage(&bot);
         for needle in [

@@ -13,6 +13,8 @@
 //!   and what is written once against it: perft, a line of moves, the greedy and random moves;
 //! - [`score`]: the score scale of every search, results counted in plies;
 //! - [`transposition`]: the transposition table of every search;
+//! - [`tunable`]: the search's tunables, constants in the contest build and settable from the
+//!   command line in a tuning build (the cargo feature `tuning`), for the match-based tuner;
 //! - [`zobrist`]: Zobrist keys as `const` data.
 //!
 //! It is written for Rust 1.70, since the bundles carry it to CodinGame. The tools (the match
@@ -26,4 +28,5 @@ pub mod io;
 pub mod score;
 pub mod search;
 pub mod transposition;
+pub mod tunable;
 pub mod zobrist;

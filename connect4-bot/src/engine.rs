@@ -15,7 +15,7 @@ use rand::SeedableRng;
 use crate::board::{Board, Move};
 use crate::eval::evaluate;
 use crate::params::{
-    DEFAULT_MOVETIME, MAX_DEPTH, OPENING_MARGIN, SOLVER_TIME_DIVISOR, TABLE_BYTES, TIME_POLICY,
+    time_policy, DEFAULT_MOVETIME, MAX_DEPTH, OPENING_MARGIN, SOLVER_TIME_DIVISOR, TABLE_BYTES,
 };
 use crate::search::Searcher;
 use crate::solver;
@@ -95,9 +95,9 @@ impl Engine {
     }
 
     /// The deadline of a move whose budget started at `started` (the start of the call),
-    /// shared out by [`TIME_POLICY`].
+    /// shared out by [`time_policy`].
     pub fn deadline(&self, started: Instant) -> Deadline {
-        TIME_POLICY.deadline(started, self.budget)
+        time_policy().deadline(started, self.budget)
     }
 
     /// The move the engine chooses on `board` by `deadline`, `None` only without legal moves;
@@ -114,7 +114,7 @@ impl Engine {
                 // plays it perfectly when it finishes within its share of the time left; else
                 // the search plays, with the rest.
                 let solver_deadline =
-                    Deadline::from_now(deadline.remaining() / SOLVER_TIME_DIVISOR);
+                    Deadline::from_now(deadline.remaining() / SOLVER_TIME_DIVISOR.get());
                 if let Some((m, score)) = solver::solve_in_play(board, solver_deadline) {
                     log.line(&format!("solved: {m} keeps the score {score}"));
                     return Some(m);

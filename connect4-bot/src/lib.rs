@@ -171,7 +171,7 @@
 //! ```
 //!
 //! `--movetime` is the hard budget of the one move the call makes (default 1200 ms,
-//! [`params::DEFAULT_MOVETIME`]; the soft budget is half of it, [`params::TIME_POLICY`]), `--depth` caps the iterative deepening, and `--opening-plies N`
+//! [`params::DEFAULT_MOVETIME`]; the soft budget is half of it, [`params::time_policy`]), `--depth` caps the iterative deepening, and `--opening-plies N`
 //! draws the team's first N moves, seeded by `--seed` and the position, among the moves the
 //! search proves within `search::OPENING_MARGIN` of the best and not lost. The search
 //! ([`search`]) is an iterative-deepening negamax with alpha-beta (PVS), a 4 MB transposition

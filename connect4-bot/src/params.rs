@@ -1,7 +1,10 @@
-//! The search's tunables, every one a named constant: the time policy, the table's size, the
-//! depth limits, the reductions and the move ordering's keys (see `docs/vocabulary.md` for the
-//! names every crate shares). The evaluation's weights are in [`crate::eval`]; the solver's
-//! tables are sized in [`crate::solver`].
+//! The search's tunables, every one named: the time policy, the table's size, the depth limits,
+//! the reductions and the move ordering's keys (see `docs/vocabulary.md` for the names every
+//! crate shares). Those a match can tune are declared in one [`common::tunables!`] block, with
+//! their bounds and SPSA steps, and read with `.get()`: constants in the contest build,
+//! settable by `--param` in a tuning build (see [`common::tunable`] and `docs/tuning.md`). The
+//! evaluation's weights are in [`crate::eval`]; the solver's tables are sized in
+//! [`crate::solver`].
 
 use common::clock::TimePolicy;
 use std::time::Duration;
@@ -11,13 +14,50 @@ use std::time::Duration;
 /// The hard budget of a move when `--movetime` is not given: far inside the contest's 2 s, even
 /// with the machine's other core busy and the process's start-up counted.
 pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1200);
-/// How the budget is shared out: no new iteration past half of it (an iteration typically
-/// costs several times the one before it, so one begun later rarely completes), with no
-/// extension, and the search stops at once at the whole of it.
-pub const TIME_POLICY: TimePolicy = TimePolicy::new(50, 50, 100);
-/// With no power left to either team, the solver has the time left divided by this (a third)
-/// before the search, which gets the rest.
-pub const SOLVER_TIME_DIVISOR: u32 = 3;
+/// How the budget is shared out: no new iteration past [`TIME_SOFT_PERCENT`] (half) of it (an
+/// iteration typically costs several times the one before it, so one begun later rarely
+/// completes), with no extension ([`TIME_EXTENDED_PERCENT`], the same), and the search stops
+/// at once at the whole of it.
+pub fn time_policy() -> TimePolicy {
+    TimePolicy::new(TIME_SOFT_PERCENT.get(), TIME_EXTENDED_PERCENT.get(), 100)
+}
+
+common::tunables! {
+    /// The time policy's share of the budget past which no iteration starts with a stable root.
+    TIME_SOFT_PERCENT: u32 = 50, 10..=90, step 5;
+    /// The time policy's share past which no iteration starts with an unstable root.
+    TIME_EXTENDED_PERCENT: u32 = 50, 10..=100, step 5;
+    /// With no power left to either team, the solver has the time left divided by this (a
+    /// third) before the search, which gets the rest.
+    SOLVER_TIME_DIVISOR: u32 = 3, 2..=8, step 1;
+
+    // The ordering keys' bounds keep a normal disc's key (its base, the centre and history)
+    // under the second killer's, so that a quiet move stays quiet.
+    /// Added to [`ORDER_THREAT_MADE`] for each threat made.
+    ORDER_THREAT_EACH: i32 = 10_000, 0..=100_000, step 5_000;
+    /// Base scores by kind: normal discs, then the dual disc, then the clearing powers.
+    ORDER_NORMAL: i32 = 300_000, 100_000..=600_000, step 25_000;
+    ORDER_DUAL: i32 = 100_000, 0..=300_000, step 25_000;
+    ORDER_POWER: i32 = 50_000, 0..=300_000, step 25_000;
+    /// Per step towards the centre column (normal and dual discs): 0 at the edge, 3 steps in
+    /// the middle, counted twice.
+    ORDER_CENTRE_STEP: i32 = 1_000, 0..=20_000, step 1_000;
+    /// A normal disc that lands right under a cell where the opponent would complete four: it
+    /// hands the opponent that cell, so it goes last among the normal discs.
+    ORDER_UNDER_THREAT: i32 = -250_000, -600_000..=0, step 25_000;
+
+    /// Late move reductions: the quiet moves from this index on, at this depth or more, are
+    /// searched first `LMR_REDUCTION` plies shallower, and again at full depth if they beat
+    /// alpha.
+    LMR_MIN_INDEX: usize = 3, 1..=12, step 1;
+    LMR_MIN_DEPTH: i32 = 3, 1..=8, step 1;
+    LMR_REDUCTION: i32 = 1, 0..=3, step 1;
+    /// Quiet powers (clears and the dual disc) are reduced this much more than quiet normal
+    /// discs.
+    LMR_POWER_EXTRA: i32 = 1, 0..=2, step 1;
+    /// History counts at most this much in ordering, so it only breaks ties within a class.
+    ORDER_HISTORY_MAX: i32 = 40_000, 0..=200_000, step 10_000;
+}
 
 // Tables, depths and move ordering.
 
@@ -36,32 +76,13 @@ pub const ORDER_BLOCK: i32 = 5_000_000;
 /// complete its four), as Pons orders his solver's moves; each threat made adds
 /// [`ORDER_THREAT_EACH`].
 pub const ORDER_THREAT_MADE: i32 = 2_000_000;
-pub const ORDER_THREAT_EACH: i32 = 10_000;
 /// The first and second killer of the ply.
 pub const ORDER_KILLER_1: i32 = 1_000_000;
 pub const ORDER_KILLER_2: i32 = 900_000;
-/// Base scores by kind: normal discs, then the dual disc, then the clearing powers.
-pub const ORDER_NORMAL: i32 = 300_000;
-pub const ORDER_DUAL: i32 = 100_000;
-pub const ORDER_POWER: i32 = 50_000;
-/// Per step towards the centre column (normal and dual discs): 0 at the edge, 3 steps in the
-/// middle, counted twice.
-pub const ORDER_CENTRE_STEP: i32 = 1_000;
-/// A normal disc that lands right under a cell where the opponent would complete four: it
-/// hands the opponent that cell, so it goes last among the normal discs.
-pub const ORDER_UNDER_THREAT: i32 = -250_000;
+
 /// Moves ordered below this (no table move, block, threat made or killer) are quiet: late in
 /// the list they are searched first at a reduced depth (late move reductions).
 pub const ORDER_QUIET_BELOW: i32 = ORDER_KILLER_2;
-/// Late move reductions: the quiet moves from this index on, at this depth or more, are
-/// searched first `LMR_REDUCTION` plies shallower, and again at full depth if they beat alpha.
-pub const LMR_MIN_INDEX: usize = 3;
-pub const LMR_MIN_DEPTH: i32 = 3;
-pub const LMR_REDUCTION: i32 = 1;
-/// Quiet powers (clears and the dual disc) are reduced this much more than quiet normal discs.
-pub const LMR_POWER_EXTRA: i32 = 1;
-/// History counts at most this much in ordering, so it only breaks ties within a class.
-pub const ORDER_HISTORY_MAX: i32 = 40_000;
 /// History saturates here.
 pub const HISTORY_MAX: i32 = 1 << 20;
 

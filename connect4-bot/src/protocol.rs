@@ -58,6 +58,7 @@ pub const BOT: BotInfo = BotInfo {
     play: run,
     perft: crate::board::perft,
     bench: crate::search::bench,
+    tunables: crate::params::tunables,
 };
 
 /// The team id: the executable's file name without its extension (`connect4-bot` when it

@@ -350,13 +350,13 @@ impl Searcher {
             let child = board.play(m);
             let mut reduction = 0;
             if self.reductions
-                && i >= LMR_MIN_INDEX
-                && depth >= LMR_MIN_DEPTH
+                && i >= LMR_MIN_INDEX.get()
+                && depth >= LMR_MIN_DEPTH.get()
                 && scores[i] < ORDER_QUIET_BELOW
             {
-                reduction = LMR_REDUCTION;
-                if m.kind != Kind::Normal && depth > LMR_MIN_DEPTH {
-                    reduction += LMR_POWER_EXTRA;
+                reduction = LMR_REDUCTION.get();
+                if m.kind != Kind::Normal && depth > LMR_MIN_DEPTH.get() {
+                    reduction += LMR_POWER_EXTRA.get();
                 }
             }
             let score =
@@ -402,11 +402,11 @@ fn score_moves(
         scores.push(if Some(m) == table_move {
             ORDER_TABLE_MOVE
         } else {
-            let centre = ORDER_CENTRE_STEP * (6 - 2 * (m.column.index() as i32 - 3).abs());
+            let centre = ORDER_CENTRE_STEP.get() * (6 - 2 * (m.column.index() as i32 - 3).abs());
             let mut s = match m.kind {
-                Kind::Normal => ORDER_NORMAL + centre,
-                Kind::Dual => ORDER_DUAL + centre,
-                _ => ORDER_POWER,
+                Kind::Normal => ORDER_NORMAL.get() + centre,
+                Kind::Dual => ORDER_DUAL.get() + centre,
+                _ => ORDER_POWER.get(),
             };
             let land = board.landing_bit(m.column);
             let blocks = land & their_wins != 0;
@@ -416,9 +416,9 @@ fn score_moves(
             if matches!(m.kind, Kind::Normal | Kind::Dual) {
                 let made = winning_cells(own | land, occupied | land) & !own_threats;
                 if made != 0 {
-                    s += ORDER_THREAT_MADE + ORDER_THREAT_EACH * made.count_ones() as i32;
+                    s += ORDER_THREAT_MADE + ORDER_THREAT_EACH.get() * made.count_ones() as i32;
                 } else if m.kind == Kind::Normal && (land << 1) & their_threats != 0 {
-                    s += ORDER_UNDER_THREAT;
+                    s += ORDER_UNDER_THREAT.get();
                 }
             }
             if killers[0] == Some(m) {
@@ -426,7 +426,7 @@ fn score_moves(
             } else if killers[1] == Some(m) {
                 s += ORDER_KILLER_2;
             }
-            s + history[m.code()].min(ORDER_HISTORY_MAX)
+            s + history[m.code()].min(ORDER_HISTORY_MAX.get())
         });
     }
     scores

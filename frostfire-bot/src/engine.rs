@@ -3,8 +3,8 @@
 use crate::board::{Board, Move};
 use crate::eval::evaluate;
 use crate::params::{
-    DEFAULT_MOVETIME, MAX_DEPTH, NO_SEARCH_TABLE_BYTES, OPENING_BUDGET_PERCENT, OPENING_MARGIN,
-    TIME_POLICY,
+    time_policy, DEFAULT_MOVETIME, MAX_DEPTH, NO_SEARCH_TABLE_BYTES, OPENING_BUDGET_PERCENT,
+    OPENING_MARGIN,
 };
 use crate::search::Searcher;
 use common::cli::{BotOptions, EngineKind};
@@ -44,9 +44,9 @@ impl Engine {
     }
 
     /// The deadline of a move whose budget started at `started` (when the opponent's move was
-    /// read), shared out by [`TIME_POLICY`].
+    /// read), shared out by [`time_policy`].
     pub fn deadline(&self, started: Instant) -> Deadline {
-        TIME_POLICY.deadline(started, self.budget)
+        time_policy().deadline(started, self.budget)
     }
 
     /// Chooses a move for the side to move of `board` (`None` only without a legal move).

@@ -103,7 +103,7 @@
 //!   eliminations-only quiescence ([`search`]) and the evaluation of [`eval`]. Hard budget
 //!   1300 ms per move by default ([`params::DEFAULT_MOVETIME`]; `--movetime` replaces it, 65 %
 //!   of the 2 s limit), soft budget 40 % of it, extended to 65 % of it when an iteration changes
-//!   the best move or drops the score ([`params::TIME_POLICY`]); peak memory about 6 MB. Every
+//!   the best move or drops the score ([`params::time_policy`]); peak memory about 6 MB. Every
 //!   tunable of the search is in [`params`].
 //! - Draws are worth nothing in the contest, as losses, so the search scores a drawn game (no
 //!   move, the 300-ply limit) as [`search::DRAWN_GAME`] for itself, just above a forced loss: it

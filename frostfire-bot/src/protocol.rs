@@ -46,6 +46,7 @@ pub const BOT: BotInfo = BotInfo {
     play: run,
     perft: common::game::perft::<Board>,
     bench: crate::search::bench,
+    tunables: crate::params::tunables,
 };
 
 /// One game as the bot sees it.

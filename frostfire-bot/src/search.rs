@@ -144,7 +144,7 @@ impl Searcher {
         self.start(board, limits.deadline);
         self.killers = [[None; 2]; MAX_PLY];
         for h in self.history.iter_mut() {
-            *h /= HISTORY_AGING;
+            *h /= HISTORY_AGING.get();
         }
 
         let mut root: RootMoves = board
@@ -189,7 +189,7 @@ impl Searcher {
             // time policy lets another one start later.
             let unstable = depth > 1
                 && (result.best != previous_best
-                    || result.score <= previous_score - UNSTABLE_SCORE_DROP);
+                    || result.score <= previous_score - UNSTABLE_SCORE_DROP.get());
             if !self.clock.deadline().may_start_iteration(unstable) {
                 break;
             }
@@ -213,8 +213,9 @@ impl Searcher {
         depth: u32,
         previous: i32,
     ) -> Option<RootIteration<Move>> {
-        let mut delta = ASPIRATION_WINDOW;
-        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && !is_decisive(previous) {
+        let mut delta = ASPIRATION_WINDOW.get();
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH.get() && !is_decisive(previous)
+        {
             (previous - delta, previous + delta)
         } else {
             (-INFINITY, INFINITY)
@@ -402,13 +403,13 @@ impl Searcher {
         let us = board.side_to_move();
         if self.is_repetition() {
             // The side that just moved repeated.
-            return CONTEMPT;
+            return CONTEMPT.get();
         }
         let mut depth = depth;
         if depth <= 0 {
             // At the horizon a dragon of the side to move that the opponent can push off is an
             // elimination pending: search the defences one more ply instead of standing pat.
-            if ply < THREAT_EXTENSION_LIMIT * self.root_depth
+            if ply < THREAT_EXTENSION_LIMIT.get() * self.root_depth
                 && board.threatened_by(us.other()) != 0
             {
                 depth = 1;
@@ -439,7 +440,7 @@ impl Searcher {
         // zugzwang to speak of). Not when threatened: the pass would hide the threat.
         if allow_null
             && !pv_node
-            && depth >= NULL_MIN_DEPTH
+            && depth >= NULL_MIN_DEPTH.get()
             && beta.abs() < MATE_BOUND
             && board.threatened_by(us.other()) == 0
             && evaluate(board) >= beta
@@ -447,7 +448,13 @@ impl Searcher {
             let null = board.pass();
             self.path.push(null.hash());
             self.after_null_move = true;
-            let score = -self.negamax(&null, depth - 1 - NULL_REDUCTION, -beta, -beta + 1, ply + 1);
+            let score = -self.negamax(
+                &null,
+                depth - 1 - NULL_REDUCTION.get(),
+                -beta,
+                -beta + 1,
+                ply + 1,
+            );
             self.path.pop();
             if self.clock.stopped() {
                 return 0;
@@ -467,16 +474,19 @@ impl Searcher {
             let quiet = kind == MoveKind::Quiet;
             let is_killer = self.killers[ply].contains(&Some(m));
             // Late quiet moves: a reduced null-window search first.
-            let reduction =
-                if depth >= LMR_MIN_DEPTH && index >= LMR_MIN_INDEX && quiet && !is_killer {
-                    if index >= LMR_DEEP_MIN_INDEX && depth >= LMR_DEEP_MIN_DEPTH {
-                        LMR_DEEP_REDUCTION
-                    } else {
-                        LMR_REDUCTION
-                    }
+            let reduction = if depth >= LMR_MIN_DEPTH.get()
+                && index >= LMR_MIN_INDEX.get()
+                && quiet
+                && !is_killer
+            {
+                if index >= LMR_DEEP_MIN_INDEX.get() && depth >= LMR_DEEP_MIN_DEPTH.get() {
+                    LMR_DEEP_REDUCTION.get()
                 } else {
-                    0
-                };
+                    LMR_REDUCTION.get()
+                }
+            } else {
+                0
+            };
             let window = (node.alpha, beta);
             let score = principal_variation_search(index, depth, reduction, window, |d, a, b| {
                 -self.negamax(&child, d, -b, -a, ply + 1)
@@ -506,7 +516,9 @@ impl Searcher {
         let h = &mut self.history[history_index(us, m)];
         *h += depth * depth;
         if *h > HISTORY_MAX {
-            self.history.iter_mut().for_each(|h| *h /= HISTORY_RESCALE);
+            self.history
+                .iter_mut()
+                .for_each(|h| *h /= HISTORY_RESCALE.get());
         }
     }
 

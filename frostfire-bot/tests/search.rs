@@ -127,7 +127,7 @@ fn a_live_position_is_preferred_to_a_repetition() {
     let history = [start.play(best).hash()];
     let second = search(&start, &history, 5);
     assert_ne!(second.best, Some(best));
-    assert!(second.score > -CONTEMPT);
+    assert!(second.score > -CONTEMPT.get());
 }
 
 /// A repetition costs the side that makes it: an opponent whose every reply repeats a position
@@ -144,20 +144,20 @@ fn the_side_that_repeats_pays_the_contempt() {
         .map(|&reply| after.play(reply).hash())
         .collect();
     // Seen from the opponent's side: each reply costs it the contempt.
-    assert_eq!(search(&after, &history, 1).score, -CONTEMPT);
+    assert_eq!(search(&after, &history, 1).score, -CONTEMPT.get());
     // Seen from ours, two plies deep: our move scores the contempt, for the opponent to pay.
     let mut searcher = Searcher::new(1 << 20);
     searcher.verbose = false;
     searcher.set_game_positions(&history.iter().copied().collect());
     let limits = Limits::depth(2);
     let r = searcher.search(&start, &limits);
-    assert!(r.score >= CONTEMPT, "{}", r.score);
+    assert!(r.score >= CONTEMPT.get(), "{}", r.score);
     if r.best == Some(ours) {
-        assert_eq!(r.score, CONTEMPT);
+        assert_eq!(r.score, CONTEMPT.get());
     } else {
         // The other moves that score CONTEMPT or more, then more than CONTEMPT.
-        let at_least = searcher.near_best_moves(&start, &r, r.score - CONTEMPT, &limits);
-        let above = searcher.near_best_moves(&start, &r, r.score - CONTEMPT - 1, &limits);
+        let at_least = searcher.near_best_moves(&start, &r, r.score - CONTEMPT.get(), &limits);
+        let above = searcher.near_best_moves(&start, &r, r.score - CONTEMPT.get() - 1, &limits);
         assert!(at_least.contains(&ours) && !above.contains(&ours));
     }
 }

@@ -2,7 +2,7 @@
 
 use crate::board::{Board, Move, MoveList};
 use crate::eval::evaluate;
-use crate::params::{DEFAULT_MOVETIME, MAX_DEPTH, OPENING_MARGIN, TABLE_BYTES, TIME_POLICY};
+use crate::params::{time_policy, DEFAULT_MOVETIME, MAX_DEPTH, OPENING_MARGIN, TABLE_BYTES};
 use crate::search::Searcher;
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
@@ -45,9 +45,9 @@ impl Engine {
     }
 
     /// The deadline of a move whose budget started at `started` (when the opponent's move was
-    /// read), shared out by [`TIME_POLICY`].
+    /// read), shared out by [`time_policy`].
     pub fn deadline(&self, started: Instant) -> Deadline {
-        TIME_POLICY.deadline(started, self.budget)
+        time_policy().deadline(started, self.budget)
     }
 
     /// Restricts the next choice to the legal moves among `moves` (all legal moves if none of

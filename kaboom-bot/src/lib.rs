@@ -92,7 +92,7 @@
 //! ([`params::DEFAULT_MOVETIME`]), inside 75 % of the contest's 2 s; no new iteration after
 //! 40 % of it while the best move and its score hold, after 65 % when the last iteration
 //! changed the best move or lowered its score by more than [`params::UNSTABLE_SCORE_DROP`]:
-//! [`params::TIME_POLICY`]), `--depth N`, `--engine search|greedy|random`,
+//! [`params::time_policy`]), `--depth N`, `--engine search|greedy|random`,
 //! `--seed S`, `--opening-plies N` (the first N own moves, the column included, are drawn with
 //! `--seed` among those the search scores within [`search::OPENING_MARGIN`] of the best, never
 //! a move it sees as lost); subcommands `perft D` and `bench`. A second binary, `kaboom-tune`,

@@ -1,6 +1,9 @@
-//! The search's tunables, every one a named constant: the time policy, the table's size, the
-//! depth limits, the reductions and the move ordering's keys (see `docs/vocabulary.md` for the
-//! names every crate shares). The evaluation's weights are in [`crate::eval`].
+//! The search's tunables, every one named: the time policy, the table's size, the depth limits,
+//! the reductions and the move ordering's keys (see `docs/vocabulary.md` for the names every
+//! crate shares). Those a match can tune are declared in one [`common::tunables!`] block, with
+//! their bounds and SPSA steps, and read with `.get()`: constants in the contest build,
+//! settable by `--param` in a tuning build (see [`common::tunable`] and `docs/tuning.md`). The
+//! evaluation's weights are in [`crate::eval`].
 
 use common::clock::TimePolicy;
 use std::time::Duration;
@@ -11,11 +14,32 @@ use std::time::Duration;
 /// 2 s, since a loaded machine was measured delaying replies by up to about 130 ms past the
 /// budget (the search stops within a millisecond of it, and answers at once).
 pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1300);
-/// How the budget is shared out: no new iteration past 40 % of it while the root is stable (the
-/// best move unchanged by the last iteration, its score not fallen by more than
-/// [`UNSTABLE_SCORE_DROP`]), past 65 % while it is not, since a changed best move or a falling
-/// score is where more depth pays; the search stops at once at the whole budget.
-pub const TIME_POLICY: TimePolicy = TimePolicy::new(40, 65, 100);
+/// How the budget is shared out: no new iteration past [`TIME_SOFT_PERCENT`] (40 %) of it while
+/// the root is stable (the best move unchanged by the last iteration, its score not fallen by
+/// more than [`UNSTABLE_SCORE_DROP`]), past [`TIME_EXTENDED_PERCENT`] (65 %) while it is not,
+/// since a changed best move or a falling score is where more depth pays; the search stops at
+/// once at the whole budget.
+pub fn time_policy() -> TimePolicy {
+    TimePolicy::new(TIME_SOFT_PERCENT.get(), TIME_EXTENDED_PERCENT.get(), 100)
+}
+
+common::tunables! {
+    /// The time policy's share of the budget past which no iteration starts with a stable root.
+    TIME_SOFT_PERCENT: u32 = 40, 10..=90, step 5;
+    /// The time policy's share past which no iteration starts with an unstable root.
+    TIME_EXTENDED_PERCENT: u32 = 65, 10..=100, step 5;
+    /// History scores are divided by this at the start of each search, so old games fade.
+    HISTORY_AGING: i32 = 8, 1..=64, step 2;
+    /// Late move reduction: from this remaining depth...
+    LMR_MIN_DEPTH: i32 = 3, 1..=8, step 1;
+    /// ...moves from this index on (after the table move, the killers and the best by history)
+    /// are first searched [`LMR_REDUCTION`] plies shallower.
+    LMR_MIN_INDEX: usize = 3, 1..=16, step 1;
+    LMR_REDUCTION: i32 = 1, 0..=3, step 1;
+    /// A score that falls by more than this from one iteration to the next makes the root
+    /// unstable.
+    UNSTABLE_SCORE_DROP: i32 = 30, 0..=200, step 10;
+}
 
 // Tables, depths and move ordering.
 
@@ -34,20 +58,8 @@ pub const ORDER_KILLER_1: i32 = 1_000_000_000;
 pub const ORDER_KILLER_2: i32 = ORDER_KILLER_1 - 1;
 /// ...then the rest by history, whose scores stay below this cap (and so below the killers).
 pub const HISTORY_MAX: i32 = 1 << 24;
-/// History scores are divided by this at the start of each search, so old games fade.
-pub const HISTORY_AGING: i32 = 8;
 /// History slots: a kind (ranger move or pass) × from square × to square.
 pub const HISTORY_SLOTS: usize = 2 * 64 * 64;
-
-/// Late move reduction: from this remaining depth...
-pub const LMR_MIN_DEPTH: i32 = 3;
-/// ...moves from this index on (after the table move, the killers and the best by history) are
-/// first searched this many plies shallower.
-pub const LMR_MIN_INDEX: usize = 3;
-pub const LMR_REDUCTION: i32 = 1;
-
-/// A score that falls by more than this from one iteration to the next makes the root unstable.
-pub const UNSTABLE_SCORE_DROP: i32 = 30;
 
 /// `--opening-plies`: a move is near-best when the search sees it at most this much below the
 /// best, on the evaluation's scale ([`crate::eval`]): under half of one open line from the

@@ -41,6 +41,7 @@ pub const BOT: BotInfo = BotInfo {
     play: run,
     perft: common::game::perft::<Board>,
     bench: crate::search::bench,
+    tunables: crate::params::tunables,
 };
 
 /// How a line from the judge was taken onto our board.

@@ -125,7 +125,7 @@ impl Searcher {
 
     /// Searches `board` until the limits' deadline or depth. No new iteration starts past the
     /// deadline's soft budget, or its extended one when the last iteration left the root unstable
-    /// (see [`crate::params::TIME_POLICY`]); at the hard budget the search stops at once.
+    /// (see [`crate::params::time_policy`]); at the hard budget the search stops at once.
     /// Returns a legal move whenever the position has one.
     pub fn search(&mut self, board: &Board, limits: &Limits) -> SearchResult<Move> {
         let start = Instant::now();
@@ -142,7 +142,7 @@ impl Searcher {
         }
         self.killers = [[None; 2]; MAX_PLY];
         for h in self.history.iter_mut() {
-            *h /= HISTORY_AGING;
+            *h /= HISTORY_AGING.get();
         }
         let max_depth = limits.max_depth.min(MAX_DEPTH);
         let mut result = SearchResult::immediate(Some(first), 0);
@@ -166,7 +166,7 @@ impl Searcher {
             }
             stable = depth > 1
                 && result.best == Some(iteration.best)
-                && iteration.score >= result.score - UNSTABLE_SCORE_DROP;
+                && iteration.score >= result.score - UNSTABLE_SCORE_DROP.get();
             result.best = Some(iteration.best);
             result.score = iteration.score;
             result.depth = depth;
@@ -301,11 +301,11 @@ impl Searcher {
             let child = board.play(m);
             // Late move reduction: a quiet late move at a deep enough node is first tried one
             // ply shallower.
-            let late_quiet = depth >= LMR_MIN_DEPTH
-                && k >= LMR_MIN_INDEX
+            let late_quiet = depth >= LMR_MIN_DEPTH.get()
+                && k >= LMR_MIN_INDEX.get()
                 && !killers.contains(&Some(m))
                 && child.winning_move().is_none();
-            let reduction = if late_quiet { LMR_REDUCTION } else { 0 };
+            let reduction = if late_quiet { LMR_REDUCTION.get() } else { 0 };
             let score =
                 principal_variation_search(k, depth, reduction, (node.alpha, beta), |d, a, b| {
                     -self.negamax(&child, d, -b, -a, ply + 1)

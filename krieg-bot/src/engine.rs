@@ -8,7 +8,7 @@ use crate::book::{self, QUICK_TABLE_BYTES};
 use crate::dfpn::{ProofSearch, Value};
 use crate::eval::evaluate;
 use crate::params::{
-    DEFAULT_MOVETIME, MAX_DEPTH, OPENING_MARGIN, SOLVER_PERCENT, TABLE_BYTES, TIME_POLICY,
+    time_policy, DEFAULT_MOVETIME, MAX_DEPTH, OPENING_MARGIN, SOLVER_PERCENT, TABLE_BYTES,
 };
 use crate::search::{Searcher, MATE_BOUND};
 use crate::solver::{Solver, PLAY_DISTANCE_TABLE_BYTES, PLAY_TABLE_BYTES, RESISTANCE_TABLE_BYTES};
@@ -54,9 +54,9 @@ impl Engine {
     }
 
     /// The deadline of a move whose budget started at `started` (when the opponent's move was
-    /// read), shared out by [`TIME_POLICY`].
+    /// read), shared out by [`time_policy`].
     pub fn deadline(&self, started: Instant) -> Deadline {
-        TIME_POLICY.deadline(started, self.movetime)
+        time_policy().deadline(started, self.movetime)
     }
 
     /// The move to play in `board` by `deadline` (started when the opponent's move was read);
@@ -81,7 +81,7 @@ impl Engine {
                 // Unless the search has seen a forced win, a proof found by the solver by its
                 // share of the move time decides the move.
                 if result.score <= MATE_BOUND {
-                    let solver_deadline = deadline.share(SOLVER_PERCENT).hard_instant();
+                    let solver_deadline = deadline.share(SOLVER_PERCENT.get()).hard_instant();
                     if let Some(solver) = self.solver.as_mut() {
                         if let Some(mv) = solver.proven_move(board, solver_deadline) {
                             return Some(mv);

@@ -147,7 +147,7 @@
 //! first, without a clock; then the search runs with its usual budget; unless it has seen a
 //! forced win, df-pn (4 MB table, kept from move to move) has the time left up to three quarters
 //! of the move time ([`params::SOLVER_PERCENT`]; the search itself starts no iteration past half
-//! of it, [`params::TIME_POLICY`]), and when it proves the position its move is played: a winning move in a won
+//! of it, [`params::time_policy`]), and when it proves the position its move is played: a winning move in a won
 //! position (so a proven win is never left), a drawing move in a drawn one. In a lost position
 //! every move is measured: the one after which the opponent's win is longest under best play
 //! (alpha-beta distance, 2 MB table), and among those the one whose win takes df-pn the most

@@ -1,7 +1,10 @@
-//! The search's tunables, every one a named constant: the time policy, the table's size, the
-//! depth limits and the move ordering's keys (see `docs/vocabulary.md` for the names every crate
-//! shares). The evaluation's weights are in [`crate::eval`]; the solvers' tables are sized in
-//! [`crate::solver`], [`crate::dfpn`] and [`crate::book`].
+//! The search's tunables, every one named: the time policy, the table's size, the depth limits
+//! and the move ordering's keys (see `docs/vocabulary.md` for the names every crate shares).
+//! Those a match can tune are declared in one [`common::tunables!`] block, with their bounds and
+//! SPSA steps, and read with `.get()`: constants in the contest build, settable by `--param` in
+//! a tuning build (see [`common::tunable`] and `docs/tuning.md`). The evaluation's weights are
+//! in [`crate::eval`]; the solvers' tables are sized in [`crate::solver`], [`crate::dfpn`] and
+//! [`crate::book`].
 
 use common::clock::TimePolicy;
 use std::time::Duration;
@@ -11,13 +14,32 @@ use std::time::Duration;
 /// Thinking time per move when `--movetime` is not given: far inside 75 % of the 2 s limit, so a
 /// busy machine or a slow start cannot push a reply past it.
 pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1200);
-/// How the move time is shared out: no new iteration past half of it, with no extension (the
-/// solver's proof decides an unstable position better than more depth), and the search stops
-/// at once at the whole of it.
-pub const TIME_POLICY: TimePolicy = TimePolicy::new(50, 50, 100);
-/// Unless the search has seen a forced win, a proof the solver finds by this share of the move
-/// time (a margin for a busy machine) decides the move.
-pub const SOLVER_PERCENT: u32 = 75;
+/// How the move time is shared out: no new iteration past [`TIME_SOFT_PERCENT`] (half) of it,
+/// with no extension ([`TIME_EXTENDED_PERCENT`], the same: the solver's proof decides an
+/// unstable position better than more depth), and the search stops at once at the whole of it.
+pub fn time_policy() -> TimePolicy {
+    TimePolicy::new(TIME_SOFT_PERCENT.get(), TIME_EXTENDED_PERCENT.get(), 100)
+}
+
+common::tunables! {
+    /// The time policy's share of the move time past which no iteration starts with a stable
+    /// root.
+    TIME_SOFT_PERCENT: u32 = 50, 10..=90, step 5;
+    /// The time policy's share past which no iteration starts with an unstable root.
+    TIME_EXTENDED_PERCENT: u32 = 50, 10..=100, step 5;
+    /// Unless the search has seen a forced win, a proof the solver finds by this share of the
+    /// move time (a margin for a busy machine) decides the move.
+    SOLVER_PERCENT: u32 = 75, 20..=95, step 5;
+
+    /// ...plus this for a bomber's step (the race is won by bombers).
+    ORDER_BOMBER_STEP: i32 = 2, 0..=8, step 1;
+    /// How much taking a bomber is worth in ordering and quiescence.
+    CAPTURE_BOMBER: i32 = 2, 0..=6, step 1;
+    /// How much taking a stinger is worth.
+    CAPTURE_STINGER: i32 = 1, 0..=6, step 1;
+    /// History is divided by this at every new search, so that old cutoffs weigh less.
+    HISTORY_AGING: i32 = 8, 1..=64, step 2;
+}
 
 // Tables, depths and move ordering.
 
@@ -41,14 +63,6 @@ pub const ORDER_KILLER_2: i32 = ORDER_KILLER_1 - 1;
 /// ...then quiet moves by `ORDER_HISTORY_WEIGHT * history` (history stays under
 /// [`HISTORY_MAX`], so these stay under the killers)...
 pub const ORDER_HISTORY_WEIGHT: i32 = 4;
-/// ...plus this for a bomber's step (the race is won by bombers).
-pub const ORDER_BOMBER_STEP: i32 = 2;
-/// How much taking a bomber is worth in ordering and quiescence.
-pub const CAPTURE_BOMBER: i32 = 2;
-/// How much taking a stinger is worth.
-pub const CAPTURE_STINGER: i32 = 1;
-/// History is divided by this at every new search, so that old cutoffs weigh less.
-pub const HISTORY_AGING: i32 = 8;
 /// History never grows past this.
 pub const HISTORY_MAX: i32 = 1 << 20;
 

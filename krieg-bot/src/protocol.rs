@@ -38,6 +38,7 @@ pub const BOT: BotInfo = BotInfo {
     play: run,
     perft: common::game::perft::<Board>,
     bench: crate::search::bench,
+    tunables: crate::params::tunables,
 };
 
 /// The side an id line gives us: [`common::game::parse_id`], and `0` for Scourge too.

@@ -84,7 +84,7 @@ impl Searcher {
         }
         for row in self.history.iter_mut() {
             for h in row.iter_mut() {
-                *h /= HISTORY_AGING;
+                *h /= HISTORY_AGING.get();
             }
         }
         for depth in 1..=limits.max_depth.min(MAX_DEPTH) {
@@ -392,7 +392,11 @@ pub(crate) fn score_moves(
             } else if Some(mv) == killers[1] {
                 ORDER_KILLER_2
             } else {
-                let bomber_step = if is_bomber { ORDER_BOMBER_STEP } else { 0 };
+                let bomber_step = if is_bomber {
+                    ORDER_BOMBER_STEP.get()
+                } else {
+                    0
+                };
                 history[mv.from.index()][mv.to.index()] * ORDER_HISTORY_WEIGHT + bomber_step
             }
         })
@@ -411,9 +415,9 @@ fn capture_value(board: &Board, mv: Move) -> i32 {
     }
     let them = board.side_to_move().other();
     if board.pieces(them, Kind::Bomber) & mv.captured_cell().bit() != 0 {
-        CAPTURE_BOMBER
+        CAPTURE_BOMBER.get()
     } else {
-        CAPTURE_STINGER
+        CAPTURE_STINGER.get()
     }
 }
 

@@ -1,7 +1,7 @@
 //! `docs/vocabulary.md` checked against the code where it quotes it: each crate's time policy
 //! and its solver's share of the time as `src/params.rs` has them, each tunable's name as a
-//! constant of the `params.rs` of each crate the table names, and no table size written as a
-//! number in a `search.rs` or `engine.rs`. (The board's words are a trait, `common::game::Board`,
+//! constant or a declared tunable of the `params.rs` of each crate the table names, and no
+//! table size written as a number in a `search.rs` or `engine.rs`. (The board's words are a trait, `common::game::Board`,
 //! which the compiler holds.)
 
 const GAMES: [&str; 5] = ["connect4", "frostfire", "kaboom", "krieg", "yavalath"];
@@ -28,14 +28,45 @@ fn params(game: &str) -> String {
     read(&format!("{game}-bot/src/params.rs"))
 }
 
-/// The value of `pub const NAME: T = VALUE;` in `source`, if it has one.
+/// The value of `pub const NAME: T = VALUE;` in `source`, or of the tunable declared
+/// `NAME: T = VALUE, MIN..=MAX, step STEP;` in its `common::tunables!` block, if it has one.
 fn constant<'a>(source: &'a str, name: &str) -> Option<&'a str> {
     let head = format!("pub const {name}: ");
+    let tunable = format!("{name}: ");
     source.lines().find_map(|line| {
-        let rest = line.strip_prefix(&head)?;
+        if let Some(rest) = line.strip_prefix(&head) {
+            return rest.split_once(" = ")?.1.strip_suffix(';');
+        }
+        let rest = line.strip_prefix("    ")?.strip_prefix(&tunable)?;
         let (_, value) = rest.split_once(" = ")?;
-        value.strip_suffix(';')
+        value.strip_suffix(';')?.split(", ").next()
     })
+}
+
+/// The time policy's soft, extended and hard percent: `TIME_POLICY`'s, or those `time_policy()`
+/// makes of the tunables `TIME_SOFT_PERCENT` and `TIME_EXTENDED_PERCENT` and its hard share.
+fn time_policy(game: &str, source: &str) -> Vec<u32> {
+    if let Some(policy) = constant(source, "TIME_POLICY") {
+        let percents = policy
+            .strip_prefix("TimePolicy::new(")
+            .and_then(|rest| rest.strip_suffix(')'))
+            .unwrap_or_else(|| panic!("{game}: TIME_POLICY = {policy}"));
+        return numbers(percents);
+    }
+    let call = "TimePolicy::new(TIME_SOFT_PERCENT.get(), TIME_EXTENDED_PERCENT.get(), ";
+    let hard = source
+        .lines()
+        .find_map(|line| line.trim().strip_prefix(call)?.strip_suffix(')'))
+        .unwrap_or_else(|| panic!("{game}: neither TIME_POLICY nor time_policy()"));
+    let share = |name| {
+        let value = constant(source, name).unwrap_or_else(|| panic!("{game}: no {name}"));
+        value.parse().unwrap()
+    };
+    vec![
+        share("TIME_SOFT_PERCENT"),
+        share("TIME_EXTENDED_PERCENT"),
+        hard.parse().unwrap(),
+    ]
 }
 
 /// The cells of the Markdown table row that begins `| first |`.
@@ -70,15 +101,9 @@ fn each_time_policy_is_quoted_as_params_has_it() {
     for game in GAMES {
         let cells = row(&doc, &format!("`{game}-bot`"));
         let source = params(game);
-        let policy =
-            constant(&source, "TIME_POLICY").unwrap_or_else(|| panic!("{game}: no TIME_POLICY"));
-        let percents = policy
-            .strip_prefix("TimePolicy::new(")
-            .and_then(|rest| rest.strip_suffix(')'))
-            .unwrap_or_else(|| panic!("{game}: TIME_POLICY = {policy}"));
         assert_eq!(
             numbers(&cells[1])[..3],
-            numbers(percents)[..],
+            time_policy(game, &source)[..],
             "{game}: the vocabulary's time policy"
         );
     }

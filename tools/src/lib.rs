@@ -2,7 +2,9 @@
 //!
 //! - [`runner`]: the match runner behind every `<game>-referee` binary, with game pairs, SPRT,
 //!   tournaments, shards, the league, records and the replay pages;
-//! - [`tune`]: fitting an evaluation's weights to game outcomes, behind every `<game>-tune`.
+//! - [`tune`]: fitting an evaluation's weights to game outcomes, behind every `<game>-tune`;
+//! - [`spsa`]: tuning a bot's search tunables by matches, SPSA over game pairs played by its
+//!   referee, behind the `spsa` binary.
 //!
 //! A game crate reaches this crate through an optional dependency that only its referee and
 //! tuner binaries turn on (its default features `referee` and `tune`), so a bot built without
@@ -10,4 +12,5 @@
 //! compiles the bot from `common` and the card's three packages alone.
 
 pub mod runner;
+pub mod spsa;
 pub mod tune;

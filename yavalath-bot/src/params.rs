@@ -1,7 +1,9 @@
-//! The search's tunables, every one a named constant: the turns' budgets and the time policy,
-//! the proof search's share, the tables' sizes, the depth limits, the reductions and the move
-//! ordering's keys (see `docs/vocabulary.md` for the names every crate shares). The
-//! evaluation's weights are in [`crate::eval`].
+//! The search's tunables, every one named: the turns' budgets and the time policy, the proof
+//! search's share, the tables' sizes, the depth limits, the reductions and the move ordering's
+//! keys (see `docs/vocabulary.md` for the names every crate shares). Those a match can tune are
+//! declared in one [`common::tunables!`] block, with their bounds and SPSA steps, and read with
+//! `.get()`: constants in the contest build, settable by `--param` in a tuning build (see
+//! [`common::tunable`] and `docs/tuning.md`). The evaluation's weights are in [`crate::eval`].
 
 use common::clock::TimePolicy;
 use std::time::Duration;
@@ -59,18 +61,22 @@ pub const HORIZON_PLY: usize = MAX_PLY - 1;
 /// The quiescence search stands pat this many plies from the root or further (a threat and its
 /// forced block take two plies past it, and the node after them one more).
 pub const QUIESCENCE_LAST_PLY: usize = MAX_PLY - 4;
-/// Plies of threats the quiescence search follows past the horizon (the forced blocks between
-/// them are free).
-pub const MAX_QUIESCENCE: i32 = 10;
 
-/// Late move reductions apply from this depth on...
-pub const LMR_MIN_DEPTH: i32 = 3;
-/// ...to the moves after this many (in search order), unless tactical or killers...
-pub const LMR_MIN_INDEX: usize = 3;
-/// ...by this many plies.
-pub const LMR_REDUCTION: i32 = 1;
-/// Moves at or below this depth are not worth the threat-maker scan in ordering.
-pub const THREAT_ORDER_MIN_DEPTH: i32 = 1;
+common::tunables! {
+    /// Plies of threats the quiescence search follows past the horizon (the forced blocks
+    /// between them are free).
+    MAX_QUIESCENCE: i32 = 10, 2..=20, step 2;
+    /// Late move reductions apply from this depth on...
+    LMR_MIN_DEPTH: i32 = 3, 1..=8, step 1;
+    /// ...to the moves after this many (in search order), unless tactical or killers...
+    LMR_MIN_INDEX: usize = 3, 1..=16, step 1;
+    /// ...by this many plies.
+    LMR_REDUCTION: i32 = 1, 0..=3, step 1;
+    /// Moves at or below this depth are not worth the threat-maker scan in ordering.
+    THREAT_ORDER_MIN_DEPTH: i32 = 1, 0..=6, step 1;
+    /// History scores are divided by this at the start of every search (old cut-offs fade).
+    HISTORY_AGING: i32 = 8, 1..=64, step 2;
+}
 
 /// An iteration whose best move changed, or whose score fell by more than this, is unstable
 /// (see [`TIME_POLICY`]).
@@ -82,8 +88,6 @@ pub const ORDER_TABLE_MOVE: i32 = 1 << 30;
 pub const ORDER_THREAT: i32 = 1 << 26;
 pub const ORDER_KILLER_1: i32 = 1 << 25;
 pub const ORDER_KILLER_2: i32 = 1 << 24;
-/// History scores are divided by this at the start of every search (old cut-offs fade).
-pub const HISTORY_AGING: i32 = 8;
 /// History scores stay below the killers' bonus.
 pub const HISTORY_MAX: i32 = ORDER_KILLER_2 / 2;
 

@@ -68,6 +68,7 @@ pub const BOT: BotInfo = BotInfo {
     play: run,
     perft: common::game::perft::<Board>,
     bench: crate::search::bench,
+    tunables: crate::params::tunables,
 };
 
 /// The contest's time limit of a player's first turn.

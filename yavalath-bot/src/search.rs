@@ -120,7 +120,7 @@ impl Searcher {
         self.killers = [[None; 2]; MAX_PLY];
         for side in self.history.iter_mut() {
             for h in side.iter_mut() {
-                *h /= HISTORY_AGING;
+                *h /= HISTORY_AGING.get();
             }
         }
         let me = board.side_to_move();
@@ -357,7 +357,7 @@ impl Searcher {
         if let Some(c) = swap {
             moves.push(c);
         }
-        let makers = if depth > THREAT_ORDER_MIN_DEPTH {
+        let makers = if depth > THREAT_ORDER_MIN_DEPTH.get() {
             gather(threat_makers_padded(
                 threats.padded[me.index()],
                 threats.padded[opp.index()],
@@ -373,12 +373,14 @@ impl Searcher {
             let m = pick_move(&mut moves, &mut order, i);
             let child = board.play(m);
             // Late move reduction: a quiet move late in the order is first searched shallower.
-            let reduction =
-                if depth >= LMR_MIN_DEPTH && i >= LMR_MIN_INDEX && order[i] < ORDER_KILLER_2 {
-                    LMR_REDUCTION
-                } else {
-                    0
-                };
+            let reduction = if depth >= LMR_MIN_DEPTH.get()
+                && i >= LMR_MIN_INDEX.get()
+                && order[i] < ORDER_KILLER_2
+            {
+                LMR_REDUCTION.get()
+            } else {
+                0
+            };
             let score =
                 principal_variation_search(i, depth, reduction, (node.alpha, beta), |d, a, b| {
                     -self.negamax(&child, d, -b, -a, ply + 1)
@@ -412,7 +414,7 @@ impl Searcher {
         threats: &Threats,
     ) -> i32 {
         let stand = evaluate_with(board, threats);
-        if stand >= beta || depth <= -MAX_QUIESCENCE || ply >= QUIESCENCE_LAST_PLY {
+        if stand >= beta || depth <= -MAX_QUIESCENCE.get() || ply >= QUIESCENCE_LAST_PLY {
             return stand;
         }
         let me = board.side_to_move();

@@ -1,0 +1,1051 @@
+//! Tuning a bot's search tunables by matches: SPSA, as fishtest and OpenBench tune engines.
+//!
+//! The tunables are those a tuning build of the bot lists in its `--help` (see
+//! `common::tunable`): each with its default, bounds and step. SPSA (simultaneous perturbation
+//! stochastic approximation) moves them all at once. At iteration k it draws a perturbation
+//! Δ of ±1 per tunable, plays game pairs (seats swapped) of the bot at θ + c_k·step·Δ against
+//! the bot at θ − c_k·step·Δ, and moves θ by a_k·step·r·Δ / (2 c_k), where r is the plus
+//! side's points minus the minus side's per pair (−2 to 2, the mean over the iteration's pairs).
+//! The gains fall as fishtest's do: a_k = a / (A + k)^α, c_k = c / k^γ, with α = 0.602,
+//! γ = 0.101 and A a tenth of the iterations by default; c is in steps (1: the first
+//! iteration's perturbation is one step), and `a` by default makes the last iteration move a
+//! tunable by 1/(2√N) of its step per point of r, so that over N iterations of decisive pairs
+//! the games' noise alone moves a tunable about a step or two. θ is kept real; the bots get it clamped to the bounds and
+//! rounded for integer tunables.
+//!
+//! The games are played by the game's referee (`GAME-referee`), started once per iteration
+//! with `--games 2·pairs --seed S` (pair seeds never repeat in a run, so that bots drawing
+//! their openings with `--opening-plies N --seed {seed}` vary them) and any referee options
+//! given after `--`. After each iteration the run directory holds:
+//!
+//! - `state.txt`: the settings, the iterations done and θ; a run interrupted (Ctrl-C, a kill)
+//!   continues from it when the same command is given again, the unfinished iteration replayed;
+//! - `theta.csv`: θ after every iteration (iteration 0: the defaults), with the gains and the
+//!   games' results, one column per tunable: each tunable's path;
+//! - `params.txt`: θ as `NAME=VALUE` lines, rounded as the bot takes them, for the tuning
+//!   build's `--params` (an SPRT of the tuned values against the defaults).
+//!
+//! At the end the tuned values are printed as declaration lines for `params.rs`.
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+use std::time::Instant;
+
+/// One tunable, as the bot's `--help` declares it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Param {
+    /// Its name in `params.rs`.
+    pub name: String,
+    /// Its Rust type.
+    pub type_name: String,
+    /// Its default.
+    pub default: f64,
+    /// Its smallest value.
+    pub min: f64,
+    /// Its largest value.
+    pub max: f64,
+    /// Its SPSA step.
+    pub step: f64,
+    /// Whether it takes whole values only (every type but `f64`).
+    pub integer: bool,
+}
+
+impl Param {
+    /// Parses a declaration line, `NAME: TYPE = DEFAULT, MIN..=MAX, step STEP;` (leading
+    /// spaces allowed); `None` for any other line.
+    pub fn parse(line: &str) -> Option<Param> {
+        let (name, rest) = line.trim().split_once(": ")?;
+        let (type_name, rest) = rest.split_once(" = ")?;
+        let (default, rest) = rest.split_once(", ")?;
+        let (bounds, step) = rest.split_once(", step ")?;
+        let (min, max) = bounds.split_once("..=")?;
+        let number = |text: &str| text.trim().replace('_', "").parse::<f64>().ok();
+        let param = Param {
+            name: name.to_string(),
+            type_name: type_name.to_string(),
+            default: number(default)?,
+            min: number(min)?,
+            max: number(max)?,
+            step: number(step.strip_suffix(';')?)?,
+            integer: type_name != "f64",
+        };
+        let valid = !name.is_empty()
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && param.min <= param.default
+            && param.default <= param.max
+            && param.step > 0.0;
+        valid.then_some(param)
+    }
+
+    /// The value the bot takes for `x`: inside the bounds, rounded if integer.
+    pub fn value(&self, x: f64) -> f64 {
+        let x = x.clamp(self.min, self.max);
+        if self.integer {
+            x.round()
+        } else {
+            x
+        }
+    }
+
+    /// `value(x)` as a number the bot reads (an integer without a decimal point).
+    pub fn text(&self, x: f64) -> String {
+        format!("{}", self.value(x))
+    }
+
+    /// The declaration line with `value(x)` as its default (a float keeps its decimal point).
+    pub fn declaration(&self, x: f64) -> String {
+        let number = |v: f64| {
+            if self.integer {
+                format!("{v}")
+            } else {
+                format!("{v:?}")
+            }
+        };
+        format!(
+            "{}: {} = {}, {}..={}, step {};",
+            self.name,
+            self.type_name,
+            number(self.value(x)),
+            number(self.min),
+            number(self.max),
+            number(self.step)
+        )
+    }
+}
+
+/// The tunables a bot's `--help` lists: every declaration line after the `tunables` heading.
+pub fn params_from_help(help: &str) -> Vec<Param> {
+    help.lines()
+        .skip_while(|line| !line.starts_with("tunables"))
+        .filter_map(Param::parse)
+        .collect()
+}
+
+/// The gains of every iteration.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Schedule {
+    /// The number of iterations, N.
+    pub iterations: u32,
+    /// a, in steps.
+    pub a: f64,
+    /// c, in steps.
+    pub c: f64,
+    /// A, the stability constant.
+    pub big_a: f64,
+    /// α.
+    pub alpha: f64,
+    /// γ.
+    pub gamma: f64,
+}
+
+impl Schedule {
+    /// fishtest's α.
+    pub const ALPHA: f64 = 0.602;
+    /// fishtest's γ.
+    pub const GAMMA: f64 = 0.101;
+
+    /// The schedule of `iterations` with fishtest's α and γ, c = 1, A = a tenth of the
+    /// iterations, and the default `a` ([`Schedule::default_a`]).
+    pub fn new(iterations: u32) -> Schedule {
+        let mut schedule = Schedule {
+            iterations,
+            a: 0.0,
+            c: 1.0,
+            big_a: (f64::from(iterations) / 10.0).round(),
+            alpha: Schedule::ALPHA,
+            gamma: Schedule::GAMMA,
+        };
+        schedule.a = schedule.default_a();
+        schedule
+    }
+
+    /// The `a` that makes the last iteration's move per point of result half a step over
+    /// √N: a_N / (2 c_N) = 1 / (2√N).
+    pub fn default_a(&self) -> f64 {
+        let n = f64::from(self.iterations.max(1));
+        self.c_k(self.iterations.max(1)) / n.sqrt() * (self.big_a + n).powf(self.alpha)
+    }
+
+    /// a_k = a / (A + k)^α.
+    pub fn a_k(&self, k: u32) -> f64 {
+        self.a / (self.big_a + f64::from(k)).powf(self.alpha)
+    }
+
+    /// c_k = c / k^γ.
+    pub fn c_k(&self, k: u32) -> f64 {
+        self.c / f64::from(k).powf(self.gamma)
+    }
+}
+
+/// Iteration k's perturbation: ±1 for each of `n` tunables, drawn from the run's seed and k
+/// alone, so that a resumed run draws what an uninterrupted one would.
+pub fn perturbation(seed: u64, k: u32, n: usize) -> Vec<f64> {
+    let mut rng = SmallRng::seed_from_u64(seed ^ u64::from(k).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    (0..n)
+        .map(|_| if rng.gen::<bool>() { 1.0 } else { -1.0 })
+        .collect()
+}
+
+/// One iteration's two bots.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Trial {
+    /// The iteration, from 1.
+    pub k: u32,
+    /// Its perturbation, ±1 per tunable.
+    pub delta: Vec<f64>,
+    /// The plus side's values, as the bot takes them.
+    pub plus: Vec<f64>,
+    /// The minus side's values.
+    pub minus: Vec<f64>,
+}
+
+/// A run: the tunables, the schedule, the iterations done and θ.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Spsa {
+    /// The tunables tuned.
+    pub params: Vec<Param>,
+    /// The gains.
+    pub schedule: Schedule,
+    /// The seed of the perturbations.
+    pub seed: u64,
+    /// Iterations done.
+    pub done: u32,
+    /// θ, real, one per tunable.
+    pub theta: Vec<f64>,
+}
+
+impl Spsa {
+    /// A run from the tunables' defaults.
+    pub fn new(params: Vec<Param>, schedule: Schedule, seed: u64) -> Spsa {
+        let theta = params.iter().map(|p| p.default).collect();
+        Spsa {
+            params,
+            schedule,
+            seed,
+            done: 0,
+            theta,
+        }
+    }
+
+    /// Whether every iteration is done.
+    pub fn finished(&self) -> bool {
+        self.done >= self.schedule.iterations
+    }
+
+    /// The next iteration's two bots.
+    pub fn trial(&self) -> Trial {
+        let k = self.done + 1;
+        let c_k = self.schedule.c_k(k);
+        let delta = perturbation(self.seed, k, self.params.len());
+        let side = |sign: f64| -> Vec<f64> {
+            self.params
+                .iter()
+                .zip(&self.theta)
+                .zip(&delta)
+                .map(|((p, &x), &d)| p.value(x + sign * c_k * p.step * d))
+                .collect()
+        };
+        Trial {
+            k,
+            plus: side(1.0),
+            minus: side(-1.0),
+            delta,
+        }
+    }
+
+    /// Moves θ by the result of `trial`: `result` is the plus side's points minus the minus
+    /// side's per pair (the mean over the iteration's pairs, −2 to 2). θ stays in the bounds.
+    pub fn update(&mut self, trial: &Trial, result: f64) {
+        let k = trial.k;
+        let gain = self.schedule.a_k(k) * result / (2.0 * self.schedule.c_k(k));
+        for ((x, p), d) in self.theta.iter_mut().zip(&self.params).zip(&trial.delta) {
+            *x = (*x + gain * p.step * d).clamp(p.min, p.max);
+        }
+        self.done = k;
+    }
+
+    /// The values the bot takes for θ.
+    pub fn values(&self) -> Vec<f64> {
+        self.params
+            .iter()
+            .zip(&self.theta)
+            .map(|(p, &x)| p.value(x))
+            .collect()
+    }
+
+    /// The state file: `settings` (lines that must match on resuming), the iterations done and
+    /// θ, each number exactly.
+    pub fn state_text(&self, settings: &str) -> String {
+        let mut text = String::from("# spsa state: run the same command again to continue\n");
+        for line in settings.lines() {
+            let _ = writeln!(text, "settings {line}");
+        }
+        let _ = writeln!(text, "done {}", self.done);
+        for (p, x) in self.params.iter().zip(&self.theta) {
+            let _ = writeln!(text, "theta {} {x:?}", p.name);
+        }
+        text
+    }
+
+    /// Continues from a state file written by [`Spsa::state_text`] with the same `settings`.
+    pub fn resume(&mut self, text: &str, settings: &str) -> Result<(), String> {
+        let saved: Vec<&str> = text
+            .lines()
+            .filter_map(|line| line.strip_prefix("settings "))
+            .collect();
+        let wanted: Vec<&str> = settings.lines().collect();
+        if saved != wanted {
+            let differ = wanted
+                .iter()
+                .zip(saved.iter().chain(std::iter::repeat(&"(nothing)")))
+                .find(|(w, s)| w != s)
+                .map(|(w, s)| format!("it has '{s}' where this command has '{w}'"))
+                .unwrap_or_else(|| "it has more settings".to_string());
+            return Err(format!("the state was written by another run: {differ}"));
+        }
+        let mut done = None;
+        let mut theta = self.theta.clone();
+        let mut found = vec![false; theta.len()];
+        for line in text.lines() {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            match words[..] {
+                ["done", k] => done = k.parse::<u32>().ok(),
+                ["theta", name, x] => {
+                    let i = self.params.iter().position(|p| p.name == name);
+                    match (i, x.parse::<f64>()) {
+                        (Some(i), Ok(x)) => {
+                            theta[i] = x;
+                            found[i] = true;
+                        }
+                        _ => return Err(format!("a bad line in the state: '{line}'")),
+                    }
+                }
+                _ => {}
+            }
+        }
+        let done = done.ok_or("the state has no 'done' line")?;
+        if found.contains(&false) {
+            return Err("the state lacks a tunable's value".to_string());
+        }
+        self.done = done;
+        self.theta = theta;
+        Ok(())
+    }
+}
+
+/// `theta.csv`'s header.
+pub fn csv_header(params: &[Param]) -> String {
+    let mut line = String::from("iteration,a_k,c_k,plus_wins,draws,minus_wins,result");
+    for p in params {
+        line.push(',');
+        line.push_str(&p.name);
+    }
+    line
+}
+
+/// `theta.csv`'s row of iteration k (θ after it; 0: the defaults).
+pub fn csv_row(spsa: &Spsa, k: u32, games: Option<Games>) -> String {
+    let mut line = format!("{k}");
+    match games {
+        Some(g) => {
+            let _ = write!(
+                line,
+                ",{:.6},{:.6},{},{},{},{:.3}",
+                spsa.schedule.a_k(k),
+                spsa.schedule.c_k(k),
+                g.plus_wins,
+                g.draws,
+                g.minus_wins,
+                g.result()
+            );
+        }
+        None => line.push_str(",,,,,,"),
+    }
+    for x in &spsa.theta {
+        let _ = write!(line, ",{x:.4}");
+    }
+    line
+}
+
+/// `theta.csv` cut to the header and the rows of iterations up to `done` (a resumed run
+/// replays the iteration its interruption cut, whose row may be written already).
+pub fn csv_up_to(text: &str, done: u32) -> String {
+    let mut kept = String::new();
+    for (i, line) in text.lines().enumerate() {
+        let k = line.split(',').next().and_then(|k| k.parse::<u32>().ok());
+        if i == 0 || k.is_some_and(|k| k <= done) {
+            kept.push_str(line);
+            kept.push('\n');
+        }
+    }
+    kept
+}
+
+/// The games of an iteration, from the plus side's seat.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Games {
+    /// Games the plus side won.
+    pub plus_wins: u32,
+    /// Draws.
+    pub draws: u32,
+    /// Games the minus side won.
+    pub minus_wins: u32,
+}
+
+impl Games {
+    /// The plus side's points minus the minus side's, per pair.
+    pub fn result(&self) -> f64 {
+        let pairs = f64::from(self.plus_wins + self.draws + self.minus_wins) / 2.0;
+        if pairs == 0.0 {
+            0.0
+        } else {
+            (f64::from(self.plus_wins) - f64::from(self.minus_wins)) / pairs
+        }
+    }
+
+    /// The referee's `summary:` line read: `a_wins`, `draws`, `b_wins` (A the plus side).
+    pub fn from_summary(output: &str) -> Option<Games> {
+        let line = output.lines().rev().find(|l| l.starts_with("summary:"))?;
+        let field = |key: &str| -> Option<u32> {
+            line.split_whitespace()
+                .find_map(|word| word.strip_prefix(key)?.strip_prefix('='))?
+                .parse()
+                .ok()
+        };
+        Some(Games {
+            plus_wins: field("a_wins")?,
+            draws: field("draws")?,
+            minus_wins: field("b_wins")?,
+        })
+    }
+}
+
+/// What a run is given on the command line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    /// The referee binary.
+    pub referee: String,
+    /// The bot's command (a tuning build), `{seed}` as the referee reads it.
+    pub bot: String,
+    /// The run directory.
+    pub dir: PathBuf,
+    /// Iterations.
+    pub iterations: u32,
+    /// Game pairs per iteration.
+    pub pairs: u32,
+    /// Games at once.
+    pub concurrency: u32,
+    /// The tunables tuned (all when empty).
+    pub tune: Vec<String>,
+    /// `a`, if given.
+    pub a: Option<f64>,
+    /// `c`.
+    pub c: f64,
+    /// `A`, if given.
+    pub big_a: Option<f64>,
+    /// α.
+    pub alpha: f64,
+    /// γ.
+    pub gamma: f64,
+    /// The seed of the perturbations and the first pair's.
+    pub seed: u64,
+    /// Options passed on to the referee.
+    pub referee_options: Vec<String>,
+}
+
+/// The usage.
+pub fn usage() -> String {
+    "usage: spsa --referee GAME-referee --bot CMD --iterations N --dir DIR [OPTIONS] [-- REFEREE OPTIONS]
+
+Tunes the tunables a tuning build of a bot lists in its --help (cargo build --release -p GAME-bot
+--features tuning) by SPSA over game pairs of CMD --param ... (plus) against CMD --param ...
+(minus), the seats swapped. Rerun the same command to continue an interrupted run.
+
+  --referee PATH       the game's referee (target/release/GAME-referee)
+  --bot CMD            the bot's command, e.g. \"target/tuning/release/kaboom-bot --movetime 10
+                       --opening-plies 2 --seed {seed}\"
+  --iterations N       iterations of SPSA
+  --dir DIR            the run's directory: state.txt, theta.csv, params.txt
+  --pairs P            game pairs per iteration (default 1)
+  --concurrency C      games at once (default 1; at most 2·P are played at once)
+  --tune NAME,...      the tunables to tune (default: all the bot lists)
+  --a A                the gain a, in steps (default: the last iteration moves 1/(2 sqrt(N))
+                       step per point of result)
+  --c C                the perturbation c, in steps (default 1)
+  --big-a A            the stability constant A (default: a tenth of the iterations)
+  --alpha X            a_k's exponent (default 0.602)
+  --gamma X            c_k's exponent (default 0.101)
+  --seed S             seed of the perturbations and the pairs (default 1)
+  -- ...               options for every referee run (--random-openings N, --movetime-ms MS, ...)"
+        .to_string()
+}
+
+/// Parses the arguments after the program name.
+pub fn parse_options(args: &[String]) -> Result<Options, String> {
+    let mut options = Options {
+        referee: String::new(),
+        bot: String::new(),
+        dir: PathBuf::new(),
+        iterations: 0,
+        pairs: 1,
+        concurrency: 1,
+        tune: Vec::new(),
+        a: None,
+        c: 1.0,
+        big_a: None,
+        alpha: Schedule::ALPHA,
+        gamma: Schedule::GAMMA,
+        seed: 1,
+        referee_options: Vec::new(),
+    };
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        if arg == "--" {
+            options.referee_options = args.cloned().collect();
+            break;
+        }
+        let value = args
+            .next()
+            .ok_or_else(|| format!("option '{arg}' needs a value"))?;
+        let bad = || format!("bad value '{value}' for option '{arg}'");
+        let positive = |x: f64| (x.is_finite() && x > 0.0).then_some(x);
+        match arg.as_str() {
+            "--referee" => options.referee = value.clone(),
+            "--bot" => options.bot = value.clone(),
+            "--dir" => options.dir = PathBuf::from(value),
+            "--iterations" => options.iterations = value.parse().map_err(|_| bad())?,
+            "--pairs" => options.pairs = value.parse().map_err(|_| bad())?,
+            "--concurrency" => options.concurrency = value.parse().map_err(|_| bad())?,
+            "--tune" => options.tune = value.split(',').map(|s| s.trim().to_string()).collect(),
+            "--seed" => options.seed = value.parse().map_err(|_| bad())?,
+            _ => {
+                let x = value.parse().ok().and_then(positive).ok_or_else(bad)?;
+                match arg.as_str() {
+                    "--a" => options.a = Some(x),
+                    "--c" => options.c = x,
+                    "--big-a" => options.big_a = Some(x),
+                    "--alpha" => options.alpha = x,
+                    "--gamma" => options.gamma = x,
+                    _ => return Err(format!("unknown option '{arg}'")),
+                }
+            }
+        }
+    }
+    for (missing, name) in [
+        (options.referee.is_empty(), "--referee"),
+        (options.bot.is_empty(), "--bot"),
+        (options.dir.as_os_str().is_empty(), "--dir"),
+        (options.iterations == 0, "--iterations"),
+        (options.pairs == 0, "--pairs"),
+        (options.concurrency == 0, "--concurrency"),
+    ] {
+        if missing {
+            return Err(format!("{name} is needed (and above zero)"));
+        }
+    }
+    Ok(options)
+}
+
+impl Options {
+    /// The run's schedule.
+    pub fn schedule(&self) -> Schedule {
+        let mut schedule = Schedule::new(self.iterations);
+        schedule.c = self.c;
+        schedule.alpha = self.alpha;
+        schedule.gamma = self.gamma;
+        if let Some(big_a) = self.big_a {
+            schedule.big_a = big_a;
+        }
+        schedule.a = self.a.unwrap_or_else(|| schedule.default_a());
+        schedule
+    }
+
+    /// What a resumed run must share with the run that wrote the state (not the concurrency).
+    pub fn settings(&self, params: &[Param]) -> String {
+        let mut text = format!(
+            "referee {}\nbot {}\nreferee-options {}\niterations {}\npairs {}\nseed {}\n",
+            self.referee,
+            self.bot,
+            self.referee_options.join(" "),
+            self.iterations,
+            self.pairs,
+            self.seed
+        );
+        let s = self.schedule();
+        let _ = writeln!(
+            text,
+            "gains a={:?} c={:?} A={:?} alpha={:?} gamma={:?}",
+            s.a, s.c, s.big_a, s.alpha, s.gamma
+        );
+        for p in params {
+            let _ = writeln!(text, "tunable {}", p.declaration(p.default));
+        }
+        text
+    }
+}
+
+/// The bot's command with `--param` for each value.
+fn bot_command(bot: &str, params: &[Param], values: &[f64]) -> String {
+    let mut command = bot.to_string();
+    for (p, &x) in params.iter().zip(values) {
+        let _ = write!(command, " --param {}={}", p.name, p.text(x));
+    }
+    command
+}
+
+/// The tunables the bot's `--help` lists, `{seed}` read as 1.
+fn query_params(bot: &str) -> Result<Vec<Param>, String> {
+    let command = format!("{} --help", bot.replace("{seed}", "1"));
+    let output = Command::new("sh")
+        .args(["-c", &command])
+        .output()
+        .map_err(|e| format!("cannot run the bot's --help: {e}"))?;
+    let params = params_from_help(&String::from_utf8_lossy(&output.stdout));
+    if params.is_empty() {
+        return Err(format!(
+            "`{command}` lists no tunables: give a tuning build \
+             (cargo build --release -p GAME-bot --features tuning --target-dir target/tuning)"
+        ));
+    }
+    Ok(params)
+}
+
+/// Plays iteration `trial.k`'s pairs through the referee.
+fn play(options: &Options, params: &[Param], trial: &Trial) -> Result<Games, String> {
+    let seed = options.seed + u64::from(trial.k - 1) * u64::from(options.pairs);
+    let output = Command::new(&options.referee)
+        .args(["--games", &(2 * options.pairs).to_string()])
+        .args(["--concurrency", &options.concurrency.to_string()])
+        .args(["--seed", &seed.to_string()])
+        .args(&options.referee_options)
+        .arg(bot_command(&options.bot, params, &trial.plus))
+        .arg(bot_command(&options.bot, params, &trial.minus))
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", options.referee))?;
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    match Games::from_summary(&stdout) {
+        Some(games) if output.status.success() => Ok(games),
+        _ => {
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            let tail: Vec<&str> = stderr.lines().rev().take(5).collect();
+            Err(format!(
+                "the referee of iteration {} ended with {} and no summary; its stderr ends:\n    {}",
+                trial.k,
+                output.status,
+                tail.into_iter().rev().collect::<Vec<_>>().join("\n    ")
+            ))
+        }
+    }
+}
+
+/// Writes `text` to `path` whole: to a temporary file first, then renamed over it, so that an
+/// interruption leaves either the old file or the new one.
+fn write_whole(path: &Path, text: &str) -> Result<(), String> {
+    let temporary = path.with_extension("tmp");
+    fs::write(&temporary, text)
+        .and_then(|()| fs::rename(&temporary, path))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+fn params_file(spsa: &Spsa) -> String {
+    let mut text = String::new();
+    for (p, &x) in spsa.params.iter().zip(&spsa.theta) {
+        let _ = writeln!(text, "{}={}", p.name, p.text(x));
+    }
+    text
+}
+
+fn clock(seconds: f64) -> String {
+    let s = seconds.round() as u64;
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+/// Runs (or continues) a tuning run; returns the final state.
+pub fn run(options: &Options) -> Result<Spsa, String> {
+    let mut params = query_params(&options.bot)?;
+    if !options.tune.is_empty() {
+        for name in &options.tune {
+            if !params.iter().any(|p| &p.name == name) {
+                return Err(format!("the bot lists no tunable named '{name}'"));
+            }
+        }
+        params.retain(|p| options.tune.contains(&p.name));
+    }
+    let settings = options.settings(&params);
+    let mut spsa = Spsa::new(params, options.schedule(), options.seed);
+    fs::create_dir_all(&options.dir)
+        .map_err(|e| format!("cannot create {}: {e}", options.dir.display()))?;
+    let state_path = options.dir.join("state.txt");
+    let csv_path = options.dir.join("theta.csv");
+    let mut csv = match fs::read_to_string(&state_path) {
+        Ok(text) => {
+            spsa.resume(&text, &settings)
+                .map_err(|e| format!("{}: {e}", state_path.display()))?;
+            let csv = fs::read_to_string(&csv_path).unwrap_or_default();
+            eprintln!(
+                "spsa: continuing {} after iteration {} of {}",
+                options.dir.display(),
+                spsa.done,
+                spsa.schedule.iterations
+            );
+            csv_up_to(&csv, spsa.done)
+        }
+        Err(_) => format!(
+            "{}\n{}\n",
+            csv_header(&spsa.params),
+            csv_row(&spsa, 0, None)
+        ),
+    };
+    write_whole(&csv_path, &csv)?;
+    let started = Instant::now();
+    let first = spsa.done;
+    while !spsa.finished() {
+        let trial = spsa.trial();
+        let games = play(options, &spsa.params, &trial)?;
+        spsa.update(&trial, games.result());
+        csv.push_str(&csv_row(&spsa, trial.k, Some(games)));
+        csv.push('\n');
+        write_whole(&csv_path, &csv)?;
+        write_whole(&options.dir.join("params.txt"), &params_file(&spsa))?;
+        write_whole(&state_path, &spsa.state_text(&settings))?;
+        let elapsed = started.elapsed().as_secs_f64();
+        let per_iteration = elapsed / f64::from(spsa.done - first);
+        let left = per_iteration * f64::from(spsa.schedule.iterations - spsa.done);
+        let theta: Vec<String> = spsa
+            .params
+            .iter()
+            .zip(&spsa.theta)
+            .map(|(p, x)| format!("{}={x:.2}", p.name))
+            .collect();
+        eprintln!(
+            "spsa: {}/{} plus +{} ={} -{} (r {:+.2}) {} elapsed, {} left; {}",
+            spsa.done,
+            spsa.schedule.iterations,
+            games.plus_wins,
+            games.draws,
+            games.minus_wins,
+            games.result(),
+            clock(elapsed),
+            clock(left),
+            theta.join(" ")
+        );
+    }
+    Ok(spsa)
+}
+
+/// The tuned values as `params.rs` declaration lines, with a line on what produced them.
+pub fn final_text(spsa: &Spsa, options: &Options) -> String {
+    let mut text = format!(
+        "// SPSA: {} iterations of {} game pair(s); every tunable's path is in {}/theta.csv.\n\
+         // Confirm by SPRT before pasting: --params {}/params.txt against the defaults.\n",
+        spsa.schedule.iterations,
+        options.pairs,
+        options.dir.display(),
+        options.dir.display()
+    );
+    for (p, &x) in spsa.params.iter().zip(&spsa.theta) {
+        let _ = writeln!(text, "    {}", p.declaration(x));
+    }
+    text
+}
+
+/// The `spsa` binary: parses `args` (after the program name), runs, prints the tuned lines.
+pub fn main(args: &[String]) -> ExitCode {
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        println!("{}", usage());
+        return ExitCode::SUCCESS;
+    }
+    let options = match parse_options(args) {
+        Ok(options) => options,
+        Err(error) => {
+            eprintln!("spsa: {error}\n\n{}", usage());
+            return ExitCode::from(2);
+        }
+    };
+    match run(&options) {
+        Ok(spsa) => {
+            print!("{}", final_text(&spsa, &options));
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("spsa: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn param(line: &str) -> Param {
+        Param::parse(line).unwrap()
+    }
+
+    fn params() -> Vec<Param> {
+        vec![
+            param("LMR_MIN_DEPTH: i32 = 3, 1..=8, step 1;"),
+            param("  SHARE: f64 = 0.25, 0.0..=1.0, step 0.05;"),
+            param("HISTORY_AGING: i32 = 8, 1..=64, step 2;"),
+        ]
+    }
+
+    #[test]
+    fn declarations_parse_and_print_back() {
+        for line in [
+            "LMR_MIN_DEPTH: i32 = 3, 1..=8, step 1;",
+            "SHARE: f64 = 0.25, 0.0..=1.0, step 0.05;",
+            "ORDER_UNDER_THREAT: i32 = -250000, -500000..=0, step 25000;",
+        ] {
+            assert_eq!(param(line).declaration(param(line).default), line);
+        }
+        let share = param("SHARE: f64 = 0.25, 0.0..=1.0, step 0.05;");
+        assert!(!share.integer);
+        assert_eq!(
+            share.declaration(1.0),
+            "SHARE: f64 = 1.0, 0.0..=1.0, step 0.05;"
+        );
+        for bad in [
+            "usage: kaboom-bot [OPTIONS]",
+            "X: i32 = 9, 1..=8, step 1;",
+            "X: i32 = 3, 1..=8, step 0;",
+            "X: i32 = 3, 1..=8, step 1",
+            "X Y: i32 = 3, 1..=8, step 1;",
+        ] {
+            assert_eq!(Param::parse(bad), None, "{bad}");
+        }
+        let help = "usage: x\n  --depth <N>   depth\n\ntunables (a tuning build):\n  \
+                    LMR_MIN_DEPTH: i32 = 3, 1..=8, step 1;\n  SHARE: f64 = 0.25, 0.0..=1.0, step 0.05;\n";
+        let names: Vec<_> = params_from_help(help).into_iter().map(|p| p.name).collect();
+        assert_eq!(names, ["LMR_MIN_DEPTH", "SHARE"]);
+    }
+
+    #[test]
+    fn gains_follow_the_schedule() {
+        let s = Schedule::new(1000);
+        assert_eq!(s.big_a, 100.0);
+        assert_eq!((s.alpha, s.gamma, s.c), (0.602, 0.101, 1.0));
+        assert!((s.c_k(1) - 1.0).abs() < 1e-12);
+        assert!((s.c_k(1000) - 1000f64.powf(-0.101)).abs() < 1e-12);
+        assert!((s.a_k(5) - s.a / 105f64.powf(0.602)).abs() < 1e-12);
+        // The default a: the last iteration moves 1/(2 sqrt(N)) step per point of result.
+        let last = s.a_k(1000) / (2.0 * s.c_k(1000));
+        assert!((last - 0.5 / 1000f64.sqrt()).abs() < 1e-12, "{last}");
+        assert!(s.a_k(1) > s.a_k(2) && s.c_k(1) > s.c_k(2));
+    }
+
+    #[test]
+    fn perturbations_are_plus_or_minus_one_and_reproducible() {
+        let d = perturbation(7, 3, 1000);
+        assert!(d.iter().all(|&x| x == 1.0 || x == -1.0));
+        let plus = d.iter().filter(|&&x| x > 0.0).count();
+        assert!((400..600).contains(&plus), "{plus}");
+        assert_eq!(d, perturbation(7, 3, 1000));
+        assert_ne!(d, perturbation(7, 4, 1000));
+        assert_ne!(d, perturbation(8, 3, 1000));
+    }
+
+    #[test]
+    fn a_trial_perturbs_by_steps_and_an_update_moves_theta() {
+        let mut spsa = Spsa::new(params(), Schedule::new(10), 1);
+        spsa.theta = vec![3.0, 0.5, 8.0];
+        let trial = spsa.trial();
+        assert_eq!(trial.k, 1);
+        let c1 = spsa.schedule.c_k(1);
+        for i in 0..3 {
+            let p = &spsa.params[i];
+            let d = trial.delta[i];
+            assert_eq!(trial.plus[i], p.value(spsa.theta[i] + c1 * p.step * d));
+            assert_eq!(trial.minus[i], p.value(spsa.theta[i] - c1 * p.step * d));
+        }
+        // c_1 = 1: the integer tunables sit one step either side.
+        assert_eq!((trial.plus[0] - trial.minus[0]).abs(), 2.0);
+        assert_eq!((trial.plus[2] - trial.minus[2]).abs(), 4.0);
+        let before = spsa.theta.clone();
+        spsa.update(&trial, 1.5);
+        let gain = spsa.schedule.a_k(1) * 1.5 / (2.0 * c1);
+        for (i, x) in before.iter().enumerate() {
+            let moved = gain * spsa.params[i].step * trial.delta[i];
+            assert!((spsa.theta[i] - (x + moved)).abs() < 1e-12);
+        }
+        assert_eq!(spsa.done, 1);
+    }
+
+    #[test]
+    fn values_stay_in_bounds_and_integers_are_whole() {
+        let mut spsa = Spsa::new(params(), Schedule::new(10), 1);
+        spsa.schedule.a = 1000.0;
+        spsa.theta = vec![8.0, 0.99, 1.0];
+        for _ in 0..10 {
+            let trial = spsa.trial();
+            for (i, p) in spsa.params.iter().enumerate() {
+                for x in [trial.plus[i], trial.minus[i]] {
+                    assert!((p.min..=p.max).contains(&x), "{} {x}", p.name);
+                    assert!(!p.integer || x.fract() == 0.0, "{} {x}", p.name);
+                }
+            }
+            spsa.update(&trial, 2.0);
+            for (p, x) in spsa.params.iter().zip(&spsa.theta) {
+                assert!((p.min..=p.max).contains(x), "{} {x}", p.name);
+            }
+        }
+        assert_eq!(param("X: i32 = 3, 1..=8, step 1;").value(4.49), 4.0);
+        assert_eq!(param("X: i32 = 3, 1..=8, step 1;").text(4.51), "5");
+        assert_eq!(
+            param("X: f64 = 0.5, 0.0..=1.0, step 0.1;").text(0.25),
+            "0.25"
+        );
+    }
+
+    /// A synthetic match: each side's expected points from its distance to an optimum, the
+    /// pair's result the difference plus noise drawn from the iteration.
+    fn synthetic_result(spsa: &Spsa, trial: &Trial, optimum: &[f64]) -> f64 {
+        let strength = |values: &[f64]| -> f64 {
+            let d: f64 = values
+                .iter()
+                .zip(optimum)
+                .zip(&spsa.params)
+                .map(|((x, o), p)| ((x - o) / p.step).powi(2))
+                .sum();
+            -0.05 * d
+        };
+        let mut rng = SmallRng::seed_from_u64(u64::from(trial.k));
+        let noise: f64 = rng.gen_range(-1.0..1.0);
+        (strength(&trial.plus) - strength(&trial.minus) + noise).clamp(-2.0, 2.0)
+    }
+
+    #[test]
+    fn a_synthetic_objective_is_climbed() {
+        let optimum = [6.0, 0.6, 20.0];
+        let mut spsa = Spsa::new(params(), Schedule::new(3000), 5);
+        let distance = |spsa: &Spsa| -> f64 {
+            spsa.theta
+                .iter()
+                .zip(&optimum)
+                .zip(&spsa.params)
+                .map(|((x, o), p)| ((x - o) / p.step).abs())
+                .sum()
+        };
+        let start = distance(&spsa);
+        while !spsa.finished() {
+            let trial = spsa.trial();
+            let result = synthetic_result(&spsa, &trial, &optimum);
+            spsa.update(&trial, result);
+        }
+        let end = distance(&spsa);
+        assert!(
+            end < start / 3.0,
+            "from {start} steps away to {end}: {:?}",
+            spsa.theta
+        );
+    }
+
+    #[test]
+    fn a_resumed_run_ends_where_an_uninterrupted_one_does() {
+        let optimum = [6.0, 0.6, 20.0];
+        let step = |spsa: &mut Spsa| {
+            let trial = spsa.trial();
+            let result = synthetic_result(spsa, &trial, &optimum);
+            spsa.update(&trial, result);
+        };
+        let mut straight = Spsa::new(params(), Schedule::new(50), 9);
+        while !straight.finished() {
+            step(&mut straight);
+        }
+        let settings = "bot x\niterations 50\n";
+        let mut first = Spsa::new(params(), Schedule::new(50), 9);
+        for _ in 0..20 {
+            step(&mut first);
+        }
+        let state = first.state_text(settings);
+        let mut resumed = Spsa::new(params(), Schedule::new(50), 9);
+        resumed.resume(&state, settings).unwrap();
+        assert_eq!(resumed, first);
+        while !resumed.finished() {
+            step(&mut resumed);
+        }
+        assert_eq!(resumed, straight);
+        let other =
+            Spsa::new(params(), Schedule::new(50), 9).resume(&state, "bot y\niterations 50\n");
+        assert_eq!(
+            other.unwrap_err(),
+            "the state was written by another run: it has 'bot x' where this command has 'bot y'"
+        );
+    }
+
+    #[test]
+    fn the_csv_keeps_a_row_per_iteration_done() {
+        let mut spsa = Spsa::new(params(), Schedule::new(10), 1);
+        let mut csv = format!(
+            "{}\n{}\n",
+            csv_header(&spsa.params),
+            csv_row(&spsa, 0, None)
+        );
+        for _ in 0..3 {
+            let trial = spsa.trial();
+            spsa.update(&trial, 1.0);
+            let games = Games {
+                plus_wins: 1,
+                draws: 1,
+                minus_wins: 0,
+            };
+            csv.push_str(&csv_row(&spsa, trial.k, Some(games)));
+            csv.push('\n');
+        }
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(
+            lines[0],
+            "iteration,a_k,c_k,plus_wins,draws,minus_wins,result,LMR_MIN_DEPTH,SHARE,HISTORY_AGING"
+        );
+        assert!(
+            lines[1].starts_with("0,,,,,,,3.0000,0.2500,8.0000"),
+            "{}",
+            lines[1]
+        );
+        assert!(
+            lines[3].starts_with("2,") && lines[3].contains(",1,1,0,1.000,"),
+            "{}",
+            lines[3]
+        );
+        assert_eq!(csv_up_to(&csv, 1).lines().count(), 3);
+        assert_eq!(csv_up_to(&csv, 3), csv);
+    }
+
+    #[test]
+    fn the_referees_summary_gives_the_result() {
+        let out = "game 1: ...\nplayers: A slowest=3ms\nsummary: games=4 a_wins=3 draws=0 b_wins=1 elo=+191 ci95=400\n";
+        let games = Games::from_summary(out).unwrap();
+        assert_eq!(
+            games,
+            Games {
+                plus_wins: 3,
+                draws: 0,
+                minus_wins: 1
+            }
+        );
+        assert_eq!(games.result(), 1.0);
+        assert_eq!(Games::from_summary("summary: games=0"), None);
+    }
+
+    #[test]
+    fn options_parse() {
+        let args: Vec<String> = "--referee r --bot b --iterations 5 --dir d --pairs 2 --tune X,Y --c 2 -- --random-openings 4"
+            .split_whitespace()
+            .map(String::from)
+            .collect();
+        let o = parse_options(&args).unwrap();
+        assert_eq!((o.iterations, o.pairs, o.c), (5, 2, 2.0));
+        assert_eq!(o.tune, ["X", "Y"]);
+        assert_eq!(o.referee_options, ["--random-openings", "4"]);
+        assert_eq!(o.schedule().big_a, 1.0);
+        let missing: Vec<String> = vec!["--referee".into(), "r".into()];
+        assert_eq!(
+            parse_options(&missing).unwrap_err(),
+            "--bot is needed (and above zero)"
+        );
+    }
+}
