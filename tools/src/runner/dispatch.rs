@@ -1,0 +1,75 @@
+//! The `main` of every `<game>-referee`: the subcommands (`merge`, `view`, `league`, `lines`),
+//! or the match of the command line.
+
+use std::process::ExitCode;
+
+use super::merge::{merge, MergeError};
+use super::options::{command, parse_options_with};
+use super::run::{run_match, MatchError};
+use super::{html, interrupt, league, lines};
+
+/// The whole `<game>-referee` program: parses the command line and runs the match (or the merge).
+/// Exit status 0 after a match (whatever its result); 2 for a bad command line, bad results
+/// files, an output that cannot be written or a player that cannot start, all found before any
+/// game counts; 128 + the signal for a match interrupted (after its standings); 1 when the match
+/// could not go on (a file that could not be written during it).
+pub fn main<G: html::DrawGame>() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("league") => league::main::<G>(&args[1..]),
+        Some("view") => html::view_main::<G>(&args[1..]),
+        Some("lines") => lines::main(G::NAME, &args[1..]),
+        Some("merge") => merge_main::<G>(&args[1..]),
+        _ => match_main::<G>(args),
+    }
+}
+
+/// `<game>-referee merge ...`: the final lines of the rows, its help, or why it refused them.
+fn merge_main<G: html::DrawGame>(args: &[String]) -> ExitCode {
+    match merge(G::NAME, args) {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(MergeError::Command(error)) => print_clap(&error),
+        Err(error) => {
+            eprintln!("{}-referee merge: {error}", G::NAME);
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// `clap`'s message: the help on stdout (status 0), an error on stderr (status 2).
+fn print_clap(error: &clap::Error) -> ExitCode {
+    let _ = error.print();
+    if error.use_stderr() {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// `<game>-referee [OPTIONS] CMD_A CMD_B`: the match, its help, or why its command line was
+/// refused.
+fn match_main<G: html::DrawGame>(args: Vec<String>) -> ExitCode {
+    let mut referee = command(
+        G::NAME,
+        G::MOVETIME_MS,
+        G::MEMORY_CAP_BYTES / (1024 * 1024),
+        G::DEFAULT_MAX_PLIES,
+    );
+    let options = match parse_options_with(referee.clone(), args) {
+        Ok(options) => options,
+        Err(error) => return print_clap(&error.into_clap(&mut referee)),
+    };
+    let watch = interrupt::watch(G::NAME);
+    match run_match::<G>(&options, watch.as_ref()) {
+        Ok(_) => ExitCode::SUCCESS,
+        // Its note is printed before the standings, which stay the last lines.
+        Err(error @ MatchError::Interrupted(_)) => ExitCode::from(error.exit_status()),
+        Err(error) => {
+            eprintln!("{}-referee: {error}", G::NAME);
+            ExitCode::from(error.exit_status())
+        }
+    }
+}
