@@ -16,7 +16,7 @@ use rustc_hash::FxHashMap;
 use super::files::{self, check_writable, check_writable_dir, naming, FileError};
 use super::game::{RefereeGame, Transport};
 use super::options::{Entrant, MatchOptions};
-use super::play::{play_game, GameOutcome, GameSetup};
+use super::play::{play_game, GameOutcome, GameReport, GameSetup};
 use super::process::StartFailure;
 use super::report::{final_text, game_line, pentanomial, record_text, Progress};
 use super::results::{self, GameRow};
@@ -296,11 +296,11 @@ pub fn run_match<G: html::DrawGame>(
 /// once; as each game ends, writes its record (`--record-dir`), appends its row (`--results`, in
 /// one write, so that a run stopped at any moment leaves whole rows only; the file is opened at
 /// the first game's end, so that a run stopped before leaves none) and prints its line. Writes the
-/// replay page (`--html`) at the end. `names` are the players in the run's order, for the game
-/// lines, the progress line and `--sprt`. Returns the rows in the order games ended, and what
-/// stopped the run early, if anything: a player that cannot start before its first reply of the
-/// run, a file that cannot be written, or an interruption seen through `watch`; games under way
-/// then are abandoned, not counted.
+/// replay page (`--html`) at the end, and says where on stderr. `names` are the players in the
+/// run's order, for the game lines, the progress line and `--sprt`. Returns the rows in the order
+/// games ended, and what stopped the run early, if anything: a player that cannot start before
+/// its first reply of the run, a file that cannot be written, or an interruption seen through
+/// `watch`; games under way then are abandoned, not counted.
 pub fn play_games<G: html::DrawGame>(
     options: &MatchOptions,
     source: &dyn GameSource,
@@ -308,172 +308,288 @@ pub fn play_games<G: html::DrawGame>(
     names: &[String],
     watch: Option<&interrupt::Watch>,
 ) -> (Vec<GameRow>, Option<MatchError>) {
-    let mut rows = Vec::new();
     if let Some(dir) = &options.record_dir {
         if let Err(error) = fs::create_dir_all(dir) {
             let error = FileError::new("make the record folder", dir, error);
-            return (rows, Some(MatchError::File(error)));
+            return (Vec::new(), Some(MatchError::File(error)));
         }
     }
-    let movetime = Duration::from_millis(options.movetime_ms.unwrap_or(G::MOVETIME_MS));
-    let memory_cap = options
-        .memory_mb
-        .map_or(G::MEMORY_CAP_BYTES, |mb| mb * 1024 * 1024);
-    let cores = thread::available_parallelism().map_or(1, |n| n.get());
-    if options.concurrency as usize > cores {
-        eprintln!(
-            "{}-referee: warning: --concurrency {} exceeds the {cores} cores of this machine; \
-             players may be slowed and lose on time",
-            G::NAME,
-            options.concurrency
-        );
-    }
-    let mut results_file: Option<fs::File> = None;
-    let mut progress = Progress {
-        started: Instant::now(),
-        total,
-        done: 0,
-        terminal: io::stderr().is_terminal(),
+    warn_of_concurrency::<G>(options.concurrency);
+    let run = Run {
+        options,
+        movetime: Duration::from_millis(options.movetime_ms.unwrap_or(G::MOVETIME_MS)),
+        memory_cap: options
+            .memory_mb
+            .map_or(G::MEMORY_CAP_BYTES, |mb| mb * 1024 * 1024),
+        stop: AtomicBool::new(false),
+        abandon: AtomicBool::new(false),
+        started: Mutex::new(FxHashMap::default()),
     };
-    let workers = (options.concurrency as usize).min(total).max(1);
-    let stop = AtomicBool::new(false);
-    let abandon = AtomicBool::new(false);
-    // By player name: set once it has replied in a game of this run.
-    let started: Mutex<FxHashMap<String, Arc<AtomicBool>>> = Mutex::new(FxHashMap::default());
-    let started_flag = |name: &str| -> Arc<AtomicBool> {
-        let mut flags = started.lock().unwrap_or_else(|e| e.into_inner());
-        Arc::clone(flags.entry(name.to_string()).or_default())
-    };
-    // With --html: each game's record and the names in its seats, for the replay page.
-    let mut page_records: Vec<(u32, String, [String; 2])> = Vec::new();
-    let mut failure: Option<MatchError> = None;
+    let mut ends = GameEnds::new(options, total, names);
     thread::scope(|scope| {
-        let (sender, finished) = mpsc::channel::<(GameOutcome, [String; 2], [String; 2])>();
+        let (sender, finished) = mpsc::channel::<FinishedGame>();
+        let workers = (options.concurrency as usize).min(total).max(1);
         for _ in 0..workers {
-            let sender = sender.clone();
-            let (stop, abandon, started_flag) = (&stop, &abandon, &started_flag);
-            scope.spawn(move || loop {
-                if stop.load(Ordering::Relaxed) {
-                    return;
-                }
-                let Some(scheduled) = source.next_game() else {
-                    return;
-                };
-                let fixture = scheduled.fixture;
-                let commands = scheduled
-                    .players
-                    .clone()
-                    .map(|player| expand(&player.command, &fixture));
-                let seat_names = scheduled.players.map(|player| player.name);
-                let setup = GameSetup {
-                    fixture,
-                    commands,
-                    names: seat_names.clone(),
-                    movetime,
-                    memory_cap,
-                    max_plies: options.max_plies.or(G::DEFAULT_MAX_PLIES),
-                    record_dir: options.record_dir.as_deref(),
-                    show: options.show,
-                    opening: scheduled.opening,
-                    game_master: options.game_master,
-                    started: [started_flag(&seat_names[0]), started_flag(&seat_names[1])],
-                    abandon,
-                };
-                let outcome = play_game::<G>(&setup);
-                if matches!(outcome, GameOutcome::Stop(_)) {
-                    // At once, so that no worker starts another game meanwhile.
-                    stop.store(true, Ordering::Relaxed);
-                    abandon.store(true, Ordering::Relaxed);
-                }
-                if sender.send((outcome, setup.commands, seat_names)).is_err() {
-                    return;
-                }
-            });
+            let (sender, run) = (sender.clone(), &run);
+            scope.spawn(move || run.play_from::<G>(source, &sender));
         }
         drop(sender);
-        let halt = |failure: &mut Option<MatchError>, why: MatchError| {
-            failure.get_or_insert(why);
-            stop.store(true, Ordering::Relaxed);
-            abandon.store(true, Ordering::Relaxed);
-        };
+        ends.collect::<G>(&run, &finished, source, watch);
+    });
+    ends.progress.close();
+    ends.write_page::<G>();
+    (ends.rows, ends.failure)
+}
+
+/// Warns that more games at once than cores slow the players.
+fn warn_of_concurrency<G: RefereeGame>(concurrency: u32) {
+    let cores = thread::available_parallelism().map_or(1, |n| n.get());
+    if concurrency as usize > cores {
+        eprintln!(
+            "{}-referee: warning: --concurrency {concurrency} exceeds the {cores} cores of this \
+             machine; players may be slowed and lose on time",
+            G::NAME,
+        );
+    }
+}
+
+/// A game that ended (or was abandoned), with its commands and names by seat.
+type FinishedGame = (GameOutcome, [String; 2], [String; 2]);
+
+/// What the worker threads of a run share.
+struct Run<'a> {
+    options: &'a MatchOptions,
+    movetime: Duration,
+    memory_cap: u64,
+    /// Set when no more games may start.
+    stop: AtomicBool,
+    /// Set when the games under way must stop at their next ply.
+    abandon: AtomicBool,
+    /// By player name: set once it has replied in a game of this run.
+    started: Mutex<FxHashMap<String, Arc<AtomicBool>>>,
+}
+
+impl Run<'_> {
+    /// A worker: plays games from `source` until it has none or the run stops, sending each
+    /// one's end.
+    fn play_from<G: RefereeGame>(
+        &self,
+        source: &dyn GameSource,
+        sender: &mpsc::Sender<FinishedGame>,
+    ) {
+        while !self.stop.load(Ordering::Relaxed) {
+            let Some(scheduled) = source.next_game() else {
+                return;
+            };
+            let setup = self.setup::<G>(scheduled);
+            let outcome = play_game::<G>(&setup);
+            if matches!(outcome, GameOutcome::Stop(_)) {
+                // At once, so that no worker starts another game meanwhile.
+                self.halt();
+            }
+            if sender.send((outcome, setup.commands, setup.names)).is_err() {
+                return;
+            }
+        }
+    }
+
+    /// The setting of a scheduled game: its commands with their placeholders filled in.
+    fn setup<G: RefereeGame>(&self, scheduled: ScheduledGame) -> GameSetup<'_> {
+        let fixture = scheduled.fixture;
+        let commands = scheduled
+            .players
+            .clone()
+            .map(|player| expand(&player.command, &fixture));
+        let names = scheduled.players.map(|player| player.name);
+        let started = [self.started_flag(&names[0]), self.started_flag(&names[1])];
+        GameSetup {
+            fixture,
+            commands,
+            names,
+            movetime: self.movetime,
+            memory_cap: self.memory_cap,
+            max_plies: self.options.max_plies.or(G::DEFAULT_MAX_PLIES),
+            record_dir: self.options.record_dir.as_deref(),
+            show: self.options.show,
+            opening: scheduled.opening,
+            game_master: self.options.game_master,
+            started,
+            abandon: &self.abandon,
+        }
+    }
+
+    fn started_flag(&self, name: &str) -> Arc<AtomicBool> {
+        let mut flags = self.started.lock().unwrap_or_else(|e| e.into_inner());
+        Arc::clone(flags.entry(name.to_string()).or_default())
+    }
+
+    /// No game starts any more, and those under way stop at their next ply.
+    fn halt(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.abandon.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The run's side that writes what each game's end brings, in the order games end.
+struct GameEnds<'a> {
+    options: &'a MatchOptions,
+    names: &'a [String],
+    rows: Vec<GameRow>,
+    results_file: Option<fs::File>,
+    progress: Progress,
+    /// With --html: each game's number, record and the names in its seats, for the replay page.
+    page_records: Vec<(u32, String, [String; 2])>,
+    failure: Option<MatchError>,
+}
+
+impl<'a> GameEnds<'a> {
+    fn new(options: &'a MatchOptions, total: usize, names: &'a [String]) -> GameEnds<'a> {
+        GameEnds {
+            options,
+            names,
+            rows: Vec::new(),
+            results_file: None,
+            progress: Progress {
+                started: Instant::now(),
+                total,
+                done: 0,
+                terminal: io::stderr().is_terminal(),
+            },
+            page_records: Vec::new(),
+            failure: None,
+        }
+    }
+
+    /// Takes the games' ends from `finished` until every worker is done, watching for an
+    /// interruption between them; stops the run at the first failure.
+    fn collect<G: RefereeGame>(
+        &mut self,
+        run: &Run<'_>,
+        finished: &mpsc::Receiver<FinishedGame>,
+        source: &dyn GameSource,
+        watch: Option<&interrupt::Watch>,
+    ) {
         loop {
-            if failure.is_none() {
+            if self.failure.is_none() {
                 if let Some(signal) = watch.and_then(interrupt::Watch::poll) {
-                    halt(&mut failure, MatchError::Interrupted(signal));
+                    self.halt(run, MatchError::Interrupted(signal));
                 }
             }
             let (outcome, commands, seat_names) =
                 match finished.recv_timeout(interrupt::POLL_INTERVAL) {
                     Ok(received) => received,
                     Err(mpsc::RecvTimeoutError::Timeout) => continue,
-                    Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                    Err(mpsc::RecvTimeoutError::Disconnected) => return,
                 };
             let report = match outcome {
                 // Once the run stops, a game that still ends is not counted.
-                _ if failure.is_some() => continue,
+                _ if self.failure.is_some() => continue,
                 GameOutcome::Played(report) => *report,
                 GameOutcome::Abandoned => continue,
                 GameOutcome::Stop(why) => {
-                    halt(&mut failure, why);
+                    self.halt(run, why);
                     continue;
                 }
             };
             let row = report.row(G::NAME, seat_names.clone());
-            let written = (|| -> Result<(), MatchError> {
-                if let Some(dir) = &options.record_dir {
-                    let path = dir.join(format!("game-{}.txt", row.number));
-                    fs::write(&path, record_text(G::NAME, &commands, &report))
-                        .map_err(naming("write the game record", &path))?;
-                }
-                if options.html.is_some() {
-                    let record = record_text(G::NAME, &commands, &report);
-                    page_records.push((row.number, record, seat_names.clone()));
-                }
-                if let Some(path) = &options.results {
-                    if results_file.is_none() {
-                        results_file = Some(open_results(path)?);
-                    }
-                    if let Some(file) = results_file.as_mut() {
-                        file.write_all(format!("{}\n", row.to_csv()).as_bytes())
-                            .and_then(|_| file.flush())
-                            .map_err(naming("write the results file", path))?;
-                    }
-                }
-                let mut out = io::stdout().lock();
-                writeln!(out, "{}", game_line(&row, names))
-                    .and_then(|_| out.flush())
-                    .map_err(MatchError::Output)
-            })();
+            let written = self.write_game::<G>(&row, &commands, &report, seat_names);
             source.game_written(&row);
-            rows.push(row);
-            progress.update(&rows, names, options.sprt.as_ref());
+            self.rows.push(row);
+            self.progress
+                .update(&self.rows, self.names, self.options.sprt.as_ref());
             if let Err(error) = written {
-                halt(&mut failure, error);
+                self.halt(run, error);
             }
-            if let Some(sprt) = &options.sprt {
-                let llr = sprt.llr(&pentanomial(&rows, names));
-                if sprt.verdict(llr) != Verdict::Continue {
-                    stop.store(true, Ordering::Relaxed);
-                }
+            if self.sprt_decided() {
+                run.stop.store(true, Ordering::Relaxed);
             }
         }
-    });
-    progress.close();
-    let stopped_for_good = failure
-        .as_ref()
-        .is_some_and(|f| !matches!(f, MatchError::Interrupted(_)));
-    if let (Some(file), false) = (&options.html, stopped_for_good) {
+    }
+
+    fn halt(&mut self, run: &Run<'_>, why: MatchError) {
+        self.failure.get_or_insert(why);
+        run.halt();
+    }
+
+    /// True once `--sprt` has its verdict.
+    fn sprt_decided(&self) -> bool {
+        self.options.sprt.as_ref().is_some_and(|sprt| {
+            let llr = sprt.llr(&pentanomial(&self.rows, self.names));
+            sprt.verdict(llr) != Verdict::Continue
+        })
+    }
+
+    /// A finished game's record (`--record-dir`, and kept for `--html`), its row (`--results`)
+    /// and its line.
+    fn write_game<G: RefereeGame>(
+        &mut self,
+        row: &GameRow,
+        commands: &[String; 2],
+        report: &GameReport,
+        seat_names: [String; 2],
+    ) -> Result<(), MatchError> {
+        let options = self.options;
+        if options.record_dir.is_some() || options.html.is_some() {
+            let record = record_text(G::NAME, commands, report);
+            if let Some(dir) = &options.record_dir {
+                let path = dir.join(format!("game-{}.txt", row.number));
+                fs::write(&path, &record).map_err(naming("write the game record", &path))?;
+            }
+            if options.html.is_some() {
+                self.page_records.push((row.number, record, seat_names));
+            }
+        }
+        if let Some(path) = &options.results {
+            self.append_row(path, row)?;
+        }
+        let mut out = io::stdout().lock();
+        writeln!(out, "{}", game_line(row, self.names))
+            .and_then(|_| out.flush())
+            .map_err(MatchError::Output)
+    }
+
+    /// Appends `row` to the results file at `path`, opening it at the first row.
+    fn append_row(&mut self, path: &Path, row: &GameRow) -> Result<(), MatchError> {
+        if self.results_file.is_none() {
+            self.results_file = Some(open_results(path)?);
+        }
+        if let Some(file) = self.results_file.as_mut() {
+            file.write_all(format!("{}\n", row.to_csv()).as_bytes())
+                .and_then(|_| file.flush())
+                .map_err(naming("write the results file", path))?;
+        }
+        Ok(())
+    }
+
+    /// The replay page of the games written (`--html`), unless the run stopped for good (an
+    /// interrupted run still gets the page of its finished games); says where it went.
+    fn write_page<G: html::DrawGame>(&mut self) {
+        let stopped_for_good = self
+            .failure
+            .as_ref()
+            .is_some_and(|f| !matches!(f, MatchError::Interrupted(_)));
+        let Some(file) = self.options.html.as_ref().filter(|_| !stopped_for_good) else {
+            return;
+        };
+        let mut page_records = std::mem::take(&mut self.page_records);
         page_records.sort_by_key(|(number, _, _)| *number);
         let records: Vec<(String, [String; 2])> = page_records
             .into_iter()
             .map(|(_, record, seats)| (record, seats))
             .collect();
-        if let Err(error) = fs::write(file, html::match_page::<G>(&records)) {
-            let error = FileError::new("write the replay page", file, error);
-            failure.get_or_insert(MatchError::File(error));
+        match fs::write(file, html::match_page::<G>(&records)) {
+            Ok(()) => eprintln!(
+                "{}-referee: the replay page of {} games is in {}",
+                G::NAME,
+                records.len(),
+                file.display()
+            ),
+            Err(error) => {
+                let error = FileError::new("write the replay page", file, error);
+                self.failure.get_or_insert(MatchError::File(error));
+            }
         }
     }
-    (rows, failure)
 }
 
 #[cfg(test)]
