@@ -31,7 +31,9 @@ fn merge_main<G: html::DrawGame>(args: &[String]) -> ExitCode {
             print!("{text}");
             ExitCode::SUCCESS
         }
-        Err(MergeError::Command(error)) => print_clap(&error),
+        Err(MergeError::Command(error)) => {
+            print_clap(&format!("{}-referee merge", G::NAME), &error)
+        }
         Err(error) => {
             eprintln!("{}-referee merge: {error}", G::NAME);
             ExitCode::from(2)
@@ -39,14 +41,30 @@ fn merge_main<G: html::DrawGame>(args: &[String]) -> ExitCode {
     }
 }
 
-/// `clap`'s message: the help on stdout (status 0), an error on stderr (status 2).
-fn print_clap(error: &clap::Error) -> ExitCode {
-    let _ = error.print();
-    if error.use_stderr() {
-        ExitCode::from(2)
-    } else {
-        ExitCode::SUCCESS
+/// `clap`'s message: the help on stdout (status 0), or an error on one line of stderr after
+/// `program` (status 2).
+fn print_clap(program: &str, error: &clap::Error) -> ExitCode {
+    if !error.use_stderr() {
+        let _ = error.print();
+        return ExitCode::SUCCESS;
     }
+    eprintln!("{program}: {} (see --help)", one_line(error));
+    ExitCode::from(2)
+}
+
+/// `clap`'s error and its tips, without the usage, on one line: `unexpected argument '--game'
+/// found; a similar argument exists: '--games'`.
+pub fn one_line(error: &clap::Error) -> String {
+    let text = error.render().to_string();
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .take_while(|line| !line.starts_with("Usage:") && !line.starts_with("For more information"))
+        .filter(|line| !line.is_empty())
+        .map(|line| line.strip_prefix("error: ").unwrap_or(line))
+        .map(|line| line.strip_prefix("tip: ").unwrap_or(line))
+        .collect();
+    lines.join("; ")
 }
 
 /// `<game>-referee [OPTIONS] CMD_A CMD_B`: the match, its help, or why its command line was
@@ -60,7 +78,10 @@ fn match_main<G: html::DrawGame>(args: Vec<String>) -> ExitCode {
     );
     let options = match parse_options_with(referee.clone(), args) {
         Ok(options) => options,
-        Err(error) => return print_clap(&error.into_clap(&mut referee)),
+        Err(error) => {
+            let program = format!("{}-referee", G::NAME);
+            return print_clap(&program, &error.into_clap(&mut referee));
+        }
     };
     let watch = interrupt::watch(G::NAME);
     match run_match::<G>(&options, watch.as_ref()) {
@@ -71,5 +92,25 @@ fn match_main<G: html::DrawGame>(args: Vec<String>) -> ExitCode {
             eprintln!("{}-referee: {error}", G::NAME);
             ExitCode::from(error.exit_status())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refusal_is_one_line_with_its_tip() {
+        let mut referee = command("krieg", 2000, 20, None);
+        let error = parse_options_with(referee.clone(), ["--game", "4", "a", "b"]).unwrap_err();
+        assert_eq!(
+            one_line(&error.into_clap(&mut referee)),
+            "unexpected argument '--game' found; a similar argument exists: '--games'"
+        );
+        let error = parse_options_with(referee.clone(), ["a"]).unwrap_err();
+        assert_eq!(
+            one_line(&error.into_clap(&mut referee)),
+            "expected two player commands (CMD_A CMD_B) or two or more --player NAME=CMD, got 1"
+        );
     }
 }
