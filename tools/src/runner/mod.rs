@@ -73,11 +73,13 @@
 //!   being writable, leaving nothing behind ([`check_outputs`], [`files`]); one line names the
 //!   file, what it is and why: `cannot write the replay page /no/such/dir/match.html: No such
 //!   file or directory` (exit status 2), as does every I/O error of the runner ([`FileError`]);
-//! - a player that cannot start: no process could be spawned, or it exited with status 127 or
-//!   126 (the shell's "not found", "cannot execute") before it ever replied in the match (for
-//!   Power Connect 4, in its first call) ([`process::StartFailure`]). The error quotes its
-//!   command and the last lines of its stderr (exit status 2); games under way are abandoned,
-//!   not counted. A player that has replied once and later cannot run only loses that game;
+//! - a player that cannot start: no process could be spawned, or it exited with any status but
+//!   success (127 and 126, the shell's "not found" and "cannot execute"; 2, `python3` without
+//!   its script; 101, a panic) before it ever replied in the match (for Power Connect 4, without
+//!   writing its reply) ([`process::StartFailure`]). The error quotes its command and the last
+//!   lines of its stderr (exit status 2); games under way are abandoned, not counted. A player
+//!   that exits with success before replying only loses its game, as does one that has replied
+//!   once in the match and later cannot run;
 //! - an interruption (Ctrl-C, SIGTERM: [`interrupt`]): games under way are abandoned, and the
 //!   final lines of the finished games (those a [`merge`] of the results file prints) are printed
 //!   last (exit status 128 + the signal).

@@ -49,8 +49,10 @@ pub enum Failure {
     CannotStart(StartFailure),
 }
 
-/// A player that could not start: no process could be spawned, or it exited before its first
-/// reply with a status the shell gives a command it cannot run ([`is_start_status`]).
+/// A player that could not start: no process could be spawned, or it failed before its first
+/// reply ([`is_start_status`]): the shell found no program (127) or could not run it (126), an
+/// interpreter could not open its script (`python3 bot.py`: 2), a program stopped on a bad
+/// argument or a panic.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StartFailure {
     /// What happened, in the words of a game's verdict: `exited (exit status: 127) before
@@ -61,10 +63,12 @@ pub struct StartFailure {
     pub stderr_tail: String,
 }
 
-/// True for the exit statuses of `sh -c` when the command's program is missing (127, "not
-/// found") or is not executable (126, "cannot execute").
+/// True for the exit of a player that failed: any status but success, a signal included. Before
+/// its first reply this is a player that cannot start (a missing program, 127; one that cannot
+/// be executed, 126; a missing script, 2; a panic, 101), whereas a player that exits with
+/// success before replying has only given up its game.
 pub fn is_start_status(status: ExitStatus) -> bool {
-    matches!(status.code(), Some(126 | 127))
+    !status.success()
 }
 
 /// How many of the last lines of its stderr a player that cannot start is quoted with.
@@ -851,7 +855,7 @@ impl FilesPlayer {
     /// reply: the words of `reply_file` joined by single spaces; the file must exist when the
     /// player exits within `limit`. Whatever the player started is killed when the call ends. A
     /// player that then keeps more than [`MAX_OWN_FILES`] files of its own loses. A first call
-    /// that exits with [`is_start_status`] before any reply is [`Failure::CannotStart`].
+    /// that fails ([`is_start_status`]) without writing its reply is [`Failure::CannotStart`].
     pub fn call(
         &mut self,
         files: &[(String, String)],
@@ -910,12 +914,6 @@ impl FilesPlayer {
         let Some(status) = status else {
             return Err(Failure::Timeout(limit.as_millis() as u64));
         };
-        if !self.replied && is_start_status(status) {
-            return Err(Failure::CannotStart(StartFailure {
-                how: format!("exited ({status}) without writing {reply_file}"),
-                stderr_tail: stderr.tail_lines(),
-            }));
-        }
         let mut content = String::new();
         match File::open(&reply_path) {
             Ok(file) => {
@@ -924,6 +922,12 @@ impl FilesPlayer {
                     .map_err(|e| {
                         Failure::Exited(format!("exited ({status}), {reply_file} unreadable: {e}"))
                     })?;
+            }
+            Err(_) if !self.replied && is_start_status(status) => {
+                return Err(Failure::CannotStart(StartFailure {
+                    how: format!("exited ({status}) without writing {reply_file}"),
+                    stderr_tail: stderr.tail_lines(),
+                }));
             }
             Err(_) => {
                 return Err(Failure::Exited(format!(
