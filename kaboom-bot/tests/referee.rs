@@ -88,3 +88,30 @@ const REFEREE: &str = env!("CARGO_BIN_EXE_kaboom-referee");
 const BOT: &str = env!("CARGO_BIN_EXE_kaboom-bot");
 
 test_support::stop_tests!(REFEREE, "kaboom", format!("{BOT} --movetime 10"));
+
+/// A player over Ka-Boom's 8 MB cap (an interpreter alone can be: Python 3 holds about 9 MB)
+/// loses with a verdict that names the option raising the cap, and its game line's peak is the
+/// figure of the verdict, not a later reading of a process still growing.
+#[test]
+fn a_player_over_the_memory_cap_is_told_the_option_and_one_figure() {
+    let hog = "awk 'BEGIN { s = \"x\"; while (length(s) < 16 * 1024 * 1024) s = s s; \
+               system(\"sleep 5\") }'";
+    let out = std::process::Command::new(REFEREE)
+        .args([hog, &format!("{BOT} --movetime 10")])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let line = stdout.lines().next().expect("a game line");
+    assert!(line.contains("winner=B (p2)"), "{line}");
+    assert!(
+        line.contains("over the 8.0MB cap (--memory-mb raises it)"),
+        "{line}"
+    );
+    let used = line
+        .split("memory: p1 used ")
+        .nth(1)
+        .and_then(|rest| rest.split(',').next())
+        .expect("the verdict's figure");
+    assert!(line.contains(&format!("peak: A={used} ")), "{line}");
+}
+

@@ -112,8 +112,10 @@ pub(super) fn failure_reason(seat: Seat, failure: &Failure, memory_cap: u64) -> 
             "malformed move: {seat} printed a line over {} bytes",
             process::MAX_LINE_BYTES
         ),
+        // An interpreter alone may pass a contest's cap (Python 3 holds about 9 MB, Ka-Boom
+        // allows 8): the verdict names the option that raises it.
         Failure::Memory(peak) => format!(
-            "memory: {seat} used {}, over the {} cap",
+            "memory: {seat} used {}, over the {} cap (--memory-mb raises it)",
             megabytes(*peak),
             megabytes(memory_cap)
         ),
@@ -377,7 +379,13 @@ pub(super) fn play_game<G: RefereeGame>(setup: &GameSetup<'_>) -> GameOutcome {
         }
     };
     let peaks = players.finish();
-    report.peak_memory = peaks;
+    // A seat that lost on memory keeps the figure of its verdict: its process, killed later, may
+    // have grown meanwhile.
+    for (peak, finished) in report.peak_memory.iter_mut().zip(peaks) {
+        if *peak == 0 {
+            *peak = finished;
+        }
+    }
     for dir in scratch {
         let _ = fs::remove_dir_all(dir);
     }
@@ -454,6 +462,9 @@ impl<G: RefereeGame> Table<'_, '_, G> {
                 )));
             }
             Err(failure) => {
+                if let Failure::Memory(peak) = failure {
+                    self.report.peak_memory[side] = peak;
+                }
                 let retry = matches!(
                     failure,
                     Failure::Timeout(_) | Failure::Exited(_) | Failure::LineTooLong
