@@ -89,7 +89,7 @@ const BOT: &str = env!("CARGO_BIN_EXE_kaboom-bot");
 
 test_support::stop_tests!(REFEREE, "kaboom", format!("{BOT} --movetime 10"));
 
-/// A player over Ka-Boom's 8 MB cap (an interpreter alone can be: Python 3 holds about 9 MB)
+/// A player over Ka-Boom's 8 MB cap (an interpreter alone can be: Python 3 holds about 13 MB)
 /// loses with a verdict that names the option raising the cap, and its game line's peak is the
 /// figure of the verdict, not a later reading of a process still growing.
 #[test]
@@ -115,3 +115,31 @@ fn a_player_over_the_memory_cap_is_told_the_option_and_one_figure() {
     assert!(line.contains(&format!("peak: A={used} ")), "{line}");
 }
 
+/// Every binary of the crate and every subcommand answers `--help` and `-h` with a usage and
+/// exit status 0.
+#[test]
+fn every_binary_and_subcommand_answers_help() {
+    test_support::help::every_command_answers_help(
+        BOT,
+        &[&[], &["perft"], &["perft", "3"], &["bench"]],
+    );
+    test_support::help::every_command_answers_help(
+        REFEREE,
+        &[
+            &[],
+            &["a", "b"],
+            &["merge"],
+            &["merge", "x.csv"],
+            &["view"],
+            &["league"],
+            &["league", "dir", "add"],
+            &["league", "dir", "remove"],
+            &["league", "dir", "run"],
+            &["league", "dir", "show"],
+        ],
+    );
+    test_support::help::every_command_answers_help(
+        env!("CARGO_BIN_EXE_kaboom-tune"),
+        &[&[], &["--games", "4"]],
+    );
+}
