@@ -862,21 +862,7 @@ impl FilesPlayer {
         reply_file: &str,
         limit: Duration,
     ) -> Result<Reply, Failure> {
-        let io_failure = |doing: &str, path: &Path, e: io::Error| {
-            Failure::Io(FileError::new(doing, path, e).to_string())
-        };
-        for (name, content) in files {
-            let path = self.dir.join(name);
-            let _ = fs::remove_file(&path);
-            fs::write(&path, content).map_err(|e| io_failure("write the input", &path, e))?;
-            fs::set_permissions(&path, fs::Permissions::from_mode(0o444))
-                .map_err(|e| io_failure("make read-only the input", &path, e))?;
-        }
-        let reply_path = self.dir.join(reply_file);
-        if reply_path.exists() {
-            fs::remove_file(&reply_path)
-                .map_err(|e| io_failure("remove the old reply", &reply_path, e))?;
-        }
+        let reply_path = self.lay_out(files, reply_file)?;
         let stderr_file = open_stderr_file(self.stderr_path.as_deref())
             .map_err(|e| Failure::Io(e.to_string()))?;
         let started = Instant::now();
@@ -891,16 +877,7 @@ impl FilesPlayer {
         let mut stderr =
             StderrCopier::start(child.stderr.take().expect("stderr is piped"), stderr_file);
         let memory = MemoryWatcher::start(child.id());
-        let status = loop {
-            if let Ok(Some(status)) = child.try_wait() {
-                break Some(status);
-            }
-            let peak = memory.sample(child.id());
-            if peak > self.memory_cap || started.elapsed() >= limit {
-                break None;
-            }
-            thread::sleep(Duration::from_millis(2));
-        };
+        let status = self.wait_for_exit(&mut child, &memory, started, limit);
         let elapsed = started.elapsed();
         kill_group(child.id());
         let _ = child.kill();
@@ -960,6 +937,47 @@ impl FilesPlayer {
             elapsed,
             at: started + elapsed,
         })
+    }
+
+    /// Writes the call's input `files` read-only into the player's folder and removes the old
+    /// reply; returns the reply's path.
+    fn lay_out(&self, files: &[(String, String)], reply_file: &str) -> Result<PathBuf, Failure> {
+        let io_failure = |doing: &str, path: &Path, e: io::Error| {
+            Failure::Io(FileError::new(doing, path, e).to_string())
+        };
+        for (name, content) in files {
+            let path = self.dir.join(name);
+            let _ = fs::remove_file(&path);
+            fs::write(&path, content).map_err(|e| io_failure("write the input", &path, e))?;
+            fs::set_permissions(&path, fs::Permissions::from_mode(0o444))
+                .map_err(|e| io_failure("make read-only the input", &path, e))?;
+        }
+        let reply_path = self.dir.join(reply_file);
+        if reply_path.exists() {
+            fs::remove_file(&reply_path)
+                .map_err(|e| io_failure("remove the old reply", &reply_path, e))?;
+        }
+        Ok(reply_path)
+    }
+
+    /// Waits for the call's process to exit; `None` if it passed the memory cap or `limit` first.
+    fn wait_for_exit(
+        &self,
+        child: &mut Child,
+        memory: &MemoryWatcher,
+        started: Instant,
+        limit: Duration,
+    ) -> Option<ExitStatus> {
+        loop {
+            if let Ok(Some(status)) = child.try_wait() {
+                return Some(status);
+            }
+            let peak = memory.sample(child.id());
+            if peak > self.memory_cap || started.elapsed() >= limit {
+                return None;
+            }
+            thread::sleep(Duration::from_millis(2));
+        }
     }
 
     /// Peak memory over all calls so far, in bytes.
