@@ -198,9 +198,14 @@ impl OptionsError {
     /// The error as `clap` prints its own (`error: ...`, the usage, the hint of `--help`), for
     /// the referee named in `command`.
     pub fn into_clap(self, command: &mut clap::Command) -> clap::Error {
+        // The game's own bot in the example of --movetime.
+        let bot = format!("{}-bot", command.get_name().trim_end_matches("-referee"));
         match self {
             OptionsError::Command(error) => error,
-            other => command.error(ErrorKind::ValueValidation, other.to_string()),
+            other => {
+                let message = other.to_string().replace("GAME-bot", &bot);
+                command.error(ErrorKind::ValueValidation, message)
+            }
         }
     }
 }
@@ -606,6 +611,10 @@ mod tests {
                 "{message}"
             );
             assert!(message.contains("--movetime-ms MS"), "{message}");
+            assert!(
+                message.contains("(\"krieg-bot --movetime 50\")"),
+                "{message}"
+            );
         }
         // Inside a player's command, it is the bot's.
         let o = parse(&["bot --movetime 50", "b"]).unwrap();
