@@ -64,7 +64,8 @@
 //! - `timeout: p1 gave no reply within <ms> ms`;
 //! - `p1 exited (<status>) before replying`, `p1 closed its output before replying` (at once,
 //!   even while its process lives on);
-//! - `memory: p1 used <MB>, over the <MB> cap`;
+//! - `memory: p1 used <MB>, over the <MB> cap (--memory-mb raises it)`, its figure also the
+//!   seat's peak in the game line;
 //! - `help files: p1 kept <n> files of its own, over the 5 allowed` (file-based players).
 //!
 //! Some faults stop the whole match instead, before any more games count:

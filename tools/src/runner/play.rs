@@ -112,7 +112,7 @@ pub(super) fn failure_reason(seat: Seat, failure: &Failure, memory_cap: u64) -> 
             "malformed move: {seat} printed a line over {} bytes",
             process::MAX_LINE_BYTES
         ),
-        // An interpreter alone may pass a contest's cap (Python 3 holds about 9 MB, Ka-Boom
+        // An interpreter alone may pass a contest's cap (Python 3 holds about 13 MB, Ka-Boom
         // allows 8): the verdict names the option that raises it.
         Failure::Memory(peak) => format!(
             "memory: {seat} used {}, over the {} cap (--memory-mb raises it)",
