@@ -114,11 +114,10 @@ pub(super) fn failure_reason(seat: Seat, failure: &Failure, memory_cap: u64) -> 
         ),
         // An interpreter alone may pass a contest's cap (Python 3 holds about 13 MB, Ka-Boom
         // allows 8): the verdict names the option that raises it.
-        Failure::Memory(peak) => format!(
-            "memory: {seat} used {}, over the {} cap (--memory-mb raises it)",
-            megabytes(*peak),
-            megabytes(memory_cap)
-        ),
+        Failure::Memory(peak) => {
+            let (used, cap) = megabytes_apart(*peak, memory_cap);
+            format!("memory: {seat} used {used}, over the {cap} cap (--memory-mb raises it)")
+        }
         Failure::Io(error) => format!("{seat} could not be run: {error}"),
         Failure::TooManyFiles(count) => format!(
             "help files: {seat} kept {count} files of its own, over the {} allowed",
@@ -126,6 +125,17 @@ pub(super) fn failure_reason(seat: Seat, failure: &Failure, memory_cap: u64) -> 
         ),
         Failure::CannotStart(failure) => format!("{seat} {}", failure.how),
     }
+}
+
+/// A peak over the cap and the cap as [`megabytes`], with a second decimal where one would show
+/// them equal (`8.04MB` over `8.00MB`, not `8.0MB` over `8.0MB`).
+fn megabytes_apart(peak: u64, cap: u64) -> (String, String) {
+    let (used, limit) = (megabytes(peak), megabytes(cap));
+    if used != limit {
+        return (used, limit);
+    }
+    let mb = |bytes: u64| format!("{:.2}MB", bytes as f64 / (1024.0 * 1024.0));
+    (mb(peak), mb(cap))
 }
 
 pub(super) fn out_of_turn(seat: Seat, line: &str) -> String {
@@ -539,6 +549,20 @@ mod tests {
         assert_eq!(ids("/bin/sh x", "/bin/sh y"), ["sh1", "sh2"]);
         assert_eq!(ids("/bin/sh", "/bin/sha256sum -c"), ["sh1", "sha256sum2"]);
         assert_eq!(ids("'quoted' prog", "/bin/true"), ["team", "true"]);
+    }
+
+    #[test]
+    fn a_memory_verdict_never_shows_the_peak_equal_to_the_cap() {
+        let mb = 1024 * 1024;
+        let reason = |peak| failure_reason(Seat::First, &Failure::Memory(peak), 8 * mb);
+        assert_eq!(
+            reason(9 * mb + mb / 2),
+            "memory: p1 used 9.5MB, over the 8.0MB cap (--memory-mb raises it)"
+        );
+        assert_eq!(
+            reason(8 * mb + mb / 25),
+            "memory: p1 used 8.04MB, over the 8.00MB cap (--memory-mb raises it)"
+        );
     }
 
     #[test]
