@@ -480,7 +480,7 @@ fn output_closed(root: u32, pipe: &Path) -> bool {
             .rsplit(')')
             .next()
             .and_then(|rest| rest.split_whitespace().next());
-        if state.map_or(true, |state| state == "Z" || state == "X") {
+        if state.is_none_or(|state| state == "Z" || state == "X") {
             continue; // gone, or a zombie: holds nothing
         }
         let Ok(fds) = fs::read_dir(format!("/proc/{pid}/fd")) else {

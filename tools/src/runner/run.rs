@@ -253,7 +253,7 @@ pub fn run_match<G: html::DrawGame>(
         options.seed,
     )
     .into_iter()
-    .filter(|f| options.shard.map_or(true, |shard| shard.contains(f.number)))
+    .filter(|f| options.shard.is_none_or(|shard| shard.contains(f.number)))
     .collect();
     if let Some(openings) = &openings {
         for fixture in &fixtures {
