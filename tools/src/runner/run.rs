@@ -341,6 +341,14 @@ pub fn play_games<G: html::DrawGame>(
     (ends.rows, ends.failure)
 }
 
+/// `1 game`, `20 games`.
+fn games_text(count: usize) -> String {
+    match count {
+        1 => "1 game".to_string(),
+        n => format!("{n} games"),
+    }
+}
+
 /// Warns that more games at once than cores slow the players.
 fn warn_of_concurrency<G: RefereeGame>(concurrency: u32) {
     let cores = thread::available_parallelism().map_or(1, |n| n.get());
@@ -579,9 +587,9 @@ impl<'a> GameEnds<'a> {
             .collect();
         match fs::write(file, html::match_page::<G>(&records)) {
             Ok(()) => eprintln!(
-                "{}-referee: the replay page of {} games is in {}",
+                "{}-referee: the replay page of {} is in {}",
                 G::NAME,
-                records.len(),
+                games_text(records.len()),
                 file.display()
             ),
             Err(error) => {
@@ -603,6 +611,13 @@ mod tests {
             seed,
             seats: [0, 1],
         }
+    }
+
+    #[test]
+    fn games_are_counted_in_words() {
+        assert_eq!(games_text(1), "1 game");
+        assert_eq!(games_text(0), "0 games");
+        assert_eq!(games_text(20), "20 games");
     }
 
     #[test]
