@@ -64,7 +64,15 @@ pub fn one_line(error: &clap::Error) -> String {
         .map(|line| line.strip_prefix("error: ").unwrap_or(line))
         .map(|line| line.strip_prefix("tip: ").unwrap_or(line))
         .collect();
-    lines.join("; ")
+    // A line that ends in ':' introduces the next (`...were not provided: <FILE.csv>...`).
+    let mut joined = String::new();
+    for line in lines {
+        if !joined.is_empty() {
+            joined.push_str(if joined.ends_with(':') { " " } else { "; " });
+        }
+        joined.push_str(line);
+    }
+    joined
 }
 
 /// `<game>-referee [OPTIONS] CMD_A CMD_B`: the match, its help, or why its command line was
@@ -106,6 +114,13 @@ mod tests {
         assert_eq!(
             one_line(&error.into_clap(&mut referee)),
             "unexpected argument '--game' found; a similar argument exists: '--games'"
+        );
+        let error = crate::runner::merge_command("krieg")
+            .try_get_matches_from(["merge"])
+            .unwrap_err();
+        assert_eq!(
+            one_line(&error),
+            "the following required arguments were not provided: <FILE.csv>..."
         );
         let error = parse_options_with(referee.clone(), ["a"]).unwrap_err();
         assert_eq!(
