@@ -141,6 +141,8 @@ fn every_binary_and_subcommand_answers_help() {
             &["league", "dir", "remove"],
             &["league", "dir", "run"],
             &["league", "dir", "show"],
+            &["lines"],
+            &["lines", "dir"],
         ],
     );
     test_support::help::every_command_answers_help(
