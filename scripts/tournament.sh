@@ -30,9 +30,20 @@ if [ -z "$record_dir" ]; then
     record_dir="$root/matches/$game-tournament-$(date +%Y%m%d-%H%M%S)-$$"
     options+=(--record-dir "$record_dir")
 fi
+made=no
 if [ $has_results = no ]; then
+    [ -d "$record_dir" ] || made=yes
     mkdir -p "$record_dir"
     options+=(--results "$record_dir/results.csv")
 fi
-echo "tournament.sh: records and results in $record_dir" >&2
-exec "$referee" "${options[@]}"
+# Not exec: the folder is named once the referee is done, and the one made here for the results
+# is removed if the referee refused its command line and left it empty. The referee's exit
+# status is the script's.
+status=0
+"$referee" "${options[@]}" || status=$?
+if [ $made = yes ] && [ -z "$(ls -A "$record_dir")" ]; then
+    rmdir "$record_dir"
+elif [ -d "$record_dir" ]; then
+    echo "tournament.sh: records and results in $record_dir" >&2
+fi
+exit $status

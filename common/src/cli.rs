@@ -155,14 +155,20 @@ where
     I: IntoIterator<Item = S>,
     S: Into<String>,
 {
-    let mut args = args.into_iter().map(Into::into);
+    let args: Vec<String> = args.into_iter().map(Into::into).collect();
+    // `-h` anywhere before `solve` (whose words are its own) asks for the usage, after a
+    // subcommand too (`perft --help`, whose depth it would otherwise be).
+    let own = args.iter().position(|a| a == "solve").unwrap_or(args.len());
+    if args[..own].iter().any(|a| is_help(a)) {
+        return Ok(Parsed::Help);
+    }
+    let mut args = args.into_iter();
     let mut options = BotOptions::default();
     let mut subcommand: Option<&'static str> = None;
     let mut perft_depth: Option<u32> = None;
 
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "-h" | "--help" => return Ok(Parsed::Help),
             "--movetime" => {
                 let ms: u64 = value(&mut args, "--movetime")?;
                 options.movetime = Some(Duration::from_millis(ms));
@@ -202,6 +208,11 @@ where
         Some(_) => Command::Bench(options),
         None => Command::Play(options),
     }))
+}
+
+/// `-h` or `--help`, in every command and subcommand of a bot.
+pub fn is_help(arg: &str) -> bool {
+    arg == "-h" || arg == "--help"
 }
 
 fn value<T: std::str::FromStr>(
@@ -314,6 +325,17 @@ options:
     text
 }
 
+/// The usage text of a bot's `solve`.
+pub fn solve_usage(name: &str, solver: &Solver) -> String {
+    format!(
+        "usage: {name} solve {}
+
+The game's exact solver: the value of the position (the start, or the one after --moves where
+the solver takes it) and how it was found, on one line of stdout; its progress on stderr.",
+        solver.arguments
+    )
+}
+
 /// Parses the process's own arguments into the command `main` runs. `Err` carries the status
 /// the process exits with when the command line has been dealt with here: after `--help` (usage
 /// on stdout, success), after `solve` (the game's solver has run), or after a bad command line
@@ -329,6 +351,10 @@ pub fn from_env(bot: &BotInfo) -> Result<Command, ExitCode> {
             Err(ExitCode::SUCCESS)
         }
         Ok(Parsed::Solve(args)) => match bot.solver {
+            Some(solver) if args.iter().any(|a| is_help(a)) => {
+                println!("{}", solve_usage(bot.name, &solver));
+                Err(ExitCode::SUCCESS)
+            }
             Some(solver) => Err((solver.run)(&args)),
             None => Err(refuse(bot, CliError::UnexpectedArgument("solve".into()))),
         },
@@ -498,6 +524,19 @@ mod tests {
     fn subcommands_parse() {
         assert_eq!(parse("perft 4"), run(Command::Perft(4)));
         assert_eq!(parse("--help"), Ok(Parsed::Help));
+        // Every subcommand answers -h and --help, perft's before its depth too.
+        for line in [
+            "-h",
+            "perft --help",
+            "perft -h",
+            "perft 3 -h",
+            "bench -h",
+            "bench --help",
+        ] {
+            assert_eq!(parse(line), Ok(Parsed::Help), "{line}");
+        }
+        // solve's words are its own: its help is the solver's usage.
+        assert_eq!(parse("solve -h"), Ok(Parsed::Solve(vec!["-h".into()])));
         assert_eq!(parse("bench"), run(Command::Bench(BotOptions::default())));
         assert_eq!(
             parse("solve --weak --table-mb 64"),
@@ -531,6 +570,11 @@ mod tests {
             tunables: Default::default,
         };
         let text = usage(&bot);
+        let solve = solve_usage(bot.name, &bot.solver.unwrap());
+        assert!(
+            solve.starts_with("usage: x-bot solve [--weak]\n"),
+            "{solve}"
+        );
         for needle in [
             "x-bot solve [--weak]",
             "stdin: moves",

@@ -375,3 +375,41 @@ fn the_game_masters_mode_calls_a_failing_team_again_up_to_three_times() {
 }
 
 test_support::stop_tests!(REFEREE, "connect4", format!("{BOT} --movetime 10"));
+
+/// Every binary of the crate and every subcommand answers `--help` and `-h` with a usage and
+/// exit status 0.
+#[test]
+fn every_binary_and_subcommand_answers_help() {
+    test_support::help::every_command_answers_help(
+        BOT,
+        &[
+            &[],
+            &["perft"],
+            &["perft", "3"],
+            &["bench"],
+            &["solve"],
+            &["solve", "--table-mb", "1"],
+        ],
+    );
+    test_support::help::every_command_answers_help(
+        REFEREE,
+        &[
+            &[],
+            &["a", "b"],
+            &["merge"],
+            &["merge", "x.csv"],
+            &["view"],
+            &["league"],
+            &["league", "dir", "add"],
+            &["league", "dir", "remove"],
+            &["league", "dir", "run"],
+            &["league", "dir", "show"],
+            &["lines"],
+            &["lines", "dir"],
+        ],
+    );
+    test_support::help::every_command_answers_help(
+        env!("CARGO_BIN_EXE_connect4-tune"),
+        &[&[], &["--games", "4"]],
+    );
+}

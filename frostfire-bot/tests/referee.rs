@@ -121,3 +121,34 @@ fn show_draws_the_hexagon() {
 }
 
 test_support::stop_tests!(REFEREE, "frostfire", format!("{BOT} --engine greedy"));
+
+/// Every binary of the crate and every subcommand answers `--help` and `-h` with a usage and
+/// exit status 0.
+#[test]
+fn every_binary_and_subcommand_answers_help() {
+    test_support::help::every_command_answers_help(
+        BOT,
+        &[&[], &["perft"], &["perft", "3"], &["bench"]],
+    );
+    test_support::help::every_command_answers_help(
+        REFEREE,
+        &[
+            &[],
+            &["a", "b"],
+            &["merge"],
+            &["merge", "x.csv"],
+            &["view"],
+            &["league"],
+            &["league", "dir", "add"],
+            &["league", "dir", "remove"],
+            &["league", "dir", "run"],
+            &["league", "dir", "show"],
+            &["lines"],
+            &["lines", "dir"],
+        ],
+    );
+    test_support::help::every_command_answers_help(
+        env!("CARGO_BIN_EXE_frostfire-tune"),
+        &[&[], &["--games", "4"]],
+    );
+}

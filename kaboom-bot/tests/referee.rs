@@ -88,3 +88,65 @@ const REFEREE: &str = env!("CARGO_BIN_EXE_kaboom-referee");
 const BOT: &str = env!("CARGO_BIN_EXE_kaboom-bot");
 
 test_support::stop_tests!(REFEREE, "kaboom", format!("{BOT} --movetime 10"));
+
+/// A player over Ka-Boom's 8 MB cap (an interpreter alone can be: Python 3 holds about 13 MB)
+/// loses with a verdict that names the option raising the cap, and its game line's peak is the
+/// figure of the verdict, not a later reading of a process still growing.
+#[test]
+fn a_player_over_the_memory_cap_is_told_the_option_and_one_figure() {
+    let hog = "awk 'BEGIN { s = \"x\"; while (length(s) < 16 * 1024 * 1024) s = s s; \
+               system(\"sleep 5\") }'";
+    let out = std::process::Command::new(REFEREE)
+        .args([hog, &format!("{BOT} --movetime 10")])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let line = stdout.lines().next().expect("a game line");
+    assert!(line.contains("winner=B (p2)"), "{line}");
+    assert!(
+        line.contains("over the 8.0MB cap (--memory-mb raises it)"),
+        "{line}"
+    );
+    let figure = |after: &str, end: char| -> f64 {
+        let text = line
+            .split(after)
+            .nth(1)
+            .and_then(|rest| rest.split(end).next());
+        let text = text.and_then(|t| t.strip_suffix("MB")).expect(after);
+        text.parse().expect(after)
+    };
+    let (used, peak) = (figure("memory: p1 used ", ','), figure("peak: A=", ' '));
+    // The same figure, the verdict's perhaps with a second decimal.
+    assert!((used - peak).abs() < 0.051, "{line}");
+}
+
+/// Every binary of the crate and every subcommand answers `--help` and `-h` with a usage and
+/// exit status 0.
+#[test]
+fn every_binary_and_subcommand_answers_help() {
+    test_support::help::every_command_answers_help(
+        BOT,
+        &[&[], &["perft"], &["perft", "3"], &["bench"]],
+    );
+    test_support::help::every_command_answers_help(
+        REFEREE,
+        &[
+            &[],
+            &["a", "b"],
+            &["merge"],
+            &["merge", "x.csv"],
+            &["view"],
+            &["league"],
+            &["league", "dir", "add"],
+            &["league", "dir", "remove"],
+            &["league", "dir", "run"],
+            &["league", "dir", "show"],
+            &["lines"],
+            &["lines", "dir"],
+        ],
+    );
+    test_support::help::every_command_answers_help(
+        env!("CARGO_BIN_EXE_kaboom-tune"),
+        &[&[], &["--games", "4"]],
+    );
+}

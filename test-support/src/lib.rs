@@ -11,9 +11,11 @@
 //! - [`properties`]: the property suite every game runs over thousands of random positions of
 //!   its own, through its [`common::game::Board`];
 //! - [`perft`]: the comparison of a game's perft with an independent count written in its tests;
-//! - [`docs`]: the docs' quotes of a constant (a default move time) checked against it.
+//! - [`docs`]: the docs' quotes of a constant (a default move time) checked against it;
+//! - [`help`]: every binary and subcommand answers `--help` and `-h`.
 
 pub mod docs;
+pub mod help;
 pub mod perft;
 pub mod process;
 pub mod properties;

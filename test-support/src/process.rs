@@ -168,8 +168,9 @@ pub fn run_ok<S: AsRef<std::ffi::OsStr>>(exe: &str, args: impl IntoIterator<Item
 }
 
 /// Runs the referee `referee` for `games` games with `args` (options and players), recording
-/// them in `dir/games` and drawing them on `dir/page.html`: it must succeed and neither player be
-/// at fault. Returns its stdout and the records, game 1 first.
+/// them in `dir/games` and drawing them on `dir/page.html`: it must succeed, neither player be
+/// at fault, and the referee say where the page is. Returns its stdout and the records, game 1
+/// first.
 pub fn recorded_games(
     referee: &str,
     games: u32,
@@ -179,9 +180,18 @@ pub fn recorded_games(
     let records = dir.join("games");
     let mut all: Vec<std::ffi::OsString> = vec!["--games".into(), games.to_string().into()];
     all.extend(["--record-dir".into(), records.clone().into_os_string()]);
-    all.extend(["--html".into(), dir.join("page.html").into_os_string()]);
+    let page = dir.join("page.html");
+    all.extend(["--html".into(), page.clone().into_os_string()]);
     all.extend(args.iter().map(Into::into));
-    let stdout = run_ok(referee, all);
+    let out = Command::new(referee)
+        .args(all)
+        .output()
+        .expect("the referee runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}{stderr}");
+    let said = format!("the replay page of {games} games is in {}", page.display());
+    assert!(stderr.contains(&said), "{said}: {stderr}");
     assert_eq!(stdout.matches("faults=0").count(), 2, "{stdout}");
     let texts = (1..=games)
         .map(|game| {

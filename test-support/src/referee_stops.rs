@@ -83,7 +83,8 @@ fn listing(dir: &Path) -> Vec<String> {
     names
 }
 
-/// A missing program (127) and a file that is not executable (126), in either seat, with
+/// A missing program (127), a file that is not executable (126) and an interpreter that cannot
+/// open its script (`python3 /no/such/bot.py` prints why and exits 2), in either seat, with
 /// `--concurrency 2`: exit status 2, the command and its stderr quoted on stderr, no game line,
 /// no summary, and no results file.
 pub fn a_player_that_cannot_start_stops_the_match_before_any_game(referee: &Referee<'_>) {
@@ -92,9 +93,16 @@ pub fn a_player_that_cannot_start_stops_the_match_before_any_game(referee: &Refe
     fs::write(&plain, "#!/bin/sh\necho never\n").unwrap();
     let missing = format!("{}/missing-bot --movetime 10", dir.display());
     let plain = plain.display().to_string();
+    let no_script = "echo \"python3: can't open file '/no/such/bot.py': [Errno 2] No such file or \
+                     directory\" >&2; exit 2";
     let cases = [
         (missing.as_str(), "exit status: 127", "not found"),
         (plain.as_str(), "exit status: 126", "Permission denied"),
+        (
+            no_script,
+            "exit status: 2",
+            "python3: can't open file '/no/such/bot.py'",
+        ),
     ];
     for (bad, status, why) in cases {
         for bad_seat in ["A", "B"] {

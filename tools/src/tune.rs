@@ -300,6 +300,29 @@ pub fn tune_usage(tool: &str) -> String {
     format!("usage: {tool} [--games N] [--seed S] [--depth D] [--epochs E]")
 }
 
+/// The `--help` of a `GAME-tune` on [`tune_main`]: the usage line, what it does, and the crate's
+/// defaults.
+pub fn tune_help(tool: &str, defaults: &TuneOptions) -> String {
+    format!(
+        "{}
+
+Plays self-play games at a fixed depth, fits the evaluation's weights to their results (some
+games held out, to show whether the fit carries over) and prints them as constants.
+
+options:
+  --games N    self-play games, at least 2 (default {})
+  --seed S     the first game's opening seed (default {})
+  --depth D    the fixed depth of every search, at least 1 (default {})
+  --epochs E   full passes of the fit over the training positions (default {})
+  -h, --help   this text",
+        tune_usage(tool),
+        defaults.games,
+        defaults.seed,
+        defaults.depth,
+        defaults.epochs
+    )
+}
+
 impl TuneOptions {
     /// Reads `--games N --seed S --depth D --epochs E` (any order, each optional) over the
     /// crate's `defaults`. At least 2 games (one to fit on, one to hold out) and depth 1.
@@ -516,7 +539,12 @@ pub fn tune_main(
     defaults: TuneOptions,
     run: impl FnOnce(&TuneOptions, &mut dyn FnMut(&str)) -> SelfPlayReport,
 ) -> std::process::ExitCode {
-    let options = match TuneOptions::parse(std::env::args().skip(1), defaults) {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| common::cli::is_help(a)) {
+        println!("{}", tune_help(tool, &defaults));
+        return std::process::ExitCode::SUCCESS;
+    }
+    let options = match TuneOptions::parse(args, defaults) {
         Ok(options) => options,
         Err(error) => {
             eprintln!("{tool}: {error}\n{}", tune_usage(tool));

@@ -35,12 +35,12 @@ fn stream_player_timeout_and_exit_are_told_apart() {
         .unwrap_err();
     assert_eq!(failure, Failure::Timeout(100));
     sleeper.finish();
-    let mut quitter = StreamPlayer::start("exit 3", None, CAP).unwrap();
+    let mut quitter = StreamPlayer::start("exit 0", None, CAP).unwrap();
     match quitter
         .ask(&["go".into()], Duration::from_secs(2))
         .unwrap_err()
     {
-        Failure::Exited(how) => assert!(how.contains('3'), "{how}"),
+        Failure::Exited(how) => assert!(how.contains("exit status: 0"), "{how}"),
         other => panic!("{other:?}"),
     }
     quitter.finish();
@@ -383,12 +383,27 @@ fn a_stream_player_that_replied_and_then_exits_127_only_exited() {
         other => panic!("{other:?}"),
     }
     player.finish();
-    // Another status before the first reply is a fault of the game, not a start failure.
-    let mut player = StreamPlayer::start("exit 1", None, CAP).unwrap();
+    // Success before the first reply gives up the game; it is no start failure.
+    let mut player = StreamPlayer::start("exit 0", None, CAP).unwrap();
     assert!(matches!(
         player.ask(&["go".into()], second).unwrap_err(),
         Failure::Exited(_)
     ));
+    player.finish();
+    // Any failure before the first reply is one: an interpreter that cannot open its script
+    // (`python3 /no/such/bot.py` exits 2), quoted from its stderr.
+    let script = "echo \"python3: can't open file '/no/such/bot.py'\" >&2; exit 2";
+    let mut player = StreamPlayer::start(script, None, CAP).unwrap();
+    match player.ask(&["go".into()], second).unwrap_err() {
+        Failure::CannotStart(failure) => {
+            assert!(failure.how.contains("exit status: 2"), "{failure:?}");
+            assert!(
+                failure.stderr_tail.contains("can't open file"),
+                "{failure:?}"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
     player.finish();
 }
 

@@ -192,3 +192,41 @@ fn random_openings_are_the_same_for_both_games_of_a_pair() {
 }
 
 test_support::stop_tests!(REFEREE, "yavalath", format!("{BOT} --movetime 10"));
+
+/// Every binary of the crate and every subcommand answers `--help` and `-h` with a usage and
+/// exit status 0.
+#[test]
+fn every_binary_and_subcommand_answers_help() {
+    test_support::help::every_command_answers_help(
+        BOT,
+        &[
+            &[],
+            &["perft"],
+            &["perft", "3"],
+            &["bench"],
+            &["solve"],
+            &["solve", "--table-mb", "1"],
+        ],
+    );
+    test_support::help::every_command_answers_help(
+        REFEREE,
+        &[
+            &[],
+            &["a", "b"],
+            &["merge"],
+            &["merge", "x.csv"],
+            &["view"],
+            &["league"],
+            &["league", "dir", "add"],
+            &["league", "dir", "remove"],
+            &["league", "dir", "run"],
+            &["league", "dir", "show"],
+            &["lines"],
+            &["lines", "dir"],
+        ],
+    );
+    test_support::help::every_command_answers_help(
+        env!("CARGO_BIN_EXE_yavalath-tune"),
+        &[&[], &["--games", "4"], &["lines"], &["proven"], &["book"]],
+    );
+}

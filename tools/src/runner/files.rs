@@ -202,7 +202,7 @@ mod tests {
     fn the_os_error_number_is_left_out() {
         let error = io::Error::from_raw_os_error(2);
         assert_eq!(io_reason(&error), "No such file or directory");
-        let custom = io::Error::new(io::ErrorKind::Other, "disk on fire");
+        let custom = io::Error::other("disk on fire");
         assert_eq!(io_reason(&custom), "disk on fire");
     }
 }

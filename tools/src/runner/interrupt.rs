@@ -1,56 +1,26 @@
 //! Noticing that a match is interrupted (Ctrl-C, SIGTERM), so that it can print the standings of
 //! its finished games before it exits.
 //!
-//! Safe Rust has no way to catch a signal: its default action ends the process at once, and
-//! installing a handler takes `unsafe` code. The players cannot carry the news either: each runs
-//! in a process group of its own, so Ctrl-C does not reach them, and the runner would be gone
-//! before it saw them die. A shell, though, can catch signals (`trap`), and a program started by
-//! a shell in the background ignores SIGINT (as does any program started while a signal is
-//! ignored). So [`watch`] replaces the referee's process, keeping its process id, by a small
-//! shell that ignores both signals while it starts the referee again in the background, then
-//! traps them: on a signal the shell writes the signal's number into a stop file, and the runner,
-//! which polls for that file ([`Watch::poll`]) between its games' replies, stops the match,
-//! prints the standings and exits; the shell then exits with the runner's status. A `kill` of
-//! the process id the user sees, Ctrl-C on the terminal (the whole foreground group) and a
-//! SIGTERM to the whole group (`timeout`, a batch system) all reach the shell and never the
-//! runner. Should the shell itself die (SIGKILL), the runner notices that its parent changed and
-//! stops the same way, rather than play on unseen.
+//! [`watch`] has `signal-hook` install handlers for SIGINT and SIGTERM that only note the signal
+//! in an atomic (all a handler may safely do); the runner polls it ([`Watch::poll`]) between its
+//! games' replies, every [`POLL_INTERVAL`], stops the match, prints the standings and exits with
+//! 128 + the signal. A second signal ends the referee at once, as the signal itself would have,
+//! should the first be slow to take effect. The players run in process groups of their own, so
+//! Ctrl-C on the terminal and a SIGTERM to the referee's group never reach them: the runner ends
+//! them as it abandons their games. A referee started with SIGINT ignored (in the background of
+//! a shell without job control) leaves it ignored, as any program does.
 
 use std::fmt;
 use std::fs;
-use std::os::unix::process::{parent_id, CommandExt};
-use std::path::PathBuf;
-use std::process::Command;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
+
+use signal_hook::consts::{SIGINT, SIGTERM};
+use signal_hook::flag;
 
 /// How often the runner looks for an interruption.
 pub const POLL_INTERVAL: Duration = Duration::from_millis(50);
-
-/// The stop file's path; set in the runner started by the watching shell.
-const STOP_FILE_VAR: &str = "COMMON_REFEREE_STOP_FILE";
-
-/// The process id of the watching shell, as the runner's parent.
-const SHELL_VAR: &str = "COMMON_REFEREE_SHELL";
-
-/// The watching shell: `$0` is the program, `$@` its arguments. The runner starts in the
-/// background with both signals ignored; a signal then writes its number into the stop file (or,
-/// should that fail, kills the runner at once, as the signal would have); `wait` returns early on
-/// a trapped signal, so the shell waits again until the runner has exited, and exits with its
-/// status.
-const SHELL_SCRIPT: &str = r#"trap '' INT TERM
-"$0" "$@" &
-runner=$!
-trap 'echo 2 > "$COMMON_REFEREE_STOP_FILE" || kill -KILL $runner' INT
-trap 'echo 15 > "$COMMON_REFEREE_STOP_FILE" || kill -KILL $runner' TERM
-while :; do
-  wait $runner
-  status=$?
-  if [ $status -gt 128 ] && kill -0 $runner 2>/dev/null; then continue; fi
-  break
-done
-rm -f "$COMMON_REFEREE_STOP_FILE"
-exit $status
-"#;
 
 /// What stopped a match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,18 +29,20 @@ pub enum Signal {
     Interrupt,
     /// SIGTERM.
     Terminate,
-    /// The watching shell was killed (SIGKILL reaches only it).
-    ShellGone,
 }
 
 impl Signal {
+    /// The signal's number.
+    fn number(self) -> i32 {
+        match self {
+            Signal::Interrupt => SIGINT,
+            Signal::Terminate => SIGTERM,
+        }
+    }
+
     /// The exit status of a program ended by the signal: 128 + its number.
     pub fn exit_status(self) -> u8 {
-        match self {
-            Signal::Interrupt => 130,
-            Signal::Terminate => 143,
-            Signal::ShellGone => 137,
-        }
+        128 + self.number() as u8
     }
 }
 
@@ -79,58 +51,76 @@ impl fmt::Display for Signal {
         match self {
             Signal::Interrupt => write!(f, "SIGINT"),
             Signal::Terminate => write!(f, "SIGTERM"),
-            Signal::ShellGone => write!(f, "the end of its watching shell"),
         }
     }
 }
 
-/// The runner's side of the watch: where the shell writes a signal, and who the shell is.
+/// The runner's side of the watch: the number of the first signal received, 0 before any.
 #[derive(Debug)]
 pub struct Watch {
-    stop_file: PathBuf,
-    shell: u32,
+    received: Arc<AtomicUsize>,
 }
 
 impl Watch {
     /// The interruption, if one came.
     pub fn poll(&self) -> Option<Signal> {
-        if let Ok(text) = fs::read_to_string(&self.stop_file) {
-            return Some(match text.trim() {
-                "15" => Signal::Terminate,
-                _ => Signal::Interrupt,
-            });
+        match self.received.load(Ordering::Relaxed) as i32 {
+            0 => None,
+            SIGTERM => Some(Signal::Terminate),
+            _ => Some(Signal::Interrupt),
         }
-        (parent_id() != self.shell).then_some(Signal::ShellGone)
     }
 }
 
-/// Called by the referee's `main` before a match: in the process the user started, replaces it
-/// by the watching shell (see the module's documentation) and does not return; in the runner
-/// that shell started, returns its [`Watch`]. Returns `None`, and the match runs unwatched (a
-/// signal ends it at once, as any program), when no shell can be started.
+/// Called by the referee's `main` before a match: installs the handlers (see the module's
+/// documentation) and returns the [`Watch`] to poll. Returns `None`, and the match runs unwatched
+/// (a signal ends it at once, as any program), when they cannot be installed.
 pub fn watch(game: &str) -> Option<Watch> {
-    if let Some(stop_file) = std::env::var_os(STOP_FILE_VAR) {
-        let shell = std::env::var(SHELL_VAR).ok()?.parse().ok()?;
-        // The players need not see them.
-        std::env::remove_var(STOP_FILE_VAR);
-        std::env::remove_var(SHELL_VAR);
-        return Some(Watch {
-            stop_file: PathBuf::from(stop_file),
-            shell,
-        });
+    let received = Arc::new(AtomicUsize::new(0));
+    let seen = Arc::new(AtomicBool::new(false));
+    for signal in [Signal::Interrupt, Signal::Terminate] {
+        if signal == Signal::Interrupt && sigint_ignored() {
+            continue;
+        }
+        let number = signal.number();
+        // In this order: a second signal finds `seen` set by the first and exits at once.
+        let installed = flag::register_conditional_shutdown(
+            number,
+            i32::from(signal.exit_status()),
+            Arc::clone(&seen),
+        )
+        .and_then(|_| flag::register(number, Arc::clone(&seen)))
+        .and_then(|_| flag::register_usize(number, Arc::clone(&received), number as usize));
+        if let Err(error) = installed {
+            eprintln!(
+                "{game}-referee: warning: cannot watch for {signal} ({error}); an interrupted \
+                 match ends without its standings"
+            );
+            return None;
+        }
     }
-    let program = std::env::current_exe().ok()?;
-    let stop_file =
-        std::env::temp_dir().join(format!("{game}-referee-{}.stop", std::process::id()));
-    let _ = fs::remove_file(&stop_file);
-    let error = Command::new("sh")
-        .arg("-c")
-        .arg(SHELL_SCRIPT)
-        .arg(program)
-        .args(std::env::args_os().skip(1))
-        .env(STOP_FILE_VAR, &stop_file)
-        .env(SHELL_VAR, std::process::id().to_string())
-        .exec();
-    eprintln!("{game}-referee: warning: cannot watch for Ctrl-C ({error}); an interrupted match ends without its standings");
-    None
+    Some(Watch { received })
+}
+
+/// True when this process was started with SIGINT ignored (its `SigIgn` mask in
+/// `/proc/self/status`).
+fn sigint_ignored() -> bool {
+    let status = fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("SigIgn:"))
+        .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+        .is_some_and(|mask| mask & (1 << (SIGINT - 1)) != 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_signal_gives_its_exit_status() {
+        assert_eq!(Signal::Interrupt.exit_status(), 130);
+        assert_eq!(Signal::Terminate.exit_status(), 143);
+        assert_eq!(Signal::Terminate.to_string(), "SIGTERM");
+    }
 }

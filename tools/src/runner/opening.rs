@@ -319,9 +319,7 @@ mod tests {
         assert!(error
             .to_string()
             .starts_with("streamsix cannot start from a position"));
-        let options = crate::runner::parse_options(["--random-openings", "2", "a", "b"])
-            .unwrap()
-            .unwrap();
+        let options = crate::runner::parse_options(["--random-openings", "2", "a", "b"]).unwrap();
         let refused = crate::runner::match_openings::<StreamSix>(&options).unwrap_err();
         assert!(
             refused.contains("cannot start from a position"),

@@ -1,8 +1,12 @@
-//! The command line of every `<game>-referee`.
+//! The command line of every `<game>-referee`, read by `clap` (its help, and its suggestion of
+//! the option meant for a misspelt one), with the few checks `clap` cannot make: the players
+//! given one way, `--sprt` with two of them, and two traps a contestant falls into (the bots'
+//! `--movetime` given to the referee, a long option written with one dash).
 
-use super::schedule::{Shard, ShardError};
-use super::sprt::{Sprt, SprtError};
-use common::cli::CliError;
+use super::schedule::Shard;
+use super::sprt::Sprt;
+use clap::error::ErrorKind;
+use clap::{CommandFactory, FromArgMatches, Parser};
 use std::fmt;
 use std::path::PathBuf;
 
@@ -55,30 +59,107 @@ pub struct MatchOptions {
     pub game_master: bool,
 }
 
+/// The longest `--movetime-ms` the referee takes: a minute a move, far above any contest's limit
+/// (a few seconds), beyond which a game of a hundred plies lasts hours.
+pub const MAX_MOVETIME_MS: u64 = 60_000;
+
+/// The most games played at once.
+const MAX_CONCURRENCY: u32 = 256;
+
+/// The referee's command line as `clap` reads it; [`MatchOptions`] is what the match gets.
+#[derive(Parser, Debug)]
+#[command(
+    disable_version_flag = true,
+    args_override_self = true,
+    term_width = 100
+)]
+struct MatchArgs {
+    /// games per pairing, in pairs with the seats swapped
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = positive_u32)]
+    games: u32,
+    /// per-move limit
+    #[arg(long = "movetime-ms", value_name = "MS", value_parser = movetime_ms)]
+    movetime_ms: Option<u64>,
+    /// memory cap of a player
+    #[arg(long = "memory-mb", value_name = "MB", value_parser = positive_u64)]
+    memory_mb: Option<u64>,
+    /// draw a game still running after N plies
+    #[arg(long = "max-plies", value_name = "N", value_parser = positive_u32)]
+    max_plies: Option<u32>,
+    /// games played at once (at most 256)
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = positive_u32)]
+    concurrency: u32,
+    /// a named player, two or more times instead of CMD_A CMD_B
+    #[arg(long = "player", value_name = "NAME=CMD", value_parser = player_value)]
+    players: Vec<Entrant>,
+    /// the first --player against each other one
+    #[arg(long)]
+    gauntlet: bool,
+    /// stop when the SPRT of A's logistic Elo (E1 against E0, error rates A and B, default
+    /// 0.05) decides, or at --games; two players only
+    #[arg(long, value_name = "E0,E1[,A,B]")]
+    sprt: Option<Sprt>,
+    /// append one row per game (the input of 'merge')
+    #[arg(long, value_name = "FILE.csv")]
+    results: Option<PathBuf>,
+    /// play only the games whose number is I modulo N (0 <= I < N)
+    #[arg(long, value_name = "I/N")]
+    shard: Option<Shard>,
+    /// write game-<k>.txt records and each player's stderr there
+    #[arg(long = "record-dir", value_name = "DIR")]
+    record_dir: Option<PathBuf>,
+    /// draw the board after every ply
+    #[arg(long)]
+    show: bool,
+    /// file-based games (connect4): run both players of a game in one shared folder under their
+    /// own team ids, call a failing player again (up to three calls), and swap the sides' names
+    /// in even games (team 2 first)
+    #[arg(long = "game-master")]
+    game_master: bool,
+    /// '{seed}' in a command becomes S+k in both games of pair k (games 2k-1 and 2k of a
+    /// two-player match); '{game}' becomes the game number
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// write the replay page of the match there (one HTML file)
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+    /// start the games of pair k from the opening on line k of FILE (cycling): plies in the
+    /// game's notation separated by ',', '#' comments; both games of a pair from the same
+    /// opening (games whose input is the whole position only: connect4, yavalath)
+    #[arg(long, value_name = "FILE", conflicts_with = "random_openings")]
+    openings: Option<PathBuf>,
+    /// start each pair's games after N random plies drawn from the pair's seed
+    #[arg(long = "random-openings", value_name = "N", value_parser = positive_u32)]
+    random_openings: Option<u32>,
+    /// the players' shell commands (run with sh -c): A, then B
+    #[arg(value_name = "CMD_A CMD_B")]
+    commands: Vec<String>,
+}
+
 /// A referee command line that could not be understood.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub enum OptionsError {
-    /// An unknown option, an option without its value, or a value that does not parse: the
-    /// same errors, in the same words, as a bot's command line.
-    Option(CliError),
+    /// What `clap` refused: an unknown option (with the one meant), an option without its
+    /// value, a value that does not parse or is out of range, `--help`.
+    Command(clap::Error),
     /// Not exactly two player commands, or fewer than two `--player`.
     PlayerCount(usize),
     /// A `--player` that is not `NAME=CMD` with a fresh name of letters, digits, `-`, `_`, `.`.
     BadPlayer(String),
     /// Player commands given both ways.
     MixedPlayers,
-    BadSprt(SprtError),
-    BadShard(ShardError),
     /// `--sprt` with other than two players.
     SprtPlayers(usize),
-    /// `--openings` and `--random-openings` together.
-    BothOpenings,
+    /// `--movetime`, the bots' option, given to the referee.
+    BotMovetime,
+    /// A long option written with one dash (`-games`): the word given and the option meant.
+    OneDash(String, String),
 }
 
 impl fmt::Display for OptionsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            OptionsError::Option(e) => write!(f, "{e}"),
+            OptionsError::Command(e) => write!(f, "{}", e.render()),
             OptionsError::PlayerCount(n) => write!(
                 f,
                 "expected two player commands (CMD_A CMD_B) or two or more --player NAME=CMD, got {n}"
@@ -90,19 +171,44 @@ impl fmt::Display for OptionsError {
             OptionsError::MixedPlayers => {
                 write!(f, "give players either as CMD_A CMD_B or as --player NAME=CMD, not both")
             }
-            OptionsError::BadSprt(e) => write!(f, "{e}"),
-            OptionsError::BadShard(e) => write!(f, "{e}"),
             OptionsError::SprtPlayers(n) => {
                 write!(f, "--sprt compares two players; this match has {n}")
             }
-            OptionsError::BothOpenings => {
-                write!(f, "give either --openings or --random-openings, not both")
+            OptionsError::BotMovetime => write!(
+                f,
+                "'--movetime' is the bots' option: the referee's per-move limit is \
+                 --movetime-ms MS; a bot's own budget goes inside its command \
+                 (\"GAME-bot --movetime 50\")"
+            ),
+            OptionsError::OneDash(given, meant) => {
+                write!(f, "'{given}' has one dash: the option is '{meant}'")
             }
         }
     }
 }
 
 impl std::error::Error for OptionsError {}
+
+impl OptionsError {
+    /// True for `--help`, whose text is printed on stdout with exit status 0.
+    pub fn is_help(&self) -> bool {
+        matches!(self, OptionsError::Command(e) if e.kind() == ErrorKind::DisplayHelp)
+    }
+
+    /// The error as `clap` prints its own (`error: ...`, the usage, the hint of `--help`), for
+    /// the referee named in `command`.
+    pub fn into_clap(self, command: &mut clap::Command) -> clap::Error {
+        // The game's own bot in the example of --movetime.
+        let bot = format!("{}-bot", command.get_name().trim_end_matches("-referee"));
+        match self {
+            OptionsError::Command(error) => error,
+            other => {
+                let message = other.to_string().replace("GAME-bot", &bot);
+                command.error(ErrorKind::ValueValidation, message)
+            }
+        }
+    }
+}
 
 /// Reads `--player NAME=CMD`.
 pub fn parse_player(text: &str) -> Result<Entrant, OptionsError> {
@@ -122,199 +228,235 @@ pub fn parse_player(text: &str) -> Result<Entrant, OptionsError> {
     })
 }
 
-/// `None` from a parse means "print the usage".
-pub fn parse_options<I, S>(args: I) -> Result<Option<MatchOptions>, OptionsError>
-where
-    I: IntoIterator<Item = S>,
-    S: Into<String>,
-{
-    let mut args = args.into_iter().map(Into::into);
-    let mut commands = Vec::new();
-    let mut named: Vec<Entrant> = Vec::new();
-    let mut options = MatchOptions {
-        players: Vec::new(),
-        games: 1,
-        movetime_ms: None,
-        memory_mb: None,
-        record_dir: None,
-        show: false,
-        game_master: false,
-        seed: 1,
-        max_plies: None,
-        html: None,
-        concurrency: 1,
-        sprt: None,
-        gauntlet: false,
-        results: None,
-        shard: None,
-        openings: None,
-        random_openings: None,
-    };
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "-h" | "--help" => return Ok(None),
-            "--games" => options.games = positive(&mut args, "--games")? as u32,
-            "--movetime-ms" => options.movetime_ms = Some(positive(&mut args, "--movetime-ms")?),
-            "--memory-mb" => options.memory_mb = Some(positive(&mut args, "--memory-mb")?),
-            "--max-plies" => options.max_plies = Some(positive(&mut args, "--max-plies")? as u32),
-            "--concurrency" => {
-                options.concurrency = positive(&mut args, "--concurrency")?.min(256) as u32
-            }
-            "--seed" => options.seed = value(&mut args, "--seed")?,
-            "--show" => options.show = true,
-            "--game-master" => options.game_master = true,
-            "--gauntlet" => options.gauntlet = true,
-            "--record-dir" => options.record_dir = Some(value(&mut args, "--record-dir")?),
-            "--html" => options.html = Some(value(&mut args, "--html")?),
-            "--results" => options.results = Some(value(&mut args, "--results")?),
-            "--player" => {
-                let text = next_value(&mut args, "--player")?;
-                let entrant = parse_player(&text)?;
-                if named.iter().any(|e| e.name == entrant.name) {
-                    return Err(OptionsError::BadPlayer(text));
-                }
-                named.push(entrant);
-            }
-            "--sprt" => {
-                let text = next_value(&mut args, "--sprt")?;
-                options.sprt = Some(text.parse().map_err(OptionsError::BadSprt)?);
-            }
-            "--openings" => options.openings = Some(value(&mut args, "--openings")?),
-            "--random-openings" => {
-                options.random_openings = Some(positive(&mut args, "--random-openings")? as u32)
-            }
-            "--shard" => {
-                let text = next_value(&mut args, "--shard")?;
-                options.shard = Some(text.parse().map_err(OptionsError::BadShard)?);
-            }
-            other if other.starts_with("--") => {
-                return Err(OptionsError::Option(CliError::UnknownOption(arg)))
-            }
-            _ => commands.push(arg),
-        }
-    }
-    options.players = match (commands.len(), named.len()) {
-        (0, n) if n >= 2 => named,
-        (0, n) => return Err(OptionsError::PlayerCount(n)),
-        (_, 0) if commands.len() == 2 => ["A", "B"]
-            .iter()
-            .zip(commands)
-            .map(|(name, command)| Entrant {
-                name: name.to_string(),
-                command,
-            })
-            .collect(),
-        (n, 0) => return Err(OptionsError::PlayerCount(n)),
-        _ => return Err(OptionsError::MixedPlayers),
-    };
-    if options.sprt.is_some() && options.players.len() != 2 {
-        return Err(OptionsError::SprtPlayers(options.players.len()));
-    }
-    if options.openings.is_some() && options.random_openings.is_some() {
-        return Err(OptionsError::BothOpenings);
-    }
-    Ok(Some(options))
+fn player_value(text: &str) -> Result<Entrant, String> {
+    parse_player(text).map_err(|e| e.to_string())
 }
 
-/// The word after `option`.
-fn next_value(
-    args: &mut impl Iterator<Item = String>,
-    option: &'static str,
-) -> Result<String, OptionsError> {
-    args.next()
-        .ok_or(OptionsError::Option(CliError::MissingValue(option)))
-}
-
-/// The value after `option`, parsed (a path parses from any word).
-fn value<T: std::str::FromStr>(
-    args: &mut impl Iterator<Item = String>,
-    option: &'static str,
-) -> Result<T, OptionsError> {
-    let raw = next_value(args, option)?;
-    raw.parse()
-        .map_err(|_| OptionsError::Option(CliError::BadValue { option, value: raw }))
-}
-
-fn positive(
-    args: &mut impl Iterator<Item = String>,
-    option: &'static str,
-) -> Result<u64, OptionsError> {
-    let n: u64 = value(args, option)?;
+fn positive_u64(text: &str) -> Result<u64, String> {
+    let n: u64 = text
+        .parse()
+        .map_err(|_| "expected a whole number".to_string())?;
     if n == 0 || n > u64::from(u32::MAX) {
-        return Err(OptionsError::Option(CliError::BadValue {
-            option,
-            value: n.to_string(),
-        }));
+        return Err(format!("expected a whole number from 1 to {}", u32::MAX));
     }
     Ok(n)
 }
 
-/// The usage text of `<game>-referee`.
-pub fn usage(game: &str, movetime_ms: u64, memory_mb: u64, max_plies: Option<u32>) -> String {
+fn positive_u32(text: &str) -> Result<u32, String> {
+    positive_u64(text).map(|n| n as u32)
+}
+
+/// `--movetime-ms`: from 1 ms to [`MAX_MOVETIME_MS`], each bound with its reason.
+fn movetime_ms(text: &str) -> Result<u64, String> {
+    let ms: u64 = text
+        .parse()
+        .map_err(|_| "expected a whole number of milliseconds".to_string())?;
+    if ms == 0 {
+        return Err("0 ms leaves a player no time to reply: give 1 or more".into());
+    }
+    if ms > MAX_MOVETIME_MS {
+        return Err(format!(
+            "{} s a move is over the referee's most, {MAX_MOVETIME_MS} ms (a minute): a \
+             contest's limit is a few seconds, and a game of a hundred plies would last hours",
+            ms / 1000
+        ));
+    }
+    Ok(ms)
+}
+
+/// The referee's command, with `game`'s name and the contest's defaults in its help.
+pub fn command(
+    game: &str,
+    movetime_ms: u64,
+    memory_mb: u64,
+    max_plies: Option<u32>,
+) -> clap::Command {
     let plies = match max_plies {
         Some(n) => format!("{n}"),
         None => "none: the rules end every game".to_string(),
     };
+    let referee = format!("{game}-referee");
+    MatchArgs::command()
+        .name(referee.clone())
+        .bin_name(referee.clone())
+        .override_usage(format!(
+            "{referee} [OPTIONS] CMD_A CMD_B\n       \
+             {referee} [OPTIONS] --player NAME=CMD --player NAME=CMD [--player NAME=CMD ...]\n       \
+             {referee} merge|view|league ... (each with its own --help)"
+        ))
+        .about(about(game))
+        .after_help(after_help(&referee))
+        .mut_arg("movetime_ms", |arg| {
+            arg.help(format!(
+                "per-move limit, from 1 to {MAX_MOVETIME_MS} [default: {movetime_ms}, the contest's]"
+            ))
+        })
+        .mut_arg("memory_mb", |arg| {
+            arg.help(format!(
+                "memory cap of a player: the peak resident set of its largest process \
+                 [default: {memory_mb}, the contest's]"
+            ))
+        })
+        .mut_arg("max_plies", |arg| {
+            arg.help(format!(
+                "draw a game still running after N plies [default: {plies}]"
+            ))
+        })
+}
+
+fn about(game: &str) -> String {
     format!(
-        "usage: {game}-referee [OPTIONS] CMD_A CMD_B
-       {game}-referee [OPTIONS] --player NAME=CMD --player NAME=CMD [--player NAME=CMD ...]
-       {game}-referee merge [--sprt ELO0,ELO1[,ALPHA,BETA]] FILE.csv...
+        "Plays {game} games between players, each a shell command (run with sh -c). Games come \
+         in pairs with the same seed and the seats swapped: A is Player 1 in odd games, B in \
+         even games. A player that prints a malformed or illegal move, speaks out of turn, \
+         answers late, exits or closes its output, or uses too much memory loses at once. Three \
+         or more players play a round robin (every pairing plays --games games) or, with \
+         --gauntlet, the first against each other one."
+    )
+}
 
-Plays {game} games between players, each a shell command (run with sh -c). Games come in pairs
-with the same seed and the seats swapped: A is Player 1 in odd games, B in even games. A player
-that prints a malformed or illegal move, speaks out of turn, answers late, exits or closes its
-output, or uses too much memory loses at once. Three or more players play a round robin (every
-pairing plays --games games) or, with --gauntlet, the first against each other one.
-
-options:
-  --games <N>           games per pairing, in pairs with the seats swapped (default 1)
-  --movetime-ms <MS>    per-move limit (default {movetime_ms}, the contest's)
-  --memory-mb <MB>      memory cap of a player (default {memory_mb}, the contest's)
-  --max-plies <N>       draw a game still running after N plies (default {plies})
-  --concurrency <N>     games played at once (default 1)
-  --player <NAME=CMD>   a named player, two or more times instead of CMD_A CMD_B
-  --gauntlet            the first --player against each other one
-  --sprt <E0,E1[,A,B]>  stop when the SPRT of A's logistic Elo (E1 against E0, error rates A
-                        and B, default 0.05) decides, or at --games; two players only
-  --results <FILE.csv>  append one row per game (the input of 'merge')
-  --shard <I/N>         play only the games whose number is I modulo N (0 <= I < N)
-  --record-dir <DIR>    write game-<k>.txt records and each player's stderr there
-  --show                draw the board after every ply
-  --game-master         file-based games (connect4): run both players of a game in one shared
-                        folder under their own team ids, call a failing player again (up to
-                        three calls), and swap the sides' names in even games (team 2 first)
-  --seed <S>            '{{seed}}' in a command becomes S+k in both games of pair k (games 2k-1
-                        and 2k of a two-player match) (default 1); '{{game}}' becomes the game number
-  --html <FILE>         write the replay page of the match there (one HTML file)
-  --openings <FILE>     start the games of pair k from the opening on line k of FILE (cycling):
-                        plies in the game's notation separated by ',', '#' comments; both games
-                        of a pair from the same opening (games whose input is the whole
-                        position only: connect4, yavalath)
-  --random-openings <N> start each pair's games after N random plies drawn from the pair's seed
-  -h, --help            this text
-
-{game}-referee view RECORD... [--html FILE] writes the replay page of records already written.
-{game}-referee league DIR add|remove|run|show ... keeps a league of players and games in DIR
-(see {game}-referee league --help).
-{game}-referee merge FILE.csv... reads the rows of several --results files (the shards of one match) and prints what the
-match would have printed at its end.
+fn after_help(referee: &str) -> String {
+    format!(
+        "{referee} view RECORD... [--html FILE] writes the replay page of records already written.
+{referee} league DIR add|remove|run|show ... keeps a league of players and games in DIR.
+{referee} merge FILE.csv... reads the rows of several --results files (the shards of one match)
+and prints what the match would have printed at its end.
 
 Two players: the last line is: summary: games=<N> a_wins=<W> draws=<D> b_wins=<L> elo=<E> ci95=<C>
 Three or more: a crosstable, then standing: <rank> <name> elo=<E> ci95=<C> score=<points>/<games>"
     )
 }
 
+/// The usage text of `<game>-referee` (its `--help`).
+pub fn usage(game: &str, movetime_ms: u64, memory_mb: u64, max_plies: Option<u32>) -> String {
+    command(game, movetime_ms, memory_mb, max_plies)
+        .render_long_help()
+        .to_string()
+}
+
+/// Reads a referee's command line (the words after the program's name) with a game-neutral
+/// help; see [`parse_options_with`].
+pub fn parse_options<I, S>(args: I) -> Result<MatchOptions, OptionsError>
+where
+    I: IntoIterator<Item = S>,
+    S: Into<String>,
+{
+    parse_options_with(command("GAME", 0, 0, None), args)
+}
+
+/// Reads a referee's command line with `command` (from [`command`]); `--help` is the error
+/// whose [`OptionsError::is_help`] is true.
+pub fn parse_options_with<I, S>(
+    command: clap::Command,
+    args: I,
+) -> Result<MatchOptions, OptionsError>
+where
+    I: IntoIterator<Item = S>,
+    S: Into<String>,
+{
+    let args: Vec<String> = args.into_iter().map(Into::into).collect();
+    check_traps(&command, &args)?;
+    let name = command.get_name().to_string();
+    let matches = command
+        .try_get_matches_from(std::iter::once(name).chain(args))
+        .map_err(OptionsError::Command)?;
+    let parsed = MatchArgs::from_arg_matches(&matches).map_err(OptionsError::Command)?;
+    match_options(parsed)
+}
+
+/// The traps `clap` would report without saying what was meant: the bots' `--movetime`, and a
+/// long option with one dash (`-games`, which `clap` reads as `-g -a -m -e -s`).
+fn check_traps(command: &clap::Command, args: &[String]) -> Result<(), OptionsError> {
+    let longs: Vec<&str> = command
+        .get_arguments()
+        .filter_map(|a| a.get_long())
+        .collect();
+    for arg in args.iter().take_while(|arg| *arg != "--") {
+        let word = arg.split('=').next().unwrap_or(arg);
+        if word == "--movetime" || word == "-movetime" {
+            return Err(OptionsError::BotMovetime);
+        }
+        let one_dash = word.strip_prefix('-').filter(|rest| !rest.starts_with('-'));
+        if let Some(name) = one_dash.filter(|name| name.len() > 1 && longs.contains(name)) {
+            return Err(OptionsError::OneDash(word.to_string(), format!("--{name}")));
+        }
+    }
+    Ok(())
+}
+
+/// The match's settings from what `clap` read, with the checks across options.
+fn match_options(parsed: MatchArgs) -> Result<MatchOptions, OptionsError> {
+    let players = players(parsed.commands, parsed.players)?;
+    if parsed.sprt.is_some() && players.len() != 2 {
+        return Err(OptionsError::SprtPlayers(players.len()));
+    }
+    Ok(MatchOptions {
+        players,
+        games: parsed.games,
+        movetime_ms: parsed.movetime_ms,
+        memory_mb: parsed.memory_mb,
+        record_dir: parsed.record_dir,
+        show: parsed.show,
+        seed: parsed.seed,
+        max_plies: parsed.max_plies,
+        html: parsed.html,
+        concurrency: parsed.concurrency.min(MAX_CONCURRENCY),
+        sprt: parsed.sprt,
+        gauntlet: parsed.gauntlet,
+        results: parsed.results,
+        shard: parsed.shard,
+        openings: parsed.openings,
+        random_openings: parsed.random_openings,
+        game_master: parsed.game_master,
+    })
+}
+
+/// The players, given either as two commands (named `A` and `B`) or as two or more `--player`
+/// with names of their own.
+fn players(commands: Vec<String>, named: Vec<Entrant>) -> Result<Vec<Entrant>, OptionsError> {
+    for (i, entrant) in named.iter().enumerate() {
+        if named[..i].iter().any(|e| e.name == entrant.name) {
+            return Err(OptionsError::BadPlayer(format!(
+                "{}={}",
+                entrant.name, entrant.command
+            )));
+        }
+    }
+    match (commands.len(), named.len()) {
+        (0, n) if n >= 2 => Ok(named),
+        (0, n) => Err(OptionsError::PlayerCount(n)),
+        (2, 0) => Ok(["A", "B"]
+            .iter()
+            .zip(commands)
+            .map(|(name, command)| Entrant {
+                name: name.to_string(),
+                command,
+            })
+            .collect()),
+        (n, 0) => Err(OptionsError::PlayerCount(n)),
+        _ => Err(OptionsError::MixedPlayers),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn parse(args: &[&str]) -> Result<Option<MatchOptions>, OptionsError> {
+    fn parse(args: &[&str]) -> Result<MatchOptions, OptionsError> {
         parse_options(args.iter().copied())
+    }
+
+    /// The message of a refused command line, as the referee prints it.
+    fn refusal(args: &[&str]) -> String {
+        let error = parse(args).expect_err("refused");
+        error
+            .into_clap(&mut command("krieg", 2000, 20, None))
+            .to_string()
     }
 
     #[test]
     fn defaults_and_every_option() {
-        let o = parse(&["a", "b"]).unwrap().unwrap();
+        let o = parse(&["a", "b"]).unwrap();
         assert_eq!((o.games, o.seed, o.show), (1, 1, false));
         assert_eq!(commands(&o), vec!["a", "b"]);
         assert_eq!(o.players[0].name, "A");
@@ -340,7 +482,6 @@ mod tests {
             "--game-master",
             "other bot",
         ])
-        .unwrap()
         .unwrap();
         assert!(o.game_master);
         assert_eq!(o.games, 10);
@@ -366,7 +507,6 @@ mod tests {
             "--shard",
             "1/3",
         ])
-        .unwrap()
         .unwrap();
         assert_eq!(
             commands(&o),
@@ -377,15 +517,16 @@ mod tests {
         assert_eq!(o.concurrency, 2);
         assert_eq!(o.results, Some(PathBuf::from("r.csv")));
         assert_eq!(o.shard, Some(Shard { index: 1, count: 3 }));
-        let o = parse(&["--sprt", "0,10", "a", "b"]).unwrap().unwrap();
+        let o = parse(&["--sprt", "0,10", "a", "b"]).unwrap();
         assert_eq!(o.sprt.map(|s| (s.elo0, s.elo1)), Some((0.0, 10.0)));
         assert_eq!((o.openings.clone(), o.random_openings), (None, None));
-        let o = parse(&["--openings", "o.txt", "a", "b"]).unwrap().unwrap();
+        let o = parse(&["--openings", "o.txt", "a", "b"]).unwrap();
         assert_eq!(o.openings, Some(PathBuf::from("o.txt")));
-        let o = parse(&["--random-openings", "3", "a", "b"])
-            .unwrap()
-            .unwrap();
+        let o = parse(&["--random-openings", "3", "a", "b"]).unwrap();
         assert_eq!(o.random_openings, Some(3));
+        // The last of an option given twice counts, as scripts add options after the user's.
+        let o = parse(&["--games", "2", "--games", "4", "a", "b"]).unwrap();
+        assert_eq!(o.games, 4);
     }
 
     fn commands(o: &MatchOptions) -> Vec<&str> {
@@ -395,95 +536,150 @@ mod tests {
     #[test]
     fn malformed_players_sprt_and_shards_are_refused() {
         for bad in ["", "=bot", "name", "name=", "na me=bot", "x/y=bot"] {
-            assert_eq!(
-                parse(&["--player", bad, "--player", "b=bot"]),
-                Err(OptionsError::BadPlayer(bad.into())),
-                "{bad}"
+            let message = refusal(&["--player", bad, "--player", "b=bot"]);
+            assert!(
+                message.contains(&format!("bad --player '{bad}': expected NAME=CMD")),
+                "{message}"
             );
         }
-        assert_eq!(
+        assert!(matches!(
             parse(&["--player", "a=x", "--player", "a=y"]),
-            Err(OptionsError::BadPlayer("a=y".into()))
-        );
-        assert_eq!(
+            Err(OptionsError::BadPlayer(p)) if p == "a=y"
+        ));
+        assert!(matches!(
             parse(&["--player", "a=x"]),
             Err(OptionsError::PlayerCount(1))
-        );
-        assert_eq!(
+        ));
+        assert!(matches!(
             parse(&["--player", "a=x", "--player", "b=y", "c"]),
             Err(OptionsError::MixedPlayers)
-        );
-        let message = |args: &[&str]| match parse(args) {
-            Err(error @ (OptionsError::BadSprt(_) | OptionsError::BadShard(_))) => {
-                error.to_string()
-            }
-            other => panic!("{args:?}: {other:?}"),
-        };
-        assert_eq!(
-            message(&["--sprt", "10,0", "a", "b"]),
+        ));
+        assert!(refusal(&["--sprt", "10,0", "a", "b"]).contains(
             "bad --sprt '10,0': expected ELO0,ELO1[,ALPHA,BETA] with ELO0 < ELO1 and 0 < ALPHA, \
              BETA and ALPHA + BETA < 1 (such as 0,10 or 0,10,0.05,0.05)"
-        );
-        assert_eq!(
-            message(&["--shard", "2/2", "a", "b"]),
-            "bad --shard '2/2': expected I/N with 0 <= I < N (such as 0/4)"
-        );
-        assert_eq!(
+        ));
+        assert!(refusal(&["--shard", "2/2", "a", "b"])
+            .contains("bad --shard '2/2': expected I/N with 0 <= I < N (such as 0/4)"));
+        assert!(matches!(
             parse(&["--sprt", "0,5", "--player", "a=x", "--player", "b=y", "--player", "c=z"]),
             Err(OptionsError::SprtPlayers(3))
-        );
+        ));
     }
 
     #[test]
     fn errors() {
-        assert_eq!(parse(&["a"]), Err(OptionsError::PlayerCount(1)));
-        assert_eq!(parse(&["a", "b", "c"]), Err(OptionsError::PlayerCount(3)));
-        assert_eq!(
-            parse(&["--games"]),
-            Err(OptionsError::Option(CliError::MissingValue("--games")))
+        assert!(refusal(&["a"]).contains("expected two player commands"));
+        assert!(matches!(
+            parse(&["a", "b", "c"]),
+            Err(OptionsError::PlayerCount(3))
+        ));
+        assert!(refusal(&["--games"]).contains("a value is required for '--games <N>'"));
+        assert!(refusal(&["--games", "0", "a", "b"])
+            .contains("invalid value '0' for '--games <N>': expected a whole number from 1"));
+        assert!(refusal(&["--games", "x", "a", "b"])
+            .contains("invalid value 'x' for '--games <N>': expected a whole number"));
+        assert!(refusal(&["--fast", "a", "b"]).contains("unexpected argument '--fast'"));
+        assert!(parse(&["--help"]).unwrap_err().is_help());
+        assert!(parse(&["-h"]).unwrap_err().is_help());
+        assert!(
+            refusal(&["--openings", "o.txt", "--random-openings", "2", "a", "b"])
+                .contains("cannot be used with")
         );
-        assert_eq!(
-            parse(&["--games", "0", "a", "b"]),
-            Err(OptionsError::Option(CliError::BadValue {
-                option: "--games",
-                value: "0".into()
-            }))
+        assert!(refusal(&["--random-openings", "0", "a", "b"]).contains("invalid value '0'"));
+    }
+
+    #[test]
+    fn a_misspelt_option_gets_the_option_meant() {
+        let message = refusal(&["--game", "4", "a", "b"]);
+        assert!(
+            message.contains("a similar argument exists: '--games'"),
+            "{message}"
         );
-        assert_eq!(
-            parse(&["--games", "x", "a", "b"]),
-            Err(OptionsError::Option(CliError::BadValue {
-                option: "--games",
-                value: "x".into()
-            }))
+        let message = refusal(&["--recorddir", "out", "a", "b"]);
+        assert!(message.contains("'--record-dir'"), "{message}");
+    }
+
+    #[test]
+    fn the_bots_movetime_given_to_the_referee_points_to_movetime_ms() {
+        for args in [
+            &["--movetime", "50", "a", "b"][..],
+            &["a", "b", "--movetime=50"],
+        ] {
+            let message = refusal(args);
+            assert!(
+                message.contains("'--movetime' is the bots' option"),
+                "{message}"
+            );
+            assert!(message.contains("--movetime-ms MS"), "{message}");
+            assert!(
+                message.contains("(\"krieg-bot --movetime 50\")"),
+                "{message}"
+            );
+        }
+        // Inside a player's command, it is the bot's.
+        let o = parse(&["bot --movetime 50", "b"]).unwrap();
+        assert_eq!(o.movetime_ms, None);
+    }
+
+    #[test]
+    fn a_long_option_with_one_dash_is_named() {
+        let message = refusal(&["-games", "4", "a", "b"]);
+        assert!(
+            message.contains("'-games' has one dash: the option is '--games'"),
+            "{message}"
         );
-        assert_eq!(
-            parse(&["--fast", "a", "b"]),
-            Err(OptionsError::Option(CliError::UnknownOption(
-                "--fast".into()
-            )))
-        );
-        assert_eq!(parse(&["--help"]), Ok(None));
-        assert_eq!(
-            parse(&["--openings", "o.txt", "--random-openings", "2", "a", "b"]),
-            Err(OptionsError::BothOpenings)
-        );
-        assert_eq!(
-            parse(&["--random-openings", "0", "a", "b"]),
-            Err(OptionsError::Option(CliError::BadValue {
-                option: "--random-openings",
-                value: "0".into()
-            }))
+        let message = refusal(&["a", "b", "-record-dir=out"]);
+        assert!(
+            message.contains("the option is '--record-dir'"),
+            "{message}"
         );
     }
 
     #[test]
-    fn html_page_file() {
-        let o = parse(&["a", "--html", "page.html", "b"]).unwrap().unwrap();
-        assert_eq!(o.html, Some(PathBuf::from("page.html")));
-        assert_eq!(parse(&["a", "b"]).unwrap().unwrap().html, None);
-        assert_eq!(
-            parse(&["a", "b", "--html"]),
-            Err(OptionsError::Option(CliError::MissingValue("--html")))
+    fn a_movetime_out_of_range_says_why() {
+        let message = refusal(&["--movetime-ms", "0", "a", "b"]);
+        assert!(
+            message.contains("0 ms leaves a player no time to reply"),
+            "{message}"
         );
+        let message = refusal(&["--movetime-ms", "600000", "a", "b"]);
+        assert!(
+            message.contains("600 s a move is over the referee's most, 60000 ms"),
+            "{message}"
+        );
+        let o = parse(&["--movetime-ms", "60000", "a", "b"]).unwrap();
+        assert_eq!(o.movetime_ms, Some(60_000));
+    }
+
+    #[test]
+    fn the_help_names_every_option_with_the_contests_defaults() {
+        let words = usage("krieg", 2000, 20, None);
+        let help = words.split_whitespace().collect::<Vec<_>>().join(" ");
+        for option in [
+            "--games",
+            "--movetime-ms",
+            "--memory-mb",
+            "--record-dir",
+            "--player",
+            "--sprt",
+            "--shard",
+            "--html",
+            "--openings",
+            "--random-openings",
+            "--game-master",
+            "krieg-referee merge",
+        ] {
+            assert!(help.contains(option), "{option}: {help}");
+        }
+        assert!(help.contains("[default: 2000, the contest's]"), "{help}");
+        assert!(help.contains("[default: 20, the contest's]"), "{help}");
+    }
+
+    #[test]
+    fn html_page_file() {
+        let o = parse(&["a", "--html", "page.html", "b"]).unwrap();
+        assert_eq!(o.html, Some(PathBuf::from("page.html")));
+        assert_eq!(parse(&["a", "b"]).unwrap().html, None);
+        assert!(refusal(&["a", "b", "--html"]).contains("a value is required for '--html <FILE>'"));
     }
 }

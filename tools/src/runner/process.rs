@@ -49,8 +49,10 @@ pub enum Failure {
     CannotStart(StartFailure),
 }
 
-/// A player that could not start: no process could be spawned, or it exited before its first
-/// reply with a status the shell gives a command it cannot run ([`is_start_status`]).
+/// A player that could not start: no process could be spawned, or it failed before its first
+/// reply ([`is_start_status`]): the shell found no program (127) or could not run it (126), an
+/// interpreter could not open its script (`python3 bot.py`: 2), a program stopped on a bad
+/// argument or a panic.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StartFailure {
     /// What happened, in the words of a game's verdict: `exited (exit status: 127) before
@@ -61,10 +63,12 @@ pub struct StartFailure {
     pub stderr_tail: String,
 }
 
-/// True for the exit statuses of `sh -c` when the command's program is missing (127, "not
-/// found") or is not executable (126, "cannot execute").
+/// True for the exit of a player that failed: any status but success, a signal included. Before
+/// its first reply this is a player that cannot start (a missing program, 127; one that cannot
+/// be executed, 126; a missing script, 2; a panic, 101), whereas a player that exits with
+/// success before replying has only given up its game.
 pub fn is_start_status(status: ExitStatus) -> bool {
-    matches!(status.code(), Some(126 | 127))
+    !status.success()
 }
 
 /// How many of the last lines of its stderr a player that cannot start is quoted with.
@@ -476,7 +480,7 @@ fn output_closed(root: u32, pipe: &Path) -> bool {
             .rsplit(')')
             .next()
             .and_then(|rest| rest.split_whitespace().next());
-        if state.map_or(true, |state| state == "Z" || state == "X") {
+        if state.is_none_or(|state| state == "Z" || state == "X") {
             continue; // gone, or a zombie: holds nothing
         }
         let Ok(fds) = fs::read_dir(format!("/proc/{pid}/fd")) else {
@@ -851,28 +855,14 @@ impl FilesPlayer {
     /// reply: the words of `reply_file` joined by single spaces; the file must exist when the
     /// player exits within `limit`. Whatever the player started is killed when the call ends. A
     /// player that then keeps more than [`MAX_OWN_FILES`] files of its own loses. A first call
-    /// that exits with [`is_start_status`] before any reply is [`Failure::CannotStart`].
+    /// that fails ([`is_start_status`]) without writing its reply is [`Failure::CannotStart`].
     pub fn call(
         &mut self,
         files: &[(String, String)],
         reply_file: &str,
         limit: Duration,
     ) -> Result<Reply, Failure> {
-        let io_failure = |doing: &str, path: &Path, e: io::Error| {
-            Failure::Io(FileError::new(doing, path, e).to_string())
-        };
-        for (name, content) in files {
-            let path = self.dir.join(name);
-            let _ = fs::remove_file(&path);
-            fs::write(&path, content).map_err(|e| io_failure("write the input", &path, e))?;
-            fs::set_permissions(&path, fs::Permissions::from_mode(0o444))
-                .map_err(|e| io_failure("make read-only the input", &path, e))?;
-        }
-        let reply_path = self.dir.join(reply_file);
-        if reply_path.exists() {
-            fs::remove_file(&reply_path)
-                .map_err(|e| io_failure("remove the old reply", &reply_path, e))?;
-        }
+        let reply_path = self.lay_out(files, reply_file)?;
         let stderr_file = open_stderr_file(self.stderr_path.as_deref())
             .map_err(|e| Failure::Io(e.to_string()))?;
         let started = Instant::now();
@@ -887,16 +877,7 @@ impl FilesPlayer {
         let mut stderr =
             StderrCopier::start(child.stderr.take().expect("stderr is piped"), stderr_file);
         let memory = MemoryWatcher::start(child.id());
-        let status = loop {
-            if let Ok(Some(status)) = child.try_wait() {
-                break Some(status);
-            }
-            let peak = memory.sample(child.id());
-            if peak > self.memory_cap || started.elapsed() >= limit {
-                break None;
-            }
-            thread::sleep(Duration::from_millis(2));
-        };
+        let status = self.wait_for_exit(&mut child, &memory, started, limit);
         let elapsed = started.elapsed();
         kill_group(child.id());
         let _ = child.kill();
@@ -910,12 +891,6 @@ impl FilesPlayer {
         let Some(status) = status else {
             return Err(Failure::Timeout(limit.as_millis() as u64));
         };
-        if !self.replied && is_start_status(status) {
-            return Err(Failure::CannotStart(StartFailure {
-                how: format!("exited ({status}) without writing {reply_file}"),
-                stderr_tail: stderr.tail_lines(),
-            }));
-        }
         let mut content = String::new();
         match File::open(&reply_path) {
             Ok(file) => {
@@ -924,6 +899,12 @@ impl FilesPlayer {
                     .map_err(|e| {
                         Failure::Exited(format!("exited ({status}), {reply_file} unreadable: {e}"))
                     })?;
+            }
+            Err(_) if !self.replied && is_start_status(status) => {
+                return Err(Failure::CannotStart(StartFailure {
+                    how: format!("exited ({status}) without writing {reply_file}"),
+                    stderr_tail: stderr.tail_lines(),
+                }));
             }
             Err(_) => {
                 return Err(Failure::Exited(format!(
@@ -956,6 +937,47 @@ impl FilesPlayer {
             elapsed,
             at: started + elapsed,
         })
+    }
+
+    /// Writes the call's input `files` read-only into the player's folder and removes the old
+    /// reply; returns the reply's path.
+    fn lay_out(&self, files: &[(String, String)], reply_file: &str) -> Result<PathBuf, Failure> {
+        let io_failure = |doing: &str, path: &Path, e: io::Error| {
+            Failure::Io(FileError::new(doing, path, e).to_string())
+        };
+        for (name, content) in files {
+            let path = self.dir.join(name);
+            let _ = fs::remove_file(&path);
+            fs::write(&path, content).map_err(|e| io_failure("write the input", &path, e))?;
+            fs::set_permissions(&path, fs::Permissions::from_mode(0o444))
+                .map_err(|e| io_failure("make read-only the input", &path, e))?;
+        }
+        let reply_path = self.dir.join(reply_file);
+        if reply_path.exists() {
+            fs::remove_file(&reply_path)
+                .map_err(|e| io_failure("remove the old reply", &reply_path, e))?;
+        }
+        Ok(reply_path)
+    }
+
+    /// Waits for the call's process to exit; `None` if it passed the memory cap or `limit` first.
+    fn wait_for_exit(
+        &self,
+        child: &mut Child,
+        memory: &MemoryWatcher,
+        started: Instant,
+        limit: Duration,
+    ) -> Option<ExitStatus> {
+        loop {
+            if let Ok(Some(status)) = child.try_wait() {
+                return Some(status);
+            }
+            let peak = memory.sample(child.id());
+            if peak > self.memory_cap || started.elapsed() >= limit {
+                return None;
+            }
+            thread::sleep(Duration::from_millis(2));
+        }
     }
 
     /// Peak memory over all calls so far, in bytes.

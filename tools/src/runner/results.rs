@@ -1,7 +1,8 @@
 //! One row per game, as `--results FILE.csv` writes it and `<game>-referee merge` reads it back.
 //!
-//! The file is CSV (RFC 4180: a field with a comma, a quote or white space at its ends is quoted,
-//! a quote inside doubled) with a header naming the columns, in this order:
+//! The file is CSV (RFC 4180, read and written by the `csv` crate: a field with a comma, a quote
+//! or a line break is quoted, a quote inside doubled) with a header naming the columns, in this
+//! order:
 //!
 //! | column | meaning |
 //! |---|---|
@@ -23,6 +24,7 @@
 //! error naming the file and the line.
 
 use super::game::Seat;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// The columns, in the order they are written.
@@ -87,96 +89,110 @@ impl GameRow {
 
     /// The row as one CSV line (without its newline).
     pub fn to_csv(&self) -> String {
-        let result = match self.winner {
-            Some(seat) => seat.to_string(),
-            None => "draw".to_string(),
-        };
-        let fields = [
-            self.kind.clone(),
-            self.number.to_string(),
-            self.pair_seed.to_string(),
-            self.players[0].clone(),
-            self.players[1].clone(),
-            result,
+        let mut writer = csv::WriterBuilder::new()
+            .has_headers(false)
+            .terminator(csv::Terminator::Any(b'\n'))
+            .from_writer(Vec::new());
+        // Writing to memory cannot fail, and a row's fields are all strings and numbers.
+        let _ = writer.serialize(CsvRow::from(self));
+        let bytes = writer.into_inner().unwrap_or_default();
+        let line = String::from_utf8_lossy(&bytes);
+        line.trim_end_matches('\n').to_string()
+    }
+}
+
+/// A row as the file holds it: one field per column, named as in the header ([`COLUMNS`]).
+#[derive(Serialize, Deserialize)]
+struct CsvRow {
+    kind: String,
+    game: u32,
+    pair_seed: u64,
+    player1: String,
+    player2: String,
+    result: String,
+    reason: String,
+    plies: u32,
+    fault: u8,
+    slowest1_ms: u64,
+    slowest2_ms: u64,
+    first1_ms: u64,
+    first2_ms: u64,
+    later1_ms: u64,
+    later2_ms: u64,
+    peak1_bytes: u64,
+    peak2_bytes: u64,
+}
+
+impl From<&GameRow> for CsvRow {
+    fn from(row: &GameRow) -> CsvRow {
+        CsvRow {
+            kind: row.kind.clone(),
+            game: row.number,
+            pair_seed: row.pair_seed,
+            player1: row.players[0].clone(),
+            player2: row.players[1].clone(),
+            result: match row.winner {
+                Some(seat) => seat.to_string(),
+                None => "draw".to_string(),
+            },
             // One row per line: a reason never spreads over two.
-            self.reason.replace(['\n', '\r'], " "),
-            self.plies.to_string(),
-            u8::from(self.fault).to_string(),
-            self.slowest_ms[0].to_string(),
-            self.slowest_ms[1].to_string(),
-            self.first_ms[0].to_string(),
-            self.first_ms[1].to_string(),
-            self.later_ms[0].to_string(),
-            self.later_ms[1].to_string(),
-            self.peak_bytes[0].to_string(),
-            self.peak_bytes[1].to_string(),
-        ];
-        fields
-            .iter()
-            .map(|f| csv_field(f))
-            .collect::<Vec<_>>()
-            .join(",")
+            reason: row.reason.replace(['\n', '\r'], " "),
+            plies: row.plies,
+            fault: u8::from(row.fault),
+            slowest1_ms: row.slowest_ms[0],
+            slowest2_ms: row.slowest_ms[1],
+            first1_ms: row.first_ms[0],
+            first2_ms: row.first_ms[1],
+            later1_ms: row.later_ms[0],
+            later2_ms: row.later_ms[1],
+            peak1_bytes: row.peak_bytes[0],
+            peak2_bytes: row.peak_bytes[1],
+        }
+    }
+}
+
+impl CsvRow {
+    /// The game's row, or why its values do not make one.
+    fn into_row(self) -> Result<GameRow, String> {
+        let winner = match self.result.as_str() {
+            "p1" => Some(Seat::First),
+            "p2" => Some(Seat::Second),
+            "draw" => None,
+            other => return Err(format!("column 'result': '{other}' is not p1, p2 or draw")),
+        };
+        let fault = match self.fault {
+            0 => false,
+            1 => true,
+            other => return Err(format!("column 'fault': '{other}' is not 0 or 1")),
+        };
+        let players = [self.player1, self.player2];
+        if self.kind.is_empty() || players.iter().any(|p| p.is_empty()) || players[0] == players[1]
+        {
+            return Err("a game needs its kind and two different player names".to_string());
+        }
+        if self.game == 0 {
+            return Err("game numbers start at 1".to_string());
+        }
+        Ok(GameRow {
+            kind: self.kind,
+            number: self.game,
+            pair_seed: self.pair_seed,
+            players,
+            winner,
+            reason: self.reason,
+            plies: self.plies,
+            fault,
+            slowest_ms: [self.slowest1_ms, self.slowest2_ms],
+            first_ms: [self.first1_ms, self.first2_ms],
+            later_ms: [self.later1_ms, self.later2_ms],
+            peak_bytes: [self.peak1_bytes, self.peak2_bytes],
+        })
     }
 }
 
 /// The header line (without its newline).
 pub fn header() -> String {
     COLUMNS.join(",")
-}
-
-/// A field, quoted when it must be.
-fn csv_field(text: &str) -> String {
-    let needs_quotes = text.contains([',', '"', '\n', '\r'])
-        || text.starts_with(|c: char| c.is_ascii_whitespace())
-        || text.ends_with(|c: char| c.is_ascii_whitespace());
-    if needs_quotes {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
-    }
-}
-
-/// Splits one CSV line into its fields; `None` if a quoted field is not closed.
-fn split_line(line: &str) -> Option<Vec<String>> {
-    let mut fields = Vec::new();
-    let mut chars = line.chars().peekable();
-    loop {
-        let mut field = String::new();
-        if chars.peek() == Some(&'"') {
-            chars.next();
-            loop {
-                match chars.next()? {
-                    '"' if chars.peek() == Some(&'"') => {
-                        chars.next();
-                        field.push('"');
-                    }
-                    '"' => break,
-                    c => field.push(c),
-                }
-            }
-            match chars.next() {
-                None => {
-                    fields.push(field);
-                    return Some(fields);
-                }
-                Some(',') => fields.push(field),
-                Some(_) => return None,
-            }
-        } else {
-            loop {
-                match chars.next() {
-                    None => {
-                        fields.push(field);
-                        return Some(fields);
-                    }
-                    Some(',') => break,
-                    Some('"') => return None,
-                    Some(c) => field.push(c),
-                }
-            }
-            fields.push(field);
-        }
-    }
 }
 
 /// A results file that cannot be read as rows.
@@ -203,99 +219,60 @@ impl std::error::Error for CsvError {}
 
 /// Reads every row of a results file; `source` names it in errors. Blank lines are skipped.
 pub fn parse_rows(text: &str, source: &str) -> Result<Vec<GameRow>, CsvError> {
-    let error = |line: usize, message: String| CsvError {
+    let error = |line: u64, message: String| CsvError {
         source: source.to_string(),
-        line,
+        line: line as usize,
         message,
     };
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.strip_suffix('\r').unwrap_or(l)))
-        .filter(|(_, l)| !l.trim().is_empty());
-    let Some((header_line, header)) = lines.next() else {
+    let mut reader = csv::ReaderBuilder::new()
+        .trim(csv::Trim::Headers)
+        .from_reader(text.as_bytes());
+    let headers = reader
+        .headers()
+        .map_err(|e| error(1, e.to_string()))?
+        .clone();
+    if headers.iter().all(str::is_empty) {
         return Err(error(0, "empty: no header line".to_string()));
-    };
-    let names = split_line(header).ok_or_else(|| error(header_line, "bad header".into()))?;
-    let mut index = [0usize; COLUMNS.len()];
-    for (k, column) in COLUMNS.iter().enumerate() {
-        index[k] = names
-            .iter()
-            .position(|n| n.trim() == *column)
-            .ok_or_else(|| error(header_line, format!("missing column '{column}'")))?;
+    }
+    let header_line = headers.position().map_or(1, |p| p.line());
+    if let Some(column) = COLUMNS.iter().find(|c| !headers.iter().any(|h| h == **c)) {
+        return Err(error(header_line, format!("missing column '{column}'")));
     }
     let mut rows = Vec::new();
-    for (number, line) in lines {
-        let fields = split_line(line)
-            .ok_or_else(|| error(number, "unclosed or misplaced quote".to_string()))?;
-        if fields.len() != names.len() {
-            return Err(error(
-                number,
-                format!("{} fields, the header has {}", fields.len(), names.len()),
-            ));
-        }
-        let field = |k: usize| fields[index[k]].as_str();
-        let int = |k: usize| -> Result<u64, CsvError> {
-            field(k).trim().parse::<u64>().map_err(|_| {
-                error(
-                    number,
-                    format!("column '{}': '{}' is not a number", COLUMNS[k], field(k)),
-                )
-            })
-        };
-        let small = |k: usize| -> Result<u32, CsvError> {
-            u32::try_from(int(k)?)
-                .map_err(|_| error(number, format!("column '{}' is too large", COLUMNS[k])))
-        };
-        let winner = match field(5).trim() {
-            "p1" => Some(Seat::First),
-            "p2" => Some(Seat::Second),
-            "draw" => None,
-            other => {
-                return Err(error(
-                    number,
-                    format!("column 'result': '{other}' is not p1, p2 or draw"),
-                ))
-            }
-        };
-        let fault = match field(8).trim() {
-            "0" => false,
-            "1" => true,
-            other => {
-                return Err(error(
-                    number,
-                    format!("column 'fault': '{other}' is not 0 or 1"),
-                ))
-            }
-        };
-        let kind = field(0).trim().to_string();
-        let players = [field(3).to_string(), field(4).to_string()];
-        if kind.is_empty() || players.iter().any(|p| p.is_empty()) || players[0] == players[1] {
-            return Err(error(
-                number,
-                "a game needs its kind and two different player names".to_string(),
-            ));
-        }
-        let game = small(1)?;
-        if game == 0 {
-            return Err(error(number, "game numbers start at 1".to_string()));
-        }
-        rows.push(GameRow {
-            kind,
-            number: game,
-            pair_seed: int(2)?,
-            players,
-            winner,
-            reason: field(6).to_string(),
-            plies: small(7)?,
-            fault,
-            slowest_ms: [int(9)?, int(10)?],
-            first_ms: [int(11)?, int(12)?],
-            later_ms: [int(13)?, int(14)?],
-            peak_bytes: [int(15)?, int(16)?],
-        });
+    for record in reader.records() {
+        let record = record.map_err(|e| read_error(&e, &error))?;
+        let line = record.position().map_or(0, |p| p.line());
+        let row: CsvRow = record
+            .deserialize(Some(&headers))
+            .map_err(|e| error(line, field_error(&e, &headers, &record)))?;
+        rows.push(row.into_row().map_err(|message| error(line, message))?);
     }
     Ok(rows)
+}
+
+/// A line the CSV reader could not split into the header's fields.
+fn read_error(e: &csv::Error, error: &impl Fn(u64, String) -> CsvError) -> CsvError {
+    let line = e.position().map_or(0, |p| p.line());
+    match e.kind() {
+        csv::ErrorKind::UnequalLengths {
+            expected_len, len, ..
+        } => error(line, format!("{len} fields, the header has {expected_len}")),
+        _ => error(line, e.to_string()),
+    }
+}
+
+/// The column and value a row's field could not be read from.
+fn field_error(e: &csv::Error, headers: &csv::StringRecord, record: &csv::StringRecord) -> String {
+    let csv::ErrorKind::Deserialize { err, .. } = e.kind() else {
+        return e.to_string();
+    };
+    match err
+        .field()
+        .and_then(|i| Some((headers.get(i as usize)?, record.get(i as usize)?)))
+    {
+        Some((column, value)) => format!("column '{column}': '{value}' is not a number in range"),
+        None => err.to_string(),
+    }
 }
 
 #[cfg(test)]
@@ -342,18 +319,17 @@ pub(crate) mod tests {
         names.reverse();
         names.push("note");
         let original = row(3);
-        let line = split_line(&original.to_csv()).unwrap();
-        let mut fields: Vec<String> = line.into_iter().rev().collect();
+        let csv_line = original.to_csv();
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .from_reader(csv_line.as_bytes());
+        let line = reader.records().next().unwrap().unwrap();
+        let mut fields: Vec<String> = line.iter().rev().map(String::from).collect();
         fields.push("x".into());
-        let text = format!(
-            "{}\n{}\n",
-            names.join(","),
-            fields
-                .iter()
-                .map(|f| csv_field(f))
-                .collect::<Vec<_>>()
-                .join(",")
-        );
+        let mut writer = csv::Writer::from_writer(Vec::new());
+        writer.write_record(&names).unwrap();
+        writer.write_record(&fields).unwrap();
+        let text = String::from_utf8(writer.into_inner().unwrap()).unwrap();
         assert_eq!(parse_rows(&text, "x").unwrap(), vec![original]);
     }
 
@@ -376,7 +352,14 @@ pub(crate) mod tests {
                 format!("{header}\n{}\n", good.replacen(",p2,", ",p3,", 1)),
                 "x:2: column 'result'",
             ),
-            (format!("{header}\n\"krieg,1\n"), "x:2: unclosed"),
+            (
+                format!("{header}\n\"krieg,1\n"),
+                "x:2: 1 fields, the header has 17",
+            ),
+            (
+                format!("{header}\n{}\n", good.replacen(",12,1,", ",12,2,", 1)),
+                "x:2: column 'fault': '2' is not 0 or 1",
+            ),
         ];
         for (text, expected) in cases {
             let message = parse_rows(&text, "x").unwrap_err().to_string();

@@ -1,0 +1,33 @@
+//! Every binary and every subcommand answers `--help` and `-h`: a usage on stdout and exit status
+//! 0, whatever else is on its command line. Run by each game crate's `tests/referee.rs` over its
+//! own binaries.
+
+use std::process::Command;
+
+/// Runs `exe` with each of `commands` (the words before the help: `[]` for the binary itself,
+/// `["perft"]`, `["league", "DIR", "run"]`) followed by `--help`, then by `-h`, and checks that
+/// each exits with status 0 and prints a usage on stdout (a line that starts `usage:` in any
+/// case, or that names the binary with its command).
+pub fn every_command_answers_help(exe: &str, commands: &[&[&str]]) {
+    let name = std::path::Path::new(exe)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    for words in commands {
+        for help in ["--help", "-h"] {
+            let shown = format!("{name} {} {help}", words.join(" "));
+            let out = Command::new(exe)
+                .args(*words)
+                .arg(help)
+                .output()
+                .unwrap_or_else(|e| panic!("{shown}: {e}"));
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(0), "{shown}: {stderr}{stdout}");
+            let usage = stdout
+                .lines()
+                .any(|line| line.trim_start().to_lowercase().starts_with("usage:"));
+            assert!(usage, "{shown} prints no usage line:\n{stdout}");
+        }
+    }
+}

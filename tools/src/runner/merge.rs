@@ -1,0 +1,248 @@
+//! `<game>-referee merge`: the rows of several `--results` files (the shards of one match) read
+//! back, checked, and the final lines a single run of the same games prints.
+
+use std::fs;
+use std::io;
+
+use clap::error::ErrorKind;
+use clap::{CommandFactory, FromArgMatches, Parser};
+use rustc_hash::FxHashMap;
+
+use super::files;
+use super::report::final_text;
+use super::results::{self, GameRow};
+use super::sprt::Sprt;
+
+/// `merge`'s command line.
+#[derive(Parser, Debug)]
+#[command(disable_version_flag = true, args_override_self = true)]
+struct MergeArgs {
+    /// print the SPRT line of A's logistic Elo (E1 against E0, error rates A and B, default
+    /// 0.05) over the rows; two players only
+    #[arg(long, value_name = "E0,E1[,A,B]")]
+    sprt: Option<Sprt>,
+    /// the results files (--results) of the shards of one match
+    #[arg(value_name = "FILE.csv", required = true)]
+    files: Vec<String>,
+}
+
+/// `merge`'s command for `game`, with its help.
+pub fn merge_command(game: &str) -> clap::Command {
+    MergeArgs::command()
+        .name(format!("{game}-referee merge"))
+        .bin_name(format!("{game}-referee merge"))
+        .about(
+            "Reads every row of every FILE.csv (the --results files of the shards of one match), \
+             checks that they are all this game's and that no game number comes twice, and \
+             prints what a single run of the same games prints at its end.",
+        )
+}
+
+/// Why `merge` refused its input.
+#[derive(Debug)]
+pub enum MergeError {
+    /// A bad command line, or `--help` (`clap`'s message).
+    Command(clap::Error),
+    /// A file that could not be read.
+    Io(String, io::Error),
+    /// A row that is not this game's, a file that is not a results file, or `--sprt` over other
+    /// than two players (the message).
+    Rows(String),
+}
+
+impl MergeError {
+    /// True for `--help`, whose text is printed on stdout with exit status 0.
+    pub fn is_help(&self) -> bool {
+        matches!(self, MergeError::Command(e) if e.kind() == ErrorKind::DisplayHelp)
+    }
+}
+
+impl std::fmt::Display for MergeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MergeError::Command(error) => write!(f, "{}", error.render()),
+            MergeError::Rows(message) => write!(f, "{message}"),
+            MergeError::Io(file, error) => write!(
+                f,
+                "cannot read the results file {file}: {}",
+                files::io_reason(error)
+            ),
+        }
+    }
+}
+
+/// `merge [--sprt ELO0,ELO1[,ALPHA,BETA]] FILE.csv...`: reads every row of every file, checks that
+/// they are all `game`'s and that no game number comes twice, and returns the text a single run
+/// of the same games prints at its end.
+pub fn merge(game: &str, args: &[String]) -> Result<String, MergeError> {
+    let words = std::iter::once("merge".to_string()).chain(args.iter().cloned());
+    let matches = merge_command(game)
+        .try_get_matches_from(words)
+        .map_err(MergeError::Command)?;
+    let parsed = MergeArgs::from_arg_matches(&matches).map_err(MergeError::Command)?;
+    let rows = read_rows(game, &parsed.files)?;
+    let names = names_of(&rows);
+    if parsed.sprt.is_some() && names.len() != 2 {
+        return Err(MergeError::Rows(format!(
+            "--sprt compares two players; these rows have {}",
+            names.len()
+        )));
+    }
+    Ok(final_text(&rows, &names, parsed.sprt.as_ref()))
+}
+
+/// Every row of `files`, by game number; each must be `game`'s, and no number may come twice.
+fn read_rows(game: &str, files: &[String]) -> Result<Vec<GameRow>, MergeError> {
+    let mut rows: Vec<GameRow> = Vec::new();
+    let mut seen: FxHashMap<u32, String> = FxHashMap::default();
+    for file in files {
+        let text = fs::read_to_string(file).map_err(|e| MergeError::Io(file.clone(), e))?;
+        let file_rows =
+            results::parse_rows(&text, file).map_err(|e| MergeError::Rows(e.to_string()))?;
+        for row in file_rows {
+            if row.kind != game {
+                return Err(MergeError::Rows(format!(
+                    "{file}: game {} is a game of {}, not {game}",
+                    row.number, row.kind
+                )));
+            }
+            if let Some(other) = seen.insert(row.number, file.clone()) {
+                return Err(MergeError::Rows(format!(
+                    "game {} is in {other} and again in {file}: overlapping shards or a file given twice",
+                    row.number
+                )));
+            }
+            rows.push(row);
+        }
+    }
+    rows.sort_by_key(|row| row.number);
+    Ok(rows)
+}
+
+/// The players of a match in its order, from its rows: in a two-player match A is Player 1 of
+/// the odd games; otherwise players come by their first game and seat.
+pub fn names_of(rows: &[GameRow]) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for row in rows {
+        for name in &row.players {
+            if !names.contains(name) {
+                names.push(name.clone());
+            }
+        }
+    }
+    if names.len() == 2 {
+        if let Some(row) = rows.first() {
+            let a = if row.number % 2 == 1 {
+                &row.players[0]
+            } else {
+                &row.players[1]
+            };
+            if *a != names[0] {
+                names.swap(0, 1);
+            }
+        }
+    }
+    names
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runner::game::Seat;
+    use crate::runner::schedule;
+
+    fn row(number: u32, players: [&str; 2], winner: Option<Seat>, seed: u64) -> GameRow {
+        GameRow {
+            pair_seed: seed,
+            players: players.map(String::from),
+            winner,
+            ..results::tests::row(number)
+        }
+    }
+
+    #[test]
+    fn the_final_text_of_shards_merged_is_that_of_the_whole_match() {
+        let players = ["x", "y", "z"];
+        let schedule = schedule::schedule(3, 4, false, 5);
+        let rows: Vec<GameRow> = schedule
+            .iter()
+            .map(|f| {
+                let winner = match f.number % 3 {
+                    0 => None,
+                    1 => Some(Seat::First),
+                    _ => Some(Seat::Second),
+                };
+                row(
+                    f.number,
+                    [players[f.seats[0]], players[f.seats[1]]],
+                    winner,
+                    f.seed,
+                )
+            })
+            .collect();
+        let names: Vec<String> = players.iter().map(|p| p.to_string()).collect();
+        let whole = final_text(&rows, &names, None);
+        assert!(whole.starts_with("crosstable:\n"), "{whole}");
+        assert_eq!(
+            whole
+                .lines()
+                .filter(|l| l.starts_with("standing: "))
+                .count(),
+            3
+        );
+        let dir = std::env::temp_dir().join(format!("referee-merge-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let mut files = Vec::new();
+        for index in 0..3 {
+            let shard = schedule::Shard { index, count: 3 };
+            let mut text = results::header() + "\n";
+            for r in rows.iter().filter(|r| shard.contains(r.number)) {
+                text.push_str(&r.to_csv());
+                text.push('\n');
+            }
+            let path = dir.join(format!("shard-{index}.csv"));
+            fs::write(&path, text).unwrap();
+            files.push(path.display().to_string());
+        }
+        assert_eq!(merge("krieg", &files).unwrap(), whole);
+        // Two-player matches too, with the SPRT line.
+        let two: Vec<GameRow> = schedule::schedule(2, 6, false, 5)
+            .iter()
+            .map(|f| {
+                let names = [["A", "B"][f.seats[0]], ["A", "B"][f.seats[1]]];
+                row(
+                    f.number,
+                    names,
+                    Some(Seat::BOTH[f.number as usize % 2]),
+                    f.seed,
+                )
+            })
+            .collect();
+        let ab = ["A".to_string(), "B".to_string()];
+        let sprt: Sprt = "0,10".parse().unwrap();
+        let whole = final_text(&two, &ab, Some(&sprt));
+        let mut text = [results::header() + "\n", results::header() + "\n"];
+        for r in &two {
+            text[(r.number % 2) as usize].push_str(&(r.to_csv() + "\n"));
+        }
+        for (i, t) in text.iter().enumerate() {
+            fs::write(dir.join(format!("two-{i}.csv")), t).unwrap();
+        }
+        let args: Vec<String> = vec![
+            "--sprt".into(),
+            "0,10".into(),
+            dir.join("two-1.csv").display().to_string(),
+            dir.join("two-0.csv").display().to_string(),
+        ];
+        let merged = merge("krieg", &args).unwrap();
+        assert_eq!(merged, whole);
+        assert!(merged.contains("\nsprt: llr="), "{merged}");
+        assert!(merged.ends_with("elo=+0 ci95=inf\n") || merged.contains("summary: games=6 "));
+        // Refusals: another game's rows, the same shard twice.
+        assert!(merge("frostfire", &files[..1]).is_err());
+        let twice = vec![files[0].clone(), files[0].clone()];
+        let message = merge("krieg", &twice).unwrap_err().to_string();
+        assert!(message.contains("again in"), "{message}");
+        let _ = fs::remove_dir_all(&dir);
+    }
+}

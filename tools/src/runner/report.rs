@@ -1,0 +1,383 @@
+//! What a match prints: the line of each game, the final lines (the players' figures, the SPRT
+//! line, the summary; or a tournament's crosstable and standings), the progress line on stderr,
+//! and the text of a game record.
+
+use std::fmt::Write as _;
+use std::io::{self, Write as _};
+use std::time::Instant;
+
+use rustc_hash::FxHashMap;
+
+use super::game::Seat;
+use super::play::GameReport;
+use super::rating;
+use super::record;
+use super::results::GameRow;
+use super::sprt::{Pentanomial, Sprt};
+use super::stats::Tally;
+
+/// The one line printed per game: the players in the order of the match (A before B).
+pub fn game_line(row: &GameRow, order: &[String]) -> String {
+    let mut seats = Seat::BOTH;
+    let position = |seat: &Seat| order.iter().position(|n| *n == row.players[seat.index()]);
+    seats.sort_by_key(position);
+    let winner = match row.winner {
+        Some(seat) => format!("{} ({seat})", row.players[seat.index()]),
+        None => "draw".to_string(),
+    };
+    let [first, second] = seats;
+    let name = |seat: Seat| &row.players[seat.index()];
+    format!(
+        "game {}: p1={} p2={} winner={winner} reason=\"{}\" plies={} slowest: {}={}ms {}={}ms peak: {}={} {}={}",
+        row.number,
+        row.players[0],
+        row.players[1],
+        row.reason,
+        row.plies,
+        name(first),
+        row.slowest_ms[first.index()],
+        name(second),
+        row.slowest_ms[second.index()],
+        name(first),
+        megabytes(row.peak_bytes[first.index()]),
+        name(second),
+        megabytes(row.peak_bytes[second.index()]),
+    )
+}
+
+/// `12.3MB`.
+pub fn megabytes(bytes: u64) -> String {
+    format!("{:.1}MB", bytes as f64 / (1024.0 * 1024.0))
+}
+
+/// The text of a game record.
+pub fn record_text(game: &str, commands: &[String; 2], report: &GameReport) -> String {
+    let mut record = record::RecordWriter::new(game, [&commands[0], &commands[1]]);
+    if let Some(note) = &report.setup {
+        record.setup(note);
+    }
+    for (seat, line) in &report.opening {
+        record.opening(*seat, line);
+    }
+    let mut retries = report.retries.iter().peekable();
+    for (i, (seat, line, time)) in report.moves.iter().enumerate() {
+        while let Some((_, retry_seat, why)) = retries.next_if(|(before, _, _)| *before == i) {
+            record.retry(*retry_seat, why);
+        }
+        record.ply(*seat, line, *time);
+    }
+    for (_, seat, why) in retries {
+        record.retry(*seat, why);
+    }
+    record.finish(report.winner, &report.reason)
+}
+
+/// What a match (or a merge of shards) prints at its end, from its rows: with two players the
+/// `players:` line, the SPRT line if asked and the `summary:` line; with more, the crosstable
+/// and the standings. `names` are the players in the match's order.
+pub fn final_text(rows: &[GameRow], names: &[String], sprt: Option<&Sprt>) -> String {
+    let mut text = String::new();
+    if names.len() == 2 {
+        let _ = writeln!(text, "{}", players_line(rows, names));
+        if let Some(sprt) = sprt {
+            let _ = writeln!(text, "{}", sprt.line(&pentanomial(rows, names)));
+        }
+        let tally = tally(rows, names);
+        let _ = writeln!(
+            text,
+            "summary: games={} a_wins={} draws={} b_wins={} {}",
+            tally.games(),
+            tally.a_wins,
+            tally.draws,
+            tally.b_wins,
+            tally.elo_text()
+        );
+    } else {
+        text.push_str(&standings_text(rows, names));
+    }
+    text
+}
+
+/// A's wins, draws and B's wins.
+pub fn tally(rows: &[GameRow], names: &[String]) -> Tally {
+    let mut tally = Tally::default();
+    for row in rows {
+        let Some(seat) = row.seat_of(&names[0]) else {
+            continue;
+        };
+        match row.winner {
+            None => tally.draws += 1,
+            Some(winner) if winner == seat => tally.a_wins += 1,
+            Some(_) => tally.b_wins += 1,
+        }
+    }
+    tally
+}
+
+/// The pairs of a two-player match counted by A's pair score: two games of one pair seed with
+/// the seats swapped. A pair missing a game (an odd `--games`, a match stopped early) is left out.
+pub fn pentanomial(rows: &[GameRow], names: &[String]) -> Pentanomial {
+    let mut pairs: FxHashMap<u64, Vec<&GameRow>> = FxHashMap::default();
+    for row in rows {
+        if row.seat_of(&names[0]).is_some() && row.seat_of(&names[1]).is_some() {
+            pairs.entry(row.pair_seed).or_default().push(row);
+        }
+    }
+    let mut counts = [0u32; 5];
+    for games in pairs.values() {
+        if let [one, two] = games[..] {
+            if one.players[0] != two.players[0] {
+                let points: f64 = [one, two]
+                    .iter()
+                    .filter_map(|row| row.seat_of(&names[0]).map(|seat| row.points(seat)))
+                    .sum();
+                counts[(points * 2.0).round() as usize] += 1;
+            }
+        }
+    }
+    counts
+}
+
+/// `players: A slowest=... ; first replies: ...; later replies: ...`.
+pub(super) fn players_line(rows: &[GameRow], names: &[String]) -> String {
+    #[derive(Default, Clone, Copy)]
+    struct Figures {
+        slowest: u64,
+        first: u64,
+        later: u64,
+        peak: u64,
+        faults: u32,
+    }
+    let mut figures = [Figures::default(); 2];
+    for row in rows {
+        for (i, name) in names.iter().enumerate() {
+            let Some(seat) = row.seat_of(name) else {
+                continue;
+            };
+            let s = seat.index();
+            let f = &mut figures[i];
+            f.slowest = f.slowest.max(row.slowest_ms[s]);
+            f.first = f.first.max(row.first_ms[s]);
+            f.later = f.later.max(row.later_ms[s]);
+            f.peak = f.peak.max(row.peak_bytes[s]);
+            if row.fault && row.winner.is_some_and(|w| w != seat) {
+                f.faults += 1;
+            }
+        }
+    }
+    let [a, b] = figures;
+    format!(
+        "players: {} slowest={}ms peak={} faults={}; {} slowest={}ms peak={} faults={}; \
+         first replies: {}={}ms {}={}ms; later replies: {}={}ms {}={}ms",
+        names[0],
+        a.slowest,
+        megabytes(a.peak),
+        a.faults,
+        names[1],
+        b.slowest,
+        megabytes(b.peak),
+        b.faults,
+        names[0],
+        a.first,
+        names[1],
+        b.first,
+        names[0],
+        a.later,
+        names[1],
+        b.later,
+    )
+}
+
+/// A tournament's results between `names` (rows naming another player are left out), the fit
+/// of their ratings, and the players' order, best first (ties by name).
+pub struct Standings {
+    pub results: rating::Results,
+    pub ratings: Vec<rating::Rating>,
+    pub order: Vec<usize>,
+}
+
+/// The standings of `rows` between `names`: one fit over every game.
+pub fn standings(rows: &[GameRow], names: &[String]) -> Standings {
+    let index: FxHashMap<&str, usize> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.as_str(), i))
+        .collect();
+    let mut results = rating::Results::new(names.len());
+    for row in rows {
+        let (Some(&one), Some(&two)) = (
+            index.get(row.players[0].as_str()),
+            index.get(row.players[1].as_str()),
+        ) else {
+            continue;
+        };
+        results.add(one, two, row.points(Seat::First));
+    }
+    let ratings = results.fit();
+    let mut order: Vec<usize> = (0..names.len()).collect();
+    order.sort_by(|&i, &j| {
+        ratings[j]
+            .elo
+            .total_cmp(&ratings[i].elo)
+            .then_with(|| names[i].cmp(&names[j]))
+    });
+    Standings {
+        results,
+        ratings,
+        order,
+    }
+}
+
+/// The crosstable and the standings of a tournament.
+pub fn standings_text(rows: &[GameRow], names: &[String]) -> String {
+    let Standings {
+        results,
+        ratings,
+        order,
+    } = standings(rows, names);
+    let width = names.iter().map(|n| n.len()).max().unwrap_or(0).max(4);
+    let mut text = String::from("crosstable:\n");
+    let _ = write!(text, "{:width$}", "");
+    for &j in &order {
+        let _ = write!(text, " {:>9}", names[j]);
+    }
+    text.push('\n');
+    for &i in &order {
+        let _ = write!(text, "{:width$}", names[i]);
+        for &j in &order {
+            let (points, games) = results.between(i, j);
+            let cell = if i == j {
+                "-".to_string()
+            } else if games == 0 {
+                ".".to_string()
+            } else {
+                format!("{}/{games}", points_text(points))
+            };
+            let _ = write!(text, " {cell:>9}");
+        }
+        text.push('\n');
+    }
+    for (rank, &i) in order.iter().enumerate() {
+        let (points, games) = results.total(i);
+        let rating = ratings[i];
+        let ci = if rating.ci95.is_finite() {
+            format!("{:.0}", rating.ci95)
+        } else {
+            "inf".to_string()
+        };
+        let _ = writeln!(
+            text,
+            "standing: {} {} elo={} ci95={ci} score={}/{games}",
+            rank + 1,
+            names[i],
+            format!("{:+.0}", rating.elo).replace("-0", "+0"),
+            points_text(points),
+        );
+    }
+    text
+}
+
+/// `3`, `3.5`.
+pub fn points_text(points: f64) -> String {
+    if points.fract() == 0.0 {
+        format!("{points:.0}")
+    } else {
+        format!("{points:.1}")
+    }
+}
+
+/// The progress line on stderr.
+pub(super) struct Progress {
+    pub(super) started: Instant,
+    pub(super) total: usize,
+    pub(super) done: usize,
+    pub(super) terminal: bool,
+}
+
+impl Progress {
+    pub(super) fn update(&mut self, rows: &[GameRow], names: &[String], sprt: Option<&Sprt>) {
+        self.done += 1;
+        let finished = self.done == self.total;
+        if !self.terminal && self.done % 10 != 0 && !finished {
+            return;
+        }
+        let mut text = format!("progress: {}/{} games", self.done, self.total);
+        if names.len() == 2 {
+            let tally = tally(rows, names);
+            let _ = write!(
+                text,
+                ", {}-{}-{} (A-draws-B), {}",
+                tally.a_wins,
+                tally.draws,
+                tally.b_wins,
+                tally.elo_text()
+            );
+            if let Some(sprt) = sprt {
+                let _ = write!(text, ", llr={:.2}", sprt.llr(&pentanomial(rows, names)));
+            }
+        }
+        let elapsed = self.started.elapsed().as_secs_f64();
+        let left = elapsed / self.done as f64 * (self.total - self.done) as f64;
+        let _ = write!(text, ", about {} left", duration_text(left));
+        let mut err = io::stderr().lock();
+        if self.terminal {
+            let _ = write!(err, "\r\x1b[K{text}");
+            if finished {
+                let _ = writeln!(err);
+            }
+        } else {
+            let _ = writeln!(err, "{text}");
+        }
+    }
+
+    /// Ends a line left open on a terminal by a match stopped early.
+    pub(super) fn close(&self) {
+        if self.terminal && self.done != self.total && self.done > 0 {
+            eprintln!();
+        }
+    }
+}
+
+/// `1h02m`, `3m05s`, `12s`.
+pub(super) fn duration_text(seconds: f64) -> String {
+    let s = seconds.round() as u64;
+    if s >= 3600 {
+        format!("{}h{:02}m", s / 3600, s / 60 % 60)
+    } else if s >= 60 {
+        format!("{}m{:02}s", s / 60, s % 60)
+    } else {
+        format!("{s}s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runner::results;
+
+    fn row(number: u32, players: [&str; 2], winner: Option<Seat>, seed: u64) -> GameRow {
+        GameRow {
+            pair_seed: seed,
+            players: players.map(String::from),
+            winner,
+            ..results::tests::row(number)
+        }
+    }
+
+    #[test]
+    fn pairs_are_counted_by_the_points_of_a() {
+        let p1 = Some(Seat::First);
+        let p2 = Some(Seat::Second);
+        let rows = vec![
+            row(1, ["A", "B"], p1, 11), // A wins
+            row(2, ["B", "A"], p2, 11), // A wins: pair 2 points
+            row(3, ["A", "B"], None, 12),
+            row(4, ["B", "A"], p1, 12), // draw + loss: ½
+            row(5, ["A", "B"], p2, 13), // alone: left out
+        ];
+        let names = ["A".to_string(), "B".to_string()];
+        assert_eq!(pentanomial(&rows, &names), [0, 1, 0, 0, 1]);
+        let t = tally(&rows, &names);
+        assert_eq!((t.a_wins, t.draws, t.b_wins), (2, 1, 2));
+    }
+}
