@@ -7,7 +7,7 @@ use std::fs;
 use std::io::{BufRead, BufReader};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, ChildStdout, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 /// The tests every referee runs, written once: `test_support::stop_tests!(REFEREE, "krieg",
@@ -234,53 +234,8 @@ pub fn an_interrupted_match_prints_the_standings_of_its_finished_games(
 ) -> String {
     let dir = scratch(referee, &format!("interrupt-{signal}"));
     let results = dir.join("results.csv");
-    let mut command = Command::new(referee.path);
-    command
-        .args(["--games", "200", "--concurrency", "2", "--results"])
-        .arg(&results)
-        .args(extra);
-    if players.len() == 2 {
-        command.args(players.iter().map(|(_, cmd)| *cmd));
-    } else {
-        for (name, cmd) in players {
-            command.arg("--player").arg(format!("{name}={cmd}"));
-        }
-    }
-    let mut child = command
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0)
-        .spawn()
-        .expect("the referee runs");
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut lines = Vec::new();
-    while lines.len() < 2 {
-        let mut line = String::new();
-        assert!(stdout.read_line(&mut line).unwrap() > 0, "the match ended");
-        assert!(line.starts_with("game "), "{line}");
-        lines.push(line);
-    }
-    // Ctrl-C's SIGINT goes to the whole group, a `kill` to the process alone. A process started
-    // with SIGINT ignored (in the background of a shell without job control) passes that on to
-    // the referee, which then cannot be interrupted by it, as any program: SIGTERM to the whole
-    // group stands in for it there. The shell's own `kill` reaches a group by a negative id.
-    let signal = if signal == "INT" && sigint_ignored() {
-        eprintln!("SIGINT is ignored here: the whole group gets SIGTERM instead");
-        "TERM-GROUP"
-    } else {
-        signal
-    };
-    let (name, target) = match signal {
-        "INT" => ("INT", format!("-{}", child.id())),
-        "TERM-GROUP" => ("TERM", format!("-{}", child.id())),
-        _ => ("TERM", child.id().to_string()),
-    };
-    let sent = Command::new("sh")
-        .arg("-c")
-        .arg(format!("kill -{name} {target}"))
-        .status()
-        .unwrap();
-    assert!(sent.success());
+    let (mut child, mut stdout, lines) = start_long_match(referee, &results, extra, players);
+    let name = interrupt(&child, signal);
     let signalled = Instant::now();
     // Should the referee not stop, it is killed after a while, so that the test fails instead of
     // hanging.
@@ -313,7 +268,83 @@ pub fn an_interrupted_match_prints_the_standings_of_its_finished_games(
     let game_lines: Vec<&str> = stdout.lines().filter(|l| l.starts_with("game ")).collect();
     let finished = game_lines.len();
     assert!((2..200).contains(&finished), "{stdout}");
-    // The final lines come last, after every game line, and count exactly the games listed.
+    let tail = check_final_lines(&stdout, finished, players);
+    check_results_file(referee, &results, extra, players, finished, &tail, &stdout);
+    let _ = fs::remove_dir_all(&dir);
+    stdout
+}
+
+/// A match of 200 games started in a process group of its own, read until two games have ended:
+/// the referee, its stdout from there, and the two game lines.
+fn start_long_match(
+    referee: &Referee<'_>,
+    results: &Path,
+    extra: &[&str],
+    players: &[(&str, &str)],
+) -> (Child, BufReader<ChildStdout>, Vec<String>) {
+    let mut command = Command::new(referee.path);
+    command
+        .args(["--games", "200", "--concurrency", "2", "--results"])
+        .arg(results)
+        .args(extra);
+    if players.len() == 2 {
+        command.args(players.iter().map(|(_, cmd)| *cmd));
+    } else {
+        for (name, cmd) in players {
+            command.arg("--player").arg(format!("{name}={cmd}"));
+        }
+    }
+    let mut child = command
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .spawn()
+        .expect("the referee runs");
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut lines = Vec::new();
+    while lines.len() < 2 {
+        let mut line = String::new();
+        assert!(stdout.read_line(&mut line).unwrap() > 0, "the match ended");
+        assert!(line.starts_with("game "), "{line}");
+        lines.push(line);
+    }
+    (child, stdout, lines)
+}
+
+/// Sends `signal` to the referee as a user would: `INT` to its whole group, as Ctrl-C does,
+/// else `TERM` to it alone; returns the name of the signal sent.
+fn interrupt(child: &Child, signal: &str) -> &'static str {
+    // Ctrl-C's SIGINT goes to the whole group, a `kill` to the process alone. A process started
+    // with SIGINT ignored (in the background of a shell without job control) passes that on to
+    // the referee, which then cannot be interrupted by it, as any program: SIGTERM to the whole
+    // group stands in for it there. The shell's own `kill` reaches a group by a negative id.
+    let signal = if signal == "INT" && sigint_ignored() {
+        eprintln!("SIGINT is ignored here: the whole group gets SIGTERM instead");
+        "TERM-GROUP"
+    } else {
+        signal
+    };
+    let (name, target) = match signal {
+        "INT" => ("INT", format!("-{}", child.id())),
+        "TERM-GROUP" => ("TERM", format!("-{}", child.id())),
+        _ => ("TERM", child.id().to_string()),
+    };
+    let sent = Command::new("sh")
+        .arg("-c")
+        .arg(format!("kill -{name} {target}"))
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    name
+}
+
+/// Checks that the final lines come last, after every game line, and count exactly the
+/// `finished` games listed; returns them.
+fn check_final_lines<'a>(
+    stdout: &'a str,
+    finished: usize,
+    players: &[(&str, &str)],
+) -> Vec<&'a str> {
     let all: Vec<&str> = stdout.lines().collect();
     let last_game = all.iter().rposition(|l| l.starts_with("game ")).unwrap();
     let tail = &all[last_game + 1..];
@@ -336,8 +367,21 @@ pub fn an_interrupted_match_prints_the_standings_of_its_finished_games(
             .sum();
         assert_eq!(scored, finished as f64, "{stdout}");
     }
-    // Every game counted is in the results file, and only those.
-    let rows = fs::read_to_string(&results).unwrap();
+    tail.to_vec()
+}
+
+/// Checks that every game counted is in the results file, and only those, and that a merge of
+/// its rows prints the same final lines.
+fn check_results_file(
+    referee: &Referee<'_>,
+    results: &Path,
+    extra: &[&str],
+    players: &[(&str, &str)],
+    finished: usize,
+    tail: &[&str],
+    stdout: &str,
+) {
+    let rows = fs::read_to_string(results).unwrap();
     assert_eq!(rows.lines().count(), finished + 1, "{rows}");
     if players.len() == 2 {
         // What a merge of these rows prints: the final lines of the finished games.
@@ -345,7 +389,7 @@ pub fn an_interrupted_match_prints_the_standings_of_its_finished_games(
         let merged = Command::new(referee.path)
             .arg("merge")
             .args(sprt.flat_map(|a| ["--sprt", a]))
-            .arg(&results)
+            .arg(results)
             .output()
             .unwrap();
         assert_eq!(
@@ -354,6 +398,4 @@ pub fn an_interrupted_match_prints_the_standings_of_its_finished_games(
             "{stdout}"
         );
     }
-    let _ = fs::remove_dir_all(&dir);
-    stdout
 }

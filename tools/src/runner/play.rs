@@ -2,7 +2,6 @@
 //! reply under the time limit and handing it to the rules, the verdict of a fault, and the
 //! game's report. [`super::run`] plays many of these.
 
-use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -71,30 +70,7 @@ impl GameReport {
     }
 }
 
-/// A player's line for a verdict: control characters escaped (`\x1b`, `\0`...), a backslash
-/// doubled, cut after 60 characters.
-pub fn quote(line: &str) -> String {
-    const MAX: usize = 60;
-    let mut text = String::new();
-    for (count, c) in line.chars().enumerate() {
-        if count == MAX {
-            text.push_str("...");
-            break;
-        }
-        match c {
-            '\\' => text.push_str("\\\\"),
-            '\0' => text.push_str("\\0"),
-            c if c.is_ascii_control() => {
-                let _ = write!(text, "\\x{:02x}", c as u32);
-            }
-            c if c.is_control() => {
-                let _ = write!(text, "\\u{{{:x}}}", c as u32);
-            }
-            c => text.push(c),
-        }
-    }
-    format!("'{text}'")
-}
+pub use super::tally::quote;
 
 /// A reply without the ASCII white space around it (a trailing CR included); other white space
 /// is part of the line.
@@ -563,15 +539,6 @@ mod tests {
             reason(8 * mb + mb / 25),
             "memory: p1 used 8.04MB, over the 8.00MB cap (--memory-mb raises it)"
         );
-    }
-
-    #[test]
-    fn quoted_lines_are_cut_and_control_bytes_escaped() {
-        assert_eq!(quote("0 0 1 1"), "'0 0 1 1'");
-        let long = "x".repeat(500);
-        assert!(quote(&long).len() < 70);
-        assert_eq!(quote("a\0b\x1b[31mc\\"), "'a\\0b\\x1b[31mc\\\\'");
-        assert_eq!(quote("\u{9b}x\t"), "'\\u{9b}x\\x09'");
     }
 
     #[test]

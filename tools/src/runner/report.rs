@@ -98,20 +98,9 @@ pub fn final_text(rows: &[GameRow], names: &[String], sprt: Option<&Sprt>) -> St
     text
 }
 
-/// A's wins, draws and B's wins.
+/// A's wins, draws and B's wins: A's score in the one tally of the runner.
 pub fn tally(rows: &[GameRow], names: &[String]) -> Tally {
-    let mut tally = Tally::default();
-    for row in rows {
-        let Some(seat) = row.seat_of(&names[0]) else {
-            continue;
-        };
-        match row.winner {
-            None => tally.draws += 1,
-            Some(winner) if winner == seat => tally.a_wins += 1,
-            Some(_) => tally.b_wins += 1,
-        }
-    }
-    tally
+    Tally::from(super::tally::Tally::of_rows(rows, names).score_of(&names[0]))
 }
 
 /// The pairs of a two-player match counted by A's pair score: two games of one pair seed with
@@ -270,7 +259,7 @@ pub fn standings_text(rows: &[GameRow], names: &[String]) -> String {
             "standing: {} {} elo={} ci95={ci} score={}/{games}",
             rank + 1,
             names[i],
-            format!("{:+.0}", rating.elo).replace("-0", "+0"),
+            super::tally::elo_text(rating.elo),
             points_text(points),
         );
     }

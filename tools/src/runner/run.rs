@@ -95,7 +95,7 @@ pub fn cannot_start_message(
 ) -> String {
     let mut text = format!(
         "player {name} cannot start: its command {} {} in game {number}",
-        quote_command(command),
+        super::tally::quote_command(command),
         failure.how
     );
     if failure.stderr_tail.is_empty() {
@@ -106,20 +106,6 @@ pub fn cannot_start_message(
             let _ = write!(text, "\n    {line}");
         }
     }
-    text
-}
-
-/// A command between backquotes, whole, control characters escaped.
-pub(super) fn quote_command(command: &str) -> String {
-    let mut text = String::from("`");
-    for c in command.chars() {
-        if c.is_control() {
-            let _ = write!(text, "\\u{{{:x}}}", c as u32);
-        } else {
-            text.push(c);
-        }
-    }
-    text.push('`');
     text
 }
 
