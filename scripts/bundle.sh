@@ -15,7 +15,8 @@
 # rewritten for the new nesting: in common's modules `crate::` becomes `crate::common::`; in the
 # game's, `crate::` becomes `crate::GAME::` and `common::` becomes `crate::common::`; everywhere,
 # `arrayvec::`, `rand::` and `rustc_hash::` become `crate::arrayvec::` and so on; the game's
-# `common::tunables!` becomes `crate::tunables!` (an exported macro sits at the crate's root).
+# `common::NAME!` (`tunables!`, `inherent_board_methods!`) becomes `crate::NAME!` (an exported
+# macro sits at the crate's root).
 # Items under `#[cfg(test)]` (test modules) or `#[cfg(feature = "tuning")]` (the tuning build's,
 # see common/src/tunable.rs) and whole-line comments are dropped, except the licence notices;
 # `#[cfg(not(feature = "tuning"))]` is dropped from the items it keeps.
@@ -204,7 +205,7 @@ rewrite() {
     echo "}"
     echo "pub mod $game {"
     rewrite "$crate/src/lib.rs" 'referee|view|tune' \
-        "s/\\bcrate::/crate::$game\\::/g; s/(?<!\\w)(?<!::)common::tunables!/crate::tunables!/g;
+        "s/\\bcrate::/crate::$game\\::/g; s/(?<!\\w)(?<!::)common::(\\w+)!/crate::\$1!/g;
         s/(?<!\\w)(?<!::)common::/crate::common::/g; $packages"
     echo "}"
     # main.rs's inner attributes (`#![...]`) go to the top of the file.

@@ -43,6 +43,41 @@ pub trait Outcome: Copy {
     fn winner(self) -> Option<Self::Side>;
 }
 
+/// The eight methods of [`Board`] that a game's board also has as inherent methods of the same
+/// names and meanings (`start`, `side_to_move`, `legal_moves`, `play`, `try_play`, `outcome`,
+/// `hash`, `compute_hash`), each calling its inherent method: one line in each crate's
+/// `impl common::game::Board for Board` instead of eight delegations. (In `<$board>::name`,
+/// the inherent method is found before the trait's.)
+#[macro_export]
+macro_rules! inherent_board_methods {
+    ($board:ty) => {
+        fn start() -> $board {
+            <$board>::start()
+        }
+        fn side_to_move(&self) -> Self::Side {
+            <$board>::side_to_move(self)
+        }
+        fn legal_moves(&self) -> Self::MoveList {
+            <$board>::legal_moves(self)
+        }
+        fn play(&self, m: Self::Move) -> $board {
+            <$board>::play(self, m)
+        }
+        fn try_play(&self, m: Self::Move) -> Result<$board, Self::IllegalMoveError> {
+            <$board>::try_play(self, m)
+        }
+        fn outcome(&self) -> Option<Self::Outcome> {
+            <$board>::outcome(self)
+        }
+        fn hash(&self) -> u64 {
+            <$board>::hash(self)
+        }
+        fn compute_hash(&self) -> u64 {
+            <$board>::compute_hash(self)
+        }
+    };
+}
+
 /// A game's position: its rules, its hash and its notation. Positions are values: playing a
 /// move returns the next position and leaves this one as it was.
 pub trait Board: Copy + PartialEq + fmt::Debug {

@@ -929,30 +929,7 @@ impl common::game::Board for Board {
 
     const SIDES: [Color; 2] = [Color::Ice, Color::Fire];
 
-    fn start() -> Board {
-        Board::start()
-    }
-    fn side_to_move(&self) -> Color {
-        Board::side_to_move(self)
-    }
-    fn legal_moves(&self) -> MoveList {
-        Board::legal_moves(self)
-    }
-    fn play(&self, m: Move) -> Board {
-        Board::play(self, m)
-    }
-    fn try_play(&self, m: Move) -> Result<Board, IllegalMoveError> {
-        Board::try_play(self, m)
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        Board::outcome(self)
-    }
-    fn hash(&self) -> u64 {
-        Board::hash(self)
-    }
-    fn compute_hash(&self) -> u64 {
-        Board::compute_hash(self)
-    }
+    common::inherent_board_methods!(Board);
     fn format_move(&self, m: Move) -> String {
         crate::notation::format_move(m)
     }

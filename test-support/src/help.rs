@@ -31,3 +31,29 @@ pub fn every_command_answers_help(exe: &str, commands: &[&[&str]]) {
         }
     }
 }
+
+/// What every bot answers `--help` after: the protocol itself, `perft` and `bench`.
+pub const BOT_COMMANDS: &[&[&str]] = &[&[], &["perft"], &["perft", "3"], &["bench"]];
+
+/// What a bot with a solver answers `--help` after besides [`BOT_COMMANDS`].
+pub const SOLVE_COMMANDS: &[&[&str]] = &[&["solve"], &["solve", "--table-mb", "1"]];
+
+/// What every referee answers `--help` after: a match, `merge`, `view`, the league's commands
+/// and `lines`.
+pub const REFEREE_COMMANDS: &[&[&str]] = &[
+    &[],
+    &["a", "b"],
+    &["merge"],
+    &["merge", "x.csv"],
+    &["view"],
+    &["league"],
+    &["league", "dir", "add"],
+    &["league", "dir", "remove"],
+    &["league", "dir", "run"],
+    &["league", "dir", "show"],
+    &["lines"],
+    &["lines", "dir"],
+];
+
+/// What every tuner answers `--help` after (a tuner's own modes are the crate's to add).
+pub const TUNER_COMMANDS: &[&[&str]] = &[&[], &["--games", "4"]];

@@ -197,36 +197,13 @@ test_support::stop_tests!(REFEREE, "yavalath", format!("{BOT} --movetime 10"));
 /// exit status 0.
 #[test]
 fn every_binary_and_subcommand_answers_help() {
-    test_support::help::every_command_answers_help(
-        BOT,
-        &[
-            &[],
-            &["perft"],
-            &["perft", "3"],
-            &["bench"],
-            &["solve"],
-            &["solve", "--table-mb", "1"],
-        ],
-    );
-    test_support::help::every_command_answers_help(
-        REFEREE,
-        &[
-            &[],
-            &["a", "b"],
-            &["merge"],
-            &["merge", "x.csv"],
-            &["view"],
-            &["league"],
-            &["league", "dir", "add"],
-            &["league", "dir", "remove"],
-            &["league", "dir", "run"],
-            &["league", "dir", "show"],
-            &["lines"],
-            &["lines", "dir"],
-        ],
-    );
-    test_support::help::every_command_answers_help(
-        env!("CARGO_BIN_EXE_yavalath-tune"),
-        &[&[], &["--games", "4"], &["lines"], &["proven"], &["book"]],
-    );
+    use test_support::help::{
+        every_command_answers_help, BOT_COMMANDS, REFEREE_COMMANDS, SOLVE_COMMANDS, TUNER_COMMANDS,
+    };
+    every_command_answers_help(BOT, BOT_COMMANDS);
+    every_command_answers_help(BOT, SOLVE_COMMANDS);
+    every_command_answers_help(REFEREE, REFEREE_COMMANDS);
+    let tuner = env!("CARGO_BIN_EXE_yavalath-tune");
+    every_command_answers_help(tuner, TUNER_COMMANDS);
+    every_command_answers_help(tuner, &[&["lines"], &["proven"], &["book"]]);
 }
