@@ -1,8 +1,9 @@
 //! The opening book: Player 1's first stone, Player 2's swap decision and reply for every first
 //! stone, Player 1's second move after each answer to the book's first stone, Player 2's
 //! answers after a theft that self-play chose ([`AFTER_THEFT`]), deeper positions of the lines
-//! after the theft of `(2, 2)` ([`LINES`]), and Player 2's proven wins there that the search
-//! misses at the contest's budget ([`PROVEN`]).
+//! after the theft of `(2, 2)` ([`LINES`]), Player 2's proven wins there that the search
+//! misses at the contest's budget ([`PROVEN`]), and the moves that step around the proven losses
+//! the search walked into against other bots ([`DETOURS`]).
 //!
 //! The table is the output of `yavalath-tune book --depth 10 --first 1,0` (see [`crate::tune`];
 //! then `cargo fmt`), which searches every position of the first plies to a fixed depth from a
@@ -256,6 +257,22 @@
 //! Player 2 won 4 of 4, at 400 ms 3 of 4, and against Player 1 alone at 400 ms 4 of 4
 //! (`--games 8 --movetime-ms 3000`, Player 1 at `--movetime 400`; the book one entry shorter).
 //!
+//! # Detours: moves the search plays into a proven loss
+//!
+//! A contest plays each bot as submitted, often against the same opponent many times, and the
+//! bots are deterministic up to their clocks: a line an opponent wins once it wins every time.
+//! [`DETOURS`] holds, for the lines the other bots won that way, the position where the search
+//! at the contest's budget chose a move after which the opponent has a proven win, and the move
+//! the book plays there instead. Each is found from a lost game's record (`--record-dir`) by
+//! walking the loser's moves back from the end: after each, `yavalath-bot solve` on the position
+//! (the opponent to move) proves the opponent's win, until a move after which it does not
+//! within its seconds; the move after that one is the avoided move. The answer is the best move
+//! of a search to depth 10 in the position (`yavalath-tune lines --moves "..." --side S --depth
+//! 10 --plies 1`), checked with `solve` not to be proven lost. The tests prove each avoided
+//! move lost again and check that no short proof loses the answer. A detour is a search's
+//! choice, not a proof: the games after it decide whether it holds, and a line lost again after
+//! one gets a detour of its own further on.
+//!
 //! The board has twelve symmetries (the rotations and reflections of the hexagon), so the table
 //! holds one first stone of each of the nine classes of cells; [`symmetry_to`] carries a position
 //! to the table's frame and a reply back.
@@ -383,16 +400,19 @@ pub fn line_board(line: &[u8]) -> Option<Board> {
     })
 }
 
-/// The move [`LINES`] or [`PROVEN`] has for `board`: the answer of the line whose position is
-/// `board`'s under one of the twelve symmetries, carried to `board`'s frame.
+/// The move [`LINES`], [`PROVEN`] or [`DETOURS`] has for `board`: the answer of the line whose
+/// position is `board`'s under one of the twelve symmetries, carried to `board`'s frame.
 pub fn line_move(board: &Board) -> Option<Cell> {
     let stones = |b: &Board| [b.stones(Player::First), b.stones(Player::Second)];
     let target = stones(board);
+    let detours = DETOURS.iter().map(|&(line, _, answer)| (line, answer));
     LINES
         .iter()
         .chain(PROVEN)
+        .copied()
+        .chain(detours)
         .filter(|(line, _)| line.len() == board.plies() as usize)
-        .find_map(|&(line, answer)| {
+        .find_map(|(line, answer)| {
             let own = stones(&line_board(line)?);
             let t =
                 (0..SYMMETRIES).find(|&t| own.map(|bits| transform_cells(t, bits)) == target)?;
@@ -493,4 +513,23 @@ pub const PROVEN: &[(&[u8], u8)] = &[
     (&[13, 13, 30, 21, 6, 39, 15], 24),
     (&[13, 13, 30, 21, 6, 39, 9, 22, 28, 29, 23], 8),
     (&[13, 13, 30, 21, 6, 39, 9, 22, 28, 29, 37], 24),
+];
+
+/// Positions where the search at the contest's budget plays a move after which the opponent has
+/// a proven win, as `(line, avoided, answer)` (cell indices, like [`LINES`]): the bots of the
+/// contest are deterministic, so an opponent that won such a line once wins it every time. The
+/// avoided move is the one the search played (the proof search proves the opponent's win after
+/// it); the answer is the depth-10 search's best move there, which no proof of a few seconds
+/// shows lost. Found in games lost against other bots (see the module docs, "Detours").
+pub const DETOURS: &[(&[u8], u8, u8)] = &[
+    // Player 1 after `1 0, 4 3`: `5 4` loses (the opponent's `1 2` or `6 5` wins).
+    (&[1, 22, 21, 38, 30, 29], 31, 20),
+    // Player 1 after `1 0, 3 3`: `5 3` loses (`1 1`).
+    (&[1, 21, 22, 30, 29, 38, 4, 9], 23, 45),
+    // Player 2 after `2 0`, its `3 3` and Player 1's `5 3`: `2 2` loses (`6 5`).
+    (
+        &[2, 21, 23, 39, 30, 8, 38, 29, 14, 44, 37, 18, 15, 22, 27],
+        13,
+        12,
+    ),
 ];
