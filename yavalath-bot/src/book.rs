@@ -266,7 +266,10 @@
 //! the book plays there instead. Each is found from a lost game's record (`--record-dir`) by
 //! walking the loser's moves back from the end: after each, `yavalath-bot solve` on the position
 //! (the opponent to move) proves the opponent's win, until a move after which it does not
-//! within its seconds; the move after that one is the avoided move. The answer is the best move
+//! within its seconds; the move after that one is the avoided move. Where the proof after the
+//! avoided move alone does not finish, a search to depth 10 that scores every move of the
+//! loser's next turn lost points further back, and the proof of the position after the
+//! opponent's reply settles it (the entry then keeps that reply). The answer is the best move
 //! of a search to depth 10 in the position (`yavalath-tune lines --moves "..." --side S --depth
 //! 10 --plies 1`), checked with `solve` not to be proven lost. The tests prove each avoided
 //! move lost again and check that no short proof loses the answer. A detour is a search's
@@ -517,19 +520,22 @@ pub const PROVEN: &[(&[u8], u8)] = &[
 
 /// Positions where the search at the contest's budget plays a move after which the opponent has
 /// a proven win, as `(line, avoided, answer)` (cell indices, like [`LINES`]): the bots of the
-/// contest are deterministic, so an opponent that won such a line once wins it every time. The
-/// avoided move is the one the search played (the proof search proves the opponent's win after
-/// it); the answer is the depth-10 search's best move there, which no proof of a few seconds
-/// shows lost. Found in games lost against other bots (see the module docs, "Detours").
-pub const DETOURS: &[(&[u8], u8, u8)] = &[
+/// contest are deterministic, so an opponent that won such a line once wins it every time.
+/// `avoided` is the move the search played, then, where the proof needs it to finish within a
+/// minute, the opponent's winning reply: the proof search proves the opponent's win after them.
+/// The answer is the depth-10 search's best move there, which no proof of a few seconds shows
+/// lost. Found in games lost against other bots (see the module docs, "Detours").
+pub const DETOURS: &[(&[u8], &[u8], u8)] = &[
     // Player 1 after `1 0, 4 3`: `5 4` loses (the opponent's `1 2` or `6 5` wins).
-    (&[1, 22, 21, 38, 30, 29], 31, 20),
+    (&[1, 22, 21, 38, 30, 29], &[31], 20),
     // Player 1 after `1 0, 3 3`: `5 3` loses (`1 1`).
-    (&[1, 21, 22, 30, 29, 38, 4, 9], 23, 45),
+    (&[1, 21, 22, 30, 29, 38, 4, 9], &[23], 45),
     // Player 2 after `2 0`, its `3 3` and Player 1's `5 3`: `2 2` loses (`6 5`).
     (
         &[2, 21, 23, 39, 30, 8, 38, 29, 14, 44, 37, 18, 15, 22, 27],
-        13,
+        &[13],
         12,
     ),
+    // Player 2 after `2 1`, its `4 3` and Player 1's `2 3`: `4 4` loses to `2 6`.
+    (&[7, 22, 20], &[30, 45], 29),
 ];

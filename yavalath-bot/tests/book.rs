@@ -409,22 +409,19 @@ fn every_detour_avoids_a_proven_loss_and_its_answer_is_not_proven_lost() {
     let mut prover = Prover::new(16 << 20);
     for &(line, avoided, answer) in DETOURS {
         let board = line_board(line).expect("a legal line");
-        let me = board.side_to_move();
-        let play = |i: u8| board.play(Cell::from_index(usize::from(i)).expect("a cell"));
-        assert_ne!(avoided, answer, "{line:?}");
+        let opponent = board.side_to_move().other();
+        assert_ne!(avoided.first(), Some(&answer), "{line:?}");
+        let lost = line_board(&[line, avoided].concat()).expect("a legal avoided line");
         assert_eq!(
-            prover.prove(
-                &play(avoided),
-                me.other(),
-                Deadline::from_now(Duration::from_secs(60))
-            ),
+            prover.prove(&lost, opponent, Deadline::from_now(Duration::from_secs(60))),
             Some(true),
-            "{line:?}: after the avoided {avoided} the opponent is proven to win"
+            "{line:?}: after the avoided {avoided:?} the opponent is proven to win"
         );
+        let answered = board.play(Cell::from_index(usize::from(answer)).expect("a cell"));
         assert_ne!(
             prover.prove(
-                &play(answer),
-                me.other(),
+                &answered,
+                opponent,
                 Deadline::from_now(Duration::from_secs(1))
             ),
             Some(true),
