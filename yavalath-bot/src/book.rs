@@ -516,6 +516,8 @@ pub const PROVEN: &[(&[u8], u8)] = &[
     (&[13, 13, 30, 21, 6, 39, 15], 24),
     (&[13, 13, 30, 21, 6, 39, 9, 22, 28, 29, 23], 8),
     (&[13, 13, 30, 21, 6, 39, 9, 22, 28, 29, 37], 24),
+    // Player 1 after `1 0, 3 3` and the book's `4 3`, when Player 2 answers `4 4`.
+    (&[1, 21, 22, 30], 9),
 ];
 
 /// Positions where the search at the contest's budget plays a move after which the opponent has
@@ -538,4 +540,6 @@ pub const DETOURS: &[(&[u8], &[u8], u8)] = &[
     ),
     // Player 2 after `2 1`, its `4 3` and Player 1's `2 3`: `4 4` loses to `2 6`.
     (&[7, 22, 20], &[30, 45], 29),
+    // Player 2 after `2 1`, its `4 3`, `4 4`, `3 4` and `6 4`: `3 6` loses (`5 3`).
+    (&[7, 22, 30, 29, 32], &[46], 33),
 ];

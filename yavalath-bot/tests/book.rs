@@ -392,13 +392,13 @@ fn every_proven_answer_wins_by_proof() {
     let mut prover = Prover::new(16 << 20);
     for &(line, answer) in PROVEN {
         let board = line_board(line).expect("a legal line");
-        assert_eq!(board.side_to_move(), Player::Second, "{line:?}");
+        let me = board.side_to_move();
         let after = board.play(Cell::from_index(usize::from(answer)).expect("a cell"));
         let deadline = Deadline::from_now(Duration::from_secs(60));
         assert_eq!(
-            prover.prove(&after, Player::Second, deadline),
+            prover.prove(&after, me, deadline),
             Some(true),
-            "{line:?}: Player 2's answer {answer} is proven to win"
+            "{line:?}: the answer {answer} is proven to win"
         );
     }
 }
