@@ -1,9 +1,9 @@
 //! The opening book: Player 1's first stone, Player 2's swap decision and reply for every first
 //! stone, Player 1's second move after each answer to the book's first stone, Player 2's
 //! answers after a theft that self-play chose ([`AFTER_THEFT`]), deeper positions of the lines
-//! after the theft of `(2, 2)` ([`LINES`]), Player 2's proven wins there that the search
-//! misses at the contest's budget ([`PROVEN`]), and the moves that step around the proven losses
-//! the search walked into against other bots ([`DETOURS`]).
+//! after the theft of `(2, 2)` ([`LINES`]), proven wins that the search misses at the
+//! contest's budget ([`PROVEN`]: Player 2's there, and one of Player 1's), and the moves that
+//! step around the proven losses the search walked into against other bots ([`DETOURS`]).
 //!
 //! The table is the output of `yavalath-tune book --depth 10 --first 1,0` (see [`crate::tune`];
 //! then `cargo fmt`), which searches every position of the first plies to a fixed depth from a
@@ -266,10 +266,11 @@
 //! the book plays there instead. Each is found from a lost game's record (`--record-dir`) by
 //! walking the loser's moves back from the end: after each, `yavalath-bot solve` on the position
 //! (the opponent to move) proves the opponent's win, until a move after which it does not
-//! within its seconds; the move after that one is the avoided move. Where the proof after the
-//! avoided move alone does not finish, a search to depth 10 that scores every move of the
-//! loser's next turn lost points further back, and the proof of the position after the
-//! opponent's reply settles it (the entry then keeps that reply). The answer is the best move
+//! within its seconds; the move after that one is the avoided move (and when the position
+//! before it is itself a proven win, the winning move goes to [`PROVEN`] instead). Where the
+//! proof after the avoided move alone does not finish, a search to depth 10 that scores every
+//! move of the loser's next turn lost points further back, and the proof of the position after
+//! the opponent's reply settles it (the entry then keeps that reply). The answer is the best move
 //! of a search to depth 10 in the position (`yavalath-tune lines --moves "..." --side S --depth
 //! 10 --plies 1`), checked with `solve` not to be proven lost. The tests prove each avoided
 //! move lost again and check that no short proof loses the answer. A detour is a search's
@@ -501,14 +502,16 @@ pub const LINES: &[(&[u8], u8)] = &[
     (&[13, 13, 31, 21, 28], 29),
 ];
 
-/// Player 2's proven wins after the theft of `(2, 2)`, as `(line, answer)` like [`LINES`]: in each
-/// position the proof search ([`crate::proof`]) proves that Player 2 wins with the answer, a win
-/// that the search alone misses at the contest's budget (it played another move and lost). Found
-/// by `yavalath-tune proven` in the games the bot lost as Player 2 against itself from `2 2, 2 2`
-/// at the contest's settings: the first position of the game that the proof search proves won
-/// for Player 2 and whose move it does not prove winning. The second was a position of
-/// [`LINES`], whose answer wins too but by a proof six times longer (see the module docs,
-/// "After the theft of `(2, 2)`: proven wins").
+/// Proven wins the search misses at the contest's budget, as `(line, answer)` like [`LINES`]: in
+/// each position the proof search ([`crate::proof`]) proves that the player to move wins with
+/// the answer, where the search alone played another move and lost. Player 2's, after the theft
+/// of `(2, 2)`, were found by `yavalath-tune proven` in the games the bot lost as Player 2
+/// against itself from `2 2, 2 2` at the contest's settings: the first position of the game that
+/// the proof search proves won for Player 2 and whose move it does not prove winning. The second
+/// was a position of [`LINES`], whose answer wins too but by a proof six times longer (see the
+/// module docs, "After the theft of `(2, 2)`: proven wins"). The last is Player 1's, found while
+/// walking back a line lost against another bot (see "Detours" in the module docs): the position
+/// before the first move after which the opponent was proven to win was itself a proven win.
 pub const PROVEN: &[(&[u8], u8)] = &[
     (&[13, 13, 30, 21, 45, 38, 31, 44, 37], 36),
     (&[13, 13, 30, 21, 6, 39, 31], 44),
