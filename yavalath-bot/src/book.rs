@@ -2,7 +2,7 @@
 //! stone, Player 1's second move after each answer to the book's first stone, Player 2's
 //! answers after a theft that self-play chose ([`AFTER_THEFT`]), deeper positions of the lines
 //! after the theft of `(2, 2)` ([`LINES`]), proven wins that the search misses at the
-//! contest's budget ([`PROVEN`]: Player 2's there, and one of Player 1's), and the moves that
+//! contest's budget ([`PROVEN`]: Player 2's there, and two of Player 1's), and the moves that
 //! step around the proven losses the search walked into against other bots ([`DETOURS`]).
 //!
 //! The table is the output of `yavalath-tune book --depth 10 --first 1,0` (see [`crate::tune`];
@@ -509,9 +509,10 @@ pub const LINES: &[(&[u8], u8)] = &[
 /// against itself from `2 2, 2 2` at the contest's settings: the first position of the game that
 /// the proof search proves won for Player 2 and whose move it does not prove winning. The second
 /// was a position of [`LINES`], whose answer wins too but by a proof six times longer (see the
-/// module docs, "After the theft of `(2, 2)`: proven wins"). The last is Player 1's, found while
-/// walking back a line lost against another bot (see "Detours" in the module docs): the position
-/// before the first move after which the opponent was proven to win was itself a proven win.
+/// module docs, "After the theft of `(2, 2)`: proven wins"). The last two are Player 1's, found
+/// while walking back lines lost against other bots (see "Detours" in the module docs): the
+/// position before the first move after which the opponent was proven to win was itself a
+/// proven win, which the search at the contest's budget does not see.
 pub const PROVEN: &[(&[u8], u8)] = &[
     (&[13, 13, 30, 21, 45, 38, 31, 44, 37], 36),
     (&[13, 13, 30, 21, 6, 39, 31], 44),
@@ -521,6 +522,8 @@ pub const PROVEN: &[(&[u8], u8)] = &[
     (&[13, 13, 30, 21, 6, 39, 9, 22, 28, 29, 37], 24),
     // Player 1 after `1 0, 3 3` and the book's `4 3`, when Player 2 answers `4 4`.
     (&[1, 21, 22, 30], 9),
+    // Player 1 after `1 0, 4 3` and the book's `3 3`, when Player 2 answers `4 4`.
+    (&[1, 22, 21, 30], 6),
 ];
 
 /// Positions where the search at the contest's budget plays a move after which the opponent has
@@ -545,4 +548,10 @@ pub const DETOURS: &[(&[u8], &[u8], u8)] = &[
     (&[7, 22, 20], &[30, 45], 29),
     // Player 2 after `2 1`, its `4 3`, `4 4`, `3 4` and `6 4`: `3 6` loses (`5 3`).
     (&[7, 22, 30, 29, 32], &[46], 33),
+    // Player 2 after `2 1`, its `4 3`, `4 4`, `5 4`, `4 5`, `3 3`, ... `7 4`: `3 4` loses (`1 8`).
+    (
+        &[7, 22, 30, 31, 39, 21, 51, 48, 40, 45, 46, 25, 33],
+        &[29],
+        0,
+    ),
 ];
