@@ -534,21 +534,23 @@ pub const PROVEN: &[(&[u8], u8)] = &[
 /// The answer is the depth-10 search's best move there, which no proof of a few seconds shows
 /// lost. Found in games lost against other bots (see the module docs, "Detours").
 pub const DETOURS: &[(&[u8], &[u8], u8)] = &[
-    // Player 1 after `1 0, 4 3`: `5 4` loses (the opponent's `1 2` or `6 5` wins).
+    // Player 1 after `1 0, 4 3, 3 3, 3 5, 4 4, 3 4`: `5 4` loses (to `1 2` or `6 5`).
     (&[1, 22, 21, 38, 30, 29], &[31], 20),
-    // Player 1 after `1 0, 3 3`: `5 3` loses (`1 1`).
-    (&[1, 21, 22, 30, 29, 38, 4, 9], &[23], 45),
-    // Player 2 after `2 0`, its `3 3` and Player 1's `5 3`: `2 2` loses (`6 5`).
+    // Player 1 after `1 0, 3 3, 4 3, 3 2, 3 5, 4 4, 4 6, 5 4`: `2 5` loses (to `7 4`).
+    (&[1, 21, 22, 14, 38, 30, 47, 31], &[37], 3),
+    // Player 2 after `2 0, 3 3, 5 3, 4 5, 4 4, 3 1, 3 5, 3 4, 3 2, 1 6, 2 5, 0 3, 4 2, 4 3,
+    // 1 4`: `2 2` loses (to `6 5`).
     (
         &[2, 21, 23, 39, 30, 8, 38, 29, 14, 44, 37, 18, 15, 22, 27],
         &[13],
         12,
     ),
-    // Player 2 after `2 1`, its `4 3` and Player 1's `2 3`: `4 4` loses to `2 6`.
+    // Player 2 after `2 1, 4 3, 2 3`: `4 4` loses to `2 6`.
     (&[7, 22, 20], &[30, 45], 29),
-    // Player 2 after `2 1`, its `4 3`, `4 4`, `3 4` and `6 4`: `3 6` loses (`5 3`).
+    // Player 2 after `2 1, 4 3, 4 4, 3 4, 6 4`: `3 6` loses (to `5 3`).
     (&[7, 22, 30, 29, 32], &[46], 33),
-    // Player 2 after `2 1`, its `4 3`, `4 4`, `5 4`, `4 5`, `3 3`, ... `7 4`: `3 4` loses (`1 8`).
+    // Player 2 after `2 1, 4 3, 4 4, 5 4, 4 5, 3 3, 1 7, 5 6, 5 5, 2 6, 3 6, 7 3, 7 4`: `3 4`
+    // loses (to `1 8`).
     (
         &[7, 22, 30, 31, 39, 21, 51, 48, 40, 45, 46, 25, 33],
         &[29],
