@@ -524,6 +524,14 @@ pub const PROVEN: &[(&[u8], u8)] = &[
     (&[1, 21, 22, 30], 9),
     // Player 1 after `1 0, 4 3` and the book's `3 3`, when Player 2 answers `4 4`.
     (&[1, 22, 21, 30], 6),
+    // Player 2 after the detour's `1 2` against `2 0` (see `DETOURS`), then `2 3, 0 0, 0 1`:
+    // `1 1` threatens `2 2`, whose block makes Player 1's 3.
+    (
+        &[
+            2, 21, 23, 39, 30, 8, 38, 29, 14, 44, 37, 18, 15, 22, 27, 12, 20, 0, 5,
+        ],
+        6,
+    ),
 ];
 
 /// Positions where the search at the contest's budget plays a move after which the opponent has
@@ -536,6 +544,13 @@ pub const PROVEN: &[(&[u8], u8)] = &[
 pub const DETOURS: &[(&[u8], &[u8], u8)] = &[
     // Player 1 after `1 0, 4 3, 3 3, 3 5, 4 4, 3 4`: `5 4` loses (to `1 2` or `6 5`).
     (&[1, 22, 21, 38, 30, 29], &[31], 20),
+    // Player 1 after `1 0, 4 3, 3 3, 3 5, 4 4, 3 4` and the detour's `2 3`, then `1 6, 2 4, 0 3,
+    // 1 4, 4 5, 1 1, 2 2`: `3 1` loses (to `3 0`).
+    (
+        &[1, 22, 21, 38, 30, 29, 20, 44, 28, 18, 27, 39, 6, 13],
+        &[8],
+        41,
+    ),
     // Player 1 after `1 0, 3 3, 4 3, 3 2, 3 5, 4 4, 4 6, 5 4`: `2 5` loses (to `7 4`).
     (&[1, 21, 22, 14, 38, 30, 47, 31], &[37], 3),
     // Player 2 after `1 0, 3 3, 4 3`: `4 4` loses to `4 1` (Player 1's entry of `PROVEN`).
