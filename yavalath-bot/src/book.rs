@@ -524,14 +524,6 @@ pub const PROVEN: &[(&[u8], u8)] = &[
     (&[1, 21, 22, 30], 9),
     // Player 1 after `1 0, 4 3` and the book's `3 3`, when Player 2 answers `4 4`.
     (&[1, 22, 21, 30], 6),
-    // Player 2 after the detour's `1 2` against `2 0` (see `DETOURS`), then `2 3, 0 0, 0 1`:
-    // `1 1` threatens `2 2`, whose block makes Player 1's 3.
-    (
-        &[
-            2, 21, 23, 39, 30, 8, 38, 29, 14, 44, 37, 18, 15, 22, 27, 12, 20, 0, 5,
-        ],
-        6,
-    ),
 ];
 
 /// Positions where the search at the contest's budget plays a move after which the opponent has
@@ -566,6 +558,14 @@ pub const DETOURS: &[(&[u8], &[u8], u8)] = &[
         &[2, 21, 23, 39, 30, 8, 38, 29, 14, 44, 37, 18, 15, 22, 27],
         &[13],
         12,
+    ),
+    // Player 2 after the detour's `1 2` above, then `2 3, 0 0, 1 1`: `2 1` loses.
+    (
+        &[
+            2, 21, 23, 39, 30, 8, 38, 29, 14, 44, 37, 18, 15, 22, 27, 12, 20, 0, 6,
+        ],
+        &[7],
+        35,
     ),
     // Player 2 after `2 1, 4 3, 2 3`: `4 4` loses to `2 6`.
     (&[7, 22, 20], &[30, 45], 29),
