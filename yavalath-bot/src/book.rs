@@ -1,8 +1,9 @@
 //! The opening book: Player 1's first stone, Player 2's swap decision and reply for every first
 //! stone, Player 1's second move after each answer to the book's first stone, Player 2's
 //! answers after a theft that self-play chose ([`AFTER_THEFT`]), deeper positions of the lines
-//! after the theft of `(2, 2)` ([`LINES`]), and Player 2's proven wins there that the search
-//! misses at the contest's budget ([`PROVEN`]).
+//! after the theft of `(2, 2)` ([`LINES`]), proven wins that the search misses at the
+//! contest's budget ([`PROVEN`]: Player 2's there, and two of Player 1's), and the moves that
+//! step around the proven losses the search walked into against other bots ([`DETOURS`]).
 //!
 //! The table is the output of `yavalath-tune book --depth 10 --first 1,0` (see [`crate::tune`];
 //! then `cargo fmt`), which searches every position of the first plies to a fixed depth from a
@@ -256,6 +257,26 @@
 //! Player 2 won 4 of 4, at 400 ms 3 of 4, and against Player 1 alone at 400 ms 4 of 4
 //! (`--games 8 --movetime-ms 3000`, Player 1 at `--movetime 400`; the book one entry shorter).
 //!
+//! # Detours: moves the search plays into a proven loss
+//!
+//! A contest plays each bot as submitted, often against the same opponent many times, and the
+//! bots are deterministic up to their clocks: a line an opponent wins once it wins every time.
+//! [`DETOURS`] holds, for the lines the other bots won that way, the position where the search
+//! at the contest's budget chose a move after which the opponent has a proven win, and the move
+//! the book plays there instead. Each is found from a lost game's record (`--record-dir`) by
+//! walking the loser's moves back from the end: after each, `yavalath-bot solve` on the position
+//! (the opponent to move) proves the opponent's win, until a move after which it does not
+//! within its seconds; the move after that one is the avoided move (and when the position
+//! before it is itself a proven win, the winning move goes to [`PROVEN`] instead). Where the
+//! proof after the avoided move alone does not finish, a search to depth 10 that scores every
+//! move of the loser's next turn lost points further back, and the proof of the position after
+//! the opponent's reply settles it (the entry then keeps that reply). The answer is the best move
+//! of a search to depth 10 in the position (`yavalath-tune lines --moves "..." --side S --depth
+//! 10 --plies 1`), checked with `solve` not to be proven lost. The tests prove each avoided
+//! move lost again and check that no short proof loses the answer. A detour is a search's
+//! choice, not a proof: the games after it decide whether it holds, and a line lost again after
+//! one gets a detour of its own further on.
+//!
 //! The board has twelve symmetries (the rotations and reflections of the hexagon), so the table
 //! holds one first stone of each of the nine classes of cells; [`symmetry_to`] carries a position
 //! to the table's frame and a reply back.
@@ -383,16 +404,19 @@ pub fn line_board(line: &[u8]) -> Option<Board> {
     })
 }
 
-/// The move [`LINES`] or [`PROVEN`] has for `board`: the answer of the line whose position is
-/// `board`'s under one of the twelve symmetries, carried to `board`'s frame.
+/// The move [`LINES`], [`PROVEN`] or [`DETOURS`] has for `board`: the answer of the line whose
+/// position is `board`'s under one of the twelve symmetries, carried to `board`'s frame.
 pub fn line_move(board: &Board) -> Option<Cell> {
     let stones = |b: &Board| [b.stones(Player::First), b.stones(Player::Second)];
     let target = stones(board);
+    let detours = DETOURS.iter().map(|&(line, _, answer)| (line, answer));
     LINES
         .iter()
         .chain(PROVEN)
+        .copied()
+        .chain(detours)
         .filter(|(line, _)| line.len() == board.plies() as usize)
-        .find_map(|&(line, answer)| {
+        .find_map(|(line, answer)| {
             let own = stones(&line_board(line)?);
             let t =
                 (0..SYMMETRIES).find(|&t| own.map(|bits| transform_cells(t, bits)) == target)?;
@@ -478,14 +502,17 @@ pub const LINES: &[(&[u8], u8)] = &[
     (&[13, 13, 31, 21, 28], 29),
 ];
 
-/// Player 2's proven wins after the theft of `(2, 2)`, as `(line, answer)` like [`LINES`]: in each
-/// position the proof search ([`crate::proof`]) proves that Player 2 wins with the answer, a win
-/// that the search alone misses at the contest's budget (it played another move and lost). Found
-/// by `yavalath-tune proven` in the games the bot lost as Player 2 against itself from `2 2, 2 2`
-/// at the contest's settings: the first position of the game that the proof search proves won
-/// for Player 2 and whose move it does not prove winning. The second was a position of
-/// [`LINES`], whose answer wins too but by a proof six times longer (see the module docs,
-/// "After the theft of `(2, 2)`: proven wins").
+/// Proven wins the search misses at the contest's budget, as `(line, answer)` like [`LINES`]: in
+/// each position the proof search ([`crate::proof`]) proves that the player to move wins with
+/// the answer, where the search alone played another move and lost. Player 2's, after the theft
+/// of `(2, 2)`, were found by `yavalath-tune proven` in the games the bot lost as Player 2
+/// against itself from `2 2, 2 2` at the contest's settings: the first position of the game that
+/// the proof search proves won for Player 2 and whose move it does not prove winning. The second
+/// was a position of [`LINES`], whose answer wins too but by a proof six times longer (see the
+/// module docs, "After the theft of `(2, 2)`: proven wins"). The last two are Player 1's, found
+/// while walking back lines lost against other bots (see "Detours" in the module docs): the
+/// position before the first move after which the opponent was proven to win was itself a
+/// proven win, which the search at the contest's budget does not see.
 pub const PROVEN: &[(&[u8], u8)] = &[
     (&[13, 13, 30, 21, 45, 38, 31, 44, 37], 36),
     (&[13, 13, 30, 21, 6, 39, 31], 44),
@@ -493,4 +520,62 @@ pub const PROVEN: &[(&[u8], u8)] = &[
     (&[13, 13, 30, 21, 6, 39, 15], 24),
     (&[13, 13, 30, 21, 6, 39, 9, 22, 28, 29, 23], 8),
     (&[13, 13, 30, 21, 6, 39, 9, 22, 28, 29, 37], 24),
+    // Player 1 after `1 0, 3 3` and the book's `4 3`, when Player 2 answers `4 4`.
+    (&[1, 21, 22, 30], 9),
+    // Player 1 after `1 0, 4 3` and the book's `3 3`, when Player 2 answers `4 4`.
+    (&[1, 22, 21, 30], 6),
+];
+
+/// Positions where the search at the contest's budget plays a move after which the opponent has
+/// a proven win, as `(line, avoided, answer)` (cell indices, like [`LINES`]): the bots of the
+/// contest are deterministic, so an opponent that won such a line once wins it every time.
+/// `avoided` is the move the search played, then, where the proof needs it to finish within a
+/// minute, the opponent's winning reply: the proof search proves the opponent's win after them.
+/// The answer is the depth-10 search's best move there, which no proof of a few seconds shows
+/// lost. Found in games lost against other bots (see the module docs, "Detours").
+pub const DETOURS: &[(&[u8], &[u8], u8)] = &[
+    // Player 1 after `1 0, 4 3, 3 3, 3 5, 4 4, 3 4`: `5 4` loses (to `1 2` or `6 5`).
+    (&[1, 22, 21, 38, 30, 29], &[31], 20),
+    // Player 1 after `1 0, 4 3, 3 3, 3 5, 4 4, 3 4` and the detour's `2 3`, then `1 6, 2 4, 0 3,
+    // 1 4, 4 5, 1 1, 2 2`: `3 1` loses (to `3 0`).
+    (
+        &[1, 22, 21, 38, 30, 29, 20, 44, 28, 18, 27, 39, 6, 13],
+        &[8],
+        41,
+    ),
+    // Player 1 after `1 0, 3 3, 4 3, 3 2, 3 5, 4 4, 4 6, 5 4`: `2 5` loses (to `7 4`).
+    (&[1, 21, 22, 14, 38, 30, 47, 31], &[37], 3),
+    // Player 2 after `1 0, 3 3, 4 3`: `4 4` loses to `4 1` (Player 1's entry of `PROVEN`).
+    (&[1, 21, 22], &[30, 9], 14),
+    // Player 2 after `1 0, 3 3, 4 3, 3 2, 4 4, 3 5, 3 4`: `6 4` loses (to `6 3`).
+    (&[1, 21, 22, 14, 30, 38, 29], &[32], 12),
+    // Player 2 after `1 0, 3 3, 4 3, 3 2, 4 4, 3 5, 3 4, 5 4, 3 0, 6 2, 5 2`: `4 1` loses (to
+    // `0 0`).
+    (&[1, 21, 22, 14, 30, 38, 29, 31, 3, 17, 16], &[9], 40),
+    // Player 2 after `2 0, 3 3, 5 3, 4 5, 4 4, 3 1, 3 5, 3 4, 3 2, 1 6, 2 5, 0 3, 4 2, 4 3,
+    // 1 4`: `2 2` loses (to `6 5`).
+    (
+        &[2, 21, 23, 39, 30, 8, 38, 29, 14, 44, 37, 18, 15, 22, 27],
+        &[13],
+        12,
+    ),
+    // Player 2 after the detour's `1 2` above, then `2 3, 0 0, 1 1`: `2 1` loses.
+    (
+        &[
+            2, 21, 23, 39, 30, 8, 38, 29, 14, 44, 37, 18, 15, 22, 27, 12, 20, 0, 6,
+        ],
+        &[7],
+        35,
+    ),
+    // Player 2 after `2 1, 4 3, 2 3`: `4 4` loses to `2 6`.
+    (&[7, 22, 20], &[30, 45], 29),
+    // Player 2 after `2 1, 4 3, 4 4, 3 4, 6 4`: `3 6` loses (to `5 3`).
+    (&[7, 22, 30, 29, 32], &[46], 33),
+    // Player 2 after `2 1, 4 3, 4 4, 5 4, 4 5, 3 3, 1 7, 5 6, 5 5, 2 6, 3 6, 7 3, 7 4`: `3 4`
+    // loses (to `1 8`).
+    (
+        &[7, 22, 30, 31, 39, 21, 51, 48, 40, 45, 46, 25, 33],
+        &[29],
+        0,
+    ),
 ];

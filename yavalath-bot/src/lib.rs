@@ -77,9 +77,10 @@
 //! `yavalath-tune book` from deep searches of every first stone up to symmetry): Player 1's
 //! first stone, Player 2's swap decision and reply for every first stone,
 //! Player 1's reply to every answer to its first stone, Player 2's answer to Player 1's
-//! strongest reply after the theft of `(2, 2)`, and Player 2's moves in the lines that follow
-//! that theft (found in any of the board's twelve orientations); which of it is proven and which
-//! only searched is tabled in [`book`]. With `--opening-plies N` its first N
+//! strongest reply after the theft of `(2, 2)`, Player 2's moves in the lines that follow
+//! that theft, proven wins the search misses, and detours around the moves after which other
+//! bots were proven to win (all found in any of the board's twelve orientations); which of it is
+//! proven and which only searched is tabled in [`book`]. With `--opening-plies N` its first N
 //! own moves are drawn (seeded by `--seed`): the first stone among the cells equivalent to the
 //! book's by symmetry, a book move as it is (it counts as one of the N), later moves among those
 //! the search scores within [`search::OPENING_MARGIN`] of the best and not as losing.

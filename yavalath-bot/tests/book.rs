@@ -10,7 +10,8 @@ use std::time::Duration;
 use yavalath::board::{Board, Cell, Outcome, Player, CELLS};
 use yavalath::book::{
     book_move, first_plies_move, inverse, line_board, line_move, representative, symmetry_to,
-    transform, transform_cells, AFTER_THEFT, ANSWERS, FIRST, LINES, PROVEN, REPLIES, SYMMETRIES,
+    transform, transform_cells, AFTER_THEFT, ANSWERS, DETOURS, FIRST, LINES, PROVEN, REPLIES,
+    SYMMETRIES,
 };
 use yavalath::engine::{opening_equivalents, should_swap, Engine};
 use yavalath::eval::evaluate;
@@ -214,7 +215,13 @@ fn a_set_of_cells_moves_as_its_cells_do() {
 fn every_line_is_played_legally_and_its_answer_found_in_every_orientation() {
     assert!(!LINES.is_empty());
     let mut positions = std::collections::HashSet::new();
-    for &(line, answer) in LINES.iter().chain(PROVEN) {
+    let detours = DETOURS.iter().map(|&(line, _, answer)| (line, answer));
+    for (line, answer) in LINES
+        .iter()
+        .copied()
+        .chain(PROVEN.iter().copied())
+        .chain(detours)
+    {
         let board = line_board(line).expect("every move of a line is legal");
         assert!(board.outcome().is_none(), "{line:?} is not over");
         assert!(positions.insert(canonical(&board)), "{line:?} twice");
@@ -385,13 +392,44 @@ fn every_proven_answer_wins_by_proof() {
     let mut prover = Prover::new(16 << 20);
     for &(line, answer) in PROVEN {
         let board = line_board(line).expect("a legal line");
-        assert_eq!(board.side_to_move(), Player::Second, "{line:?}");
+        let me = board.side_to_move();
         let after = board.play(Cell::from_index(usize::from(answer)).expect("a cell"));
         let deadline = Deadline::from_now(Duration::from_secs(60));
         assert_eq!(
-            prover.prove(&after, Player::Second, deadline),
+            prover.prove(&after, me, deadline),
             Some(true),
-            "{line:?}: Player 2's answer {answer} is proven to win"
+            "{line:?}: the answer {answer} is proven to win"
+        );
+    }
+}
+
+#[test]
+fn every_detour_avoids_a_proven_loss_and_its_answer_is_not_proven_lost() {
+    assert!(!DETOURS.is_empty());
+    let mut prover = Prover::new(16 << 20);
+    for &(line, avoided, answer) in DETOURS {
+        let board = line_board(line).expect("a legal line");
+        let opponent = board.side_to_move().other();
+        assert_ne!(avoided.first(), Some(&answer), "{line:?}");
+        let lost = line_board(&[line, avoided].concat()).expect("a legal avoided line");
+        assert_eq!(
+            prover.prove(&lost, opponent, Deadline::from_now(Duration::from_secs(60))),
+            Some(true),
+            "{line:?}: after the avoided {avoided:?} the opponent is proven to win"
+        );
+        let answered = board.play(Cell::from_index(usize::from(answer)).expect("a cell"));
+        assert_ne!(
+            prover.prove(
+                &answered,
+                opponent,
+                Deadline::from_now(Duration::from_secs(1))
+            ),
+            Some(true),
+            "{line:?}: the answer {answer} is proven lost"
+        );
+        assert_eq!(
+            book_move(&board).map(Cell::index),
+            Some(usize::from(answer))
         );
     }
 }
