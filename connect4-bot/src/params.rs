@@ -88,7 +88,7 @@ pub const HISTORY_MAX: i32 = 1 << 20;
 
 /// `--opening-plies`: a move is a near-best alternative when the search scores it at most this
 /// far below the best: a twelfth of a threat on a row of the team's parity
-/// (`eval::THREAT_GOOD_ROW`). Opening moves matter a great deal in Connect 4: drawing the first
-/// two moves cost our bot 200 ± 82 Elo against itself at a margin of 12, and 92 ± 72 at 3 (100
-/// games each at `--movetime 100`), so compare bots that both draw their openings.
+/// (`eval::THREAT_GOOD_ROW`). Opening moves matter a great deal in Connect 4: a drawn opening
+/// costs a bot strength (`docs/measured.md`, section Power Connect 4), so compare bots that both
+/// draw their openings.
 pub const OPENING_MARGIN: i32 = 3;

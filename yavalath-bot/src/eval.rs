@@ -13,13 +13,10 @@
 //!
 //! # How the weights were obtained
 //!
-//! By hand, and kept after a fit to games did not beat them: `yavalath-tune --games 3000
-//! --depth 3 --epochs 2000` (314 s on a shared 2-core machine under a load of about 13; see
-//! [`crate::tune`]) fits `SINGLE` 0, `PAIR` 18, `MIDDLE_PAIR` 3, `RESERVE` 15, `CENTRE` 5,
-//! `TEMPO` 17 (mean squared error on held-out games 0.2114 before, 0.1928 after), but those
-//! weights lost to these in self-play at the bot's budgets (SPRT of 0 against 40 Elo: H0 after
-//! 230 games, -18 ± 45 Elo). A threat-pattern term, 8 per empty cell where a stone would make
-//! two winning cells on two axes at once, failed likewise (H0 after 332 games, -4 ± 37 Elo).
+//! By hand, and kept because a fit to games ([`crate::tune`]) predicts the games better but
+//! plays worse at the bot's budgets, as does a threat-pattern term (a stone that would make two
+//! winning cells on two axes at once); the workspace's `docs/measured.md`, section Yavalath, has
+//! the fit and the matches.
 //!
 //! On positions that are not quiet (the greedy engine evaluates any position) it first scores the
 //! immediate tactics: a win on the move, two threats of the opponent, or a threat whose block

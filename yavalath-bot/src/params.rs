@@ -12,21 +12,19 @@ use std::time::Duration;
 
 /// Hard budget of every turn but the first (the contest allows 100 ms), counted from the
 /// turn's first line. On a machine overloaded by other work the bot can wait for a CPU for tens
-/// of milliseconds after its clock says stop (a self-play soak at load 4-5 saw replies 28 ms
-/// past a 45 ms budget), and replies must stay within 75 ms.
+/// of milliseconds after its clock says stop, and replies must stay within 75 ms: hence a
+/// budget of about a third of the limit.
 pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(35);
 /// Hard budget of the bot's first turn (the contest allows 1000 ms). In a game from the start the
 /// first turn is a book move; a game given from a later position searches it, and 400 ms keeps
-/// that reply under 500 ms with the machine busy (at 500 ms, replies took up to 538 ms).
+/// that reply under half the limit with the machine busy.
 pub const FIRST_MOVETIME: Duration = Duration::from_millis(400);
 /// How a turn's budget is shared out: no new iteration past three quarters of it, past 90 %
 /// when the last iteration was unstable (another best move, or a score that fell by more than
 /// [`UNSTABLE_SCORE_DROP`]), and the search stops at once at the whole of it. An iteration cut
 /// by the hard budget still counts when a move has beaten the last best in it (see
-/// [`crate::search`]), so one begun late is worth beginning: against half and three quarters,
-/// self-play at the contest's limits with `--opening-plies 4` gave +19 ± 26 Elo over 666 games
-/// (SPRT of -10 against 15 Elo: H1). (Before that rule, the extension past half had earned +29 ±
-/// 21 Elo over 1000 games.)
+/// [`crate::search`]), so one begun late is worth beginning (the workspace's
+/// `docs/measured.md`, section Yavalath, has the matches behind these shares).
 pub const TIME_POLICY: TimePolicy = TimePolicy::new(75, 90, 100);
 /// The proof search's table in play: 2^18 entries of 16 bytes = 4 MB (with the search's 8 MB,
 /// well inside the contest's memory).
@@ -35,16 +33,12 @@ pub const PROOF_TABLE_BYTES: usize = 4 << 20;
 /// turn that proved a win.
 pub const PROOF_SHARE: f64 = 0.25;
 /// When the alpha-beta search stops before this part of the hard budget, the proof search runs
-/// until it: the whole turn, so what the alpha-beta search leaves goes to the proof. (Self-play
-/// at the contest's limits measured the proof's time as neither gain nor loss: +0 ± 21 Elo over
-/// 1000 games against no proof after the alpha-beta search, and -5 ± 21 over 1000 games for
-/// 90 % against 70 % of the turn under the earlier policy; the proof stays for the wins it
-/// proves and keeps.)
+/// until it: the whole turn, so what the alpha-beta search leaves goes to the proof, which finds
+/// and keeps proven wins; its time costs the search no measurable strength.
 pub const PROOF_UNTIL: f64 = 1.0;
 /// The proof search runs after the alpha-beta search only from this ply on: before it, in a few
-/// milliseconds, it proves nothing (in 40 games against the bot of 9ffb6f5 its earliest win came
-/// on ply 17), and every millisecond a turn lasts is one more in which a busy machine can hold
-/// the reply up.
+/// milliseconds, it proves nothing (its earliest wins in play come after ply 12), and every
+/// millisecond a turn lasts is one more in which a busy machine can hold the reply up.
 pub const PROOF_FROM_PLY: u32 = 12;
 
 // Tables, depths and move ordering.
