@@ -134,6 +134,28 @@ fn memory_is_measured_and_capped() {
 }
 
 #[test]
+fn a_player_over_the_cap_that_exits_failing_before_its_first_reply_could_not_start() {
+    // An interpreter that cannot open its script: over a small cap while it starts, then its own
+    // message and a failing exit. The message is the verdict, not the cap.
+    let interpreter = "awk 'BEGIN { s = \"x\"; while (length(s) < 32 * 1024 * 1024) s = s s; \
+        print \"cannot open file no_such_bot.py\" > \"/dev/stderr\"; exit 2 }'";
+    let mut player = StreamPlayer::start(interpreter, None, 16 * 1024 * 1024).unwrap();
+    let failure = cannot_start(
+        player
+            .ask(&["go".into()], Duration::from_secs(3))
+            .unwrap_err(),
+    );
+    player.finish();
+    assert!(failure.how.contains("exit status: 2"), "{failure:?}");
+    assert!(
+        failure
+            .stderr_tail
+            .contains("cannot open file no_such_bot.py"),
+        "{failure:?}"
+    );
+}
+
+#[test]
 fn relative_program_paths_are_resolved_for_file_players() {
     use tools::runner::process::resolve_program;
     // Cargo runs tests in the crate's directory, where src/lib.rs is a file.

@@ -635,7 +635,7 @@ impl StreamPlayer {
             };
             let peak = self.memory.sample(self.child.id());
             if peak > self.memory_cap {
-                return Err(Failure::Memory(peak));
+                return Err(self.memory_failure(peak));
             }
             match event {
                 Ok((at, LineEvent::Line(line))) => {
@@ -663,6 +663,17 @@ impl StreamPlayer {
                 }
             }
         }
+    }
+
+    /// The failure of a player over the memory cap. One that never replied and exits on its
+    /// own within [`EXIT_GRACE`] with [`is_start_status`] could not start: an interpreter that
+    /// cannot open its script passes a small cap (Ka-Boom's 8 MB) while it starts, and its own
+    /// message says more than the cap. Any other stays over the cap.
+    fn memory_failure(&mut self, peak: u64) -> Failure {
+        if !self.replied && wait_at_most(&mut self.child, EXIT_GRACE).is_some_and(is_start_status) {
+            return self.exit_failure();
+        }
+        Failure::Memory(peak)
     }
 
     /// The failure of a player whose output or input closed: a player that never replied and
