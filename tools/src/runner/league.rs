@@ -1074,7 +1074,7 @@ mod tests {
     fn every_pair_meets_in_both_seats_before_any_meets_twice() {
         // Four players far apart in strength (the earlier always wins), 40 games in pairs of
         // two with the seats swapped, as a run plays them.
-        let all = names(&["ours", "f168f1f", "greedy", "random"]);
+        let all = names(&["ours", "first", "greedy", "random"]);
         let mut rows: Vec<GameRow> = Vec::new();
         let mut met: Vec<(usize, usize)> = Vec::new();
         for pair in 0..20u32 {
