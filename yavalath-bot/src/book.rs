@@ -500,6 +500,9 @@ pub const LINES: &[(&[u8], u8)] = &[
     (&[13, 13, 31], 21),
     (&[13, 13, 31, 21, 14], 28),
     (&[13, 13, 31, 21, 28], 29),
+    // Player 1 after `1 0, 4 3, 3 3, 3 5`: the depth-10 search's `3 0`, where the contest's
+    // budget plays `4 4` into a line lost against another bot (see the module docs, "Detours").
+    (&[1, 22, 21, 38], 3),
 ];
 
 /// Proven wins the search misses at the contest's budget, as `(line, answer)` like [`LINES`]: in
@@ -524,6 +527,22 @@ pub const PROVEN: &[(&[u8], u8)] = &[
     (&[1, 21, 22, 30], 9),
     // Player 1 after `1 0, 4 3` and the book's `3 3`, when Player 2 answers `4 4`.
     (&[1, 22, 21, 30], 6),
+    // Player 1 after `1 0, 4 3, 3 3, 3 5` and `LINES`' `3 0`, when the game runs on to ply 32.
+    (
+        &[
+            1, 22, 21, 38, 3, 6, 15, 8, 18, 45, 30, 19, 37, 47, 31, 5, 7, 29, 16, 33, 46, 59, 40,
+            39, 12, 2, 24, 9, 55, 48, 25, 42,
+        ],
+        10,
+    ),
+    // The same line after that `5 1` and Player 2's `5 3`.
+    (
+        &[
+            1, 22, 21, 38, 3, 6, 15, 8, 18, 45, 30, 19, 37, 47, 31, 5, 7, 29, 16, 33, 46, 59, 40,
+            39, 12, 2, 24, 9, 55, 48, 25, 42, 10, 23,
+        ],
+        4,
+    ),
 ];
 
 /// Positions where the search at the contest's budget plays a move after which the opponent has
@@ -567,6 +586,8 @@ pub const DETOURS: &[(&[u8], &[u8], u8)] = &[
         &[7],
         35,
     ),
+    // Player 2 after `2 0, 3 3, 5 3, 3 1, 3 4, 3 5, 2 3`: `0 1` loses (to `2 4`).
+    (&[2, 21, 23, 8, 29, 38, 20], &[5], 39),
     // Player 2 after `2 1, 4 3, 2 3`: `4 4` loses to `2 6`.
     (&[7, 22, 20], &[30, 45], 29),
     // Player 2 after `2 1, 4 3, 4 4, 3 4, 6 4`: `3 6` loses (to `5 3`).
