@@ -543,6 +543,14 @@ pub const PROVEN: &[(&[u8], u8)] = &[
         ],
         4,
     ),
+    // The same line after that `4 0`, then `6 2, 0 8, 4 8, 4 7, 2 7, 0 7, 0 5`.
+    (
+        &[
+            1, 22, 21, 38, 3, 6, 15, 8, 18, 45, 30, 19, 37, 47, 31, 5, 7, 29, 16, 33, 46, 59, 40,
+            39, 12, 2, 24, 9, 55, 48, 25, 42, 10, 23, 4, 17, 56, 60, 54, 52, 50, 35,
+        ],
+        57,
+    ),
 ];
 
 /// Positions where the search at the contest's budget plays a move after which the opponent has
