@@ -869,27 +869,6 @@ impl common::game::Outcome for Outcome {
     }
 }
 
-/// The vocabulary's board ([`common::game::Board`]): the methods above, and the notation `t c`
-/// of the moves file ([`crate::notation`]).
-impl common::game::Board for Board {
-    type Move = Move;
-    type MoveList = MoveList;
-    type Side = Team;
-    type Outcome = Outcome;
-    type IllegalMoveError = IllegalMoveError;
-    type ParseMoveError = crate::notation::ParseMoveError;
-
-    const SIDES: [Team; 2] = [Team::One, Team::Two];
-
-    common::inherent_board_methods!(Board);
-    fn format_move(&self, m: Move) -> String {
-        m.to_string()
-    }
-    fn parse_move(&self, text: &str) -> Result<Move, crate::notation::ParseMoveError> {
-        crate::notation::parse_move(text)
-    }
-}
-
 impl fmt::Display for Board {
     /// Top row first: `X` team 1, `O` team 2, `D` dual, `.` empty; then the column numbers and
     /// the powers left.

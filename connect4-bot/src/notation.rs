@@ -10,11 +10,14 @@
 //!   team has made and its powers 1..4 used (0 or 1 each), and `opponent_move.txt`: `r c n d`,
 //!   the opponent's powers used ([`parse_moves_file`], [`format_moves_file`],
 //!   [`parse_opponent_file`], [`format_opponent_file`]).
+//!
+//! The game's [`common::game::Board`] is implemented here: the trait joins the rules of
+//! [`crate::board`] and this notation, so it sits above both (and the board needs no notation).
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::board::{Board, Cell, CellContent, Column, Kind, Move, Team, CELLS};
+use crate::board::{Board, Cell, CellContent, Column, Kind, Move, MoveList, Outcome, Team, CELLS};
 
 pub use crate::board::IllegalMoveError;
 
@@ -277,6 +280,28 @@ pub fn format_board(board: &Board) -> String {
         })
         .collect();
     format!("{}\n", values.join(" "))
+}
+
+/// The vocabulary's board ([`common::game::Board`]): the methods of [`Board`], and the notation `t c`
+/// of the moves file (this module).
+// The trait joins the rules and their notation, so it is implemented here, above both.
+impl common::game::Board for Board {
+    type Move = Move;
+    type MoveList = MoveList;
+    type Side = Team;
+    type Outcome = Outcome;
+    type IllegalMoveError = IllegalMoveError;
+    type ParseMoveError = ParseMoveError;
+
+    const SIDES: [Team; 2] = [Team::One, Team::Two];
+
+    common::inherent_board_methods!(Board);
+    fn format_move(&self, m: Move) -> String {
+        m.to_string()
+    }
+    fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+        parse_move(text)
+    }
 }
 
 #[cfg(test)]

@@ -916,24 +916,3 @@ impl common::game::Outcome for Outcome {
         Outcome::winner(self)
     }
 }
-
-/// The vocabulary's board ([`common::game::Board`]): the methods above, and the protocol's
-/// notation `Ax By` ([`crate::notation`]).
-impl common::game::Board for Board {
-    type Move = Move;
-    type MoveList = MoveList;
-    type Side = Color;
-    type Outcome = Outcome;
-    type IllegalMoveError = IllegalMoveError;
-    type ParseMoveError = crate::notation::ParseMoveError;
-
-    const SIDES: [Color; 2] = [Color::Ice, Color::Fire];
-
-    common::inherent_board_methods!(Board);
-    fn format_move(&self, m: Move) -> String {
-        crate::notation::format_move(m)
-    }
-    fn parse_move(&self, text: &str) -> Result<Move, crate::notation::ParseMoveError> {
-        crate::notation::parse_move(text)
-    }
-}

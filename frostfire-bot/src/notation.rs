@@ -7,8 +7,11 @@
 //! played is the board's question ([`crate::board::Board::try_play`], which returns an
 //! [`crate::board::IllegalMoveError`]): two cells that are not adjacent make a well-formed but
 //! illegal move.
+//!
+//! The game's [`common::game::Board`] is implemented here: the trait joins the rules of
+//! [`crate::board`] and this notation, so it sits above both (and the board needs no notation).
 
-use crate::board::{Cell, Color, Move};
+use crate::board::{Board, Cell, Color, IllegalMoveError, Move, MoveList, Outcome};
 use common::io::quote;
 use std::fmt;
 
@@ -79,6 +82,28 @@ pub fn format_move(m: Move) -> String {
 /// The id line of a side (`1` or `2`).
 pub fn format_id(color: Color) -> String {
     color.number().to_string()
+}
+
+/// The vocabulary's board ([`common::game::Board`]): the methods of [`Board`], and the protocol's
+/// notation `Ax By` (this module).
+// The trait joins the rules and their notation, so it is implemented here, above both.
+impl common::game::Board for Board {
+    type Move = Move;
+    type MoveList = MoveList;
+    type Side = Color;
+    type Outcome = Outcome;
+    type IllegalMoveError = IllegalMoveError;
+    type ParseMoveError = ParseMoveError;
+
+    const SIDES: [Color; 2] = [Color::Ice, Color::Fire];
+
+    common::inherent_board_methods!(Board);
+    fn format_move(&self, m: Move) -> String {
+        format_move(m)
+    }
+    fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+        parse_move(text)
+    }
 }
 
 #[cfg(test)]

@@ -1106,34 +1106,6 @@ impl common::game::Outcome for Outcome {
     }
 }
 
-/// The vocabulary's board ([`common::game::Board`]): the methods above, with the quick
-/// [`Board::winning_move`]; the protocol's notation in the mover's frame
-/// ([`crate::notation`]), whose moves hold commas, so that a line of moves separates them by
-/// `;`.
-impl common::game::Board for Board {
-    type Move = Move;
-    type MoveList = MoveList;
-    type Side = Player;
-    type Outcome = Outcome;
-    type IllegalMoveError = IllegalMoveError;
-    type ParseMoveError = crate::notation::ParseMoveError;
-
-    const SIDES: [Player; 2] = [Player::One, Player::Two];
-
-    const LINE_SEPARATOR: char = ';';
-
-    common::inherent_board_methods!(Board);
-    fn format_move(&self, m: Move) -> String {
-        crate::notation::format_move(m, self.side_to_move())
-    }
-    fn parse_move(&self, text: &str) -> Result<Move, crate::notation::ParseMoveError> {
-        crate::notation::parse_move(self, text, self.side_to_move())
-    }
-    fn winning_move(&self) -> Option<Move> {
-        Board::winning_move(self)
-    }
-}
-
 impl fmt::Display for Board {
     /// The board in the absolute frame (Player 1's base at the bottom): `a`..`h` for Player 1's
     /// rangers by colour, `A`..`H` for Player 2's, `*` after the bomb carriers.

@@ -13,8 +13,11 @@
 //!
 //! Parsing is in two typed steps: the shape ([`ParseMoveError`]), then the rules
 //! ([`IllegalMoveError`], from [`Board::check_move`]).
+//!
+//! The game's [`common::game::Board`] is implemented here: the trait joins the rules of
+//! [`crate::board`] and this notation, so it sits above both (and the board needs no notation).
 
-use crate::board::{Board, IllegalMoveError, Move, MoveKind, Player, Square};
+use crate::board::{Board, IllegalMoveError, Move, MoveKind, MoveList, Outcome, Player, Square};
 use common::io::quote;
 use std::fmt;
 
@@ -174,6 +177,35 @@ pub fn format_move(m: Move, frame: Player) -> String {
         MoveKind::Place => j1.to_string(),
         MoveKind::Ranger | MoveKind::Forfeit => format!("1,{i1},{j1},{i2},{j2}"),
         MoveKind::Pass => format!("0,{i1},{j1},{i2},{j2}"),
+    }
+}
+
+/// The vocabulary's board ([`common::game::Board`]): the methods of [`Board`], with the quick
+/// [`Board::winning_move`]; the protocol's notation in the mover's frame
+/// (this module), whose moves hold commas, so that a line of moves separates them by
+/// `;`.
+// The trait joins the rules and their notation, so it is implemented here, above both.
+impl common::game::Board for Board {
+    type Move = Move;
+    type MoveList = MoveList;
+    type Side = Player;
+    type Outcome = Outcome;
+    type IllegalMoveError = IllegalMoveError;
+    type ParseMoveError = ParseMoveError;
+
+    const SIDES: [Player; 2] = [Player::One, Player::Two];
+
+    const LINE_SEPARATOR: char = ';';
+
+    common::inherent_board_methods!(Board);
+    fn format_move(&self, m: Move) -> String {
+        format_move(m, self.side_to_move())
+    }
+    fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+        parse_move(self, text, self.side_to_move())
+    }
+    fn winning_move(&self) -> Option<Move> {
+        Board::winning_move(self)
     }
 }
 

@@ -636,27 +636,6 @@ impl common::game::Outcome for Outcome {
     }
 }
 
-/// The vocabulary's board ([`common::game::Board`]): the methods above, and the protocol's
-/// notation `r1 c1 r2 c2` ([`crate::notation`]).
-impl common::game::Board for Board {
-    type Move = Move;
-    type MoveList = MoveList;
-    type Side = Side;
-    type Outcome = Outcome;
-    type IllegalMoveError = IllegalMoveError;
-    type ParseMoveError = crate::notation::ParseMoveError;
-
-    const SIDES: [Side; 2] = [Side::Sentinel, Side::Scourge];
-
-    common::inherent_board_methods!(Board);
-    fn format_move(&self, m: Move) -> String {
-        crate::notation::format_move(m)
-    }
-    fn parse_move(&self, text: &str) -> Result<Move, crate::notation::ParseMoveError> {
-        crate::notation::parse_move(text)
-    }
-}
-
 impl fmt::Display for Board {
     /// The board as rows of `B`/`S` (Sentinel's bombers and stingers), `b`/`s` (Scourge's) and
     /// `.`, with row and column numbers.

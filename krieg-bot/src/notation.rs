@@ -3,9 +3,12 @@
 //!
 //! Parsing is in two typed steps, as in the referee's verdicts: [`parse_move`] checks the shape
 //! ([`ParseMoveError`]), then [`Board::try_play`](crate::board::Board::try_play) checks legality
-//! ([`IllegalMoveError`](crate::board::IllegalMoveError)).
+//! ([`IllegalMoveError`]).
+//!
+//! The game's [`common::game::Board`] is implemented here: the trait joins the rules of
+//! [`crate::board`] and this notation, so it sits above both (and the board needs no notation).
 
-use crate::board::{Cell, Move};
+use crate::board::{Board, Cell, IllegalMoveError, Move, MoveList, Outcome, Side};
 use std::fmt;
 
 /// Why a line is not a move in Krieg's notation.
@@ -82,6 +85,28 @@ impl std::str::FromStr for Move {
 
     fn from_str(s: &str) -> Result<Move, ParseMoveError> {
         parse_move(s)
+    }
+}
+
+/// The vocabulary's board ([`common::game::Board`]): the methods of [`Board`], and the protocol's
+/// notation `r1 c1 r2 c2` (this module).
+// The trait joins the rules and their notation, so it is implemented here, above both.
+impl common::game::Board for Board {
+    type Move = Move;
+    type MoveList = MoveList;
+    type Side = Side;
+    type Outcome = Outcome;
+    type IllegalMoveError = IllegalMoveError;
+    type ParseMoveError = ParseMoveError;
+
+    const SIDES: [Side; 2] = [Side::Sentinel, Side::Scourge];
+
+    common::inherent_board_methods!(Board);
+    fn format_move(&self, m: Move) -> String {
+        format_move(m)
+    }
+    fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+        parse_move(text)
     }
 }
 

@@ -615,27 +615,6 @@ impl common::game::Outcome for Outcome {
     }
 }
 
-/// The vocabulary's board ([`common::game::Board`]): the methods above, and the protocol's
-/// notation `x y` ([`crate::notation`]).
-impl common::game::Board for Board {
-    type Move = Cell;
-    type MoveList = MoveList;
-    type Side = Player;
-    type Outcome = Outcome;
-    type IllegalMoveError = IllegalMoveError;
-    type ParseMoveError = crate::notation::ParseMoveError;
-
-    const SIDES: [Player; 2] = [Player::First, Player::Second];
-
-    common::inherent_board_methods!(Board);
-    fn format_move(&self, m: Cell) -> String {
-        crate::notation::format_move(m)
-    }
-    fn parse_move(&self, text: &str) -> Result<Cell, crate::notation::ParseMoveError> {
-        crate::notation::parse_move(text)
-    }
-}
-
 impl fmt::Display for Board {
     /// The board as a hexagon: `X` Player 1, `O` Player 2, `.` empty, then whose turn it is.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -1,8 +1,11 @@
 //! The protocol's values as text: moves (`x y`), the opponent's last move (`-1 -1` for none) and
 //! the grid rows. Parsing never panics; syntax errors ([`ParseMoveError`], [`ParseGridError`]) are
 //! kept apart from legality ([`IllegalMoveError`], decided by the board).
+//!
+//! The game's [`common::game::Board`] is implemented here: the trait joins the rules of
+//! [`crate::board`] and this notation, so it sits above both (and the board needs no notation).
 
-use crate::board::{Board, Cell, Player, ROWS, ROW_LEN, ROW_START};
+use crate::board::{Board, Cell, MoveList, Outcome, Player, ROWS, ROW_LEN, ROW_START};
 use std::fmt;
 
 pub use crate::board::IllegalMoveError;
@@ -156,4 +159,26 @@ pub fn format_grid(board: &Board, viewer: Player) -> Vec<String> {
                 .collect()
         })
         .collect()
+}
+
+/// The vocabulary's board ([`common::game::Board`]): the methods of [`Board`], and the protocol's
+/// notation `x y` (this module).
+// The trait joins the rules and their notation, so it is implemented here, above both.
+impl common::game::Board for Board {
+    type Move = Cell;
+    type MoveList = MoveList;
+    type Side = Player;
+    type Outcome = Outcome;
+    type IllegalMoveError = IllegalMoveError;
+    type ParseMoveError = ParseMoveError;
+
+    const SIDES: [Player; 2] = [Player::First, Player::Second];
+
+    common::inherent_board_methods!(Board);
+    fn format_move(&self, m: Cell) -> String {
+        format_move(m)
+    }
+    fn parse_move(&self, text: &str) -> Result<Cell, ParseMoveError> {
+        parse_move(text)
+    }
 }

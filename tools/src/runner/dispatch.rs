@@ -3,9 +3,10 @@
 
 use std::process::ExitCode;
 
+use super::match_error::MatchError;
 use super::merge::{merge, MergeError};
 use super::options::{command, parse_options_with};
-use super::run::{run_match, MatchError};
+use super::run::run_match;
 use super::{html, interrupt, league, lines};
 
 /// The whole `<game>-referee` program: parses the command line and runs the match (or the merge).

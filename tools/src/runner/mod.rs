@@ -95,6 +95,7 @@ pub mod html;
 pub mod interrupt;
 pub mod league;
 pub mod lines;
+mod match_error;
 mod merge;
 pub mod opening;
 mod options;
@@ -115,6 +116,7 @@ pub use bad_value::BadOptionValue;
 pub use dispatch::main;
 pub use files::{check_writable, check_writable_dir, FileError};
 pub use game::{Fault, GameEnd, Input, RefereeGame, Seat, Transport};
+pub use match_error::{cannot_start_message, MatchError};
 pub use merge::{merge, merge_command, names_of, MergeError};
 pub use options::{
     command, parse_options, parse_options_with, parse_player, usage, Entrant, MatchOptions,
@@ -122,11 +124,9 @@ pub use options::{
 };
 pub use play::{quote, trim_reply, GameReport, GAME_MASTER_CALLS};
 pub use report::{
-    final_text, game_line, megabytes, pentanomial, points_text, record_text, standings,
-    standings_text, tally, Standings,
+    final_text, game_line, pentanomial, points_text, record_text, standings, standings_text, tally,
+    Standings,
 };
-pub use run::{
-    cannot_start_message, check_outputs, match_openings, play_games, run_match, GameSource,
-    MatchError, ScheduledGame,
-};
+pub use run::{check_outputs, match_openings, play_games, run_match, GameSource, ScheduledGame};
 pub use stats::Tally;
+pub use tally::megabytes;

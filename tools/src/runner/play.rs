@@ -10,12 +10,12 @@ use std::time::{Duration, Instant};
 
 use super::files::naming;
 use super::game::{Fault, GameEnd, Input, RefereeGame, Seat, Transport};
+use super::match_error::{cannot_start_message, MatchError};
 use super::opening;
 use super::process::{self, Failure, FilesPlayer, Reply, StartError, StreamPlayer};
-use super::report::megabytes;
 use super::results::GameRow;
-use super::run::{cannot_start_message, MatchError};
 use super::schedule::Fixture;
+use super::tally::megabytes;
 
 /// The result of one game.
 #[derive(Clone, Debug)]

@@ -15,6 +15,7 @@ use super::record;
 use super::results::GameRow;
 use super::sprt::{Pentanomial, Sprt};
 use super::stats::Tally;
+use super::tally::megabytes;
 
 /// The one line printed per game: the players in the order of the match (A before B).
 pub fn game_line(row: &GameRow, order: &[String]) -> String {
@@ -43,11 +44,6 @@ pub fn game_line(row: &GameRow, order: &[String]) -> String {
         name(second),
         megabytes(row.peak_bytes[second.index()]),
     )
-}
-
-/// `12.3MB`.
-pub fn megabytes(bytes: u64) -> String {
-    format!("{:.1}MB", bytes as f64 / (1024.0 * 1024.0))
 }
 
 /// The text of a game record.

@@ -162,6 +162,11 @@ pub fn escape_controls(text: &str) -> String {
     out
 }
 
+/// A memory figure as the game lines print it: `12.3MB`.
+pub fn megabytes(bytes: u64) -> String {
+    format!("{:.1}MB", bytes as f64 / (1024.0 * 1024.0))
+}
+
 /// A player's line for a verdict, between single quotes: controls escaped, cut after 60
 /// characters.
 pub fn quote(line: &str) -> String {
