@@ -6,6 +6,7 @@ mod support;
 use std::time::{Duration, Instant};
 
 use common::clock::Deadline;
+use common::game::Board as _;
 use common::search::{Limits, SearchResult};
 use connect4::board::{Board, Kind, Move, Outcome, Team, BOARD_MASK};
 use connect4::search::{bench, Searcher, BENCH_POSITIONS, MATE_BOUND, MAX_DEPTH, OPENING_MARGIN};
@@ -79,6 +80,19 @@ fn uses_a_power_when_nothing_else_saves_the_game() {
     assert!(m.kind.is_power(), "{m}");
     assert!(r.score > -MATE_BOUND, "score {}", r.score);
     assert!(!wins_at_once(&b.play(m)));
+}
+
+/// A game two bots at 100 ms a move drew, 16 plies later, with a clear that gave both teams
+/// four. Here team 1 played `5 6`; after `5 7` instead, team 2 is lost whatever it plays. The
+/// draw was a win the stronger side let go, not a true draw: the search must see it.
+#[test]
+fn sees_the_win_behind_a_draw_of_both_teams_four() {
+    let line = "5 4,5 5,5 3,5 4,5 4,5 1,5 4,5 4,5 3,5 2,4 6,5 2,5 3,2 3,5 4,5 6,5 5,5 5,5 5,4 1,\
+                5 5,5 5,5 7,5 1,1 7,5 2,5 6,5 2,3 1,5 1,5 7,3 6,5 5,5 1,5 1,5 1,5 5,5 2,5 7";
+    let board = Board::after_line(line).expect("a legal line");
+    assert_eq!(board.side_to_move(), Team::Two);
+    let r = search(&board, Some(19));
+    assert!(r.score <= -MATE_BOUND, "score {}", r.score);
 }
 
 const DUAL: u8 = 0b1000;
