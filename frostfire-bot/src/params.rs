@@ -13,8 +13,8 @@ use std::time::Duration;
 /// The hard per-move budget when `--movetime` is not given: 200 ms inside 75 % of the 2 s limit,
 /// since a loaded machine was measured delaying replies by up to about 130 ms past the budget.
 pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1300);
-/// How the budget is shared out: no new iteration past [`TIME_SOFT_PERCENT`] (40 %) of it while
-/// the root is stable, past [`TIME_EXTENDED_PERCENT`] (65 %) while the last iteration changed
+/// How the budget is shared out: no new iteration past [`TIME_SOFT_PERCENT`] (48 %) of it while
+/// the root is stable, past [`TIME_EXTENDED_PERCENT`] (77 %) while the last iteration changed
 /// the best move or its score fell by [`UNSTABLE_SCORE_DROP`] or more; the search stops at once
 /// at the whole budget.
 pub fn time_policy() -> TimePolicy {
@@ -23,40 +23,40 @@ pub fn time_policy() -> TimePolicy {
 
 common::tunables! {
     /// The time policy's share of the budget past which no iteration starts with a stable root.
-    TIME_SOFT_PERCENT: u32 = 40, 10..=90, step 5;
+    TIME_SOFT_PERCENT: u32 = 48, 10..=90, step 5;
     /// The time policy's share past which no iteration starts with an unstable root.
-    TIME_EXTENDED_PERCENT: u32 = 65, 10..=100, step 5;
+    TIME_EXTENDED_PERCENT: u32 = 77, 10..=100, step 5;
 
     /// A threatened side to move at the horizon is searched one more ply, as long as the path
     /// is shorter than this many times the iteration's depth.
-    THREAT_EXTENSION_LIMIT: usize = 2, 1..=4, step 1;
+    THREAT_EXTENSION_LIMIT: usize = 1, 1..=4, step 1;
     /// What a repetition costs the side that moved into it (no progress towards a win), in the
     /// evaluation's millidragons: about a third of a dragon.
-    CONTEMPT: i32 = 300, 0..=1000, step 50;
+    CONTEMPT: i32 = 308, 0..=1000, step 50;
 
     /// Aspiration windows: from this iteration on, the root is searched in a window around the
     /// previous iteration's score...
     ASPIRATION_MIN_DEPTH: u32 = 5, 1..=12, step 1;
     /// ...this wide on each side (millidragons: a tenth of a dragon).
-    ASPIRATION_WINDOW: i32 = 100, 10..=500, step 20;
-    /// A fall of the score that counts as the search changing its mind (a fifth of a dragon).
-    UNSTABLE_SCORE_DROP: i32 = 200, 0..=1000, step 40;
+    ASPIRATION_WINDOW: i32 = 97, 10..=500, step 20;
+    /// A fall of the score that counts as the search changing its mind (about a fifth of a dragon).
+    UNSTABLE_SCORE_DROP: i32 = 224, 0..=1000, step 40;
     /// Null move: tried from this depth on...
     NULL_MIN_DEPTH: i32 = 3, 1..=8, step 1;
     /// ...with this reduction on top of the move's ply.
     NULL_REDUCTION: i32 = 2, 0..=4, step 1;
     /// Late move reductions: quiet moves after the first `LMR_MIN_INDEX`, from depth
     /// `LMR_MIN_DEPTH`, are searched `LMR_REDUCTION` plies shallower first...
-    LMR_MIN_DEPTH: i32 = 3, 1..=8, step 1;
+    LMR_MIN_DEPTH: i32 = 2, 1..=8, step 1;
     LMR_MIN_INDEX: usize = 3, 1..=16, step 1;
-    LMR_REDUCTION: i32 = 1, 0..=3, step 1;
+    LMR_REDUCTION: i32 = 3, 0..=3, step 1;
     /// ...and those after the first `LMR_DEEP_MIN_INDEX`, from depth `LMR_DEEP_MIN_DEPTH`,
     /// `LMR_DEEP_REDUCTION` plies shallower.
-    LMR_DEEP_MIN_DEPTH: i32 = 5, 1..=12, step 1;
-    LMR_DEEP_MIN_INDEX: usize = 10, 1..=40, step 2;
-    LMR_DEEP_REDUCTION: i32 = 2, 0..=4, step 1;
+    LMR_DEEP_MIN_DEPTH: i32 = 3, 1..=12, step 1;
+    LMR_DEEP_MIN_INDEX: usize = 16, 1..=40, step 2;
+    LMR_DEEP_REDUCTION: i32 = 3, 0..=4, step 1;
 
-    HISTORY_RESCALE: i32 = 2, 2..=16, step 1;
+    HISTORY_RESCALE: i32 = 5, 2..=16, step 1;
     /// ...and every new search divides them by `HISTORY_AGING`, so that old cutoffs fade.
     HISTORY_AGING: i32 = 8, 1..=64, step 2;
 }
