@@ -8,8 +8,8 @@
 //! The trait is plain (associated types, no generic associated types, static dispatch only) so
 //! that the bundles build on Rust 1.70 and a generic function costs what the game's own code
 //! would. A crate keeps its inherent methods of the same names (some are `const fn`, and its
-//! own code calls them without the trait in scope); its implementation of the trait calls them,
-//! so the two never differ.
+//! own code calls them without the trait in scope); its implementation of the trait calls them
+//! ([`board_vocabulary!`](crate::board_vocabulary)), so the two never differ.
 //!
 //! # The words
 //!
@@ -43,37 +43,60 @@ pub trait Outcome: Copy {
     fn winner(self) -> Option<Self::Side>;
 }
 
-/// The eight methods of [`Board`] that a game's board also has as inherent methods of the same
-/// names and meanings (`start`, `side_to_move`, `legal_moves`, `play`, `try_play`, `outcome`,
-/// `hash`, `compute_hash`), each calling its inherent method: one line in each crate's
-/// `impl common::game::Board for Board` instead of eight delegations. (In `<$board>::name`,
-/// the inherent method is found before the trait's.)
+/// The vocabulary's part of a crate's `impl common::game::Board for Board`: the move and side
+/// types and [`Board::SIDES`] as given; the other associated types, the crate's own of the same
+/// names (`MoveList`, `Outcome`, `IllegalMoveError`, `ParseMoveError`); and the eight methods
+/// that a game's board also has as inherent methods of the same names and meanings (`start`,
+/// `side_to_move`, `legal_moves`, `play`, `try_play`, `outcome`, `hash`, `compute_hash`), each
+/// calling its inherent method (in `Self::name`, the inherent method is found before the
+/// trait's).
 #[macro_export]
-macro_rules! inherent_board_methods {
-    ($board:ty) => {
-        fn start() -> $board {
-            <$board>::start()
+macro_rules! board_vocabulary {
+    (Move = $move:ty, Side = $side:ty, SIDES = $sides:expr) => {
+        type Move = $move;
+        type MoveList = MoveList;
+        type Side = $side;
+        type Outcome = Outcome;
+        type IllegalMoveError = IllegalMoveError;
+        type ParseMoveError = ParseMoveError;
+        const SIDES: [$side; 2] = $sides;
+        fn start() -> Self {
+            Self::start()
         }
         fn side_to_move(&self) -> Self::Side {
-            <$board>::side_to_move(self)
+            Self::side_to_move(self)
         }
         fn legal_moves(&self) -> Self::MoveList {
-            <$board>::legal_moves(self)
+            Self::legal_moves(self)
         }
-        fn play(&self, m: Self::Move) -> $board {
-            <$board>::play(self, m)
+        fn play(&self, m: Self::Move) -> Self {
+            Self::play(self, m)
         }
-        fn try_play(&self, m: Self::Move) -> Result<$board, Self::IllegalMoveError> {
-            <$board>::try_play(self, m)
+        fn try_play(&self, m: Self::Move) -> Result<Self, Self::IllegalMoveError> {
+            Self::try_play(self, m)
         }
         fn outcome(&self) -> Option<Self::Outcome> {
-            <$board>::outcome(self)
+            Self::outcome(self)
         }
         fn hash(&self) -> u64 {
-            <$board>::hash(self)
+            Self::hash(self)
         }
         fn compute_hash(&self) -> u64 {
-            <$board>::compute_hash(self)
+            Self::compute_hash(self)
+        }
+    };
+}
+
+/// The notation of a game whose moves are written and read alike in every position: a move
+/// written by its `Display`, read by `$parse(text)` (the crate's `notation::parse_move`).
+#[macro_export]
+macro_rules! position_free_notation {
+    ($parse:path) => {
+        fn format_move(&self, m: Self::Move) -> String {
+            m.to_string()
+        }
+        fn parse_move(&self, text: &str) -> Result<Self::Move, Self::ParseMoveError> {
+            $parse(text)
         }
     };
 }

@@ -286,22 +286,10 @@ pub fn format_board(board: &Board) -> String {
 /// of the moves file (this module).
 // The trait joins the rules and their notation, so it is implemented here, above both.
 impl common::game::Board for Board {
-    type Move = Move;
-    type MoveList = MoveList;
-    type Side = Team;
-    type Outcome = Outcome;
-    type IllegalMoveError = IllegalMoveError;
-    type ParseMoveError = ParseMoveError;
-
-    const SIDES: [Team; 2] = [Team::One, Team::Two];
-
-    common::inherent_board_methods!(Board);
-    fn format_move(&self, m: Move) -> String {
-        m.to_string()
+    common::board_vocabulary! {
+        Move = Move, Side = Team, SIDES = [Team::One, Team::Two]
     }
-    fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
-        parse_move(text)
-    }
+    common::position_free_notation!(parse_move);
 }
 
 #[cfg(test)]

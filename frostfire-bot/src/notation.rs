@@ -88,22 +88,10 @@ pub fn format_id(color: Color) -> String {
 /// notation `Ax By` (this module).
 // The trait joins the rules and their notation, so it is implemented here, above both.
 impl common::game::Board for Board {
-    type Move = Move;
-    type MoveList = MoveList;
-    type Side = Color;
-    type Outcome = Outcome;
-    type IllegalMoveError = IllegalMoveError;
-    type ParseMoveError = ParseMoveError;
-
-    const SIDES: [Color; 2] = [Color::Ice, Color::Fire];
-
-    common::inherent_board_methods!(Board);
-    fn format_move(&self, m: Move) -> String {
-        format_move(m)
+    common::board_vocabulary! {
+        Move = Move, Side = Color, SIDES = [Color::Ice, Color::Fire]
     }
-    fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
-        parse_move(text)
-    }
+    common::position_free_notation!(parse_move);
 }
 
 #[cfg(test)]

@@ -186,18 +186,10 @@ pub fn format_move(m: Move, frame: Player) -> String {
 /// `;`.
 // The trait joins the rules and their notation, so it is implemented here, above both.
 impl common::game::Board for Board {
-    type Move = Move;
-    type MoveList = MoveList;
-    type Side = Player;
-    type Outcome = Outcome;
-    type IllegalMoveError = IllegalMoveError;
-    type ParseMoveError = ParseMoveError;
-
-    const SIDES: [Player; 2] = [Player::One, Player::Two];
-
+    common::board_vocabulary! {
+        Move = Move, Side = Player, SIDES = [Player::One, Player::Two]
+    }
     const LINE_SEPARATOR: char = ';';
-
-    common::inherent_board_methods!(Board);
     fn format_move(&self, m: Move) -> String {
         format_move(m, self.side_to_move())
     }

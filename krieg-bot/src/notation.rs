@@ -92,22 +92,10 @@ impl std::str::FromStr for Move {
 /// notation `r1 c1 r2 c2` (this module).
 // The trait joins the rules and their notation, so it is implemented here, above both.
 impl common::game::Board for Board {
-    type Move = Move;
-    type MoveList = MoveList;
-    type Side = Side;
-    type Outcome = Outcome;
-    type IllegalMoveError = IllegalMoveError;
-    type ParseMoveError = ParseMoveError;
-
-    const SIDES: [Side; 2] = [Side::Sentinel, Side::Scourge];
-
-    common::inherent_board_methods!(Board);
-    fn format_move(&self, m: Move) -> String {
-        format_move(m)
+    common::board_vocabulary! {
+        Move = Move, Side = Side, SIDES = [Side::Sentinel, Side::Scourge]
     }
-    fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
-        parse_move(text)
-    }
+    common::position_free_notation!(parse_move);
 }
 
 #[cfg(test)]

@@ -165,20 +165,8 @@ pub fn format_grid(board: &Board, viewer: Player) -> Vec<String> {
 /// notation `x y` (this module).
 // The trait joins the rules and their notation, so it is implemented here, above both.
 impl common::game::Board for Board {
-    type Move = Cell;
-    type MoveList = MoveList;
-    type Side = Player;
-    type Outcome = Outcome;
-    type IllegalMoveError = IllegalMoveError;
-    type ParseMoveError = ParseMoveError;
-
-    const SIDES: [Player; 2] = [Player::First, Player::Second];
-
-    common::inherent_board_methods!(Board);
-    fn format_move(&self, m: Cell) -> String {
-        format_move(m)
+    common::board_vocabulary! {
+        Move = Cell, Side = Player, SIDES = [Player::First, Player::Second]
     }
-    fn parse_move(&self, text: &str) -> Result<Cell, ParseMoveError> {
-        parse_move(text)
-    }
+    common::position_free_notation!(parse_move);
 }
