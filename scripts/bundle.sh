@@ -12,8 +12,9 @@
 #   runner's and the replay page's, not the bot's) and `tune` (a tuner's, if the crate has one);
 # - the bot's main.rs.
 # A `mod NAME;` is replaced by the module's file (NAME.rs or NAME/mod.rs), recursively. Paths are
-# rewritten for the new nesting: in common's modules `crate::` becomes `crate::common::`; in the
-# game's, `crate::` becomes `crate::GAME::` and `common::` becomes `crate::common::`; everywhere,
+# rewritten for the new nesting: in common's modules `crate::` becomes `crate::common::` (but
+# not in `$crate::NAME!`, an exported macro at the crate's root); in the game's, `crate::`
+# becomes `crate::GAME::` and `common::` becomes `crate::common::`; everywhere,
 # `arrayvec::`, `rand::` and `rustc_hash::` become `crate::arrayvec::` and so on; the game's
 # `common::NAME!` (`tunables!`, `board_vocabulary!`, `position_free_notation!`) becomes
 # `crate::NAME!` (an exported macro sits at the crate's root).
@@ -201,7 +202,7 @@ rewrite() {
 
 {
     echo "pub mod common {"
-    rewrite "$root/common/src/lib.rs" "" "s/\\bcrate::/crate::common::/g; $packages"
+    rewrite "$root/common/src/lib.rs" "" "s/\\bcrate::(?!\\w+!)/crate::common::/g; $packages"
     echo "}"
     echo "pub mod $game {"
     rewrite "$crate/src/lib.rs" 'referee|view|tune' \

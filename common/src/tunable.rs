@@ -58,8 +58,32 @@ pub use tuned::{take_settings, usage, SettingError, Tunable, Tuned, Value};
 /// its doc comment (see [the module](crate::tunable)); also declares `tunables()`, the list the
 /// bot's command line reads. TYPE is `i32`, `u32`, `usize` or `f64`. The crate has a feature
 /// `tuning = ["common/tuning"]`: the expansion's `cfg`s test the declaring crate's features.
+///
+/// A first line `time_policy(TIME_SOFT_PERCENT = S, TIME_EXTENDED_PERCENT = E);`, with its doc
+/// comment, declares the time policy's two shares as the first tunables, the same in every
+/// crate but for their defaults `S` and `E` (`TIME_SOFT_PERCENT: u32 = S, 10..=90, step 5;`,
+/// `TIME_EXTENDED_PERCENT: u32 = E, 10..=100, step 5;`), and `time_policy()`, the
+/// [`TimePolicy`](crate::clock::TimePolicy) of them that stops the search at the whole budget.
 #[macro_export]
 macro_rules! tunables {
+    (
+        $(#[$policy_attr:meta])*
+        time_policy(TIME_SOFT_PERCENT = $soft:literal, TIME_EXTENDED_PERCENT = $extended:literal);
+        $($rest:tt)*
+    ) => {
+        $(#[$policy_attr])*
+        pub fn time_policy() -> $crate::clock::TimePolicy {
+            $crate::clock::TimePolicy::new(TIME_SOFT_PERCENT.get(), TIME_EXTENDED_PERCENT.get(), 100)
+        }
+        $crate::tunables! {
+            /// The time policy's share of the budget past which no iteration starts with a
+            /// stable root.
+            TIME_SOFT_PERCENT: u32 = $soft, 10..=90, step 5;
+            /// The time policy's share past which no iteration starts with an unstable root.
+            TIME_EXTENDED_PERCENT: u32 = $extended, 10..=100, step 5;
+            $($rest)*
+        }
+    };
     ($($(#[$attr:meta])* $name:ident: $ty:ty = $default:literal, $min:literal..=$max:literal, step $step:literal;)*) => {
         // Each tuning-only item starts with its `cfg` line, which `scripts/bundle.sh` drops with
         // the item (the attributes after it on that line included).
@@ -89,6 +113,8 @@ macro_rules! tunables {
 #[cfg(test)]
 mod tests {
     crate::tunables! {
+        /// The time policy as a crate declares its own.
+        time_policy(TIME_SOFT_PERCENT = 40, TIME_EXTENDED_PERCENT = 65);
         /// A tunable declared as a crate declares its own.
         DEPTH: i32 = 3, 1..=8, step 1;
         SHARE: f64 = 0.25, 0.0..=1.0, step 0.05;
@@ -100,6 +126,7 @@ mod tests {
         const FOLDED: i32 = DEPTH.get() * 2;
         assert_eq!(FOLDED, 6);
         assert_eq!(SHARE, super::Fixed(0.25));
+        assert_eq!(time_policy(), crate::clock::TimePolicy::new(40, 65, 100));
         #[allow(clippy::let_unit_value)]
         let none = tunables();
         assert_eq!(none, ());
@@ -109,7 +136,18 @@ mod tests {
     #[test]
     fn the_tuning_build_lists_and_sets_them() {
         let names: Vec<_> = tunables().iter().map(|t| t.name).collect();
-        assert_eq!(names, ["DEPTH", "SHARE"]);
+        assert_eq!(
+            names,
+            [
+                "TIME_SOFT_PERCENT",
+                "TIME_EXTENDED_PERCENT",
+                "DEPTH",
+                "SHARE"
+            ]
+        );
+        let soft = tunables()[0].declaration(TIME_SOFT_PERCENT.get().into());
+        assert_eq!(soft, "TIME_SOFT_PERCENT: u32 = 40, 10..=90, step 5;");
+        assert_eq!(time_policy(), crate::clock::TimePolicy::new(40, 65, 100));
         assert_eq!((DEPTH.get(), SHARE.get()), (3, 0.25));
         let args = vec!["--param".to_string(), "SHARE=0.5".to_string()];
         assert_eq!(super::take_settings(args, tunables()), Ok(vec![]));

@@ -6,7 +6,6 @@
 //! evaluation's weights are in [`crate::eval`]; the solver's tables are sized in
 //! [`crate::solver`].
 
-use common::clock::TimePolicy;
 use std::time::Duration;
 
 // Time.
@@ -14,19 +13,13 @@ use std::time::Duration;
 /// The hard budget of a move when `--movetime` is not given: far inside the contest's 2 s, even
 /// with the machine's other core busy and the process's start-up counted.
 pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1200);
-/// How the budget is shared out: no new iteration past [`TIME_SOFT_PERCENT`] (half) of it (an
-/// iteration typically costs several times the one before it, so one begun later rarely
-/// completes), with no extension ([`TIME_EXTENDED_PERCENT`], the same), and the search stops
-/// at once at the whole of it.
-pub fn time_policy() -> TimePolicy {
-    TimePolicy::new(TIME_SOFT_PERCENT.get(), TIME_EXTENDED_PERCENT.get(), 100)
-}
 
 common::tunables! {
-    /// The time policy's share of the budget past which no iteration starts with a stable root.
-    TIME_SOFT_PERCENT: u32 = 50, 10..=90, step 5;
-    /// The time policy's share past which no iteration starts with an unstable root.
-    TIME_EXTENDED_PERCENT: u32 = 50, 10..=100, step 5;
+    /// How the budget is shared out: no new iteration past [`TIME_SOFT_PERCENT`] (half) of it (an
+    /// iteration typically costs several times the one before it, so one begun later rarely
+    /// completes), with no extension ([`TIME_EXTENDED_PERCENT`], the same), and the search stops at
+    /// once at the whole of it.
+    time_policy(TIME_SOFT_PERCENT = 50, TIME_EXTENDED_PERCENT = 50);
     /// With no power left to either team, the solver has the time left divided by this (a
     /// third) before the search, which gets the rest.
     SOLVER_TIME_DIVISOR: u32 = 3, 2..=8, step 1;

@@ -5,7 +5,6 @@
 //! constants in the contest build, settable by `--param` in a tuning build (see
 //! [`common::tunable`] and `docs/tuning.md`). The evaluation's weights are in [`crate::eval`].
 
-use common::clock::TimePolicy;
 use std::time::Duration;
 
 // Time.
@@ -13,19 +12,13 @@ use std::time::Duration;
 /// The hard per-move budget when `--movetime` is not given: 200 ms inside 75 % of the 2 s limit,
 /// since a loaded machine was measured delaying replies by up to about 130 ms past the budget.
 pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1300);
-/// How the budget is shared out: no new iteration past [`TIME_SOFT_PERCENT`] (48 %) of it while
-/// the root is stable, past [`TIME_EXTENDED_PERCENT`] (77 %) while the last iteration changed
-/// the best move or its score fell by [`UNSTABLE_SCORE_DROP`] or more; the search stops at once
-/// at the whole budget.
-pub fn time_policy() -> TimePolicy {
-    TimePolicy::new(TIME_SOFT_PERCENT.get(), TIME_EXTENDED_PERCENT.get(), 100)
-}
 
 common::tunables! {
-    /// The time policy's share of the budget past which no iteration starts with a stable root.
-    TIME_SOFT_PERCENT: u32 = 48, 10..=90, step 5;
-    /// The time policy's share past which no iteration starts with an unstable root.
-    TIME_EXTENDED_PERCENT: u32 = 77, 10..=100, step 5;
+    /// How the budget is shared out: no new iteration past [`TIME_SOFT_PERCENT`] (48 %) of it while
+    /// the root is stable, past [`TIME_EXTENDED_PERCENT`] (77 %) while the last iteration changed
+    /// the best move or its score fell by [`UNSTABLE_SCORE_DROP`] or more; the search stops at once
+    /// at the whole budget.
+    time_policy(TIME_SOFT_PERCENT = 48, TIME_EXTENDED_PERCENT = 77);
 
     /// A threatened side to move at the horizon is searched one more ply, as long as the path
     /// is shorter than this many times the iteration's depth.

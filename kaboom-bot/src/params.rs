@@ -5,7 +5,6 @@
 //! settable by `--param` in a tuning build (see [`common::tunable`] and `docs/tuning.md`). The
 //! evaluation's weights are in [`crate::eval`].
 
-use common::clock::TimePolicy;
 use std::time::Duration;
 
 // Time.
@@ -14,20 +13,14 @@ use std::time::Duration;
 /// 2 s, since a loaded machine was measured delaying replies by up to about 130 ms past the
 /// budget (the search stops within a millisecond of it, and answers at once).
 pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1300);
-/// How the budget is shared out: no new iteration past [`TIME_SOFT_PERCENT`] (40 %) of it while
-/// the root is stable (the best move unchanged by the last iteration, its score not fallen by
-/// more than [`UNSTABLE_SCORE_DROP`]), past [`TIME_EXTENDED_PERCENT`] (65 %) while it is not,
-/// since a changed best move or a falling score is where more depth pays; the search stops at
-/// once at the whole budget.
-pub fn time_policy() -> TimePolicy {
-    TimePolicy::new(TIME_SOFT_PERCENT.get(), TIME_EXTENDED_PERCENT.get(), 100)
-}
 
 common::tunables! {
-    /// The time policy's share of the budget past which no iteration starts with a stable root.
-    TIME_SOFT_PERCENT: u32 = 40, 10..=90, step 5;
-    /// The time policy's share past which no iteration starts with an unstable root.
-    TIME_EXTENDED_PERCENT: u32 = 65, 10..=100, step 5;
+    /// How the budget is shared out: no new iteration past [`TIME_SOFT_PERCENT`] (40 %) of it while
+    /// the root is stable (the best move unchanged by the last iteration, its score not fallen by
+    /// more than [`UNSTABLE_SCORE_DROP`]), past [`TIME_EXTENDED_PERCENT`] (65 %) while it is not,
+    /// since a changed best move or a falling score is where more depth pays; the search stops at
+    /// once at the whole budget.
+    time_policy(TIME_SOFT_PERCENT = 40, TIME_EXTENDED_PERCENT = 65);
     /// History scores are divided by this at the start of each search, so old games fade.
     HISTORY_AGING: i32 = 8, 1..=64, step 2;
     /// Late move reduction: from this remaining depth...

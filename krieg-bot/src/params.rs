@@ -6,7 +6,6 @@
 //! in [`crate::eval`]; the solvers' tables are sized in [`crate::solver`], [`crate::dfpn`] and
 //! [`crate::book`].
 
-use common::clock::TimePolicy;
 use std::time::Duration;
 
 // Time.
@@ -14,19 +13,12 @@ use std::time::Duration;
 /// Thinking time per move when `--movetime` is not given: far inside 75 % of the 2 s limit, so a
 /// busy machine or a slow start cannot push a reply past it.
 pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1200);
-/// How the move time is shared out: no new iteration past [`TIME_SOFT_PERCENT`] (half) of it,
-/// with no extension ([`TIME_EXTENDED_PERCENT`], the same: the solver's proof decides an
-/// unstable position better than more depth), and the search stops at once at the whole of it.
-pub fn time_policy() -> TimePolicy {
-    TimePolicy::new(TIME_SOFT_PERCENT.get(), TIME_EXTENDED_PERCENT.get(), 100)
-}
 
 common::tunables! {
-    /// The time policy's share of the move time past which no iteration starts with a stable
-    /// root.
-    TIME_SOFT_PERCENT: u32 = 50, 10..=90, step 5;
-    /// The time policy's share past which no iteration starts with an unstable root.
-    TIME_EXTENDED_PERCENT: u32 = 50, 10..=100, step 5;
+    /// How the move time is shared out: no new iteration past [`TIME_SOFT_PERCENT`] (half) of it,
+    /// with no extension ([`TIME_EXTENDED_PERCENT`], the same: the solver's proof decides an
+    /// unstable position better than more depth), and the search stops at once at the whole of it.
+    time_policy(TIME_SOFT_PERCENT = 50, TIME_EXTENDED_PERCENT = 50);
     /// Unless the search has seen a forced win, a proof the solver finds by this share of the
     /// move time (a margin for a busy machine) decides the move.
     SOLVER_PERCENT: u32 = 75, 20..=95, step 5;

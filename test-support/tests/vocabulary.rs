@@ -28,14 +28,20 @@ fn params(game: &str) -> String {
     read(&format!("{game}-bot/src/params.rs"))
 }
 
-/// The value of `pub const NAME: T = VALUE;` in `source`, or of the tunable declared
-/// `NAME: T = VALUE, MIN..=MAX, step STEP;` in its `common::tunables!` block, if it has one.
+/// The value of `pub const NAME: T = VALUE;` in `source`, of the tunable declared
+/// `NAME: T = VALUE, MIN..=MAX, step STEP;` in its `common::tunables!` block, or of a time share
+/// given as `NAME = VALUE` in the block's `time_policy(...)` line, if it has one.
 fn constant<'a>(source: &'a str, name: &str) -> Option<&'a str> {
     let head = format!("pub const {name}: ");
     let tunable = format!("{name}: ");
+    let share = format!("{name} = ");
     source.lines().find_map(|line| {
         if let Some(rest) = line.strip_prefix(&head) {
             return rest.split_once(" = ")?.1.strip_suffix(';');
+        }
+        if let Some(shares) = line.trim().strip_prefix("time_policy(") {
+            let (_, value) = shares.split_once(&share)?;
+            return value.split([',', ')']).next();
         }
         let rest = line.strip_prefix("    ")?.strip_prefix(&tunable)?;
         let (_, value) = rest.split_once(" = ")?;
@@ -43,8 +49,9 @@ fn constant<'a>(source: &'a str, name: &str) -> Option<&'a str> {
     })
 }
 
-/// The time policy's soft, extended and hard percent: `TIME_POLICY`'s, or those `time_policy()`
-/// makes of the tunables `TIME_SOFT_PERCENT` and `TIME_EXTENDED_PERCENT` and its hard share.
+/// The time policy's soft, extended and hard percent: `TIME_POLICY`'s, or those of the
+/// `time_policy(...)` line of the `common::tunables!` block (its tunables `TIME_SOFT_PERCENT`
+/// and `TIME_EXTENDED_PERCENT`, and the whole budget).
 fn time_policy(game: &str, source: &str) -> Vec<u32> {
     if let Some(policy) = constant(source, "TIME_POLICY") {
         let percents = policy
@@ -53,19 +60,15 @@ fn time_policy(game: &str, source: &str) -> Vec<u32> {
             .unwrap_or_else(|| panic!("{game}: TIME_POLICY = {policy}"));
         return numbers(percents);
     }
-    let call = "TimePolicy::new(TIME_SOFT_PERCENT.get(), TIME_EXTENDED_PERCENT.get(), ";
-    let hard = source
-        .lines()
-        .find_map(|line| line.trim().strip_prefix(call)?.strip_suffix(')'))
-        .unwrap_or_else(|| panic!("{game}: neither TIME_POLICY nor time_policy()"));
     let share = |name| {
-        let value = constant(source, name).unwrap_or_else(|| panic!("{game}: no {name}"));
+        let value = constant(source, name)
+            .unwrap_or_else(|| panic!("{game}: neither TIME_POLICY nor time_policy({name} = ..)"));
         value.parse().unwrap()
     };
     vec![
         share("TIME_SOFT_PERCENT"),
         share("TIME_EXTENDED_PERCENT"),
-        hard.parse().unwrap(),
+        100,
     ]
 }
 
