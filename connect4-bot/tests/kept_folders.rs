@@ -7,13 +7,12 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use connect4::board::{Board, Kind, Move, Outcome, Team, CLEARING_BITS, DUAL_BIT};
+use connect4::board::{Board, Kind, Move, Team, CLEARING_BITS, DUAL_BIT};
 use connect4::notation::{format_board, format_moves_file, format_opponent_file, parse_move};
 use connect4::state::Memory;
 use rand::rngs::SmallRng;
-use rand::seq::SliceRandom;
 use rand::SeedableRng;
-use support::{line, mv, run_in};
+use support::{line, mv, run_in, sane_random};
 use test_support::process::write_read_only;
 
 mod support;
@@ -195,26 +194,6 @@ enum Player {
     Harness,
 }
 
-/// A winning move if there is one, else a random move among those that do not hand the
-/// opponent a win (any move if all do).
-fn sane_random(board: &Board, rng: &mut SmallRng) -> Move {
-    let me = board.side_to_move();
-    let moves = board.legal_moves();
-    let outcome = |m: Move| board.play(m).outcome();
-    if let Some(&win) = moves
-        .iter()
-        .find(|&&m| outcome(m) == Some(Outcome::Win(me)))
-    {
-        return win;
-    }
-    let safe: Vec<Move> = moves
-        .iter()
-        .copied()
-        .filter(|&m| outcome(m) != Some(Outcome::Win(me.other())))
-        .collect();
-    *safe.choose(rng).unwrap_or(&moves[0])
-}
-
 /// Plays on from `board` until the game ends or reaches `cut` plies (a game the judge abandons
 /// there), each team's moves by `players`: every reply legal, every help file checked, and no
 /// warning in the bot's log. Returns the last position.
@@ -231,7 +210,7 @@ fn play_on(
     while board.outcome().is_none() && cut.map_or(true, |n| board.plies() < n) {
         let team = board.side_to_move();
         if players[team.index()] == Player::Harness {
-            let m = sane_random(&board, &mut rng);
+            let m = sane_random(&board, &mut rng, |_| false);
             history.push(format!("{team}: {m} (harness)"));
             board = board.play(m);
             continue;
@@ -254,6 +233,20 @@ fn play_on(
         }
     }
     board
+}
+
+/// Team 1's bot plays `board` on to the game's end against the harness's moves (as `play_on`
+/// checks each of its moves).
+fn bot_finishes_against_the_harness(judge: &Judge, board: Board, seed: u64, label: &str) {
+    let end = play_on(
+        judge,
+        board,
+        [Player::Bot, Player::Harness],
+        None,
+        seed,
+        label,
+    );
+    assert!(end.outcome().is_some());
 }
 
 /// A game between two bots, `first` moving first, abandoned after `cut` plies if given.
@@ -352,15 +345,7 @@ fn an_opponent_clear_that_empties_the_board_with_the_game_masters_files() {
         judge.remember(Team::One, before);
         let emptied = before.play(mv("1 7"));
         assert_eq!(emptied.occupied(), 0);
-        let end = play_on(
-            &judge,
-            emptied,
-            [Player::Bot, Player::Harness],
-            None,
-            7,
-            "after the emptying clear",
-        );
-        assert!(end.outcome().is_some());
+        bot_finishes_against_the_harness(&judge, emptied, 7, "after the emptying clear");
     }
 }
 
@@ -375,15 +360,7 @@ fn an_opponent_clear_that_empties_the_board_before_the_bots_dual_disc_without_fi
     judge.remember(Team::One, before);
     let emptied = before.play(mv("1 7"));
     assert_eq!(emptied.occupied(), 0);
-    let end = play_on(
-        &judge,
-        emptied,
-        [Player::Bot, Player::Harness],
-        None,
-        11,
-        "after the emptying clear",
-    );
-    assert!(end.outcome().is_some());
+    bot_finishes_against_the_harness(&judge, emptied, 11, "after the emptying clear");
 }
 
 #[test]
@@ -397,15 +374,7 @@ fn team_two_first_then_a_clear_that_leaves_one_disc_of_its_own_without_files() {
     judge.remember(Team::One, before);
     let after = before.play(mv("2 2"));
     assert_eq!(after.occupied().count_ones(), 1, "{after}");
-    let end = play_on(
-        &judge,
-        after,
-        [Player::Bot, Player::Harness],
-        None,
-        13,
-        "after the clear",
-    );
-    assert!(end.outcome().is_some());
+    bot_finishes_against_the_harness(&judge, after, 13, "after the clear");
 }
 
 #[test]
@@ -486,7 +455,7 @@ fn an_opponent_clear_that_empties_the_board_after_the_bots_dual_disc_without_fil
     let mut rng = SmallRng::seed_from_u64(9);
     while board.outcome().is_none() && board.moves_made(Team::One) < 1 + 9 {
         let m = if board.side_to_move() == Team::Two {
-            sane_random(&board, &mut rng)
+            sane_random(&board, &mut rng, |_| false)
         } else {
             let (m, log) = judge.call(&board, board.plies().into());
             assert!(
