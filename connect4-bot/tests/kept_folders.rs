@@ -235,16 +235,17 @@ fn play_on(
     board
 }
 
-/// Team 1's bot plays `board` on to the game's end against the harness's moves (as `play_on`
-/// checks each of its moves).
-fn bot_finishes_against_the_harness(judge: &Judge, board: Board, seed: u64, label: &str) {
+/// Team 1's bot, its help file written at `before`, plays on after team 2's `clear` to the
+/// game's end against the harness's moves (as `play_on` checks each of its moves).
+fn bot_finishes_after_the_clear(judge: &Judge, before: Board, clear: &str, seed: u64) {
+    judge.remember(Team::One, before);
     let end = play_on(
         judge,
-        board,
+        before.play(mv(clear)),
         [Player::Bot, Player::Harness],
         None,
         seed,
-        label,
+        &format!("after the clear {clear}"),
     );
     assert!(end.outcome().is_some());
 }
@@ -342,10 +343,8 @@ fn an_opponent_clear_that_empties_the_board_with_the_game_masters_files() {
             before.play(mv("4 4"))
         };
         assert_eq!(before.side_to_move(), Team::Two);
-        judge.remember(Team::One, before);
-        let emptied = before.play(mv("1 7"));
-        assert_eq!(emptied.occupied(), 0);
-        bot_finishes_against_the_harness(&judge, emptied, 7, "after the emptying clear");
+        assert_eq!(before.play(mv("1 7")).occupied(), 0);
+        bot_finishes_after_the_clear(&judge, before, "1 7", 7);
     }
 }
 
@@ -357,10 +356,8 @@ fn an_opponent_clear_that_empties_the_board_before_the_bots_dual_disc_without_fi
     let judge = Judge::new("emptied-held", false, false);
     let before = line("5 4,5 5,2 1");
     assert!(before.holds(Team::One, Kind::Dual));
-    judge.remember(Team::One, before);
-    let emptied = before.play(mv("1 7"));
-    assert_eq!(emptied.occupied(), 0);
-    bot_finishes_against_the_harness(&judge, emptied, 11, "after the emptying clear");
+    assert_eq!(before.play(mv("1 7")).occupied(), 0);
+    bot_finishes_after_the_clear(&judge, before, "1 7", 11);
 }
 
 #[test]
@@ -371,10 +368,9 @@ fn team_two_first_then_a_clear_that_leaves_one_disc_of_its_own_without_files() {
     // the game in progress: team 1 has spent its dual disc.
     let judge = Judge::new("team-two-first", false, false);
     let before = Board::starting(Team::Two).play(mv("5 1")).play(mv("4 2"));
-    judge.remember(Team::One, before);
     let after = before.play(mv("2 2"));
     assert_eq!(after.occupied().count_ones(), 1, "{after}");
-    bot_finishes_against_the_harness(&judge, after, 13, "after the clear");
+    bot_finishes_after_the_clear(&judge, before, "2 2", 13);
 }
 
 #[test]
