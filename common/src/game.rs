@@ -43,6 +43,21 @@ pub trait Outcome: Copy {
     fn winner(self) -> Option<Self::Side>;
 }
 
+/// [`Outcome`] for a game's outcome type `$outcome` whose inherent `winner` (which its own code
+/// calls without the trait in scope) names the winner, a `$side`: one line in the crate instead
+/// of the delegation.
+#[macro_export]
+macro_rules! inherent_outcome {
+    ($outcome:ty, $side:ty) => {
+        impl $crate::game::Outcome for $outcome {
+            type Side = $side;
+            fn winner(self) -> Option<$side> {
+                <$outcome>::winner(self)
+            }
+        }
+    };
+}
+
 /// The eight methods of [`Board`] that a game's board also has as inherent methods of the same
 /// names and meanings (`start`, `side_to_move`, `legal_moves`, `play`, `try_play`, `outcome`,
 /// `hash`, `compute_hash`), each calling its inherent method: one line in each crate's

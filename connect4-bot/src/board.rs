@@ -423,6 +423,8 @@ impl Outcome {
     }
 }
 
+common::inherent_outcome!(Outcome, Team);
+
 /// The legal moves of a position (at most 35: five kinds of disc in seven columns).
 pub type MoveList = ArrayVec<Move, { 5 * WIDTH }>;
 
@@ -859,14 +861,6 @@ pub enum CellContent {
 /// Perft from the empty board (the `perft` subcommand): [`common::game::perft`].
 pub fn perft(depth: u32) -> u64 {
     common::game::perft::<Board>(depth)
-}
-
-impl common::game::Outcome for Outcome {
-    type Side = Team;
-
-    fn winner(self) -> Option<Team> {
-        Outcome::winner(self)
-    }
 }
 
 impl fmt::Display for Board {

@@ -453,6 +453,8 @@ impl Outcome {
     }
 }
 
+common::inherent_outcome!(Outcome, Color);
+
 /// The most moves a position can have room for: more than the 66 (dragon, direction) pairs 11
 /// dragons can form in 6 directions, so a push never overflows.
 pub const MAX_MOVES: usize = 72;
@@ -906,13 +908,5 @@ impl Board {
 impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.render())
-    }
-}
-
-impl common::game::Outcome for Outcome {
-    type Side = Color;
-
-    fn winner(self) -> Option<Color> {
-        Outcome::winner(self)
     }
 }

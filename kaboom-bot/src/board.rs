@@ -312,6 +312,8 @@ impl Outcome {
     }
 }
 
+common::inherent_outcome!(Outcome, Player);
+
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -1096,14 +1098,6 @@ pub fn open_run(occupied: u64, player: Player, from: Square) -> Option<Square> {
         }
     }
     None
-}
-
-impl common::game::Outcome for Outcome {
-    type Side = Player;
-
-    fn winner(self) -> Option<Player> {
-        Outcome::winner(self)
-    }
 }
 
 impl fmt::Display for Board {

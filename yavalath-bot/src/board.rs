@@ -318,6 +318,8 @@ impl Outcome {
     }
 }
 
+common::inherent_outcome!(Outcome, Player);
+
 /// Why a move cannot be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IllegalMoveError {
@@ -604,14 +606,6 @@ impl Board {
             Effect::Quiet => None,
         };
         next
-    }
-}
-
-impl common::game::Outcome for Outcome {
-    type Side = Player;
-
-    fn winner(self) -> Option<Player> {
-        Outcome::winner(self)
     }
 }
 
