@@ -93,6 +93,19 @@ macro_rules! inherent_board_methods {
     };
 }
 
+/// `Default` for a game's board `$board`: its start position (`$board::start()`), the
+/// vocabulary's `Board::default()`.
+#[macro_export]
+macro_rules! start_is_default {
+    ($board:ty) => {
+        impl Default for $board {
+            fn default() -> Self {
+                <$board>::start()
+            }
+        }
+    };
+}
+
 /// A game's position: its rules, its hash and its notation. Positions are values: playing a
 /// move returns the next position and leaves this one as it was.
 pub trait Board: Copy + PartialEq + fmt::Debug {

@@ -543,11 +543,7 @@ pub struct Board {
     discs_hash: u64,
 }
 
-impl Default for Board {
-    fn default() -> Self {
-        Board::start()
-    }
-}
+common::start_is_default!(Board);
 
 impl Board {
     /// The empty board, team 1 to move, every power unused.

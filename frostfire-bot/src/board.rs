@@ -504,11 +504,7 @@ impl Default for Move {
     }
 }
 
-impl Default for Board {
-    fn default() -> Self {
-        Board::start()
-    }
-}
+common::start_is_default!(Board);
 
 impl Board {
     /// The initial position, Tyragon (ICE) to move.

@@ -549,11 +549,7 @@ pub struct Board {
     hash: u64,
 }
 
-impl Default for Board {
-    fn default() -> Self {
-        Board::start()
-    }
-}
+common::start_is_default!(Board);
 
 impl Board {
     /// The start of a game: all rangers home, no bomb placed, Player 1 to place its bomb.

@@ -414,11 +414,7 @@ pub struct Board {
     hash: u64,
 }
 
-impl Default for Board {
-    fn default() -> Self {
-        Board::start()
-    }
-}
+common::start_is_default!(Board);
 
 impl Board {
     /// The empty board, Player 1 to move.
