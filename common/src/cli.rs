@@ -430,6 +430,14 @@ impl fmt::Display for SolveArgsError {
 
 impl std::error::Error for SolveArgsError {}
 
+/// A solver's refused arguments: `bot solve: error` and the usage line on stderr; the exit
+/// status 2.
+pub fn refuse_solve_args(bot: &str, arguments: &str, error: impl fmt::Display) -> ExitCode {
+    eprintln!("{bot} solve: {error}");
+    eprintln!("usage: {bot} solve {arguments}");
+    ExitCode::from(2)
+}
+
 /// The value of `solve --table-mb`: a whole number of MB in `1..=max_mb`.
 pub fn parse_table_mb(text: &str, max_mb: usize) -> Result<usize, SolveArgsError> {
     text.parse()

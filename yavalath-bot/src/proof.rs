@@ -30,7 +30,7 @@ use crate::notation::format_move;
 use crate::threats::{threat_makers, Threats};
 use arrayvec::ArrayVec;
 pub use common::cli::SolveArgsError;
-use common::cli::SolveTarget;
+use common::cli::{refuse_solve_args, SolveTarget};
 use common::clock::Deadline;
 use common::game::Board as _;
 use common::transposition::table_len;
@@ -301,11 +301,7 @@ pub fn board_after(line: &str) -> Result<Board, SolveArgsError> {
 pub fn main(words: &[String]) -> ExitCode {
     let args = match parse_args(words) {
         Ok(args) => args,
-        Err(error) => {
-            eprintln!("yavalath-bot solve: {error}");
-            eprintln!("usage: yavalath-bot solve {ARGUMENTS}");
-            return ExitCode::from(2);
-        }
+        Err(error) => return refuse_solve_args("yavalath-bot", ARGUMENTS, error),
     };
     let started = Instant::now();
     let budget = args
