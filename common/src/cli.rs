@@ -430,6 +430,14 @@ impl fmt::Display for SolveArgsError {
 
 impl std::error::Error for SolveArgsError {}
 
+/// A solver's refused arguments: `bot solve: error` and the usage line on stderr; the exit
+/// status 2.
+pub fn refuse_solve_args(bot: &str, arguments: &str, error: impl fmt::Display) -> ExitCode {
+    eprintln!("{bot} solve: {error}");
+    eprintln!("usage: {bot} solve {arguments}");
+    ExitCode::from(2)
+}
+
 /// The value of `solve --table-mb`: a whole number of MB in `1..=max_mb`.
 pub fn parse_table_mb(text: &str, max_mb: usize) -> Result<usize, SolveArgsError> {
     text.parse()
@@ -444,6 +452,55 @@ pub fn parse_seconds(text: &str) -> Result<f64, SolveArgsError> {
         .ok()
         .filter(|s: &f64| s.is_finite() && *s > 0.0)
         .ok_or_else(|| SolveArgsError::BadValue("--seconds", text.to_string()))
+}
+
+/// What every solver is asked: the position, its table's size and a time limit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SolveTarget<B> {
+    /// The position to solve.
+    pub board: B,
+    /// The table, in MB.
+    pub table_mb: usize,
+    /// Give up after this long.
+    pub seconds: Option<f64>,
+}
+
+impl<B: crate::game::Board> SolveTarget<B> {
+    /// Reads a solver's command line `words`, each option followed by its value: `--moves LINE`
+    /// (the position after the line; the start by default), `--table-mb N` (1 to
+    /// `max_table_mb`; `table_mb` by default), `--seconds S` (no limit by default), and the
+    /// solver's own options, those of `own_options`, each given to `own(option, value)`.
+    pub fn parse(
+        words: &[String],
+        table_mb: usize,
+        max_table_mb: usize,
+        own_options: &[&'static str],
+        mut own: impl FnMut(&'static str, &String) -> Result<(), SolveArgsError>,
+    ) -> Result<SolveTarget<B>, SolveArgsError> {
+        let mut target = SolveTarget {
+            board: B::start(),
+            table_mb,
+            seconds: None,
+        };
+        let mut words = words.iter();
+        while let Some(word) = words.next() {
+            let option = ["--moves", "--table-mb", "--seconds"]
+                .iter()
+                .chain(own_options)
+                .find(|&&option| option == word)
+                .ok_or_else(|| SolveArgsError::Unknown(word.clone()))?;
+            let value = words.next().ok_or(SolveArgsError::MissingValue(option))?;
+            match *option {
+                "--moves" => {
+                    target.board = B::after_line(value).map_err(SolveArgsError::BadMove)?;
+                }
+                "--table-mb" => target.table_mb = parse_table_mb(value, max_table_mb)?,
+                "--seconds" => target.seconds = Some(parse_seconds(value)?),
+                _ => own(option, value)?,
+            }
+        }
+        Ok(target)
+    }
 }
 
 #[cfg(test)]

@@ -43,6 +43,21 @@ pub trait Outcome: Copy {
     fn winner(self) -> Option<Self::Side>;
 }
 
+/// [`Outcome`] for a game's outcome type `$outcome` whose inherent `winner` (which its own code
+/// calls without the trait in scope) names the winner, a `$side`: one line in the crate instead
+/// of the delegation.
+#[macro_export]
+macro_rules! inherent_outcome {
+    ($outcome:ty, $side:ty) => {
+        impl $crate::game::Outcome for $outcome {
+            type Side = $side;
+            fn winner(self) -> Option<$side> {
+                <$outcome>::winner(self)
+            }
+        }
+    };
+}
+
 /// The vocabulary's part of a crate's `impl common::game::Board for Board`: the move and side
 /// types and [`Board::SIDES`] as given; the other associated types, the crate's own of the same
 /// names (`MoveList`, `Outcome`, `IllegalMoveError`, `ParseMoveError`); and the eight methods
@@ -97,6 +112,19 @@ macro_rules! position_free_notation {
         }
         fn parse_move(&self, text: &str) -> Result<Self::Move, Self::ParseMoveError> {
             $parse(text)
+        }
+    };
+}
+
+/// `Default` for a game's board `$board`: its start position (`$board::start()`), the
+/// vocabulary's `Board::default()`.
+#[macro_export]
+macro_rules! start_is_default {
+    ($board:ty) => {
+        impl Default for $board {
+            fn default() -> Self {
+                <$board>::start()
+            }
         }
     };
 }

@@ -423,6 +423,8 @@ impl Outcome {
     }
 }
 
+common::inherent_outcome!(Outcome, Team);
+
 /// The legal moves of a position (at most 35: five kinds of disc in seven columns).
 pub type MoveList = ArrayVec<Move, { 5 * WIDTH }>;
 
@@ -541,11 +543,7 @@ pub struct Board {
     discs_hash: u64,
 }
 
-impl Default for Board {
-    fn default() -> Self {
-        Board::start()
-    }
-}
+common::start_is_default!(Board);
 
 impl Board {
     /// The empty board, team 1 to move, every power unused.
@@ -859,14 +857,6 @@ pub enum CellContent {
 /// Perft from the empty board (the `perft` subcommand): [`common::game::perft`].
 pub fn perft(depth: u32) -> u64 {
     common::game::perft::<Board>(depth)
-}
-
-impl common::game::Outcome for Outcome {
-    type Side = Team;
-
-    fn winner(self) -> Option<Team> {
-        Outcome::winner(self)
-    }
 }
 
 impl fmt::Display for Board {

@@ -49,6 +49,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
+use common::cli::refuse_solve_args;
 use common::clock::Deadline;
 
 use crate::board::{
@@ -1010,11 +1011,7 @@ pub fn run_solve<R: BufRead, W: Write, E: Write>(
 pub fn main(args: &[String]) -> ExitCode {
     let options = match parse_args(args) {
         Ok(options) => options,
-        Err(e) => {
-            eprintln!("connect4-bot solve: {e}");
-            eprintln!("usage: connect4-bot solve [--weak] [--table-mb N]");
-            return ExitCode::from(2);
-        }
+        Err(e) => return refuse_solve_args("connect4-bot", "[--weak] [--table-mb N]", e),
     };
     let stdin = io::stdin();
     let stdout = io::stdout();

@@ -6,10 +6,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use connect4::board::{row_mask, Board, Kind, Move, Outcome, Team, CLEARING_BITS};
+use connect4::board::{row_mask, Board, Kind, Move, Team, CLEARING_BITS};
 use connect4::notation::{format_board, format_moves_file, format_opponent_file, parse_move};
 use rand::rngs::SmallRng;
-use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use support::run_in;
 use test_support::process::write_read_only;
@@ -89,15 +88,6 @@ enum Players {
 /// it as the statement's judge makes it (see `state.rs`, "Either game", and the tests of
 /// `tests/kept_folders.rs` and `tests/state.rs` for both readings).
 fn sane_random(board: &Board, extra: Extra, rng: &mut SmallRng) -> Move {
-    let me = board.side_to_move();
-    let moves = board.legal_moves();
-    let outcome = |m: Move| board.play(m).outcome();
-    if let Some(&win) = moves
-        .iter()
-        .find(|&&m| outcome(m) == Some(Outcome::Win(me)))
-    {
-        return win;
-    }
     let a_start = |m: Move| {
         let occupied = board.play(m).occupied();
         extra == Extra::None
@@ -105,12 +95,7 @@ fn sane_random(board: &Board, extra: Extra, rng: &mut SmallRng) -> Move {
             && occupied.count_ones() <= 1
             && occupied & !row_mask(0) == 0
     };
-    let safe: Vec<Move> = moves
-        .iter()
-        .copied()
-        .filter(|&m| outcome(m) != Some(Outcome::Win(me.other())) && !a_start(m))
-        .collect();
-    *safe.choose(rng).unwrap_or(&moves[0])
+    support::sane_random(board, rng, a_start)
 }
 
 /// What a game showed: the tenth moves played with the dual disc still unused, per team.

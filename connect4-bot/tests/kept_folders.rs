@@ -7,13 +7,12 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use connect4::board::{Board, Kind, Move, Outcome, Team, CLEARING_BITS, DUAL_BIT};
+use connect4::board::{Board, Kind, Move, Team, CLEARING_BITS, DUAL_BIT};
 use connect4::notation::{format_board, format_moves_file, format_opponent_file, parse_move};
 use connect4::state::Memory;
 use rand::rngs::SmallRng;
-use rand::seq::SliceRandom;
 use rand::SeedableRng;
-use support::{line, mv, run_in};
+use support::{line, mv, run_in, sane_random};
 use test_support::process::write_read_only;
 
 mod support;
@@ -195,26 +194,6 @@ enum Player {
     Harness,
 }
 
-/// A winning move if there is one, else a random move among those that do not hand the
-/// opponent a win (any move if all do).
-fn sane_random(board: &Board, rng: &mut SmallRng) -> Move {
-    let me = board.side_to_move();
-    let moves = board.legal_moves();
-    let outcome = |m: Move| board.play(m).outcome();
-    if let Some(&win) = moves
-        .iter()
-        .find(|&&m| outcome(m) == Some(Outcome::Win(me)))
-    {
-        return win;
-    }
-    let safe: Vec<Move> = moves
-        .iter()
-        .copied()
-        .filter(|&m| outcome(m) != Some(Outcome::Win(me.other())))
-        .collect();
-    *safe.choose(rng).unwrap_or(&moves[0])
-}
-
 /// Plays on from `board` until the game ends or reaches `cut` plies (a game the judge abandons
 /// there), each team's moves by `players`: every reply legal, every help file checked, and no
 /// warning in the bot's log. Returns the last position.
@@ -231,7 +210,7 @@ fn play_on(
     while board.outcome().is_none() && cut.map_or(true, |n| board.plies() < n) {
         let team = board.side_to_move();
         if players[team.index()] == Player::Harness {
-            let m = sane_random(&board, &mut rng);
+            let m = sane_random(&board, &mut rng, |_| false);
             history.push(format!("{team}: {m} (harness)"));
             board = board.play(m);
             continue;
@@ -254,6 +233,21 @@ fn play_on(
         }
     }
     board
+}
+
+/// Team 1's bot, its help file written at `before`, plays on after team 2's `clear` to the
+/// game's end against the harness's moves (as `play_on` checks each of its moves).
+fn bot_finishes_after_the_clear(judge: &Judge, before: Board, clear: &str, seed: u64) {
+    judge.remember(Team::One, before);
+    let end = play_on(
+        judge,
+        before.play(mv(clear)),
+        [Player::Bot, Player::Harness],
+        None,
+        seed,
+        &format!("after the clear {clear}"),
+    );
+    assert!(end.outcome().is_some());
 }
 
 /// A game between two bots, `first` moving first, abandoned after `cut` plies if given.
@@ -349,18 +343,8 @@ fn an_opponent_clear_that_empties_the_board_with_the_game_masters_files() {
             before.play(mv("4 4"))
         };
         assert_eq!(before.side_to_move(), Team::Two);
-        judge.remember(Team::One, before);
-        let emptied = before.play(mv("1 7"));
-        assert_eq!(emptied.occupied(), 0);
-        let end = play_on(
-            &judge,
-            emptied,
-            [Player::Bot, Player::Harness],
-            None,
-            7,
-            "after the emptying clear",
-        );
-        assert!(end.outcome().is_some());
+        assert_eq!(before.play(mv("1 7")).occupied(), 0);
+        bot_finishes_after_the_clear(&judge, before, "1 7", 7);
     }
 }
 
@@ -372,18 +356,8 @@ fn an_opponent_clear_that_empties_the_board_before_the_bots_dual_disc_without_fi
     let judge = Judge::new("emptied-held", false, false);
     let before = line("5 4,5 5,2 1");
     assert!(before.holds(Team::One, Kind::Dual));
-    judge.remember(Team::One, before);
-    let emptied = before.play(mv("1 7"));
-    assert_eq!(emptied.occupied(), 0);
-    let end = play_on(
-        &judge,
-        emptied,
-        [Player::Bot, Player::Harness],
-        None,
-        11,
-        "after the emptying clear",
-    );
-    assert!(end.outcome().is_some());
+    assert_eq!(before.play(mv("1 7")).occupied(), 0);
+    bot_finishes_after_the_clear(&judge, before, "1 7", 11);
 }
 
 #[test]
@@ -394,18 +368,9 @@ fn team_two_first_then_a_clear_that_leaves_one_disc_of_its_own_without_files() {
     // the game in progress: team 1 has spent its dual disc.
     let judge = Judge::new("team-two-first", false, false);
     let before = Board::starting(Team::Two).play(mv("5 1")).play(mv("4 2"));
-    judge.remember(Team::One, before);
     let after = before.play(mv("2 2"));
     assert_eq!(after.occupied().count_ones(), 1, "{after}");
-    let end = play_on(
-        &judge,
-        after,
-        [Player::Bot, Player::Harness],
-        None,
-        13,
-        "after the clear",
-    );
-    assert!(end.outcome().is_some());
+    bot_finishes_after_the_clear(&judge, before, "2 2", 13);
 }
 
 #[test]
@@ -486,7 +451,7 @@ fn an_opponent_clear_that_empties_the_board_after_the_bots_dual_disc_without_fil
     let mut rng = SmallRng::seed_from_u64(9);
     while board.outcome().is_none() && board.moves_made(Team::One) < 1 + 9 {
         let m = if board.side_to_move() == Team::Two {
-            sane_random(&board, &mut rng)
+            sane_random(&board, &mut rng, |_| false)
         } else {
             let (m, log) = judge.call(&board, board.plies().into());
             assert!(

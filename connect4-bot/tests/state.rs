@@ -374,22 +374,29 @@ fn a_board_emptied_just_now_that_team_one_could_be_starting_is_a_new_game_for_th
         assert_eq!(board.moves_made(Team::Two), 0);
     }
     // Team 2 sees team 1's first disc, which team 1's clear of column 3 could also have left.
-    let old = short_old_game(Team::Two, "5 4,4 3");
-    let first = line("5 4");
-    assert_eq!(discs(&old.board.play(mv("2 3"))), discs(&first));
-    let board = either_game(Team::Two, discs(&first), &old);
-    assert!(board.holds(Team::Two, Kind::Dual));
-    assert_eq!(board.moves_made(Team::Two), 0);
-    assert_eq!(board.used(Team::Two), 0);
+    let board = cleared_or_new(Team::Two, "5 4,4 3", "2 3", "5 4");
+    assert_dual_owed_anew(&board, Team::Two, 0);
     // The opponent's dual disc follows the new game too: team 1 played it in the old game,
     // and owes it again by its tenth move.
-    let old = short_old_game(Team::Two, "4 4,5 5,5 1,5 6");
-    let first = line("5 1");
-    assert_eq!(discs(&old.board.play(mv("3 5"))), discs(&first));
-    let board = either_game(Team::Two, discs(&first), &old);
-    assert!(board.holds(Team::One, Kind::Dual));
-    assert_eq!(board.moves_made(Team::One), 1);
-    assert_eq!(board.used(Team::One), 0);
+    let board = cleared_or_new(Team::Two, "4 4,5 5,5 1,5 6", "3 5", "5 1");
+    assert_dual_owed_anew(&board, Team::One, 1);
+}
+
+/// The board `team` reconstructs when its help file holds the game `old_moves` and the
+/// opponent's `clear` there leaves the discs a new game shows after `new_moves`: either game.
+fn cleared_or_new(team: Team, old_moves: &str, clear: &str, new_moves: &str) -> Board {
+    let old = short_old_game(team, old_moves);
+    let first = line(new_moves);
+    assert_eq!(discs(&old.board.play(mv(clear))), discs(&first));
+    either_game(team, discs(&first), &old)
+}
+
+/// `team` holds its dual disc on `board` as in a new game after `moves` moves of its own: no
+/// power spent, the tenth-move deadline counted from the new game's start.
+fn assert_dual_owed_anew(board: &Board, team: Team, moves: u8) {
+    assert!(board.holds(team, Kind::Dual));
+    assert_eq!(board.moves_made(team), moves);
+    assert_eq!(board.used(team), 0);
 }
 
 #[test]

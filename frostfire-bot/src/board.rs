@@ -453,6 +453,8 @@ impl Outcome {
     }
 }
 
+common::inherent_outcome!(Outcome, Color);
+
 /// The most moves a position can have room for: more than the 66 (dragon, direction) pairs 11
 /// dragons can form in 6 directions, so a push never overflows.
 pub const MAX_MOVES: usize = 72;
@@ -502,11 +504,7 @@ impl Default for Move {
     }
 }
 
-impl Default for Board {
-    fn default() -> Self {
-        Board::start()
-    }
-}
+common::start_is_default!(Board);
 
 impl Board {
     /// The initial position, Tyragon (ICE) to move.
@@ -906,13 +904,5 @@ impl Board {
 impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.render())
-    }
-}
-
-impl common::game::Outcome for Outcome {
-    type Side = Color;
-
-    fn winner(self) -> Option<Color> {
-        Outcome::winner(self)
     }
 }

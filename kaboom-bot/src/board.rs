@@ -312,6 +312,8 @@ impl Outcome {
     }
 }
 
+common::inherent_outcome!(Outcome, Player);
+
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -547,11 +549,7 @@ pub struct Board {
     hash: u64,
 }
 
-impl Default for Board {
-    fn default() -> Self {
-        Board::start()
-    }
-}
+common::start_is_default!(Board);
 
 impl Board {
     /// The start of a game: all rangers home, no bomb placed, Player 1 to place its bomb.
@@ -1096,14 +1094,6 @@ pub fn open_run(occupied: u64, player: Player, from: Square) -> Option<Square> {
         }
     }
     None
-}
-
-impl common::game::Outcome for Outcome {
-    type Side = Player;
-
-    fn winner(self) -> Option<Player> {
-        Outcome::winner(self)
-    }
 }
 
 impl fmt::Display for Board {

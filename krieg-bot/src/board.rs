@@ -301,11 +301,7 @@ pub struct Board {
     hash: u64,
 }
 
-impl Default for Board {
-    fn default() -> Self {
-        Board::start()
-    }
-}
+common::start_is_default!(Board);
 
 impl Board {
     /// The initial position: Sentinel's bombers on row 0 and stingers on row 1, Scourge's

@@ -16,7 +16,7 @@ use crate::book;
 use crate::dfpn::{ProofSearch, Value};
 use crate::solver::Solver;
 pub use common::cli::SolveArgsError;
-use common::cli::{parse_seconds, parse_table_mb};
+use common::cli::SolveTarget;
 use common::game::Board as _;
 use common::io::log;
 use std::process::ExitCode;
@@ -51,38 +51,29 @@ pub enum Method {
 
 /// The arguments of `solve`: `[--moves "r1 c1 r2 c2,..."] [--table-mb N] [--seconds S]`.
 pub fn parse_args(words: &[String]) -> Result<SolveArgs, SolveArgsError> {
-    let mut args = SolveArgs {
-        board: Board::start(),
-        table_mb: DEFAULT_TABLE_MB,
-        seconds: None,
-        method: Method::ProofNumber,
-        book: None,
-    };
-    let mut words = words.iter();
-    while let Some(word) = words.next() {
-        let mut value =
-            |option: &'static str| words.next().ok_or(SolveArgsError::MissingValue(option));
-        match word.as_str() {
-            "--moves" => args.board = board_after(value("--moves")?)?,
-            "--table-mb" => {
-                args.table_mb = parse_table_mb(value("--table-mb")?, 65536)?;
-            }
+    let (mut method, mut book) = (Method::ProofNumber, None);
+    let own = |option: &'static str, value: &String| {
+        match option {
             "--method" => {
-                let text = value("--method")?;
-                args.method = match text.as_str() {
+                method = match value.as_str() {
                     "dfpn" => Method::ProofNumber,
                     "alphabeta" => Method::AlphaBeta,
-                    _ => return Err(SolveArgsError::BadValue("--method", text.clone())),
-                };
+                    _ => return Err(SolveArgsError::BadValue(option, value.clone())),
+                }
             }
-            "--book" => args.book = Some(value("--book")?.clone()),
-            "--seconds" => {
-                args.seconds = Some(parse_seconds(value("--seconds")?)?);
-            }
-            _ => return Err(SolveArgsError::Unknown(word.clone())),
+            _ => book = Some(value.clone()),
         }
-    }
-    Ok(args)
+        Ok(())
+    };
+    let own_options = ["--method", "--book"];
+    let target = SolveTarget::parse(words, DEFAULT_TABLE_MB, 65536, &own_options, own)?;
+    Ok(SolveArgs {
+        board: target.board,
+        table_mb: target.table_mb,
+        seconds: target.seconds,
+        method,
+        book,
+    })
 }
 
 /// The position after `line`, moves `r1 c1 r2 c2` separated by commas, from the start.

@@ -519,10 +519,6 @@ fn a_player_that_cannot_start_after_it_played_a_game_only_loses_that_game() {
 /// exit status 0.
 #[test]
 fn every_binary_and_subcommand_answers_help() {
-    use test_support::help::{
-        every_command_answers_help, BOT_COMMANDS, REFEREE_COMMANDS, SOLVE_COMMANDS,
-    };
-    every_command_answers_help(BOT, BOT_COMMANDS);
-    every_command_answers_help(BOT, SOLVE_COMMANDS);
-    every_command_answers_help(REFEREE, REFEREE_COMMANDS);
+    use test_support::help::{every_binary_answers_help, SOLVE_COMMANDS};
+    every_binary_answers_help(BOT, SOLVE_COMMANDS, REFEREE, None);
 }

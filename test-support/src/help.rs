@@ -1,6 +1,6 @@
 //! Every binary and every subcommand answers `--help` and `-h`: a usage on stdout and exit status
 //! 0, whatever else is on its command line. Run by each game crate's `tests/referee.rs` over its
-//! own binaries.
+//! own binaries ([`every_binary_answers_help`]).
 
 use std::process::Command;
 
@@ -57,3 +57,20 @@ pub const REFEREE_COMMANDS: &[&[&str]] = &[
 
 /// What every tuner answers `--help` after (a tuner's own modes are the crate's to add).
 pub const TUNER_COMMANDS: &[&[&str]] = &[&[], &["--games", "4"]];
+
+/// A game crate's binaries answer help: the bot after [`BOT_COMMANDS`] and `bot_extra` (its own
+/// subcommands, such as [`SOLVE_COMMANDS`]), the referee after [`REFEREE_COMMANDS`], and the
+/// tuner, if the crate has one, after [`TUNER_COMMANDS`].
+pub fn every_binary_answers_help(
+    bot: &str,
+    bot_extra: &[&[&str]],
+    referee: &str,
+    tuner: Option<&str>,
+) {
+    every_command_answers_help(bot, BOT_COMMANDS);
+    every_command_answers_help(bot, bot_extra);
+    every_command_answers_help(referee, REFEREE_COMMANDS);
+    if let Some(tuner) = tuner {
+        every_command_answers_help(tuner, TUNER_COMMANDS);
+    }
+}

@@ -210,16 +210,6 @@ pub fn an_output_that_cannot_be_written_stops_the_match_before_any_game(referee:
     let _ = fs::remove_dir_all(&dir);
 }
 
-/// True when this process ignores SIGINT.
-fn sigint_ignored() -> bool {
-    let status = fs::read_to_string("/proc/self/status").unwrap_or_default();
-    status
-        .lines()
-        .find_map(|line| line.strip_prefix("SigIgn:"))
-        .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
-        .is_some_and(|mask| mask & (1 << (2 - 1)) != 0)
-}
-
 /// Sends `signal` (`INT` or `TERM`) to the referee once `games_first` game lines are out, in a
 /// match of `players` (names and commands) that would last much longer, with `--concurrency 2`;
 /// the referee is the leader of a process group of its own, as a command started from a shell
@@ -318,7 +308,7 @@ fn interrupt(child: &Child, signal: &str) -> &'static str {
     // with SIGINT ignored (in the background of a shell without job control) passes that on to
     // the referee, which then cannot be interrupted by it, as any program: SIGTERM to the whole
     // group stands in for it there. The shell's own `kill` reaches a group by a negative id.
-    let signal = if signal == "INT" && sigint_ignored() {
+    let signal = if signal == "INT" && tools::runner::interrupt::sigint_ignored() {
         eprintln!("SIGINT is ignored here: the whole group gets SIGTERM instead");
         "TERM-GROUP"
     } else {

@@ -318,6 +318,8 @@ impl Outcome {
     }
 }
 
+common::inherent_outcome!(Outcome, Player);
+
 /// Why a move cannot be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IllegalMoveError {
@@ -412,11 +414,7 @@ pub struct Board {
     hash: u64,
 }
 
-impl Default for Board {
-    fn default() -> Self {
-        Board::start()
-    }
-}
+common::start_is_default!(Board);
 
 impl Board {
     /// The empty board, Player 1 to move.
@@ -604,14 +602,6 @@ impl Board {
             Effect::Quiet => None,
         };
         next
-    }
-}
-
-impl common::game::Outcome for Outcome {
-    type Side = Player;
-
-    fn winner(self) -> Option<Player> {
-        Outcome::winner(self)
     }
 }
 

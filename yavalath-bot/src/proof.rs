@@ -30,7 +30,7 @@ use crate::notation::format_move;
 use crate::threats::{threat_makers, Threats};
 use arrayvec::ArrayVec;
 pub use common::cli::SolveArgsError;
-use common::cli::{parse_seconds, parse_table_mb};
+use common::cli::{refuse_solve_args, SolveTarget};
 use common::clock::Deadline;
 use common::game::Board as _;
 use common::transposition::table_len;
@@ -282,39 +282,11 @@ pub const DEFAULT_TABLE_MB: usize = 64;
 pub const ARGUMENTS: &str = "[--moves \"x y,...\"] [--seconds S] [--table-mb N]";
 
 /// What `solve` was asked.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SolveArgs {
-    /// The position to solve.
-    pub board: Board,
-    /// Time limit, if any.
-    pub seconds: Option<f64>,
-    /// Table size in MB.
-    pub table_mb: usize,
-}
+pub type SolveArgs = SolveTarget<Board>;
 
 /// Parses `solve`'s arguments: `[--moves "x y,..."] [--seconds S] [--table-mb N]`.
 pub fn parse_args(words: &[String]) -> Result<SolveArgs, SolveArgsError> {
-    let mut args = SolveArgs {
-        board: Board::start(),
-        seconds: None,
-        table_mb: DEFAULT_TABLE_MB,
-    };
-    let mut words = words.iter();
-    while let Some(word) = words.next() {
-        let mut value =
-            |option: &'static str| words.next().ok_or(SolveArgsError::MissingValue(option));
-        match word.as_str() {
-            "--moves" => args.board = board_after(value("--moves")?)?,
-            "--table-mb" => {
-                args.table_mb = parse_table_mb(value("--table-mb")?, 16384)?;
-            }
-            "--seconds" => {
-                args.seconds = Some(parse_seconds(value("--seconds")?)?);
-            }
-            _ => return Err(SolveArgsError::Unknown(word.clone())),
-        }
-    }
-    Ok(args)
+    SolveTarget::parse(words, DEFAULT_TABLE_MB, 16384, &[], |_, _| Ok(()))
 }
 
 /// The position after `line`, moves `x y` separated by commas from the start (the swap is
@@ -329,11 +301,7 @@ pub fn board_after(line: &str) -> Result<Board, SolveArgsError> {
 pub fn main(words: &[String]) -> ExitCode {
     let args = match parse_args(words) {
         Ok(args) => args,
-        Err(error) => {
-            eprintln!("yavalath-bot solve: {error}");
-            eprintln!("usage: yavalath-bot solve {ARGUMENTS}");
-            return ExitCode::from(2);
-        }
+        Err(error) => return refuse_solve_args("yavalath-bot", ARGUMENTS, error),
     };
     let started = Instant::now();
     let budget = args

@@ -198,12 +198,9 @@ test_support::stop_tests!(REFEREE, "yavalath", format!("{BOT} --movetime 10"));
 #[test]
 fn every_binary_and_subcommand_answers_help() {
     use test_support::help::{
-        every_command_answers_help, BOT_COMMANDS, REFEREE_COMMANDS, SOLVE_COMMANDS, TUNER_COMMANDS,
+        every_binary_answers_help, every_command_answers_help, SOLVE_COMMANDS,
     };
-    every_command_answers_help(BOT, BOT_COMMANDS);
-    every_command_answers_help(BOT, SOLVE_COMMANDS);
-    every_command_answers_help(REFEREE, REFEREE_COMMANDS);
     let tuner = env!("CARGO_BIN_EXE_yavalath-tune");
-    every_command_answers_help(tuner, TUNER_COMMANDS);
+    every_binary_answers_help(BOT, SOLVE_COMMANDS, REFEREE, Some(tuner));
     every_command_answers_help(tuner, &[&["lines"], &["proven"], &["book"]]);
 }

@@ -1,8 +1,11 @@
-//! Helpers shared by the integration tests: boards drawn as pictures, move lines.
+//! Helpers shared by the integration tests: boards drawn as pictures, move lines, the harness's
+//! moves.
 #![allow(dead_code)]
 
-use connect4::board::{Board, Cell, CellContent, Kind, Move, Team, HEIGHT, WIDTH};
+use connect4::board::{Board, Cell, CellContent, Kind, Move, Outcome, Team, HEIGHT, WIDTH};
 use connect4::notation::parse_move;
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
 use std::path::Path;
 use std::process::Command;
 
@@ -117,4 +120,25 @@ pub fn only_moves_of(board: &Board, kind: Kind) -> bool {
         .as_slice()
         .iter()
         .all(|m| m.kind == kind)
+}
+
+/// The harness's move, as any contest bot plays at the least: a winning move if there is one,
+/// else a random move among those that neither hand the opponent a win nor are `avoided` (any
+/// move if all do).
+pub fn sane_random(board: &Board, rng: &mut SmallRng, avoided: impl Fn(Move) -> bool) -> Move {
+    let me = board.side_to_move();
+    let moves = board.legal_moves();
+    let outcome = |m: Move| board.play(m).outcome();
+    if let Some(&win) = moves
+        .iter()
+        .find(|&&m| outcome(m) == Some(Outcome::Win(me)))
+    {
+        return win;
+    }
+    let safe: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|&m| outcome(m) != Some(Outcome::Win(me.other())) && !avoided(m))
+        .collect();
+    *safe.choose(rng).unwrap_or(&moves[0])
 }

@@ -126,7 +126,7 @@ pub fn check_writable_dir(dir: &Path, what: &str) -> Result<(), FileError> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// The message of a check that must fail.
@@ -134,8 +134,10 @@ mod tests {
         check.unwrap_err().to_string()
     }
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("referee-files-{}-{name}", std::process::id()));
+    /// A new empty folder for a test, below the system's temporary folder; `name`, unique among
+    /// the runner's tests, keeps tests that run at once apart.
+    pub(crate) fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("referee-{name}-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
         dir
@@ -143,7 +145,7 @@ mod tests {
 
     #[test]
     fn a_writable_file_is_left_as_it_was_and_a_new_one_is_not_left_behind() {
-        let dir = scratch("file");
+        let dir = scratch("files-kept");
         let kept = dir.join("kept.csv");
         fs::write(&kept, "old\n").unwrap();
         check_writable(&kept, "the results file").unwrap();
@@ -156,7 +158,7 @@ mod tests {
 
     #[test]
     fn an_unwritable_file_is_named_with_what_it_is_and_why() {
-        let dir = scratch("bad-file");
+        let dir = scratch("files-bad");
         let missing = dir.join("no/such/dir/match.html");
         let message = failure(check_writable(&missing, "the replay page"));
         assert_eq!(
@@ -177,7 +179,7 @@ mod tests {
 
     #[test]
     fn a_folder_is_checked_without_leaving_it_or_its_parents_behind() {
-        let dir = scratch("dir");
+        let dir = scratch("files-dir");
         let deep = dir.join("a/b/c");
         check_writable_dir(&deep, "the record folder").unwrap();
         assert!(!dir.join("a").exists());

@@ -103,8 +103,9 @@ pub fn watch(game: &str) -> Option<Watch> {
 }
 
 /// True when this process was started with SIGINT ignored (its `SigIgn` mask in
-/// `/proc/self/status`).
-fn sigint_ignored() -> bool {
+/// `/proc/self/status`); the referee's stop tests ask it too, to know whether Ctrl-C can reach
+/// the referee they start.
+pub fn sigint_ignored() -> bool {
     let status = fs::read_to_string("/proc/self/status").unwrap_or_default();
     status
         .lines()

@@ -545,6 +545,7 @@ pub fn main(game: &str, args: &[String]) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::runner::files::tests::scratch;
 
     /// A ply of a player (`opening` false).
     fn ply(seat: u8, reply: &str) -> LinePly {
@@ -700,16 +701,9 @@ mod tests {
         text
     }
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("referee-lines-{}-{name}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        dir
-    }
-
     #[test]
     fn a_record_folder_is_read_with_a_seated_by_the_game_numbers() {
-        let dir = scratch("folder");
+        let dir = scratch("lines-folder");
         let write = |name: &str, text: &str| fs::write(dir.join(name), text).unwrap();
         // A (bot one in the odd games) wins game 1, loses 3 and 5 the same way, draws 2 as p2.
         write(
@@ -742,7 +736,7 @@ mod tests {
         let (text, problems) = run("count", &args).unwrap().unwrap();
         assert!(
             text.starts_with(&format!(
-                "referee-lines-{}-folder: games=5 won=1 drawn=1 lost=3 as_p1=1-0-2 as_p2=0-1-1 distinct_games=4 lost_lines=2 repeated=1 (",
+                "referee-lines-folder-{}: games=5 won=1 drawn=1 lost=3 as_p1=1-0-2 as_p2=0-1-1 distinct_games=4 lost_lines=2 repeated=1 (",
                 std::process::id()
             )),
             "{text}"
@@ -787,7 +781,7 @@ mod tests {
 
     #[test]
     fn folders_and_command_lines_that_cannot_be_read_are_refused() {
-        let empty = scratch("empty");
+        let empty = scratch("lines-empty");
         fs::write(empty.join("game-1-p1.stderr"), "").unwrap();
         let message = |args: &[&str]| {
             let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();

@@ -149,16 +149,8 @@ pub fn names_of(rows: &[GameRow]) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::runner::game::Seat;
+    use crate::runner::results::tests::game_row;
     use crate::runner::schedule;
-
-    fn row(number: u32, players: [&str; 2], winner: Option<Seat>, seed: u64) -> GameRow {
-        GameRow {
-            pair_seed: seed,
-            players: players.map(String::from),
-            winner,
-            ..results::tests::row(number)
-        }
-    }
 
     #[test]
     fn the_final_text_of_shards_merged_is_that_of_the_whole_match() {
@@ -172,7 +164,7 @@ mod tests {
                     1 => Some(Seat::First),
                     _ => Some(Seat::Second),
                 };
-                row(
+                game_row(
                     f.number,
                     [players[f.seats[0]], players[f.seats[1]]],
                     winner,
@@ -210,7 +202,7 @@ mod tests {
             .iter()
             .map(|f| {
                 let names = [["A", "B"][f.seats[0]], ["A", "B"][f.seats[1]]];
-                row(
+                game_row(
                     f.number,
                     names,
                     Some(Seat::BOTH[f.number as usize % 2]),

@@ -454,6 +454,12 @@ mod tests {
             .to_string()
     }
 
+    /// The command line `args` is refused with a message that says `expected`.
+    fn assert_refused(args: &[&str], expected: &str) {
+        let message = refusal(args);
+        assert!(message.contains(expected), "{message}");
+    }
+
     #[test]
     fn defaults_and_every_option() {
         let o = parse(&["a", "b"]).unwrap();
@@ -536,10 +542,9 @@ mod tests {
     #[test]
     fn malformed_players_sprt_and_shards_are_refused() {
         for bad in ["", "=bot", "name", "name=", "na me=bot", "x/y=bot"] {
-            let message = refusal(&["--player", bad, "--player", "b=bot"]);
-            assert!(
-                message.contains(&format!("bad --player '{bad}': expected NAME=CMD")),
-                "{message}"
+            assert_refused(
+                &["--player", bad, "--player", "b=bot"],
+                &format!("bad --player '{bad}': expected NAME=CMD"),
             );
         }
         assert!(matches!(
@@ -554,12 +559,15 @@ mod tests {
             parse(&["--player", "a=x", "--player", "b=y", "c"]),
             Err(OptionsError::MixedPlayers)
         ));
-        assert!(refusal(&["--sprt", "10,0", "a", "b"]).contains(
+        assert_refused(
+            &["--sprt", "10,0", "a", "b"],
             "bad --sprt '10,0': expected ELO0,ELO1[,ALPHA,BETA] with ELO0 < ELO1 and 0 < ALPHA, \
-             BETA and ALPHA + BETA < 1 (such as 0,10 or 0,10,0.05,0.05)"
-        ));
-        assert!(refusal(&["--shard", "2/2", "a", "b"])
-            .contains("bad --shard '2/2': expected I/N with 0 <= I < N (such as 0/4)"));
+             BETA and ALPHA + BETA < 1 (such as 0,10 or 0,10,0.05,0.05)",
+        );
+        assert_refused(
+            &["--shard", "2/2", "a", "b"],
+            "bad --shard '2/2': expected I/N with 0 <= I < N (such as 0/4)",
+        );
         assert!(matches!(
             parse(&["--sprt", "0,5", "--player", "a=x", "--player", "b=y", "--player", "c=z"]),
             Err(OptionsError::SprtPlayers(3))
@@ -568,35 +576,41 @@ mod tests {
 
     #[test]
     fn errors() {
-        assert!(refusal(&["a"]).contains("expected two player commands"));
+        assert_refused(&["a"], "expected two player commands");
         assert!(matches!(
             parse(&["a", "b", "c"]),
             Err(OptionsError::PlayerCount(3))
         ));
-        assert!(refusal(&["--games"]).contains("a value is required for '--games <N>'"));
-        assert!(refusal(&["--games", "0", "a", "b"])
-            .contains("invalid value '0' for '--games <N>': expected a whole number from 1"));
-        assert!(refusal(&["--games", "x", "a", "b"])
-            .contains("invalid value 'x' for '--games <N>': expected a whole number"));
-        assert!(refusal(&["--fast", "a", "b"]).contains("unexpected argument '--fast'"));
+        for (args, expected) in [
+            (&["--games"][..], "a value is required for '--games <N>'"),
+            (
+                &["--games", "0", "a", "b"],
+                "invalid value '0' for '--games <N>': expected a whole number from 1",
+            ),
+            (
+                &["--games", "x", "a", "b"],
+                "invalid value 'x' for '--games <N>': expected a whole number",
+            ),
+            (&["--fast", "a", "b"], "unexpected argument '--fast'"),
+        ] {
+            assert_refused(args, expected);
+        }
         assert!(parse(&["--help"]).unwrap_err().is_help());
         assert!(parse(&["-h"]).unwrap_err().is_help());
-        assert!(
-            refusal(&["--openings", "o.txt", "--random-openings", "2", "a", "b"])
-                .contains("cannot be used with")
+        assert_refused(
+            &["--openings", "o.txt", "--random-openings", "2", "a", "b"],
+            "cannot be used with",
         );
-        assert!(refusal(&["--random-openings", "0", "a", "b"]).contains("invalid value '0'"));
+        assert_refused(&["--random-openings", "0", "a", "b"], "invalid value '0'");
     }
 
     #[test]
     fn a_misspelt_option_gets_the_option_meant() {
-        let message = refusal(&["--game", "4", "a", "b"]);
-        assert!(
-            message.contains("a similar argument exists: '--games'"),
-            "{message}"
+        assert_refused(
+            &["--game", "4", "a", "b"],
+            "a similar argument exists: '--games'",
         );
-        let message = refusal(&["--recorddir", "out", "a", "b"]);
-        assert!(message.contains("'--record-dir'"), "{message}");
+        assert_refused(&["--recorddir", "out", "a", "b"], "'--record-dir'");
     }
 
     #[test]
@@ -623,29 +637,25 @@ mod tests {
 
     #[test]
     fn a_long_option_with_one_dash_is_named() {
-        let message = refusal(&["-games", "4", "a", "b"]);
-        assert!(
-            message.contains("'-games' has one dash: the option is '--games'"),
-            "{message}"
+        assert_refused(
+            &["-games", "4", "a", "b"],
+            "'-games' has one dash: the option is '--games'",
         );
-        let message = refusal(&["a", "b", "-record-dir=out"]);
-        assert!(
-            message.contains("the option is '--record-dir'"),
-            "{message}"
+        assert_refused(
+            &["a", "b", "-record-dir=out"],
+            "the option is '--record-dir'",
         );
     }
 
     #[test]
     fn a_movetime_out_of_range_says_why() {
-        let message = refusal(&["--movetime-ms", "0", "a", "b"]);
-        assert!(
-            message.contains("0 ms leaves a player no time to reply"),
-            "{message}"
+        assert_refused(
+            &["--movetime-ms", "0", "a", "b"],
+            "0 ms leaves a player no time to reply",
         );
-        let message = refusal(&["--movetime-ms", "600000", "a", "b"]);
-        assert!(
-            message.contains("600 s a move is over the referee's most, 60000 ms"),
-            "{message}"
+        assert_refused(
+            &["--movetime-ms", "600000", "a", "b"],
+            "600 s a move is over the referee's most, 60000 ms",
         );
         let o = parse(&["--movetime-ms", "60000", "a", "b"]).unwrap();
         assert_eq!(o.movetime_ms, Some(60_000));
@@ -680,6 +690,9 @@ mod tests {
         let o = parse(&["a", "--html", "page.html", "b"]).unwrap();
         assert_eq!(o.html, Some(PathBuf::from("page.html")));
         assert_eq!(parse(&["a", "b"]).unwrap().html, None);
-        assert!(refusal(&["a", "b", "--html"]).contains("a value is required for '--html <FILE>'"));
+        assert_refused(
+            &["a", "b", "--html"],
+            "a value is required for '--html <FILE>'",
+        );
     }
 }

@@ -338,27 +338,18 @@ pub(super) fn duration_text(seconds: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::runner::results;
-
-    fn row(number: u32, players: [&str; 2], winner: Option<Seat>, seed: u64) -> GameRow {
-        GameRow {
-            pair_seed: seed,
-            players: players.map(String::from),
-            winner,
-            ..results::tests::row(number)
-        }
-    }
+    use crate::runner::results::tests::game_row;
 
     #[test]
     fn pairs_are_counted_by_the_points_of_a() {
         let p1 = Some(Seat::First);
         let p2 = Some(Seat::Second);
         let rows = vec![
-            row(1, ["A", "B"], p1, 11), // A wins
-            row(2, ["B", "A"], p2, 11), // A wins: pair 2 points
-            row(3, ["A", "B"], None, 12),
-            row(4, ["B", "A"], p1, 12), // draw + loss: ½
-            row(5, ["A", "B"], p2, 13), // alone: left out
+            game_row(1, ["A", "B"], p1, 11), // A wins
+            game_row(2, ["B", "A"], p2, 11), // A wins: pair 2 points
+            game_row(3, ["A", "B"], None, 12),
+            game_row(4, ["B", "A"], p1, 12), // draw + loss: ½
+            game_row(5, ["A", "B"], p2, 13), // alone: left out
         ];
         let names = ["A".to_string(), "B".to_string()];
         assert_eq!(pentanomial(&rows, &names), [0, 1, 0, 0, 1]);

@@ -298,6 +298,22 @@ pub(crate) mod tests {
         }
     }
 
+    /// Game `number` of pair `seed` between `players` (Player 1 first), won by `winner`
+    /// (`None` a draw): a row of a match's results as the report and the merge count them.
+    pub(crate) fn game_row(
+        number: u32,
+        players: [&str; 2],
+        winner: Option<Seat>,
+        seed: u64,
+    ) -> GameRow {
+        GameRow {
+            pair_seed: seed,
+            players: players.map(String::from),
+            winner,
+            ..row(number)
+        }
+    }
+
     #[test]
     fn rows_survive_a_round_trip() {
         let mut text = header() + "\n";
