@@ -82,9 +82,9 @@ fn uses_a_power_when_nothing_else_saves_the_game() {
     assert!(!wins_at_once(&b.play(m)));
 }
 
-/// A game two bots at 100 ms a move drew, 16 plies later, with a clear that gave both teams
-/// four. Here team 1 played `5 6`; after `5 7` instead, team 2 is lost whatever it plays. The
-/// draw was a win the stronger side let go, not a true draw: the search must see it.
+/// A position 16 plies before a game's end in a clear that gave both teams four: after team 1's
+/// `5 7` (the game went on with `5 6`), team 2 is lost whatever it plays. Such a draw is a win
+/// the stronger side let go, not a true draw: the search must see the win.
 #[test]
 fn sees_the_win_behind_a_draw_of_both_teams_four() {
     let line = "5 4,5 5,5 3,5 4,5 4,5 1,5 4,5 4,5 3,5 2,4 6,5 2,5 3,2 3,5 4,5 6,5 5,5 5,5 5,4 1,\
