@@ -747,8 +747,31 @@ pub fn final_text(spsa: &Spsa, options: &Options) -> String {
         options.dir.display(),
         options.dir.display()
     );
-    for (p, &x) in spsa.params.iter().zip(&spsa.theta) {
-        let _ = writeln!(text, "    {}", p.declaration(x));
+    let _ = write!(text, "{}", params_rs_lines(&spsa.params, &spsa.theta));
+    text
+}
+
+/// `params` at `theta` as the lines of a `tunables!` block: the time policy's two shares as its
+/// `time_policy(TIME_SOFT_PERCENT = S, TIME_EXTENDED_PERCENT = E);` line (where a crate
+/// declares them), every other tunable as its declaration line.
+pub fn params_rs_lines(params: &[Param], theta: &[f64]) -> String {
+    let share = |name: &str| {
+        let i = params.iter().position(|p| p.name == name)?;
+        Some(params[i].text(theta[i]))
+    };
+    let policy = share("TIME_SOFT_PERCENT").zip(share("TIME_EXTENDED_PERCENT"));
+    let mut text = String::new();
+    if let Some((soft, extended)) = &policy {
+        let _ = writeln!(
+            text,
+            "    time_policy(TIME_SOFT_PERCENT = {soft}, TIME_EXTENDED_PERCENT = {extended});"
+        );
+    }
+    for (p, &x) in params.iter().zip(theta) {
+        let in_policy = p.name == "TIME_SOFT_PERCENT" || p.name == "TIME_EXTENDED_PERCENT";
+        if !(in_policy && policy.is_some()) {
+            let _ = writeln!(text, "    {}", p.declaration(x));
+        }
     }
     text
 }
@@ -792,6 +815,28 @@ mod tests {
             param("  SHARE: f64 = 0.25, 0.0..=1.0, step 0.05;"),
             param("HISTORY_AGING: i32 = 8, 1..=64, step 2;"),
         ]
+    }
+
+    #[test]
+    fn the_time_shares_print_as_the_time_policy_line() {
+        let params: Vec<Param> = [
+            "TIME_SOFT_PERCENT: u32 = 40, 10..=90, step 5;",
+            "TIME_EXTENDED_PERCENT: u32 = 65, 10..=100, step 5;",
+            "LMR_MIN_DEPTH: i32 = 3, 1..=8, step 1;",
+        ]
+        .iter()
+        .map(|line| Param::parse(line).unwrap())
+        .collect();
+        assert_eq!(
+            params_rs_lines(&params, &[47.6, 77.2, 4.4]),
+            "    time_policy(TIME_SOFT_PERCENT = 48, TIME_EXTENDED_PERCENT = 77);\n    \
+             LMR_MIN_DEPTH: i32 = 4, 1..=8, step 1;\n"
+        );
+        // Without the time shares (Yavalath's block), declarations only.
+        assert_eq!(
+            params_rs_lines(&params[2..], &[2.0]),
+            "    LMR_MIN_DEPTH: i32 = 2, 1..=8, step 1;\n"
+        );
     }
 
     #[test]
