@@ -38,7 +38,7 @@ use common::game::Board as _;
 use common::score::{is_decisive, loss_in, win_in, INFINITY};
 use common::search::{
     pick_move, principal_variation_search, remember_killer, reward_history, Limits, NodeBest,
-    RootIteration, SearchResult, PV_CAPACITY,
+    OpeningSearch, RootIteration, SearchResult, PV_CAPACITY,
 };
 use common::transposition::{Bound, TranspositionTable};
 
@@ -222,41 +222,7 @@ impl Searcher {
         })
     }
 
-    /// `--opening-plies`: the root moves other than `result.best` that a null-window search at
-    /// the result's depth proves no worse than `result.score - margin`, and not lost. Stops at
-    /// the limits' hard budget with the moves proved so far.
-    pub fn near_best_moves(
-        &mut self,
-        board: &Board,
-        result: &SearchResult<Move>,
-        margin: i32,
-        limits: &Limits,
-    ) -> MoveList {
-        let mut near = MoveList::new();
-        let Some(best) = result.best else {
-            return near;
-        };
-        let threshold = result.score - margin;
-        if result.depth == 0 || threshold <= -MATE_BOUND {
-            return near;
-        }
-        self.clock = SearchClock::new(limits.deadline);
-        let d = result.depth as i32 - 1;
-        for &m in board.legal_moves().iter().filter(|&&m| m != best) {
-            if limits.deadline.hard_expired() {
-                break;
-            }
-            let child = board.play(m);
-            let score = -self.negamax(&child, d, -threshold, -threshold + 1, 1);
-            if self.clock.stopped() {
-                break;
-            }
-            if score >= threshold {
-                near.push(m);
-            }
-        }
-        near
-    }
+    common::near_best_moves_method!(Board, MoveList);
 
     /// Keeps one line on a completed iteration, within [`MAX_ITERATION_LOG_BYTES`].
     fn log_iteration(&mut self, result: &SearchResult<Move>) {
@@ -378,6 +344,16 @@ impl Searcher {
         self.table
             .store(key, ply, depth, node.score, bound, node.best_move);
         node.score
+    }
+}
+
+impl OpeningSearch<Board> for Searcher {
+    fn clock(&mut self) -> &mut SearchClock {
+        &mut self.clock
+    }
+
+    fn null_window_score(&mut self, child: &Board, depth: i32, threshold: i32) -> i32 {
+        -self.negamax(child, depth - 1, -threshold, 1 - threshold, 1)
     }
 }
 

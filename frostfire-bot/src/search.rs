@@ -34,8 +34,8 @@ use common::game::Board as _;
 use common::io::log;
 use common::score::{is_decisive, loss_in, plies_to_result, INFINITY};
 use common::search::{
-    principal_variation_search, remember_killer, Limits, NodeBest, RootIteration, SearchResult,
-    PV_CAPACITY,
+    principal_variation_search, remember_killer, Limits, NodeBest, OpeningSearch, RootIteration,
+    SearchResult, PV_CAPACITY,
 };
 use common::transposition::{Bound, TranspositionTable};
 use rustc_hash::FxHashSet;
@@ -301,43 +301,7 @@ impl Searcher {
         best
     }
 
-    /// `--opening-plies`: the root moves other than `result`'s best that score at least
-    /// `result.score - margin` at `result`'s depth, each tested with a null window, within what
-    /// is left of `limits`' hard budget (the moves tested so far when it runs out). A move scored
-    /// as a loss is never among them, nor is any move when the best is a loss.
-    pub fn near_best_moves(
-        &mut self,
-        board: &Board,
-        result: &SearchResult<Move>,
-        margin: i32,
-        limits: &Limits,
-    ) -> ArrayVec<Move, MAX_MOVES> {
-        let mut near = ArrayVec::new();
-        let Some(best) = result.best else {
-            return near;
-        };
-        if result.depth == 0 || result.score <= -MATE_BOUND {
-            return near;
-        }
-        self.start(board, limits.deadline);
-        self.root_depth = result.depth as usize;
-        let depth = result.depth as i32;
-        // A move must prove at least this; never less than "not lost".
-        let threshold = (result.score - margin).max(-MATE_BOUND + 1);
-        for &m in board.legal_moves().iter().filter(|&&m| m != best) {
-            let child = board.play(m);
-            self.path.push(child.hash());
-            let score = -self.negamax(&child, depth - 1, -threshold, -threshold + 1, 1);
-            self.path.pop();
-            if self.clock.stopped() {
-                break;
-            }
-            if score >= threshold {
-                near.push(m);
-            }
-        }
-        near
-    }
+    common::near_best_moves_method!(Board, ArrayVec<Move, MAX_MOVES>);
 
     /// The moves of the table's principal variation, at most `max` (stops at a repetition).
     fn principal_variation(&self, board: &Board, max: usize) -> ArrayVec<Move, PV_CAPACITY> {
@@ -555,6 +519,24 @@ impl Searcher {
             return Some(loss_in(ply));
         }
         (board.plies() >= self.max_plies).then(|| self.draw_score(board))
+    }
+}
+
+impl OpeningSearch<Board> for Searcher {
+    fn clock(&mut self) -> &mut SearchClock {
+        &mut self.clock
+    }
+
+    fn null_window_score(&mut self, child: &Board, depth: i32, threshold: i32) -> i32 {
+        self.path.push(child.hash());
+        let score = -self.negamax(child, depth - 1, -threshold, 1 - threshold, 1);
+        self.path.pop();
+        score
+    }
+
+    fn start_root_tests(&mut self, board: &Board, deadline: Deadline, depth: u32) {
+        self.start(board, deadline);
+        self.root_depth = depth as usize;
     }
 }
 
