@@ -32,13 +32,15 @@
 //!   [`OpeningSearch`]), and the principal variation from the table, [`principal_variation`];
 //! - `BENCH_POSITIONS`, `BENCH_DEPTH` and `bench(depth: Option<u32>) -> u64`.
 
-use crate::clock::{Deadline, SearchClock};
+use crate::clock::{nodes_per_second, Deadline, SearchClock};
 use crate::game::Board;
 use crate::score::{is_decisive, MATE_BOUND};
 use crate::transposition::{PackedMove, TranspositionTable};
 use arrayvec::ArrayVec;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use std::io::Write;
+use std::time::Instant;
 
 /// The longest principal variation a result carries.
 pub const PV_CAPACITY: usize = 32;
@@ -372,4 +374,35 @@ where
         }
     }
     pv
+}
+
+/// A game's `bench`: `search(i, board)` searches the `i`-th of `boards` (at the bench's depth,
+/// from a fresh table), printing a line each, `position N depth D best MOVE score S nodes N`,
+/// and last `<N> nodes <M> nps`. Returns the total node count, which depends only on the
+/// search's logic. Output errors are ignored (a closed pipe ends nothing but the printing).
+pub fn bench<B: Board>(
+    boards: &[B],
+    mut search: impl FnMut(usize, &B) -> SearchResult<B::Move>,
+) -> u64 {
+    let mut out = std::io::stdout().lock();
+    let started = Instant::now();
+    let mut total = 0;
+    for (i, board) in boards.iter().enumerate() {
+        let result = search(i, board);
+        total += result.nodes;
+        let best = result
+            .best
+            .map_or("none".to_string(), |m| board.format_move(m));
+        let _ = writeln!(
+            out,
+            "position {} depth {} best {best} score {} nodes {}",
+            i + 1,
+            result.depth,
+            result.score,
+            result.nodes
+        );
+    }
+    let nps = nodes_per_second(total, started.elapsed());
+    let _ = writeln!(out, "{total} nodes {nps} nps");
+    total
 }

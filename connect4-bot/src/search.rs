@@ -30,8 +30,6 @@
 //! result is exact (the position is solved). Every node ticks the clock, so no phase of the
 //! search runs past the hard budget by more than [`SearchClock::CHECK_INTERVAL`] nodes.
 
-use std::time::Duration;
-
 use arrayvec::ArrayVec;
 use common::clock::{Deadline, SearchClock};
 use common::game::Board as _;
@@ -425,35 +423,23 @@ pub const BENCH_POSITIONS: [&str; 6] = [
 /// The default bench depth.
 pub const BENCH_DEPTH: u32 = 9;
 
-/// Searches every bench position at `depth` with a fresh table of [`TABLE_BYTES`], prints a
-/// line each and then `<N> nodes <M> nps`; returns N. A bench position that does not parse is
-/// a bug of this file: the bench stops on it rather than skip it (which would change N).
+/// Searches every bench position at `depth` with a fresh table of [`TABLE_BYTES`]
+/// ([`common::search::bench`]); returns the total node count. A bench position that does not
+/// parse is a bug of this file: the bench stops on it rather than skip it (which would change
+/// the count).
 pub fn bench(depth: Option<u32>) -> u64 {
-    let depth = depth.unwrap_or(BENCH_DEPTH);
-    let start = std::time::Instant::now();
-    let mut total = 0;
-    for (i, line) in BENCH_POSITIONS.iter().enumerate() {
-        let board = match Board::after_line(line) {
+    let limits = Limits::depth(depth.unwrap_or(BENCH_DEPTH));
+    let boards: Vec<Board> = BENCH_POSITIONS
+        .iter()
+        .enumerate()
+        .map(|(i, line)| match Board::after_line(line) {
             Ok(board) => board,
             Err(e) => panic!("bench position {}: {e}", i + 1),
-        };
+        })
+        .collect();
+    common::search::bench(&boards, |_, board| {
         let mut searcher = Searcher::new(TABLE_BYTES);
         searcher.verbose = false;
-        let r = searcher.search(&board, &Limits::depth(depth));
-        total += r.nodes;
-        let best = r.best.map_or("none".to_string(), |m| m.to_string());
-        println!(
-            "position {} depth {} best {best} score {} nodes {}",
-            i + 1,
-            r.depth,
-            r.score,
-            r.nodes
-        );
-    }
-    let elapsed = start.elapsed().max(Duration::from_micros(1));
-    println!(
-        "{total} nodes {} nps",
-        common::clock::nodes_per_second(total, elapsed)
-    );
-    total
+        searcher.search(board, &limits)
+    })
 }

@@ -632,31 +632,27 @@ pub const BENCH_POSITIONS: [&str; 7] = [
 /// The default bench depth (about 2 s in release).
 pub const BENCH_DEPTH: u32 = 12;
 
-/// Searches every bench position to a fixed depth with a fresh table; prints one line per
-/// position and then `<N> nodes <M> nps`. Returns the total node count (deterministic).
+/// Searches every bench position to a fixed depth with a fresh table, the line's earlier
+/// positions counting for repetitions ([`common::search::bench`]). Returns the total node count
+/// (deterministic).
 pub fn bench(depth: Option<u32>) -> u64 {
-    let depth = depth.unwrap_or(BENCH_DEPTH);
-    let started = std::time::Instant::now();
-    let mut total = 0;
-    for (index, line) in BENCH_POSITIONS.iter().enumerate() {
+    let limits = Limits::depth(depth.unwrap_or(BENCH_DEPTH));
+    let mut boards = Vec::new();
+    let mut game_positions = Vec::new();
+    for line in BENCH_POSITIONS {
         let mut positions = Board::line_positions(line).expect("bench moves are legal");
-        let board = positions.pop().expect("the start at least");
-        let game_positions: FxHashSet<u64> = positions.iter().map(Board::hash).collect();
-        let mut searcher = Searcher::new(TABLE_BYTES);
-        searcher.verbose = false;
-        searcher.set_game_positions(&game_positions);
-        let result = searcher.search(&board, &Limits::depth(depth));
-        total += result.nodes;
-        println!(
-            "position {} depth {} best {} score {} nodes {}",
-            index,
-            result.depth,
-            result.best.map_or("none".to_string(), |m| m.to_string()),
-            result.score,
-            result.nodes
+        boards.push(positions.pop().expect("the start at least"));
+        game_positions.push(
+            positions
+                .iter()
+                .map(Board::hash)
+                .collect::<FxHashSet<u64>>(),
         );
     }
-    let nps = common::clock::nodes_per_second(total, started.elapsed());
-    println!("{total} nodes {nps} nps");
-    total
+    common::search::bench(&boards, |i, board| {
+        let mut searcher = Searcher::new(TABLE_BYTES);
+        searcher.verbose = false;
+        searcher.set_game_positions(&game_positions[i]);
+        searcher.search(board, &limits)
+    })
 }

@@ -369,31 +369,11 @@ pub fn bench_boards() -> Vec<Board> {
 }
 
 /// Searches every bench position at a fixed depth (`depth`, or [`BENCH_DEPTH`]) with a fresh
-/// table of the size the bot plays with, printing one line each and then `<N> nodes <M> nps`.
-/// Returns the total node count.
+/// table of the size the bot plays with ([`common::search::bench`]); returns the total node
+/// count.
 pub fn bench(depth: Option<u32>) -> u64 {
-    let depth = depth.unwrap_or(BENCH_DEPTH);
-    let start = Instant::now();
-    let mut total = 0;
-    for (k, board) in bench_boards().iter().enumerate() {
-        let mut searcher = Searcher::new(TABLE_BYTES);
-        let result = searcher.search(board, &Limits::depth(depth));
-        total += result.nodes;
-        let best = result.best.map_or_else(
-            || "none".to_string(),
-            |m| format_move(m, board.side_to_move()),
-        );
-        println!(
-            "position {} depth {} best {best} score {} nodes {}",
-            k + 1,
-            result.depth,
-            result.score,
-            result.nodes
-        );
-    }
-    println!(
-        "{total} nodes {} nps",
-        nodes_per_second(total, start.elapsed())
-    );
-    total
+    let limits = Limits::depth(depth.unwrap_or(BENCH_DEPTH));
+    common::search::bench(&bench_boards(), |_, board| {
+        Searcher::new(TABLE_BYTES).search(board, &limits)
+    })
 }

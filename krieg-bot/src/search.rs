@@ -23,7 +23,6 @@ use common::search::{
     NodeBest, OpeningSearch, RootIteration, SearchResult,
 };
 use common::transposition::{Bound, TranspositionTable};
-use std::io::Write;
 use std::time::Instant;
 
 use crate::params::{
@@ -396,34 +395,13 @@ pub fn bench_boards() -> Vec<Board> {
         .collect()
 }
 
-/// Searches every bench position to `depth` (default [`BENCH_DEPTH`]) with a fresh table of the
-/// size the bot plays with, printing a line each and last `<N> nodes <M> nps`. Returns the total
-/// node count, which depends only on the search's logic. Output errors are ignored (a closed
-/// pipe ends nothing but the printing).
+/// Searches every bench position to `depth` (default [`BENCH_DEPTH`]) with a cleared table of
+/// the size the bot plays with ([`common::search::bench`]); returns the total node count.
 pub fn bench(depth: Option<u32>) -> u64 {
-    let mut out = std::io::stdout().lock();
     let limits = Limits::depth(depth.unwrap_or(BENCH_DEPTH));
     let mut searcher = Searcher::new(TABLE_BYTES);
-    let started = Instant::now();
-    let mut total = 0;
-    for (i, board) in bench_boards().iter().enumerate() {
+    common::search::bench(&bench_boards(), |_, board| {
         searcher.clear();
-        let result = searcher.search(board, &limits);
-        total += result.nodes;
-        let best = result.best.map_or("none".to_string(), |m| m.to_string());
-        let _ = writeln!(
-            out,
-            "position {}: depth {} best {best} score {} nodes {}",
-            i + 1,
-            result.depth,
-            result.score,
-            result.nodes
-        );
-    }
-    let _ = writeln!(
-        out,
-        "{total} nodes {} nps",
-        nodes_per_second(total, started.elapsed())
-    );
-    total
+        searcher.search(board, &limits)
+    })
 }

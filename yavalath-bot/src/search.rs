@@ -467,30 +467,17 @@ pub const BENCH_POSITIONS: [&str; 8] = [
 pub const BENCH_DEPTH: u32 = 7;
 
 /// Searches every bench position to `depth` (default [`BENCH_DEPTH`]) with a cleared table of
-/// [`TABLE_BYTES`], the size the bot plays with; prints one line each and then
-/// `<N> nodes <M> nps`; returns the total node count.
+/// [`TABLE_BYTES`], the size the bot plays with ([`common::search::bench`]); returns the total
+/// node count.
 pub fn bench(depth: Option<u32>) -> u64 {
     let limits = Limits::depth(depth.unwrap_or(BENCH_DEPTH));
-    let start = Instant::now();
-    let mut total = 0;
+    let boards: Vec<Board> = BENCH_POSITIONS
+        .iter()
+        .map(|line| Board::after_line(line).expect("bench moves are legal"))
+        .collect();
     let mut searcher = Searcher::new(TABLE_BYTES);
-    for (i, sequence) in BENCH_POSITIONS.iter().enumerate() {
-        let board = Board::after_line(sequence).expect("bench moves are legal");
+    common::search::bench(&boards, |_, board| {
         searcher.clear();
-        let result = searcher.search(&board, &limits);
-        total += result.nodes;
-        println!(
-            "position {} best {} score {} depth {} nodes {}",
-            i + 1,
-            result.best.map_or_else(|| "none".to_string(), format_move),
-            result.score,
-            result.depth,
-            result.nodes
-        );
-    }
-    println!(
-        "{total} nodes {} nps",
-        nodes_per_second(total, start.elapsed())
-    );
-    total
+        searcher.search(board, &limits)
+    })
 }
