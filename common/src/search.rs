@@ -27,13 +27,20 @@
 //! - in every `negamax`, the same rule for each move ([`principal_variation_search`]) and the
 //!   same bookkeeping of the best score ([`NodeBest`]), while what the node does before and
 //!   after its moves stays the game's own;
-//! - `near_best_moves` for [`OpeningChoice`];
+//! - `near_best_moves` for [`OpeningChoice`], the one [`near_best_moves`] for every game
+//!   ([`near_best_moves_method!`](crate::near_best_moves_method) over the game's
+//!   [`OpeningSearch`]), and the principal variation from the table, [`principal_variation`];
 //! - `BENCH_POSITIONS`, `BENCH_DEPTH` and `bench(depth: Option<u32>) -> u64`.
 
-use crate::clock::Deadline;
+use crate::clock::{nodes_per_second, Deadline, SearchClock};
+use crate::game::Board;
+use crate::score::{is_decisive, MATE_BOUND};
+use crate::transposition::{PackedMove, TranspositionTable};
 use arrayvec::ArrayVec;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use std::io::Write;
+use std::time::Instant;
 
 /// The longest principal variation a result carries.
 pub const PV_CAPACITY: usize = 32;
@@ -256,153 +263,146 @@ impl OpeningChoice {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::score::INFINITY;
+/// A game's `Searcher` as [`near_best_moves`] asks it: its clock, how a root move is tested,
+/// and which root moves a draw may choose among.
+pub trait OpeningSearch<B: Board> {
+    /// The searcher's clock, on which the tests of the root moves count their nodes.
+    fn clock(&mut self) -> &mut SearchClock;
 
-    #[test]
-    fn opening_choice_varies_only_the_first_plies_and_is_reproducible() {
-        let draw = |seed| {
-            let mut choice = OpeningChoice::new(3, seed);
-            let moves: Vec<u8> = (0..6).map(|_| choice.choose(0u8, &[1, 2, 3, 4])).collect();
-            assert!(!choice.active());
-            moves
-        };
-        assert_eq!(draw(7), draw(7), "the same seed draws the same moves");
-        assert!(
-            draw(7)[3..].iter().all(|&m| m == 0),
-            "later moves are the best"
-        );
-        let differ = (1..20).any(|seed| draw(seed)[..3] != draw(0)[..3]);
-        assert!(differ, "different seeds draw different openings");
+    /// The score of the root move that leads to `child`, from a null-window search of `child` to
+    /// `depth - 1` within `-threshold..1 - threshold`, negated: at least `threshold` if and only
+    /// if the move reaches it. Once the clock has stopped, any score.
+    fn null_window_score(&mut self, child: &B, depth: i32, threshold: i32) -> i32;
+
+    /// The root moves a draw may choose among: every legal move, unless the game's searcher
+    /// restricts them.
+    fn root_moves(&self, board: &B) -> B::MoveList {
+        board.legal_moves()
     }
 
-    #[test]
-    fn opening_choice_with_no_alternative_plays_the_best() {
-        let mut choice = OpeningChoice::new(5, 1);
-        for _ in 0..5 {
-            assert_eq!(choice.choose(9u8, &[]), 9);
+    /// Readies the searcher to test `board`'s root moves at `depth` by `deadline`'s hard budget:
+    /// a new clock, and whatever else the game's search from a root needs.
+    fn start_root_tests(&mut self, _board: &B, deadline: Deadline, _depth: u32) {
+        *self.clock() = SearchClock::new(deadline);
+    }
+}
+
+/// The candidates of an opening draw ([`OpeningChoice`]): the root moves other than
+/// `result.best` that a null-window search at `result.depth` proves no worse than `result.score
+/// - margin`, and never a move it sees as lost. None after a result that needed no search or is
+/// decided (a won game is played at its fastest, a lost one is not varied). Each move is tested
+/// within `limits`' hard budget; once it has passed, the moves proved so far.
+pub fn near_best_moves<B: Board, L: Default + Extend<B::Move>>(
+    searcher: &mut impl OpeningSearch<B>,
+    board: &B,
+    result: &SearchResult<B::Move>,
+    margin: i32,
+    limits: &Limits,
+) -> L {
+    let mut near = L::default();
+    let Some(best) = result.best else {
+        return near;
+    };
+    if result.depth == 0 || is_decisive(result.score) {
+        return near;
+    }
+    let threshold = result.score.saturating_sub(margin).max(1 - MATE_BOUND);
+    searcher.start_root_tests(board, limits.deadline, result.depth);
+    let depth = result.depth as i32;
+    for &m in searcher.root_moves(board).iter() {
+        if m == best {
+            continue;
+        }
+        if limits.deadline.hard_expired() {
+            break;
+        }
+        let score = searcher.null_window_score(&board.play(m), depth, threshold);
+        if searcher.clock().stopped() {
+            break;
+        }
+        if score >= threshold {
+            near.extend(Some(m));
         }
     }
+    near
+}
 
-    #[test]
-    fn pick_move_hands_out_a_stable_sort_by_score() {
-        let mut moves = ['a', 'b', 'c', 'd', 'e', 'f'];
-        let mut scores = [3, 9, 3, 9, 1, 5];
-        let picked: Vec<char> = (0..moves.len())
-            .map(|i| pick_move(&mut moves, &mut scores, i))
-            .collect();
-        assert_eq!(picked, ['b', 'd', 'f', 'a', 'c', 'e']);
-        assert_eq!(scores, [9, 9, 5, 3, 3, 1]);
+/// A game's `Searcher::near_best_moves` for `--opening-plies`: [`near_best_moves`] over the
+/// searcher's [`OpeningSearch`], as an inherent method, so that its callers need no trait in
+/// scope.
+#[macro_export]
+macro_rules! near_best_moves_method {
+    ($board:ty, $move_list:ty) => {
+        /// `--opening-plies`: [`common::search::near_best_moves`].
+        pub fn near_best_moves(
+            &mut self,
+            board: &$board,
+            result: &$crate::search::SearchResult<<$board as $crate::game::Board>::Move>,
+            margin: i32,
+            limits: &$crate::search::Limits,
+        ) -> $move_list {
+            $crate::search::near_best_moves(self, board, result, margin, limits)
+        }
+    };
+}
+
+/// The principal variation from `board`: `first`, then the moves `table` holds for the
+/// positions after it, at most `max` moves in all, and only while each is legal (a table move
+/// may be another position's, by a collision of keys).
+pub fn principal_variation<B: Board>(
+    table: &TranspositionTable<B::Move>,
+    board: &B,
+    first: B::Move,
+    max: usize,
+) -> ArrayVec<B::Move, PV_CAPACITY>
+where
+    B::Move: PackedMove + Default,
+{
+    let mut pv = ArrayVec::new();
+    pv.push(first);
+    let mut position = board.play(first);
+    while pv.len() < max.min(PV_CAPACITY) {
+        let Some(m) = table.probe(position.hash(), 0).and_then(|entry| entry.best) else {
+            break;
+        };
+        match position.try_play(m) {
+            Ok(next) => {
+                pv.push(m);
+                position = next;
+            }
+            Err(_) => break,
+        }
     }
+    pv
+}
 
-    #[test]
-    fn pick_move_by_swap_takes_the_first_best_and_swaps_it_forward() {
-        let mut moves = ['a', 'b', 'c', 'd'];
-        let mut scores = [1, 5, 2, 5];
-        assert_eq!(pick_move_by_swap(&mut moves, &mut scores, 0), 'b');
-        assert_eq!((moves, scores), (['b', 'a', 'c', 'd'], [5, 1, 2, 5]));
-        assert_eq!(pick_move_by_swap(&mut moves, &mut scores, 1), 'd');
-        assert_eq!((moves, scores), (['b', 'd', 'c', 'a'], [5, 5, 2, 1]));
-    }
-
-    #[test]
-    fn node_best_keeps_the_best_move_raises_alpha_and_cuts_at_beta() {
-        let mut node = NodeBest::new(-INFINITY, 0, 10);
-        assert!(!node.add('a', -5));
-        assert_eq!((node.score, node.best_move, node.alpha), (-5, Some('a'), 0));
-        assert!(!node.add('b', 4));
-        assert!(!node.add('c', 4), "an equal score keeps the first move");
-        assert_eq!((node.score, node.best_move, node.alpha), (4, Some('b'), 4));
-        assert!(node.add('d', 12), "a score at beta or above cuts off");
-        assert_eq!((node.score, node.best_move), (12, Some('d')));
-
-        let mut quiet = NodeBest::new(3, 0, 10);
-        assert_eq!((quiet.score, quiet.alpha, quiet.best_move), (3, 3, None));
-        assert!(!quiet.add('e', 2));
-        assert_eq!(
-            (quiet.score, quiet.best_move),
-            (3, None),
-            "standing pat stays best"
+/// A game's `bench`: `search(i, board)` searches the `i`-th of `boards` (at the bench's depth,
+/// from a fresh table), printing a line each, `position N depth D best MOVE score S nodes N`,
+/// and last `<N> nodes <M> nps`. Returns the total node count, which depends only on the
+/// search's logic. Output errors are ignored (a closed pipe ends nothing but the printing).
+pub fn bench<B: Board>(
+    boards: &[B],
+    mut search: impl FnMut(usize, &B) -> SearchResult<B::Move>,
+) -> u64 {
+    let mut out = std::io::stdout().lock();
+    let started = Instant::now();
+    let mut total = 0;
+    for (i, board) in boards.iter().enumerate() {
+        let result = search(i, board);
+        total += result.nodes;
+        let best = result
+            .best
+            .map_or("none".to_string(), |m| board.format_move(m));
+        let _ = writeln!(
+            out,
+            "position {} depth {} best {best} score {} nodes {}",
+            i + 1,
+            result.depth,
+            result.score,
+            result.nodes
         );
     }
-
-    /// The windows a principal variation search asks for, with the child's scores by depth and
-    /// window.
-    fn searches(
-        index: usize,
-        reduction: i32,
-        child: impl Fn(i32, i32, i32) -> i32,
-    ) -> (i32, Vec<(i32, i32, i32)>) {
-        let mut asked = Vec::new();
-        let score = principal_variation_search(index, 5, reduction, (10, 20), |d, a, b| {
-            asked.push((d, a, b));
-            child(d, a, b)
-        });
-        (score, asked)
-    }
-
-    #[test]
-    fn principal_variation_search_re_searches_only_what_beats_alpha() {
-        let (score, asked) = searches(0, 1, |_, _, _| 15);
-        assert_eq!(
-            (score, asked),
-            (15, vec![(4, 10, 20)]),
-            "the first move: full window"
-        );
-        let (score, asked) = searches(2, 0, |_, _, _| 10);
-        assert_eq!(
-            (score, asked),
-            (10, vec![(4, 10, 11)]),
-            "fails low: one null window"
-        );
-        let (score, asked) = searches(2, 0, |_, a, b| if b - a == 1 { 11 } else { 14 });
-        assert_eq!((score, asked), (14, vec![(4, 10, 11), (4, 10, 20)]));
-        let (score, asked) = searches(2, 0, |_, _, _| 25);
-        assert_eq!(
-            (score, asked),
-            (25, vec![(4, 10, 11)]),
-            "fails high: no re-search"
-        );
-        let (score, asked) = searches(3, 2, |d, _, _| if d == 2 { 11 } else { 10 });
-        assert_eq!(
-            (score, asked),
-            (10, vec![(2, 10, 11), (4, 10, 11)]),
-            "a reduced move that beats alpha is searched again unreduced"
-        );
-        let (score, asked) = searches(3, 2, |d, a, b| if d == 2 || b - a > 1 { 12 } else { 11 });
-        assert_eq!(
-            (score, asked),
-            (12, vec![(2, 10, 11), (4, 10, 11), (4, 10, 20)])
-        );
-    }
-
-    #[test]
-    fn a_new_killer_goes_first_and_an_old_first_one_stays() {
-        let mut killers = [None, None];
-        remember_killer(&mut killers, 3u8);
-        assert_eq!(killers, [Some(3), None]);
-        remember_killer(&mut killers, 5);
-        assert_eq!(killers, [Some(5), Some(3)]);
-        remember_killer(&mut killers, 5);
-        assert_eq!(killers, [Some(5), Some(3)]);
-        remember_killer(&mut killers, 3);
-        assert_eq!(killers, [Some(3), Some(5)]);
-        let mut h = 90;
-        reward_history(&mut h, 3, 100);
-        assert_eq!(h, 99);
-        reward_history(&mut h, 3, 100);
-        assert_eq!(h, 100);
-    }
-
-    #[test]
-    fn immediate_results_carry_their_move_as_the_pv() {
-        let r = SearchResult::immediate(Some(4u8), 10);
-        assert_eq!(
-            (r.best, r.score, r.depth, r.pv.as_slice()),
-            (Some(4), 10, 0, &[4][..])
-        );
-        assert!(SearchResult::<u8>::immediate(None, 0).pv.is_empty());
-    }
+    let nps = nodes_per_second(total, started.elapsed());
+    let _ = writeln!(out, "{total} nodes {nps} nps");
+    total
 }

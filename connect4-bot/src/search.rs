@@ -30,15 +30,13 @@
 //! result is exact (the position is solved). Every node ticks the clock, so no phase of the
 //! search runs past the hard budget by more than [`SearchClock::CHECK_INTERVAL`] nodes.
 
-use std::time::Duration;
-
 use arrayvec::ArrayVec;
 use common::clock::{Deadline, SearchClock};
 use common::game::Board as _;
 use common::score::{is_decisive, loss_in, win_in, INFINITY};
 use common::search::{
     pick_move, principal_variation_search, remember_killer, reward_history, Limits, NodeBest,
-    RootIteration, SearchResult, PV_CAPACITY,
+    OpeningSearch, RootIteration, SearchResult, PV_CAPACITY,
 };
 use common::transposition::{Bound, TranspositionTable};
 
@@ -222,41 +220,7 @@ impl Searcher {
         })
     }
 
-    /// `--opening-plies`: the root moves other than `result.best` that a null-window search at
-    /// the result's depth proves no worse than `result.score - margin`, and not lost. Stops at
-    /// the limits' hard budget with the moves proved so far.
-    pub fn near_best_moves(
-        &mut self,
-        board: &Board,
-        result: &SearchResult<Move>,
-        margin: i32,
-        limits: &Limits,
-    ) -> MoveList {
-        let mut near = MoveList::new();
-        let Some(best) = result.best else {
-            return near;
-        };
-        let threshold = result.score - margin;
-        if result.depth == 0 || threshold <= -MATE_BOUND {
-            return near;
-        }
-        self.clock = SearchClock::new(limits.deadline);
-        let d = result.depth as i32 - 1;
-        for &m in board.legal_moves().iter().filter(|&&m| m != best) {
-            if limits.deadline.hard_expired() {
-                break;
-            }
-            let child = board.play(m);
-            let score = -self.negamax(&child, d, -threshold, -threshold + 1, 1);
-            if self.clock.stopped() {
-                break;
-            }
-            if score >= threshold {
-                near.push(m);
-            }
-        }
-        near
-    }
+    common::near_best_moves_method!(Board, MoveList);
 
     /// Keeps one line on a completed iteration, within [`MAX_ITERATION_LOG_BYTES`].
     fn log_iteration(&mut self, result: &SearchResult<Move>) {
@@ -381,6 +345,16 @@ impl Searcher {
     }
 }
 
+impl OpeningSearch<Board> for Searcher {
+    fn clock(&mut self) -> &mut SearchClock {
+        &mut self.clock
+    }
+
+    fn null_window_score(&mut self, child: &Board, depth: i32, threshold: i32) -> i32 {
+        -self.negamax(child, depth - 1, -threshold, 1 - threshold, 1)
+    }
+}
+
 /// The ordering key of each of `moves` at `board` (see the module docs), given the node's
 /// `table_move`, the `killers` of its ply and the `history` scores.
 fn score_moves(
@@ -449,35 +423,23 @@ pub const BENCH_POSITIONS: [&str; 6] = [
 /// The default bench depth.
 pub const BENCH_DEPTH: u32 = 9;
 
-/// Searches every bench position at `depth` with a fresh table of [`TABLE_BYTES`], prints a
-/// line each and then `<N> nodes <M> nps`; returns N. A bench position that does not parse is
-/// a bug of this file: the bench stops on it rather than skip it (which would change N).
+/// Searches every bench position at `depth` with a fresh table of [`TABLE_BYTES`]
+/// ([`common::search::bench`]); returns the total node count. A bench position that does not
+/// parse is a bug of this file: the bench stops on it rather than skip it (which would change
+/// the count).
 pub fn bench(depth: Option<u32>) -> u64 {
-    let depth = depth.unwrap_or(BENCH_DEPTH);
-    let start = std::time::Instant::now();
-    let mut total = 0;
-    for (i, line) in BENCH_POSITIONS.iter().enumerate() {
-        let board = match Board::after_line(line) {
+    let limits = Limits::depth(depth.unwrap_or(BENCH_DEPTH));
+    let boards: Vec<Board> = BENCH_POSITIONS
+        .iter()
+        .enumerate()
+        .map(|(i, line)| match Board::after_line(line) {
             Ok(board) => board,
             Err(e) => panic!("bench position {}: {e}", i + 1),
-        };
+        })
+        .collect();
+    common::search::bench(&boards, |_, board| {
         let mut searcher = Searcher::new(TABLE_BYTES);
         searcher.verbose = false;
-        let r = searcher.search(&board, &Limits::depth(depth));
-        total += r.nodes;
-        let best = r.best.map_or("none".to_string(), |m| m.to_string());
-        println!(
-            "position {} depth {} best {best} score {} nodes {}",
-            i + 1,
-            r.depth,
-            r.score,
-            r.nodes
-        );
-    }
-    let elapsed = start.elapsed().max(Duration::from_micros(1));
-    println!(
-        "{total} nodes {} nps",
-        common::clock::nodes_per_second(total, elapsed)
-    );
-    total
+        searcher.search(board, &limits)
+    })
 }

@@ -34,8 +34,8 @@ use common::game::Board as _;
 use common::io::log;
 use common::score::{is_decisive, loss_in, plies_to_result, INFINITY};
 use common::search::{
-    principal_variation_search, remember_killer, Limits, NodeBest, RootIteration, SearchResult,
-    PV_CAPACITY,
+    principal_variation_search, remember_killer, Limits, NodeBest, OpeningSearch, RootIteration,
+    SearchResult, PV_CAPACITY,
 };
 use common::transposition::{Bound, TranspositionTable};
 use rustc_hash::FxHashSet;
@@ -301,43 +301,7 @@ impl Searcher {
         best
     }
 
-    /// `--opening-plies`: the root moves other than `result`'s best that score at least
-    /// `result.score - margin` at `result`'s depth, each tested with a null window, within what
-    /// is left of `limits`' hard budget (the moves tested so far when it runs out). A move scored
-    /// as a loss is never among them, nor is any move when the best is a loss.
-    pub fn near_best_moves(
-        &mut self,
-        board: &Board,
-        result: &SearchResult<Move>,
-        margin: i32,
-        limits: &Limits,
-    ) -> ArrayVec<Move, MAX_MOVES> {
-        let mut near = ArrayVec::new();
-        let Some(best) = result.best else {
-            return near;
-        };
-        if result.depth == 0 || result.score <= -MATE_BOUND {
-            return near;
-        }
-        self.start(board, limits.deadline);
-        self.root_depth = result.depth as usize;
-        let depth = result.depth as i32;
-        // A move must prove at least this; never less than "not lost".
-        let threshold = (result.score - margin).max(-MATE_BOUND + 1);
-        for &m in board.legal_moves().iter().filter(|&&m| m != best) {
-            let child = board.play(m);
-            self.path.push(child.hash());
-            let score = -self.negamax(&child, depth - 1, -threshold, -threshold + 1, 1);
-            self.path.pop();
-            if self.clock.stopped() {
-                break;
-            }
-            if score >= threshold {
-                near.push(m);
-            }
-        }
-        near
-    }
+    common::near_best_moves_method!(Board, ArrayVec<Move, MAX_MOVES>);
 
     /// The moves of the table's principal variation, at most `max` (stops at a repetition).
     fn principal_variation(&self, board: &Board, max: usize) -> ArrayVec<Move, PV_CAPACITY> {
@@ -558,6 +522,24 @@ impl Searcher {
     }
 }
 
+impl OpeningSearch<Board> for Searcher {
+    fn clock(&mut self) -> &mut SearchClock {
+        &mut self.clock
+    }
+
+    fn null_window_score(&mut self, child: &Board, depth: i32, threshold: i32) -> i32 {
+        self.path.push(child.hash());
+        let score = -self.negamax(child, depth - 1, -threshold, 1 - threshold, 1);
+        self.path.pop();
+        score
+    }
+
+    fn start_root_tests(&mut self, board: &Board, deadline: Deadline, depth: u32) {
+        self.start(board, deadline);
+        self.root_depth = depth as usize;
+    }
+}
+
 /// The legal `moves` of a node with their ordering keys, in generation order, given the node's
 /// `tt_move`, the `killers` of its ply and the `history` scores.
 fn score_moves(
@@ -650,31 +632,27 @@ pub const BENCH_POSITIONS: [&str; 7] = [
 /// The default bench depth (about 2 s in release).
 pub const BENCH_DEPTH: u32 = 12;
 
-/// Searches every bench position to a fixed depth with a fresh table; prints one line per
-/// position and then `<N> nodes <M> nps`. Returns the total node count (deterministic).
+/// Searches every bench position to a fixed depth with a fresh table, the line's earlier
+/// positions counting for repetitions ([`common::search::bench`]). Returns the total node count
+/// (deterministic).
 pub fn bench(depth: Option<u32>) -> u64 {
-    let depth = depth.unwrap_or(BENCH_DEPTH);
-    let started = std::time::Instant::now();
-    let mut total = 0;
-    for (index, line) in BENCH_POSITIONS.iter().enumerate() {
+    let limits = Limits::depth(depth.unwrap_or(BENCH_DEPTH));
+    let mut boards = Vec::new();
+    let mut game_positions = Vec::new();
+    for line in BENCH_POSITIONS {
         let mut positions = Board::line_positions(line).expect("bench moves are legal");
-        let board = positions.pop().expect("the start at least");
-        let game_positions: FxHashSet<u64> = positions.iter().map(Board::hash).collect();
-        let mut searcher = Searcher::new(TABLE_BYTES);
-        searcher.verbose = false;
-        searcher.set_game_positions(&game_positions);
-        let result = searcher.search(&board, &Limits::depth(depth));
-        total += result.nodes;
-        println!(
-            "position {} depth {} best {} score {} nodes {}",
-            index,
-            result.depth,
-            result.best.map_or("none".to_string(), |m| m.to_string()),
-            result.score,
-            result.nodes
+        boards.push(positions.pop().expect("the start at least"));
+        game_positions.push(
+            positions
+                .iter()
+                .map(Board::hash)
+                .collect::<FxHashSet<u64>>(),
         );
     }
-    let nps = common::clock::nodes_per_second(total, started.elapsed());
-    println!("{total} nodes {nps} nps");
-    total
+    common::search::bench(&boards, |i, board| {
+        let mut searcher = Searcher::new(TABLE_BYTES);
+        searcher.verbose = false;
+        searcher.set_game_positions(&game_positions[i]);
+        searcher.search(board, &limits)
+    })
 }

@@ -21,10 +21,10 @@ use arrayvec::ArrayVec;
 use common::clock::{nodes_per_second, SearchClock};
 use common::game::Board as _;
 use common::io::log;
-use common::score::{is_decisive, loss_in, plies_to_result, win_in, INFINITY};
+use common::score::{loss_in, plies_to_result, win_in, INFINITY};
 use common::search::{
-    pick_move, principal_variation_search, remember_killer, reward_history, Limits, NodeBest,
-    RootIteration, SearchResult, PV_CAPACITY,
+    pick_move, principal_variation, principal_variation_search, remember_killer, reward_history,
+    Limits, NodeBest, OpeningSearch, RootIteration, SearchResult,
 };
 use common::transposition::{Bound, TranspositionTable};
 use std::time::Instant;
@@ -102,27 +102,6 @@ impl Searcher {
         }
     }
 
-    /// The principal variation: `best`, then the table's moves after it, at most `max` moves.
-    fn principal_variation(
-        &self,
-        board: &Board,
-        best: Move,
-        max: usize,
-    ) -> ArrayVec<Move, PV_CAPACITY> {
-        let mut line = ArrayVec::new();
-        let mut b = *board;
-        let mut next = Some(best);
-        while let Some(m) = next {
-            if line.len() >= max.min(PV_CAPACITY) || b.check_move(m).is_err() {
-                break;
-            }
-            line.push(m);
-            b = b.play(m);
-            next = self.table.probe(b.hash(), 0).and_then(|entry| entry.best);
-        }
-        line
-    }
-
     /// Searches `board` until the limits' deadline or depth. No new iteration starts past the
     /// deadline's soft budget, or its extended one when the last iteration left the root unstable
     /// (see [`crate::params::time_policy`]); at the hard budget the search stops at once.
@@ -178,7 +157,7 @@ impl Searcher {
                 Bound::Exact,
                 Some(iteration.best),
             );
-            result.pv = self.principal_variation(board, iteration.best, depth as usize);
+            result.pv = principal_variation(&self.table, board, iteration.best, depth as usize);
             if self.verbose {
                 let pv: Vec<String> = result
                     .pv
@@ -325,43 +304,20 @@ impl Searcher {
         node.score
     }
 
-    /// For `--opening-plies`: the root moves other than `result.best` that a null-window search
-    /// at `result.depth` shows to score at least `result.score - margin`, and never a move it
-    /// sees as lost. Each is tested within `limits`' deadline; a move not tested in time is left
-    /// out. None when the best move needed no search or its result is already decided (a win is
-    /// played, not varied).
-    pub fn near_best_moves(
-        &mut self,
-        board: &Board,
-        result: &SearchResult<Move>,
-        margin: i32,
-        limits: &Limits,
-    ) -> MoveList {
-        let mut near = MoveList::new();
-        let Some(best) = result.best else {
-            return near;
-        };
-        if result.depth == 0 || is_decisive(result.score) || limits.deadline.hard_expired() {
-            return near;
-        }
-        // Never below the losses: a move that fails this test may be lost, one that passes is not.
-        let threshold = (result.score - margin).max(-MATE_BOUND + 1);
-        self.clock = SearchClock::new(limits.deadline);
-        let depth = result.depth as i32;
-        for &m in self.root_candidates(board).iter() {
-            if m == best {
-                continue;
-            }
-            let child = board.play(m);
-            let score = -self.negamax(&child, depth - 1, -threshold, -threshold + 1, 1);
-            if self.clock.stopped() {
-                break;
-            }
-            if score >= threshold {
-                near.push(m);
-            }
-        }
-        near
+    common::near_best_moves_method!(Board, MoveList);
+}
+
+impl OpeningSearch<Board> for Searcher {
+    fn root_moves(&self, board: &Board) -> MoveList {
+        self.root_candidates(board)
+    }
+
+    fn clock(&mut self) -> &mut SearchClock {
+        &mut self.clock
+    }
+
+    fn null_window_score(&mut self, child: &Board, depth: i32, threshold: i32) -> i32 {
+        -self.negamax(child, depth - 1, -threshold, 1 - threshold, 1)
     }
 }
 
@@ -413,31 +369,11 @@ pub fn bench_boards() -> Vec<Board> {
 }
 
 /// Searches every bench position at a fixed depth (`depth`, or [`BENCH_DEPTH`]) with a fresh
-/// table of the size the bot plays with, printing one line each and then `<N> nodes <M> nps`.
-/// Returns the total node count.
+/// table of the size the bot plays with ([`common::search::bench`]); returns the total node
+/// count.
 pub fn bench(depth: Option<u32>) -> u64 {
-    let depth = depth.unwrap_or(BENCH_DEPTH);
-    let start = Instant::now();
-    let mut total = 0;
-    for (k, board) in bench_boards().iter().enumerate() {
-        let mut searcher = Searcher::new(TABLE_BYTES);
-        let result = searcher.search(board, &Limits::depth(depth));
-        total += result.nodes;
-        let best = result.best.map_or_else(
-            || "none".to_string(),
-            |m| format_move(m, board.side_to_move()),
-        );
-        println!(
-            "position {} depth {} best {best} score {} nodes {}",
-            k + 1,
-            result.depth,
-            result.score,
-            result.nodes
-        );
-    }
-    println!(
-        "{total} nodes {} nps",
-        nodes_per_second(total, start.elapsed())
-    );
-    total
+    let limits = Limits::depth(depth.unwrap_or(BENCH_DEPTH));
+    common::search::bench(&bench_boards(), |_, board| {
+        Searcher::new(TABLE_BYTES).search(board, &limits)
+    })
 }

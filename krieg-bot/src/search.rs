@@ -17,13 +17,12 @@ use crate::eval::{evaluate, goal_steps};
 use arrayvec::ArrayVec;
 use common::clock::{nodes_per_second, Deadline, SearchClock};
 use common::game::Board as _;
-use common::score::{is_decisive, loss_in, plies_to_result, win_in, INFINITY};
+use common::score::{loss_in, plies_to_result, win_in, INFINITY};
 use common::search::{
-    principal_variation_search, remember_killer, reward_history, Limits, NodeBest, RootIteration,
-    SearchResult, PV_CAPACITY,
+    principal_variation, principal_variation_search, remember_killer, reward_history, Limits,
+    NodeBest, OpeningSearch, RootIteration, SearchResult,
 };
 use common::transposition::{Bound, TranspositionTable};
-use std::io::Write;
 use std::time::Instant;
 
 use crate::params::{
@@ -99,7 +98,7 @@ impl Searcher {
             result.best = Some(best);
             result.score = score;
             result.depth = depth;
-            result.pv = self.principal_variation(board, best, depth as usize);
+            result.pv = principal_variation(&self.tt, board, best, depth as usize);
             if self.verbose {
                 let line: Vec<String> = result.pv.iter().map(|m| m.to_string()).collect();
                 common::io::log(&format!(
@@ -183,69 +182,7 @@ impl Searcher {
         Some(node)
     }
 
-    /// The root moves other than `result.best` that a null-window search at `result.depth` does
-    /// not see as worse than `result.score - margin`, for `--opening-plies`
-    /// ([`common::search::OpeningChoice`]). Never a move scored as losing, and none when the
-    /// result is decided (a won game is played at its fastest). When the deadline of `limits`
-    /// passes it stops and returns the moves proved so far.
-    pub fn near_best_moves(
-        &mut self,
-        board: &Board,
-        result: &SearchResult<Move>,
-        margin: i32,
-        limits: &Limits,
-    ) -> MoveList {
-        let mut near = MoveList::new();
-        let Some(best) = result.best else {
-            return near;
-        };
-        if result.depth == 0 || is_decisive(result.score) {
-            return near;
-        }
-        self.clock = SearchClock::new(limits.deadline);
-        let threshold = result.score - margin;
-        let depth = result.depth as i32;
-        for mv in board.legal_moves().into_iter().filter(|&mv| mv != best) {
-            // The move reaches the threshold if its child fails low against `-threshold`.
-            let score = -self.negamax(&board.play(mv), depth - 1, -threshold, 1 - threshold, 1);
-            if self.clock.stopped() {
-                break;
-            }
-            if score >= threshold && score > -MATE_BOUND {
-                near.push(mv);
-            }
-        }
-        near
-    }
-
-    /// `best`, then the table's moves from the position after it, at most `max_len` moves.
-    fn principal_variation(
-        &self,
-        board: &Board,
-        best: Move,
-        max_len: usize,
-    ) -> ArrayVec<Move, PV_CAPACITY> {
-        let mut pv = ArrayVec::new();
-        pv.push(best);
-        let mut position = board.play(best);
-        while pv.len() < max_len.min(PV_CAPACITY) {
-            let Some(mv) = self
-                .tt
-                .probe(position.hash(), 0)
-                .and_then(|entry| entry.best)
-            else {
-                break;
-            };
-            match position.try_play(mv) {
-                Ok(next) => {
-                    pv.push(mv);
-                    position = next;
-                }
-                Err(_) => break,
-            }
-        }
-        pv
-    }
+    common::near_best_moves_method!(Board, MoveList);
 
     /// The moves of `board` at `ply`, or its score when it needs none: a finished game, or a
     /// bomber that can step onto its goal (won next ply).
@@ -365,6 +302,16 @@ impl Searcher {
     }
 }
 
+impl OpeningSearch<Board> for Searcher {
+    fn clock(&mut self) -> &mut SearchClock {
+        &mut self.clock
+    }
+
+    fn null_window_score(&mut self, child: &Board, depth: i32, threshold: i32) -> i32 {
+        -self.negamax(child, depth - 1, -threshold, 1 - threshold, 1)
+    }
+}
+
 /// The ordering key of each of `moves` at `board` (see the module doc), given the node's
 /// `table_move`, the `killers` of its ply and the `history` scores; the solver orders its moves
 /// so too.
@@ -448,34 +395,13 @@ pub fn bench_boards() -> Vec<Board> {
         .collect()
 }
 
-/// Searches every bench position to `depth` (default [`BENCH_DEPTH`]) with a fresh table of the
-/// size the bot plays with, printing a line each and last `<N> nodes <M> nps`. Returns the total
-/// node count, which depends only on the search's logic. Output errors are ignored (a closed
-/// pipe ends nothing but the printing).
+/// Searches every bench position to `depth` (default [`BENCH_DEPTH`]) with a cleared table of
+/// the size the bot plays with ([`common::search::bench`]); returns the total node count.
 pub fn bench(depth: Option<u32>) -> u64 {
-    let mut out = std::io::stdout().lock();
     let limits = Limits::depth(depth.unwrap_or(BENCH_DEPTH));
     let mut searcher = Searcher::new(TABLE_BYTES);
-    let started = Instant::now();
-    let mut total = 0;
-    for (i, board) in bench_boards().iter().enumerate() {
+    common::search::bench(&bench_boards(), |_, board| {
         searcher.clear();
-        let result = searcher.search(board, &limits);
-        total += result.nodes;
-        let best = result.best.map_or("none".to_string(), |m| m.to_string());
-        let _ = writeln!(
-            out,
-            "position {}: depth {} best {best} score {} nodes {}",
-            i + 1,
-            result.depth,
-            result.score,
-            result.nodes
-        );
-    }
-    let _ = writeln!(
-        out,
-        "{total} nodes {} nps",
-        nodes_per_second(total, started.elapsed())
-    );
-    total
+        searcher.search(board, &limits)
+    })
 }

@@ -49,8 +49,8 @@ use common::clock::{nodes_per_second, Deadline, SearchClock};
 use common::game::Board as _;
 use common::score::{is_decisive, loss_in, win_in, INFINITY};
 use common::search::{
-    principal_variation_search, remember_killer, reward_history, Limits, NodeBest, RootIteration,
-    SearchResult, PV_CAPACITY,
+    principal_variation, principal_variation_search, remember_killer, reward_history, Limits,
+    NodeBest, OpeningSearch, RootIteration, SearchResult,
 };
 use common::transposition::{Bound, TranspositionTable};
 use std::fmt::Write as _;
@@ -179,7 +179,7 @@ impl Searcher {
                 // iteration's best at the full depth: that move is the better one.
                 best.best = Some(mv);
                 best.score = score;
-                best.pv = self.principal_variation(board, mv, depth as usize);
+                best.pv = principal_variation(&self.tt, board, mv, depth as usize);
                 break;
             }
             // The last iteration changed its mind (another move, or a score that fell): worth
@@ -189,7 +189,7 @@ impl Searcher {
             best.best = Some(mv);
             best.score = score;
             best.depth = depth;
-            best.pv = self.principal_variation(board, mv, depth as usize);
+            best.pv = principal_variation(&self.tt, board, mv, depth as usize);
             if self.verbose {
                 let pv: Vec<String> = best.pv.iter().map(|&c| format_move(c)).collect();
                 let _ = writeln!(
@@ -249,44 +249,7 @@ impl Searcher {
         })
     }
 
-    /// The root moves other than `result.best` that score at least `result.score - margin` at
-    /// the result's depth (each re-tested with a null window, while `limits` allow), never one
-    /// scored as losing: the candidates of an opening draw. None after a result that needed no
-    /// search or is decided.
-    pub fn near_best_moves(
-        &mut self,
-        board: &Board,
-        result: &SearchResult<Cell>,
-        margin: i32,
-        limits: &Limits,
-    ) -> MoveList {
-        let mut near = MoveList::new();
-        let Some(best) = result.best else {
-            return near;
-        };
-        if result.depth == 0 || is_decisive(result.score) {
-            return near;
-        }
-        // A move must score at least this, and a loss never does.
-        let threshold = result.score.saturating_sub(margin).max(1 - MATE_BOUND);
-        self.clock = SearchClock::new(limits.deadline);
-        let me = board.side_to_move();
-        let safe = board.empty() & !Threats::of(board).lose(me);
-        let depth = result.depth as i32;
-        for m in Cells(safe) {
-            if m == best {
-                continue;
-            }
-            let score = -self.negamax(&board.play(m), depth - 1, -threshold, 1 - threshold, 1);
-            if self.clock.stopped() {
-                break;
-            }
-            if score >= threshold && score > -MATE_BOUND {
-                near.push(m);
-            }
-        }
-        near
-    }
+    common::near_best_moves_method!(Board, MoveList);
 
     /// The negamax search (see the module docs for the contract and the threat rules).
     pub fn negamax(
@@ -441,28 +404,20 @@ impl Searcher {
         remember_killer(&mut self.killers[ply], m);
         reward_history(&mut self.history[me.index()][m.index()], depth, HISTORY_MAX);
     }
+}
 
-    /// The line the table remembers from `board` after `first`, at most `max` moves.
-    fn principal_variation(
-        &self,
-        board: &Board,
-        first: Cell,
-        max: usize,
-    ) -> ArrayVec<Cell, PV_CAPACITY> {
-        let mut pv = ArrayVec::new();
-        pv.push(first);
-        let mut b = board.play(first);
-        while pv.len() < max.min(PV_CAPACITY) && b.outcome().is_none() {
-            let Some(m) = self.tt.probe(b.hash(), 0).and_then(|entry| entry.best) else {
-                break;
-            };
-            if !b.is_legal(m) {
-                break;
-            }
-            pv.push(m);
-            b = b.play(m);
-        }
-        pv
+impl OpeningSearch<Board> for Searcher {
+    /// The cells that do not make a 3 (the others lose at once).
+    fn root_moves(&self, board: &Board) -> MoveList {
+        Cells(board.empty() & !Threats::of(board).lose(board.side_to_move())).collect()
+    }
+
+    fn clock(&mut self) -> &mut SearchClock {
+        &mut self.clock
+    }
+
+    fn null_window_score(&mut self, child: &Board, depth: i32, threshold: i32) -> i32 {
+        -self.negamax(child, depth - 1, -threshold, 1 - threshold, 1)
     }
 }
 
@@ -512,30 +467,17 @@ pub const BENCH_POSITIONS: [&str; 8] = [
 pub const BENCH_DEPTH: u32 = 7;
 
 /// Searches every bench position to `depth` (default [`BENCH_DEPTH`]) with a cleared table of
-/// [`TABLE_BYTES`], the size the bot plays with; prints one line each and then
-/// `<N> nodes <M> nps`; returns the total node count.
+/// [`TABLE_BYTES`], the size the bot plays with ([`common::search::bench`]); returns the total
+/// node count.
 pub fn bench(depth: Option<u32>) -> u64 {
     let limits = Limits::depth(depth.unwrap_or(BENCH_DEPTH));
-    let start = Instant::now();
-    let mut total = 0;
+    let boards: Vec<Board> = BENCH_POSITIONS
+        .iter()
+        .map(|line| Board::after_line(line).expect("bench moves are legal"))
+        .collect();
     let mut searcher = Searcher::new(TABLE_BYTES);
-    for (i, sequence) in BENCH_POSITIONS.iter().enumerate() {
-        let board = Board::after_line(sequence).expect("bench moves are legal");
+    common::search::bench(&boards, |_, board| {
         searcher.clear();
-        let result = searcher.search(&board, &limits);
-        total += result.nodes;
-        println!(
-            "position {} best {} score {} depth {} nodes {}",
-            i + 1,
-            result.best.map_or_else(|| "none".to_string(), format_move),
-            result.score,
-            result.depth,
-            result.nodes
-        );
-    }
-    println!(
-        "{total} nodes {} nps",
-        nodes_per_second(total, start.elapsed())
-    );
-    total
+        searcher.search(board, &limits)
+    })
 }
