@@ -22,6 +22,8 @@
 # Items under `#[cfg(test)]` (test modules) or `#[cfg(feature = "tuning")]` (the tuning build's,
 # see common/src/tunable.rs) and whole-line comments are dropped, except the licence notices;
 # `#[cfg(not(feature = "tuning"))]` is dropped from the items it keeps.
+# Indentation, blank lines, and the spaces and line breaks that separate no two tokens are
+# dropped too: CodinGame counts every character.
 # It prints the size on stderr, and fails if the Yavalath bundle does not fit CodinGame's limit
 # or the Krieg bundle its statement's (1 MB).
 set -eu
@@ -238,6 +240,33 @@ fi
     done
     cat "$body"
 } >"$out"
+
+# Lines are joined where a line break separates no two tokens: after a line that ends in `;`,
+# `{`, `}` or `,` outside string literals and holds no `//` comment, unless the next line is a
+# comment or an inner attribute (which stay on lines of their own).
+perl -0777 -i -pe '
+    my @lines = split /(?<=\n)/;
+    my ($in_string, $text) = (0, "");
+    for my $k (0 .. $#lines) {
+        my $line = $lines[$k];
+        my ($i, $n, $comment) = (0, length $line, 0);
+        while ($i < $n) {
+            my $rest = substr($line, $i);
+            if ($in_string) {
+                if ($rest =~ /^(?:\\.|[^"\\])*"/s) { $i += length $&; $in_string = 0 }
+                else { $i = $n }
+            } elsif ($rest =~ m{^//}) { $comment = 1; last }
+            elsif ($rest =~ /^\x27(?:\\[^\x27]+|[^\\\x27])\x27/) { $i += length $& }
+            elsif (substr($line, $i, 1) eq "\"") { $in_string = 1; $i++ }
+            else { $i++ }
+        }
+        my $next = $k < $#lines ? $lines[$k + 1] : "//";
+        $line =~ s/\n$// if !$in_string && !$comment && $line =~ /[;{},]\n$/
+            && $next !~ m{^(?://|#!)};
+        $text .= $line;
+    }
+    $_ = $text;
+' "$out"
 
 chars=$(perl -CSD -ne '$n += length; END { print $n + 0 }' "$out")
 if [ -n "$limit" ]; then
