@@ -224,22 +224,69 @@ fn value<T: std::str::FromStr>(
         .map_err(|_| CliError::BadValue { option, value: raw })
 }
 
+/// What a contest states of its bots: what it times (`move`, `turn` or `call`), its time limit,
+/// a first turn's where that one differs, and its memory cap where it states one; the bot's
+/// `--help` quotes it and the referee plays by it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Contest {
+    /// What the contest times: `move`, `turn` or `call`.
+    pub turn: &'static str,
+    /// The time limit per turn (after the first, where that one differs).
+    pub limit: Duration,
+    /// The time limit of a player's first turn, where it differs from [`limit`](Self::limit).
+    pub first_limit: Option<Duration>,
+    /// The memory cap in MB, where the contest states one.
+    pub memory_mb: Option<u64>,
+}
+
+impl Contest {
+    /// A contest that times each `turn` (`move`, `turn` or `call`) to `limit`, with no first turn
+    /// of its own and no memory cap.
+    pub const fn timing(turn: &'static str, limit: Duration) -> Contest {
+        Contest {
+            turn,
+            limit,
+            first_limit: None,
+            memory_mb: None,
+        }
+    }
+
+    /// The same contest with a first turn timed to `limit`.
+    pub const fn first_turn(self, limit: Duration) -> Contest {
+        Contest {
+            first_limit: Some(limit),
+            ..self
+        }
+    }
+
+    /// The same contest with a memory cap of `mb` MB.
+    pub const fn memory_mb(self, mb: u64) -> Contest {
+        Contest {
+            memory_mb: Some(mb),
+            ..self
+        }
+    }
+
+    /// The limits as `--help` says them, e.g. `2000 ms per move, 20 MB`.
+    pub fn limits_text(&self) -> String {
+        let time = per_turn(self.turn, self.limit, self.first_limit);
+        match self.memory_mb {
+            Some(mb) => format!("{time}, {mb} MB"),
+            None => time,
+        }
+    }
+}
+
 /// A bot: what its `--help` says about it, in the same words for every bot, and the entry points
-/// [`run_bot`] calls for each command.
+/// [`run_bot`] calls for each command. A crate declares it with [`bot_info!`](crate::bot_info).
 #[derive(Clone, Copy, Debug)]
 pub struct BotInfo {
     /// The program's name, e.g. `krieg-bot`.
     pub name: &'static str,
     /// One line on what the contest loop reads and writes.
     pub protocol: &'static str,
-    /// What the contest times: `move`, `turn` or `call`.
-    pub turn: &'static str,
-    /// The contest's time limit per turn (after the first, where that one differs).
-    pub limit: Duration,
-    /// The contest's time limit of a player's first turn, where it differs from [`limit`](Self::limit).
-    pub first_limit: Option<Duration>,
-    /// The contest's memory limit, e.g. `20 MB`, where it states one.
-    pub memory: Option<&'static str>,
+    /// The contest's limits.
+    pub contest: Contest,
     /// The bot's own budget per turn when `--movetime` does not set one.
     pub movetime: Duration,
     /// The bot's own budget of its first turn, where it differs from [`movetime`](Self::movetime).
@@ -258,19 +305,53 @@ pub struct BotInfo {
 }
 
 impl BotInfo {
-    /// The contest's limits, e.g. `2000 ms per move, 20 MB`.
-    pub fn limits_text(&self) -> String {
-        let time = per_turn(self.turn, self.limit, self.first_limit);
-        match self.memory {
-            Some(memory) => format!("{time}, {memory}"),
-            None => time,
-        }
-    }
-
     /// The bot's default budget, e.g. `1200 ms per move`.
     pub fn movetime_text(&self) -> String {
-        per_turn(self.turn, self.movetime, self.first_movetime)
+        per_turn(self.contest.turn, self.movetime, self.first_movetime)
     }
+}
+
+/// A crate's [`BotInfo`] from what is its own: its name, its contest's loop and limits, and
+/// where it has them a first turn's budget and a solver. The entry points are found by the
+/// same names in every crate, so that a crate without one does not compile: the loop
+/// `protocol::run`, the budget `params::DEFAULT_MOVETIME`, perft over `board::Board`, the bench
+/// `search::bench` and the tunables `params::tunables`, each a module at the crate's root, as is
+/// the one this is called in (`protocol`): they are named from it by `super::`, which means the
+/// crate's root in the crate and its place in a one-file bundle alike.
+#[macro_export]
+macro_rules! bot_info {
+    (
+        name: $name:expr,
+        protocol: $protocol:expr,
+        contest: $contest:expr,
+        $(first_movetime: $first_movetime:expr,)?
+        $(solver: $solver:expr,)?
+    ) => {
+        $crate::cli::BotInfo {
+            name: $name,
+            protocol: $protocol,
+            contest: $contest,
+            movetime: super::params::DEFAULT_MOVETIME,
+            first_movetime: $crate::optional!($($first_movetime)?),
+            solver: $crate::optional!($($solver)?),
+            play: super::protocol::run,
+            perft: $crate::game::perft::<super::board::Board>,
+            bench: super::search::bench,
+            tunables: super::params::tunables,
+        }
+    };
+}
+
+/// `Some(value)`, or `None` where no value is given: an optional part of a macro's input.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! optional {
+    () => {
+        None
+    };
+    ($value:expr) => {
+        Some($value)
+    };
 }
 
 /// `N ms per TURN`, or `F ms on the first TURN and N ms after`.
@@ -317,7 +398,7 @@ options:
   --opening-plies <N>             draw the first N own moves among near-best ones (default 0)
   -h, --help                      this text",
         protocol = bot.protocol,
-        limit = bot.limits_text(),
+        limit = bot.contest.limits_text(),
         movetime = bot.movetime_text(),
     );
     #[cfg(feature = "tuning")]
@@ -384,7 +465,7 @@ pub fn run_bot(bot: &BotInfo) -> ExitCode {
     };
     match command {
         Command::Play(options) => {
-            options.warn_about_movetime(bot.limit);
+            options.warn_about_movetime(bot.contest.limit);
             crate::io::start_log_thread();
             (bot.play)(&options);
             crate::io::finish_log();
@@ -500,193 +581,5 @@ impl<B: crate::game::Board> SolveTarget<B> {
             }
         }
         Ok(target)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn solve_values_and_moves_parse_or_name_what_is_wrong() {
-        assert_eq!(parse_table_mb("64", 64), Ok(64));
-        for bad in ["0", "65", "-1", "x", ""] {
-            let refused = SolveArgsError::BadValue("--table-mb", bad.to_string());
-            assert_eq!(parse_table_mb(bad, 64), Err(refused));
-        }
-        assert_eq!(parse_seconds("2.5"), Ok(2.5));
-        for bad in ["0", "-1", "nan", "inf", "x"] {
-            let refused = SolveArgsError::BadValue("--seconds", bad.to_string());
-            assert_eq!(parse_seconds(bad), Err(refused));
-        }
-        assert_eq!(
-            SolveArgsError::BadMove("'x': not a move".into()).to_string(),
-            "--moves: 'x': not a move"
-        );
-        assert_eq!(
-            SolveArgsError::BadValue("--seconds", "0".into()).to_string(),
-            "bad value '0' for option '--seconds'"
-        );
-    }
-
-    #[test]
-    fn warns_of_a_movetime_near_the_limit() {
-        let limit = Duration::from_millis(2000);
-        let with = |ms| BotOptions {
-            movetime: Some(Duration::from_millis(ms)),
-            ..BotOptions::default()
-        };
-        assert_eq!(BotOptions::default().movetime_warning(limit), None);
-        assert_eq!(with(1500).movetime_warning(limit), None);
-        let warning = with(1501).movetime_warning(limit).unwrap();
-        assert!(
-            warning.contains("1501 ms") && warning.contains("2000 ms"),
-            "{warning}"
-        );
-    }
-
-    fn parse(line: &str) -> Result<Parsed, CliError> {
-        parse_args(line.split_whitespace())
-    }
-
-    fn run(command: Command) -> Result<Parsed, CliError> {
-        Ok(Parsed::Run(command))
-    }
-
-    #[test]
-    fn no_arguments_plays_with_defaults() {
-        assert_eq!(parse(""), run(Command::Play(BotOptions::default())));
-    }
-
-    #[test]
-    fn every_option_parses() {
-        let expected = BotOptions {
-            movetime: Some(Duration::from_millis(100)),
-            depth: Some(6),
-            engine: EngineKind::Random,
-            seed: 99,
-            opening_plies: 4,
-        };
-        assert_eq!(
-            parse("--movetime 100 --depth 6 --engine random --seed 99 --opening-plies 4"),
-            run(Command::Play(expected.clone()))
-        );
-        assert_eq!(
-            parse("bench --depth 6 --movetime 100 --engine random --opening-plies 4 --seed 99"),
-            run(Command::Bench(expected))
-        );
-    }
-
-    #[test]
-    fn subcommands_parse() {
-        assert_eq!(parse("perft 4"), run(Command::Perft(4)));
-        assert_eq!(parse("--help"), Ok(Parsed::Help));
-        // Every subcommand answers -h and --help, perft's before its depth too.
-        for line in [
-            "-h",
-            "perft --help",
-            "perft -h",
-            "perft 3 -h",
-            "bench -h",
-            "bench --help",
-        ] {
-            assert_eq!(parse(line), Ok(Parsed::Help), "{line}");
-        }
-        // solve's words are its own: its help is the solver's usage.
-        assert_eq!(parse("solve -h"), Ok(Parsed::Solve(vec!["-h".into()])));
-        assert_eq!(parse("bench"), run(Command::Bench(BotOptions::default())));
-        assert_eq!(
-            parse("solve --weak --table-mb 64"),
-            Ok(Parsed::Solve(vec![
-                "--weak".into(),
-                "--table-mb".into(),
-                "64".into()
-            ]))
-        );
-        assert_eq!(parse("solve"), Ok(Parsed::Solve(vec![])));
-    }
-
-    #[test]
-    fn usage_states_protocol_limit_and_default_think_time() {
-        let bot = BotInfo {
-            name: "x-bot",
-            protocol: "stdin: moves; stdout: moves",
-            turn: "move",
-            limit: Duration::from_millis(2000),
-            first_limit: None,
-            memory: Some("20 MB"),
-            movetime: Duration::from_millis(1200),
-            first_movetime: None,
-            solver: Some(Solver {
-                arguments: "[--weak]",
-                run: |_| ExitCode::SUCCESS,
-            }),
-            play: |_| {},
-            perft: |_| 0,
-            bench: |_| 0,
-            tunables: Default::default,
-        };
-        let text = usage(&bot);
-        let solve = solve_usage(bot.name, &bot.solver.unwrap());
-        assert!(
-            solve.starts_with("usage: x-bot solve [--weak]\n"),
-            "{solve}"
-        );
-        for needle in [
-            "x-bot solve [--weak]",
-            "stdin: moves",
-            "limits:   2000 ms per move, 20 MB; the bot thinks 1200 ms per move unless",
-        ] {
-            assert!(text.contains(needle), "{needle} missing from:\n{text}");
-        }
-        let without = usage(&BotInfo {
-            solver: None,
-            ..bot
-        });
-        assert!(!without.contains("solve"));
-        let first_turn = usage(&BotInfo {
-            turn: "turn",
-            limit: Duration::from_millis(100),
-            first_limit: Some(Duration::from_millis(1000)),
-            memory: None,
-            movetime: Duration::from_millis(35),
-            first_movetime: Some(Duration::from_millis(500)),
-            ..bot
-        });
-        let needle = "limits:   1000 ms on the first turn and 100 ms after; \
-                      the bot thinks 500 ms on the first turn and 35 ms after unless";
-        assert!(first_turn.contains(needle), "{first_turn}");
-    }
-
-    #[test]
-    fn errors_are_typed() {
-        let bad = |option, value: &str| CliError::BadValue {
-            option,
-            value: value.into(),
-        };
-        let cases = [
-            (
-                "--frobnicate",
-                CliError::UnknownOption("--frobnicate".into()),
-            ),
-            ("--movetime", CliError::MissingValue("--movetime")),
-            ("--movetime soon", bad("--movetime", "soon")),
-            ("--engine clever", bad("--engine", "clever")),
-            ("--depth 0", bad("--depth", "0")),
-            ("perft x", bad("perft", "x")),
-            (
-                "perft 2 bench",
-                CliError::UnexpectedArgument("bench".into()),
-            ),
-            ("play", CliError::UnexpectedArgument("play".into())),
-            ("--opening-plies -1", bad("--opening-plies", "-1")),
-        ];
-        for (line, error) in cases {
-            assert_eq!(parse(line), Err(error), "{line}");
-        }
-        assert_eq!(
-            parse("--depth 0").unwrap_err().to_string(),
-            "bad value '0' for option '--depth'"
-        );
     }
 }

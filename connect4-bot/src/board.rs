@@ -854,11 +854,6 @@ pub enum CellContent {
     Dual,
 }
 
-/// Perft from the empty board (the `perft` subcommand): [`common::game::perft`].
-pub fn perft(depth: u32) -> u64 {
-    common::game::perft::<Board>(depth)
-}
-
 impl fmt::Display for Board {
     /// Top row first: `X` team 1, `O` team 2, `D` dual, `.` empty; then the column numbers and
     /// the powers left.

@@ -17,7 +17,7 @@
 //!   `save`): three small writes, no truncation, no rename, no `fsync`;
 //! - logging: one write of at most [`MAX_LOG_BYTES`] at the very end, never during the search.
 
-use common::cli::{BotInfo, Solver};
+use common::cli::{BotInfo, Contest, Solver};
 use std::fs;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
@@ -38,27 +38,19 @@ use crate::notation::{
     TEAM_FILE_NAME as TEAM_FILE,
 };
 
-/// The contest's time limit per call.
-pub const MOVE_LIMIT: Duration = Duration::from_millis(2000);
+/// The contest's limits (time per call, memory), as `--help` quotes them and the referee plays
+/// by them.
+pub const CONTEST: Contest = Contest::timing("call", Duration::from_millis(2000)).memory_mb(20);
 
 /// The bot: what `--help` says of it, and what its `main` runs.
-pub const BOT: BotInfo = BotInfo {
+pub const BOT: BotInfo = common::bot_info! {
     name: engine::BOT_NAME,
     protocol: "one call per move in the working directory: reads `team_no.txt` and `board.txt`, writes `output.txt` = `t c`",
-    turn: "call",
-    limit: MOVE_LIMIT,
-    first_limit: None,
-    memory: Some("20 MB"),
-    movetime: crate::params::DEFAULT_MOVETIME,
-    first_movetime: None,
-    solver: Some(Solver {
+    contest: CONTEST,
+    solver: Solver {
         arguments: "[--weak] [--table-mb N]",
         run: crate::solver::main,
-    }),
-    play: run,
-    perft: crate::board::perft,
-    bench: crate::search::bench,
-    tunables: crate::params::tunables,
+    },
 };
 
 /// The team id: the executable's file name without its extension (`connect4-bot` when it

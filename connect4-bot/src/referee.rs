@@ -65,7 +65,7 @@ fn setup_note(first: Team) -> String {
 
 impl RefereeGame for Connect4Referee {
     const NAME: &'static str = "connect4";
-    const MOVETIME_MS: u64 = crate::protocol::MOVE_LIMIT.as_millis() as u64;
+    const MOVETIME_MS: u64 = crate::protocol::CONTEST.limit.as_millis() as u64;
     const MEMORY_CAP_BYTES: u64 = 20 * 1024 * 1024;
     const TRANSPORT: Transport = Transport::Files;
     const STARTS_FROM_POSITION: bool = true;

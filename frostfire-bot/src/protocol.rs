@@ -20,8 +20,8 @@
 use crate::board::{Board, Color, IllegalMoveError, Move, MoveKind, Outcome};
 use crate::engine::Engine;
 use crate::notation::parse_move;
-use common::cli::BotInfo;
 use common::cli::BotOptions;
+use common::cli::{BotInfo, Contest};
 use common::clock::Deadline;
 use common::game::parse_id;
 use common::io::{log, quote, warn, LineReader};
@@ -29,24 +29,15 @@ use rustc_hash::FxHashSet;
 use std::io::BufRead;
 use std::time::{Duration, Instant};
 
-/// The contest's time limit per move.
-pub const MOVE_LIMIT: Duration = Duration::from_millis(2000);
+/// The contest's limits (time per move, memory), as `--help` quotes them and the referee plays
+/// by them.
+pub const CONTEST: Contest = Contest::timing("move", Duration::from_millis(2000)).memory_mb(20);
 
 /// The bot: what `--help` says of it, and what its `main` runs.
-pub const BOT: BotInfo = BotInfo {
+pub const BOT: BotInfo = common::bot_info! {
     name: "frostfire-bot",
     protocol: "stdin: `1` (Tyragon, moves first) or `2` (Abagon), then the opponent's moves `Ax By`; stdout: our moves",
-    turn: "move",
-    limit: MOVE_LIMIT,
-    first_limit: None,
-    memory: Some("20 MB"),
-    movetime: crate::params::DEFAULT_MOVETIME,
-    first_movetime: None,
-    solver: None,
-    play: run,
-    perft: common::game::perft::<Board>,
-    bench: crate::search::bench,
-    tunables: crate::params::tunables,
+    contest: CONTEST,
 };
 
 /// One game as the bot sees it.

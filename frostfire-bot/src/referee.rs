@@ -31,7 +31,7 @@ impl FrostfireReferee {
 
 impl RefereeGame for FrostfireReferee {
     const NAME: &'static str = "frostfire";
-    const MOVETIME_MS: u64 = crate::protocol::MOVE_LIMIT.as_millis() as u64;
+    const MOVETIME_MS: u64 = crate::protocol::CONTEST.limit.as_millis() as u64;
     const MEMORY_CAP_BYTES: u64 = 20 * 1024 * 1024;
     const DEFAULT_MAX_PLIES: Option<u32> = Some(crate::board::MAX_PLIES);
 

@@ -18,30 +18,21 @@
 use crate::board::{Board, ForcePlayError, IllegalMoveError, MoveKind, MoveList, Player};
 use crate::engine::Engine;
 use crate::notation::{format_move, parse_move, ParseMoveError};
-use common::cli::{BotInfo, BotOptions};
+use common::cli::{BotInfo, BotOptions, Contest};
 use common::io::{log, quote, warn, LineReader};
 use std::fmt;
 use std::io::BufRead;
 use std::time::{Duration, Instant};
 
-/// The contest's time limit per move.
-pub const MOVE_LIMIT: Duration = Duration::from_millis(2000);
+/// The contest's limits (time per move, memory), as `--help` quotes them and the referee plays
+/// by them.
+pub const CONTEST: Contest = Contest::timing("move", Duration::from_millis(2000)).memory_mb(8);
 
 /// The bot: what `--help` says of it, and what its `main` runs.
-pub const BOT: BotInfo = BotInfo {
+pub const BOT: BotInfo = common::bot_info! {
     name: "kaboom-bot",
     protocol: "stdin: `1` or `2`, the opponent's column, then its moves `x,i1,j1,i2,j2`, all in our own frame; stdout: our column, then our moves",
-    turn: "move",
-    limit: MOVE_LIMIT,
-    first_limit: None,
-    memory: Some("8 MB"),
-    movetime: crate::params::DEFAULT_MOVETIME,
-    first_movetime: None,
-    solver: None,
-    play: run,
-    perft: common::game::perft::<Board>,
-    bench: crate::search::bench,
-    tunables: crate::params::tunables,
+    contest: CONTEST,
 };
 
 /// How a line from the judge was taken onto our board.

@@ -33,7 +33,7 @@ impl KaboomReferee {
 
 impl RefereeGame for KaboomReferee {
     const NAME: &'static str = "kaboom";
-    const MOVETIME_MS: u64 = crate::protocol::MOVE_LIMIT.as_millis() as u64;
+    const MOVETIME_MS: u64 = crate::protocol::CONTEST.limit.as_millis() as u64;
     const MEMORY_CAP_BYTES: u64 = 8 * 1024 * 1024;
 
     fn new() -> Self {

@@ -13,32 +13,24 @@ use crate::board::{Board, Move, MoveList, Outcome, Side};
 use crate::engine::Engine;
 use crate::notation::parse_move;
 use crate::solve;
-use common::cli::{BotInfo, BotOptions, Solver};
+use common::cli::{BotInfo, BotOptions, Contest, Solver};
 use common::io::{quote, warn, LineReader};
 use std::io::{self, BufRead};
 use std::time::{Duration, Instant};
 
-/// The contest's time limit per move.
-pub const MOVE_LIMIT: Duration = Duration::from_millis(2000);
+/// The contest's limits (time per move, memory), as `--help` quotes them and the referee plays
+/// by them.
+pub const CONTEST: Contest = Contest::timing("move", Duration::from_millis(2000)).memory_mb(20);
 
 /// The bot: what `--help` says of it, and what its `main` runs.
-pub const BOT: BotInfo = BotInfo {
+pub const BOT: BotInfo = common::bot_info! {
     name: "krieg-bot",
     protocol: "stdin: `1` (Sentinel, moves first) or `0` (Scourge), then the opponent's moves `r1 c1 r2 c2`; stdout: our moves",
-    turn: "move",
-    limit: MOVE_LIMIT,
-    first_limit: None,
-    memory: Some("20 MB"),
-    movetime: crate::params::DEFAULT_MOVETIME,
-    first_movetime: None,
-    solver: Some(Solver {
+    contest: CONTEST,
+    solver: Solver {
         arguments: solve::ARGUMENTS,
         run: solve::main,
-    }),
-    play: run,
-    perft: common::game::perft::<Board>,
-    bench: crate::search::bench,
-    tunables: crate::params::tunables,
+    },
 };
 
 /// The side an id line gives us: [`common::game::parse_id`], and `0` for Scourge too.

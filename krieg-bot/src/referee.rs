@@ -18,7 +18,7 @@ pub fn seat_of(side: Side) -> Seat {
 
 impl RefereeGame for KriegReferee {
     const NAME: &'static str = "krieg";
-    const MOVETIME_MS: u64 = crate::protocol::MOVE_LIMIT.as_millis() as u64;
+    const MOVETIME_MS: u64 = crate::protocol::CONTEST.limit.as_millis() as u64;
     const MEMORY_CAP_BYTES: u64 = 20 * 1024 * 1024;
 
     fn new() -> Self {

@@ -43,36 +43,27 @@ use crate::eval::centrality;
 use crate::notation::{format_move, parse_last_move, parse_row};
 use crate::params::{DEFAULT_MOVETIME, FIRST_MOVETIME, TIME_POLICY};
 use common::cli::BotOptions;
-use common::cli::{BotInfo, Solver};
+use common::cli::{BotInfo, Contest, Solver};
 use common::io::{log, quote, warn, LineReader, OVERLONG_MARKER};
 use std::io::BufRead;
 use std::time::{Duration, Instant};
 
-/// The contest's time limit per turn after the first.
-pub const MOVE_LIMIT: Duration = Duration::from_millis(100);
+/// The contest's limits (time per turn, the first's and the others'), as `--help` quotes them
+/// and the referee plays by them.
+pub const CONTEST: Contest =
+    Contest::timing("turn", Duration::from_millis(100)).first_turn(Duration::from_millis(1000));
 
 /// The bot: what `--help` says of it, and what its `main` runs.
-pub const BOT: BotInfo = BotInfo {
+pub const BOT: BotInfo = common::bot_info! {
     name: "yavalath-bot",
     protocol: "stdin: the id `1` or `2`, then per turn `9`, nine grid rows and the opponent's last move `x y`; stdout: `x y`",
-    turn: "turn",
-    limit: MOVE_LIMIT,
-    first_limit: Some(FIRST_MOVE_LIMIT),
-    memory: None,
-    movetime: DEFAULT_MOVETIME,
-    first_movetime: Some(FIRST_MOVETIME),
-    solver: Some(Solver {
+    contest: CONTEST,
+    first_movetime: FIRST_MOVETIME,
+    solver: Solver {
         arguments: crate::proof::ARGUMENTS,
         run: crate::proof::main,
-    }),
-    play: run,
-    perft: common::game::perft::<Board>,
-    bench: crate::search::bench,
-    tunables: crate::params::tunables,
+    },
 };
-
-/// The contest's time limit of a player's first turn.
-pub const FIRST_MOVE_LIMIT: Duration = Duration::from_millis(1000);
 
 /// The hard budgets `(first turn, later turns)` for these options: `--movetime` sets the later
 /// turns, and the first turn too when it is longer than the first-turn default.

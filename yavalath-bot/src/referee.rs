@@ -14,7 +14,10 @@ use std::time::Duration;
 use tools::runner::{Fault, GameEnd, Input, RefereeGame, Seat};
 
 /// The limit of each player's first turn.
-pub const FIRST_TURN_MS: u64 = crate::protocol::FIRST_MOVE_LIMIT.as_millis() as u64;
+pub const FIRST_TURN_MS: u64 = match crate::protocol::CONTEST.first_limit {
+    Some(limit) => limit.as_millis() as u64,
+    None => crate::protocol::CONTEST.limit.as_millis() as u64,
+};
 
 /// A Yavalath game under the referee.
 pub struct YavalathReferee {
@@ -42,7 +45,7 @@ impl YavalathReferee {
 
 impl RefereeGame for YavalathReferee {
     const NAME: &'static str = "yavalath";
-    const MOVETIME_MS: u64 = crate::protocol::MOVE_LIMIT.as_millis() as u64;
+    const MOVETIME_MS: u64 = crate::protocol::CONTEST.limit.as_millis() as u64;
     const MEMORY_CAP_BYTES: u64 = 256 * 1024 * 1024;
     const STARTS_FROM_POSITION: bool = true;
 
