@@ -20,7 +20,7 @@ pub struct Engine {
     rng: SmallRng,
     opening: OpeningChoice,
     budget: Duration,
-    depth: Option<u32>,
+    max_depth: u32,
     /// The moves the next choice is restricted to, if any.
     allowed: Option<MoveList>,
 }
@@ -39,7 +39,7 @@ impl Engine {
             rng: SmallRng::seed_from_u64(options.seed),
             opening: OpeningChoice::new(options.opening_plies, options.seed),
             budget: options.movetime.unwrap_or(DEFAULT_MOVETIME),
-            depth: options.depth,
+            max_depth: options.depth.unwrap_or(MAX_DEPTH),
             allowed: None,
         }
     }
@@ -79,7 +79,7 @@ impl Engine {
                 let searcher = self
                     .searcher
                     .get_or_insert_with(|| Searcher::new(TABLE_BYTES));
-                let limits = Limits::new(deadline, self.depth.unwrap_or(MAX_DEPTH));
+                let limits = Limits::new(deadline, self.max_depth);
                 searcher.set_allowed_root_moves(allowed);
                 let result = searcher.search(board, &limits);
                 let best = result.best?;

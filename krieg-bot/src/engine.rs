@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 /// A move chooser configured from the command line.
 pub struct Engine {
     kind: EngineKind,
-    movetime: Duration,
+    budget: Duration,
     max_depth: u32,
     searcher: Searcher,
     /// `None` with `--depth`: the solver is timed, and a fixed-depth game must repeat exactly.
@@ -39,7 +39,7 @@ impl Engine {
         searcher.verbose = true;
         Engine {
             kind: options.engine,
-            movetime: options.movetime.unwrap_or(DEFAULT_MOVETIME),
+            budget: options.movetime.unwrap_or(DEFAULT_MOVETIME),
             max_depth: options.depth.unwrap_or(MAX_DEPTH),
             searcher,
             solver: options.depth.is_none().then(PlaySolver::new),
@@ -56,7 +56,7 @@ impl Engine {
     /// The deadline of a move whose budget started at `started` (when the opponent's move was
     /// read), shared out by [`time_policy`].
     pub fn deadline(&self, started: Instant) -> Deadline {
-        time_policy().deadline(started, self.movetime)
+        time_policy().deadline(started, self.budget)
     }
 
     /// The move to play in `board` by `deadline` (started when the opponent's move was read);
