@@ -25,15 +25,8 @@
 //! By Texel's method ([`crate::tune`]), from self-play games at depth 6 of the bot before the
 //! fit (its hand-set weights: 36, 26, 14 by ring, 5 per pair, 300 for the third loss, 12 of edge
 //! pressure, the new terms at 0), the dragon held at 1000 and [`OWN_THREAT`] kept (quiet
-//! positions cannot teach it):
-//!
-//! ```text
-//! frostfire-tune --games 3000 --seed 1 --depth 6 --epochs 2000     (9 minutes, a busy machine)
-//! positions: training=187843 held_out=21158 games: p1_wins=1478 draws=13 p2_wins=1509
-//! scale: 0.00071791
-//! training error: before=0.219863 after=0.173616
-//! held-out error: before=0.212872 after=0.165944
-//! ```
+//! positions cannot teach it). The fit's command and errors are in the workspace's
+//! `docs/measured.md` (section Frostfire).
 //!
 //! The fit says position weighs far more against material than the hand-set weights did: a
 //! dragon on the centre is worth most of a dragon more than one on the edge.

@@ -27,14 +27,9 @@
 use crate::board::{open_run, Board, Player, Square, DIRECTIONS, MAX_CONSECUTIVE_PASSES};
 
 // The weights below, but WIN_NOW and the opponent's threats (hand-set: quiet positions never
-// show them), were fitted to self-play games by Texel's method (see `crate::tune`):
-// `kaboom-tune --games 20000 --depth 4 --epochs 2000` (seed 1), from the hand-set weights of
-// before, in 15 min 25 s on a loaded shared 2-core machine (468 s of play, 457 s of fit):
-// 637143 training positions, 71227 held out, scale 0.003291; mean squared error 0.2255 -> 0.2076
-// on the training positions, 0.2250 -> 0.2070 held out. Against the hand-set weights: +280 ± 174
-// Elo, SPRT(0, 40) H1 after 30 games at --movetime 100. The two terms new to the fit,
-// RUNNER_TARGET and FORCED_RUN, pay: against the same weights with both at 0, +69 ± 50 Elo,
-// SPRT(0, 40) H1 after 159 games at --movetime 100.
+// show them), are fitted to self-play games by Texel's method (see `crate::tune`); the fit's
+// command, errors and the matches that confirmed it are in the workspace's `docs/measured.md`
+// (section Ka-Boom).
 
 /// The side to move wins on this move (below the search's mate scores, above everything else).
 pub const WIN_NOW: i32 = 5000;

@@ -136,8 +136,8 @@ impl Searcher {
             };
             if !iteration.complete {
                 // An unfinished iteration: keep the last completed one, but use a better first
-                // move of this one if depth 1 never completed. (Taking its best move so far,
-                // searched to the full depth, measured no better: -21 ± 49 Elo in 182 games.)
+                // move of this one if depth 1 never completed (taking its best move so far
+                // measured no better: `docs/measured.md`, section Ka-Boom).
                 if result.depth == 0 {
                     result.best = Some(iteration.best);
                 }
