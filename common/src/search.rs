@@ -376,18 +376,29 @@ where
     pv
 }
 
-/// A game's `bench`: `search(i, board)` searches the `i`-th of `boards` (at the bench's depth,
-/// from a fresh table), printing a line each, `position N depth D best MOVE score S nodes N`,
-/// and last `<N> nodes <M> nps`. Returns the total node count, which depends only on the
-/// search's logic. Output errors are ignored (a closed pipe ends nothing but the printing).
+/// The boards after each of a game's bench lines (its `BENCH_POSITIONS`, moves in the game's
+/// notation, [`Board::after_line`]). A line that is not legal is a bug of the game's table, and
+/// the bench stops on it, naming it, rather than skip it (which would change the count).
+pub fn bench_boards<B: Board>(lines: &[&str]) -> Vec<B> {
+    let board = |(i, line): (usize, &&str)| {
+        B::after_line(line).unwrap_or_else(|e| panic!("bench position {}: {e}", i + 1))
+    };
+    lines.iter().enumerate().map(board).collect()
+}
+
+/// A game's `bench`: `search(i, board)` searches the board after the `i`-th of `lines` (see
+/// [`bench_boards`]; at the bench's depth, from a fresh table), printing a line each, `position
+/// N depth D best MOVE score S nodes N`, and last `<N> nodes <M> nps`. Returns the total node
+/// count, which depends only on the search's logic. Output errors are ignored (a closed pipe
+/// ends nothing but the printing).
 pub fn bench<B: Board>(
-    boards: &[B],
+    lines: &[&str],
     mut search: impl FnMut(usize, &B) -> SearchResult<B::Move>,
 ) -> u64 {
     let mut out = std::io::stdout().lock();
     let started = Instant::now();
     let mut total = 0;
-    for (i, board) in boards.iter().enumerate() {
+    for (i, board) in bench_boards::<B>(lines).iter().enumerate() {
         let result = search(i, board);
         total += result.nodes;
         let best = result

@@ -103,6 +103,16 @@ fn a_line_of_moves_reaches_its_position_or_names_the_move_it_refuses() {
 }
 
 #[test]
+fn the_bench_sets_up_the_position_of_each_line_and_stops_on_an_illegal_one() {
+    let boards: Vec<Pile> = common::search::bench_boards(&["", "2,1", "2,2"]);
+    let counters: Vec<u32> = boards.iter().map(|p| p.counters).collect();
+    assert_eq!(counters, [10, 7, 6]);
+    let stopped = std::panic::catch_unwind(|| common::search::bench_boards::<Pile>(&["1", "x"]));
+    let message = *stopped.unwrap_err().downcast::<String>().unwrap();
+    assert!(message.starts_with("bench position 2: 'x': "), "{message}");
+}
+
+#[test]
 fn greedy_wins_at_once_and_else_plays_the_best_evaluated_move() {
     // Two counters: taking both wins.
     assert_eq!(pile(2).winning_move(), Some(2));

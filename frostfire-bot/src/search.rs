@@ -637,22 +637,13 @@ pub const BENCH_DEPTH: u32 = 12;
 /// (deterministic).
 pub fn bench(depth: Option<u32>) -> u64 {
     let limits = Limits::depth(depth.unwrap_or(BENCH_DEPTH));
-    let mut boards = Vec::new();
-    let mut game_positions = Vec::new();
-    for line in BENCH_POSITIONS {
-        let mut positions = Board::line_positions(line).expect("bench moves are legal");
-        boards.push(positions.pop().expect("the start at least"));
-        game_positions.push(
-            positions
-                .iter()
-                .map(Board::hash)
-                .collect::<FxHashSet<u64>>(),
-        );
-    }
-    common::search::bench(&boards, |i, board| {
+    common::search::bench(&BENCH_POSITIONS, |i, board| {
+        let line = Board::line_positions(BENCH_POSITIONS[i]).expect("bench moves are legal");
+        let earlier = &line[..line.len() - 1];
+        let game_positions: FxHashSet<u64> = earlier.iter().map(Board::hash).collect();
         let mut searcher = Searcher::new(TABLE_BYTES);
         searcher.verbose = false;
-        searcher.set_game_positions(&game_positions[i]);
+        searcher.set_game_positions(&game_positions);
         searcher.search(board, &limits)
     })
 }

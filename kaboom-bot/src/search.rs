@@ -19,7 +19,6 @@ use crate::eval::{evaluate, horizon, Horizon};
 use crate::notation::format_move;
 use arrayvec::ArrayVec;
 use common::clock::{nodes_per_second, SearchClock};
-use common::game::Board as _;
 use common::io::log;
 use common::score::{loss_in, plies_to_result, win_in, INFINITY};
 use common::search::{
@@ -359,21 +358,12 @@ pub const BENCH_POSITIONS: [&str; 6] = [
 /// The default depth of `bench`.
 pub const BENCH_DEPTH: u32 = 10;
 
-/// The boards of [`BENCH_POSITIONS`] ([`common::game::Board::after_line`]). A line that stops
-/// being legal (a rules change) is a bug of this file: the bench stops on it.
-pub fn bench_boards() -> Vec<Board> {
-    BENCH_POSITIONS
-        .iter()
-        .map(|line| Board::after_line(line).unwrap_or_else(|e| panic!("bench line {line}: {e}")))
-        .collect()
-}
-
 /// Searches every bench position at a fixed depth (`depth`, or [`BENCH_DEPTH`]) with a fresh
 /// table of the size the bot plays with ([`common::search::bench`]); returns the total node
 /// count.
 pub fn bench(depth: Option<u32>) -> u64 {
     let limits = Limits::depth(depth.unwrap_or(BENCH_DEPTH));
-    common::search::bench(&bench_boards(), |_, board| {
+    common::search::bench(&BENCH_POSITIONS, |_, board| {
         Searcher::new(TABLE_BYTES).search(board, &limits)
     })
 }

@@ -4,12 +4,11 @@
 use common::cli::BotOptions;
 use common::clock::Deadline;
 use common::score::is_decisive;
-use common::search::Limits;
+use common::search::{bench_boards, Limits};
 use kaboom::board::{Board, Move, MoveList, Player, Setup};
 use kaboom::engine::{greedy, Engine};
 use kaboom::search::{
-    bench, bench_boards, Searcher, BENCH_POSITIONS, MATE_BOUND, MAX_DEPTH, OPENING_MARGIN,
-    TABLE_BYTES,
+    bench, Searcher, BENCH_POSITIONS, MATE_BOUND, MAX_DEPTH, OPENING_MARGIN, TABLE_BYTES,
 };
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
@@ -84,7 +83,7 @@ fn search_blocks_a_threatened_winning_pass() {
 
 #[test]
 fn search_always_returns_a_legal_move_even_when_stopped_at_once() {
-    for board in bench_boards() {
+    for board in bench_boards::<Board>(&BENCH_POSITIONS) {
         let limits = Limits::new(Deadline::from_now(Duration::ZERO), MAX_DEPTH);
         let result = Searcher::new(TABLE_BYTES).search(&board, &limits);
         assert_eq!(result.best.map(|m| board.check_move(m)), Some(Ok(())));
@@ -94,7 +93,7 @@ fn search_always_returns_a_legal_move_even_when_stopped_at_once() {
 #[test]
 fn bench_node_counts_are_deterministic() {
     let run = || -> u64 {
-        bench_boards()
+        bench_boards::<Board>(&BENCH_POSITIONS)
             .iter()
             .map(|b| {
                 Searcher::new(TABLE_BYTES)
@@ -193,7 +192,7 @@ fn near_best_moves_never_offer_a_losing_move() {
 
 #[test]
 fn near_best_moves_are_within_the_margin() {
-    let board = bench_boards()[1];
+    let board = bench_boards::<Board>(&BENCH_POSITIONS)[1];
     let limits = Limits::depth(4);
     let mut searcher = Searcher::new(TABLE_BYTES);
     let result = searcher.search(&board, &limits);
@@ -259,7 +258,7 @@ fn opening_plies_vary_the_game_by_seed_and_replay_it_with_the_same_seed() {
 
 #[test]
 fn near_best_moves_test_nothing_once_the_move_is_due() {
-    let board = bench_boards()[1];
+    let board = bench_boards::<Board>(&BENCH_POSITIONS)[1];
     let mut searcher = Searcher::new(TABLE_BYTES);
     let result = searcher.search(&board, &Limits::depth(4));
     let due = Limits::new(Deadline::from_now(Duration::ZERO), 4);
@@ -269,7 +268,7 @@ fn near_best_moves_test_nothing_once_the_move_is_due() {
 
 #[test]
 fn the_root_can_be_restricted_to_some_moves() {
-    let board = bench_boards()[3];
+    let board = bench_boards::<Board>(&BENCH_POSITIONS)[3];
     let mut searcher = Searcher::new(TABLE_BYTES);
     let free = searcher
         .search(&board, &Limits::depth(4))

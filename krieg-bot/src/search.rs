@@ -16,7 +16,6 @@ use crate::board::{Board, Cell, Kind, Move, MoveList, Outcome, Side, MAX_MOVES};
 use crate::eval::{evaluate, goal_steps};
 use arrayvec::ArrayVec;
 use common::clock::{nodes_per_second, Deadline, SearchClock};
-use common::game::Board as _;
 use common::score::{loss_in, plies_to_result, win_in, INFINITY};
 use common::search::{
     principal_variation, principal_variation_search, remember_killer, reward_history, Limits,
@@ -387,20 +386,12 @@ pub const BENCH_POSITIONS: [&str; 8] = [
 /// The benchmark's default depth.
 pub const BENCH_DEPTH: u32 = 11;
 
-/// The positions of [`BENCH_POSITIONS`].
-pub fn bench_boards() -> Vec<Board> {
-    BENCH_POSITIONS
-        .iter()
-        .map(|line| Board::after_line(line).expect("the bench lines are legal (tested)"))
-        .collect()
-}
-
 /// Searches every bench position to `depth` (default [`BENCH_DEPTH`]) with a cleared table of
 /// the size the bot plays with ([`common::search::bench`]); returns the total node count.
 pub fn bench(depth: Option<u32>) -> u64 {
     let limits = Limits::depth(depth.unwrap_or(BENCH_DEPTH));
     let mut searcher = Searcher::new(TABLE_BYTES);
-    common::search::bench(&bench_boards(), |_, board| {
+    common::search::bench(&BENCH_POSITIONS, |_, board| {
         searcher.clear();
         searcher.search(board, &limits)
     })

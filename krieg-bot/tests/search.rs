@@ -2,10 +2,10 @@
 
 use common::cli::BotOptions;
 use common::clock::Deadline;
-use common::search::Limits;
+use common::search::{bench_boards, Limits};
 use krieg::board::{Board, Move, Outcome, Side};
 use krieg::engine::Engine;
-use krieg::search::{bench_boards, Searcher, MATE_BOUND};
+use krieg::search::{Searcher, BENCH_POSITIONS, MATE_BOUND};
 use std::time::{Duration, Instant};
 use support::board;
 
@@ -102,7 +102,7 @@ fn answers_with_a_legal_move_even_with_no_time() {
 fn fixed_depth_search_is_deterministic() {
     let run = || {
         let mut searcher = Searcher::new(1 << 20);
-        bench_boards()
+        bench_boards::<Board>(&BENCH_POSITIONS)
             .iter()
             .map(|b| {
                 searcher.clear();

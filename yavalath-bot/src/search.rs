@@ -46,7 +46,6 @@ use crate::notation::format_move;
 use crate::threats::{gather, threat_makers_padded, Threats};
 use arrayvec::ArrayVec;
 use common::clock::{nodes_per_second, Deadline, SearchClock};
-use common::game::Board as _;
 use common::score::{is_decisive, loss_in, win_in, INFINITY};
 use common::search::{
     principal_variation, principal_variation_search, remember_killer, reward_history, Limits,
@@ -471,12 +470,8 @@ pub const BENCH_DEPTH: u32 = 7;
 /// node count.
 pub fn bench(depth: Option<u32>) -> u64 {
     let limits = Limits::depth(depth.unwrap_or(BENCH_DEPTH));
-    let boards: Vec<Board> = BENCH_POSITIONS
-        .iter()
-        .map(|line| Board::after_line(line).expect("bench moves are legal"))
-        .collect();
     let mut searcher = Searcher::new(TABLE_BYTES);
-    common::search::bench(&boards, |_, board| {
+    common::search::bench(&BENCH_POSITIONS, |_, board| {
         searcher.clear();
         searcher.search(board, &limits)
     })
