@@ -37,17 +37,30 @@ pub const OPPONENT_FILE_NAME: &str = "opponent_move.txt";
 /// clear (three), and the game ends by then.
 pub const MAX_TEAM_MOVES: u8 = 45;
 
-/// A `moves.txt` or `opponent_move.txt` that does not have its shape.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParsePowersError(pub String);
+/// An error that is its message: `$name(pub String)`, shown through `$format` (each file the bot
+/// reads has its own error type, so that a caller knows which file was wrong).
+macro_rules! message_error {
+    ($(#[$doc:meta])* $name:ident, $format:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub struct $name(pub String);
 
-impl fmt::Display for ParsePowersError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(f, $format, self.0)
+            }
+        }
+
+        impl std::error::Error for $name {}
+    };
 }
+pub(crate) use message_error;
 
-impl std::error::Error for ParsePowersError {}
+message_error!(
+    /// A `moves.txt` or `opponent_move.txt` that does not have its shape.
+    ParsePowersError,
+    "{}"
+);
 
 /// Four `0`/`1` flags, for the powers 1..4, as a mask (bit `k-1` for power `k`).
 fn parse_flags(words: &[&str]) -> Result<u8, ParsePowersError> {
@@ -176,17 +189,11 @@ impl FromStr for Move {
     }
 }
 
-/// A `team_no.txt` that is not `1` or `2`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseTeamError(pub String);
-
-impl fmt::Display for ParseTeamError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "team number must be 1 or 2, got '{}'", self.0)
-    }
-}
-
-impl std::error::Error for ParseTeamError {}
+message_error!(
+    /// A `team_no.txt` that is not `1` or `2`.
+    ParseTeamError,
+    "team number must be 1 or 2, got '{}'"
+);
 
 /// Parses `team_no.txt` (white space around the number is ignored).
 pub fn parse_team(text: &str) -> Result<Team, ParseTeamError> {

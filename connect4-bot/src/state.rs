@@ -72,7 +72,6 @@
 //! - if its own dual disc then still seems due, it plays it at once, so that it never misses
 //!   the tenth-move deadline whatever its true move count.
 
-use std::fmt;
 use std::time::Duration;
 
 use crate::board::{
@@ -95,17 +94,11 @@ pub struct Memory {
     pub dual_in_doubt: bool,
 }
 
-/// A help file that does not parse.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseMemoryError(pub String);
-
-impl fmt::Display for ParseMemoryError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "bad state file: {}", self.0)
-    }
-}
-
-impl std::error::Error for ParseMemoryError {}
+crate::notation::message_error!(
+    /// A help file that does not parse.
+    ParseMemoryError,
+    "bad state file: {}"
+);
 
 impl Memory {
     /// The help file's text:

@@ -5,8 +5,6 @@
 //! Inside a game, where removals, the compulsory dual disc and fours come in, the counts are
 //! checked against a plain grid written from the rules.
 
-use common::game::Board as _;
-
 #[test]
 fn perft_from_the_empty_board() {
     let expected = [35u64, 1225, 36015, 1_058_841];
@@ -23,7 +21,7 @@ fn perft_from_the_empty_board() {
 // ---- Perft inside the game, against a second implementation ------------------------------------
 
 use connect4::board::Board;
-use test_support::perft::{check_inside_the_game, count_sequences, fixed_choice};
+use test_support::perft::{check_against_reference, Reference};
 
 /// The game written from the rules alone: a 7×6 grid of `0` empty, `1` and `2` the teams' discs,
 /// `3` a dual disc, with each team's powers used and moves made.
@@ -39,23 +37,13 @@ struct Grid {
     over: bool,
 }
 
-impl Grid {
-    fn new() -> Grid {
-        Grid {
-            cells: [[0; 6]; 7],
-            to_move: 1,
-            used: [[false; 4]; 2],
-            made: [0; 2],
-            over: false,
-        }
-    }
+impl Reference for Grid {
+    type Board = Board;
+    type Move = (u8, usize);
 
     /// The moves `(t, c)`, `c` in 1..=7: a column with room, a power not spent, and the dual disc
     /// on a team's tenth move if it has not used it.
     fn moves(&self) -> Vec<(u8, usize)> {
-        if self.over {
-            return Vec::new();
-        }
         let team = usize::from(self.to_move - 1);
         let dual_due = self.made[team] == 9 && !self.used[team][3];
         let mut moves = Vec::new();
@@ -111,6 +99,38 @@ impl Grid {
         next
     }
 
+    fn over(&self) -> bool {
+        self.over
+    }
+
+    fn board_move(&self, (t, c): (u8, usize), _: &Board) -> connect4::board::Move {
+        connect4::notation::parse_move(&format!("{t} {c}")).unwrap()
+    }
+
+    /// The normal discs but on every sixth move (or when a dual disc is due), so that powers are
+    /// left for later.
+    fn fixed_game_moves(&self, k: usize) -> Vec<(u8, usize)> {
+        let all = self.moves();
+        let normal: Vec<(u8, usize)> = all.iter().copied().filter(|m| m.0 == 5).collect();
+        if k % 6 == 5 || normal.is_empty() {
+            all
+        } else {
+            normal
+        }
+    }
+}
+
+impl Grid {
+    fn new() -> Grid {
+        Grid {
+            cells: [[0; 6]; 7],
+            to_move: 1,
+            used: [[false; 4]; 2],
+            made: [0; 2],
+            over: false,
+        }
+    }
+
     /// Whether `team` has four in a line, dual discs counting for both teams.
     fn has_four(&self, team: u8) -> bool {
         let own = |c: i32, r: i32| {
@@ -128,42 +148,15 @@ impl Grid {
     }
 }
 
-fn reference_perft(grid: &Grid, depth: u32) -> u64 {
-    count_sequences(grid, depth, &Grid::moves, &Grid::play)
-}
-
-/// The position after `plies` moves of a fixed game: the `k`th move is the first move, from
-/// index `(7 k + 3) mod n` of the reference's list on, that does not end the game, among the
-/// normal discs but on every sixth move (or when a dual disc is due), so that powers are left.
-fn fixed_game(plies: usize) -> (Board, Grid) {
-    let (mut board, mut grid) = (Board::start(), Grid::new());
-    for k in 0..plies {
-        let all = grid.moves();
-        let normal: Vec<(u8, usize)> = all.iter().copied().filter(|m| m.0 == 5).collect();
-        let moves = if k % 6 == 5 || normal.is_empty() {
-            all
-        } else {
-            normal
-        };
-        let (t, c) = fixed_choice(&moves, k, |m| !grid.play(m).over);
-        board = board.play(connect4::notation::parse_move(&format!("{t} {c}")).unwrap());
-        grid = grid.play((t, c));
-    }
-    (board, grid)
-}
-
 #[test]
 fn perft_inside_the_game_agrees_with_a_plain_grid() {
     // Early, with every power left; after each team's ninth move (a dual disc due next); late.
-    let cases: [(usize, &[u64]); 3] = [
-        (4, &[35, 1225, 35_997]),
-        (18, &[6, 36, 768]),
-        (30, &[24, 99, 1705]),
-    ];
-    check_inside_the_game(
-        &cases,
-        fixed_game,
-        |(board, _), d| board.perft(d),
-        |(_, grid), d| reference_perft(grid, d),
+    check_against_reference(
+        &Grid::new(),
+        &[
+            (4, &[35, 1225, 35_997]),
+            (18, &[6, 36, 768]),
+            (30, &[24, 99, 1705]),
+        ],
     );
 }

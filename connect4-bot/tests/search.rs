@@ -196,18 +196,8 @@ fn a_forced_dual_disc_is_what_the_search_plays() {
     assert_eq!(r.best.unwrap().kind, Kind::Dual);
 }
 
-#[test]
-fn bench_is_deterministic() {
-    assert_eq!(bench(Some(5)), bench(Some(5)));
-}
-
-#[test]
-fn bench_node_count_is_pinned() {
-    // A checksum of what the search does: a change to the search that changes it must say why
-    // (and be shown no weaker by a match); `connect4-bot bench` at its default depth 9 gives
-    // 539474.
-    assert_eq!(bench(Some(6)), BENCH_DEPTH_6_NODES);
-}
+// `connect4-bot bench` at its default depth 9 gives 539474.
+test_support::bench_tests!(bench, deterministic at 5, pinned at 6 => BENCH_DEPTH_6_NODES);
 
 /// `bench --depth 6` over the bench positions.
 const BENCH_DEPTH_6_NODES: u64 = 64_215;

@@ -8,6 +8,7 @@ use frostfire::board::{Board, Cell, Color, Move, MAX_PLIES};
 use frostfire::engine::{greedy, Engine};
 use frostfire::notation::{parse_cell, parse_move};
 use frostfire::search::{bench, Searcher, CONTEMPT, DRAWN_GAME, MATE, MATE_BOUND, TABLE_BYTES};
+use test_support::search::SelfPlay;
 
 fn cells(text: &str) -> Vec<Cell> {
     text.split_whitespace()
@@ -162,17 +163,7 @@ fn the_side_that_repeats_pays_the_contempt() {
     }
 }
 
-#[test]
-fn bench_is_deterministic() {
-    assert_eq!(bench(Some(5)), bench(Some(5)));
-}
-
-/// The bench's node count is a checksum of what the search does: a change to the search that
-/// moves it must say why (and show the new search no weaker in a match against the old one).
-#[test]
-fn bench_node_count_is_pinned() {
-    assert_eq!(bench(Some(9)), 187_397);
-}
+test_support::bench_tests!(bench, deterministic at 5, pinned at 9 => 187_397);
 
 /// From a random game: Abagon (o) to move, two dragons lost each; some moves let Tyragon win
 /// at once or by force, others do not.
@@ -254,25 +245,15 @@ fn no_near_best_moves_without_a_completed_iteration_or_when_lost() {
 
 /// Self-play of `plies` plies between two search engines with `--opening-plies 4 --seed seed`.
 fn opening(seed: u64, plies: usize) -> Vec<Move> {
-    let options = BotOptions {
-        depth: Some(4),
-        seed,
+    let game = SelfPlay {
+        depth: 4,
         opening_plies: 4,
-        ..BotOptions::default()
+        seed,
     };
-    let mut engines = [Engine::new(&options), Engine::new(&options)];
-    let mut b = Board::start();
-    let mut played = Vec::new();
     let positions = Default::default();
-    for ply in 0..plies {
-        let m = engines[ply % 2]
-            .choose(&b, &positions, Deadline::unlimited())
-            .unwrap();
-        assert!(b.try_play(m).is_ok());
-        b = b.play(m);
-        played.push(m);
-    }
-    played
+    game.moves(plies, Engine::new, |engine, board| {
+        engine.choose(board, &positions, Deadline::unlimited())
+    })
 }
 
 #[test]

@@ -5,7 +5,7 @@
 //! hand in the crate docs: 64 placements × (102 ranger moves + 14/8 passes on average) = 6640.
 //! Depth 5 is this generator's own count, kept to catch regressions.
 
-use common::game::{perft, Board as _};
+use common::game::perft;
 
 const COUNTS: [(u32, u64); 5] = [(1, 8), (2, 64), (3, 6640), (4, 86660), (5, 1_023_004)];
 
@@ -22,7 +22,7 @@ fn perft_zero_is_one() {
 // ---- Perft inside the game, against a second implementation ------------------------------------
 
 use kaboom::board::{Board, Player};
-use test_support::perft::{check_counts, check_inside_the_game, count_sequences, fixed_choice};
+use test_support::perft::{check_against_reference, check_counts, Reference};
 
 /// The colours of the squares, as indices into the first row's order (orange, blue, purple, pink,
 /// yellow, red, green, brown); `COLOUR[row][column]` in Player 1's frame, which is also Player
@@ -146,10 +146,32 @@ impl Game {
         colours
     }
 
+    /// `play` as the mover prints it, in its own frame.
+    fn line(&self, play: Play) -> String {
+        let me = self.to_move;
+        let frame = |(r, c): (i32, i32)| if me == 0 { (r, c) } else { (7 - r, 7 - c) };
+        let ((i1, j1), (x, to)) = match play {
+            Play::Place(column) => return column.to_string(),
+            Play::Ranger(colour, to) => (self.rangers[me][colour], (1, to)),
+            Play::Pass(colour) => {
+                let carrier = self.bomb[me].unwrap();
+                (self.rangers[me][carrier], (0, self.rangers[me][colour]))
+            }
+            Play::Forfeit => {
+                let blocked = self.rangers[me][self.required.unwrap()];
+                (blocked, (1, blocked))
+            }
+        };
+        let ((i1, j1), (i2, j2)) = (frame((i1, j1)), frame(to));
+        format!("{x},{i1},{j1},{i2},{j2}")
+    }
+}
+
+impl Reference for Game {
+    type Board = Board;
+    type Move = Play;
+
     fn moves(&self) -> Vec<Play> {
-        if self.over {
-            return Vec::new();
-        }
         if self.bomb[self.to_move].is_none() {
             return (0..8).map(Play::Place).collect();
         }
@@ -220,75 +242,38 @@ impl Game {
         next
     }
 
-    /// `play` as the mover prints it, in its own frame.
-    fn line(&self, play: Play) -> String {
-        let me = self.to_move;
-        let frame = |(r, c): (i32, i32)| if me == 0 { (r, c) } else { (7 - r, 7 - c) };
-        let ((i1, j1), (x, to)) = match play {
-            Play::Place(column) => return column.to_string(),
-            Play::Ranger(colour, to) => (self.rangers[me][colour], (1, to)),
-            Play::Pass(colour) => {
-                let carrier = self.bomb[me].unwrap();
-                (self.rangers[me][carrier], (0, self.rangers[me][colour]))
-            }
-            Play::Forfeit => {
-                let blocked = self.rangers[me][self.required.unwrap()];
-                (blocked, (1, blocked))
-            }
-        };
-        let ((i1, j1), (i2, j2)) = (frame((i1, j1)), frame(to));
-        format!("{x},{i1},{j1},{i2},{j2}")
+    fn over(&self) -> bool {
+        self.over
     }
-}
 
-fn reference_perft(game: &Game, depth: u32) -> u64 {
-    count_sequences(game, depth, &Game::moves, &Game::play)
-}
-
-/// The position after `plies` moves of a fixed game: the `k`th move is the first move, from
-/// index `(7 k + 3) mod n` of the reference's list on, that does not end the game.
-fn fixed_game(plies: usize) -> (Board, Game) {
-    let (mut board, mut game) = (Board::start(), Game::new());
-    for k in 0..plies {
-        let moves = game.moves();
-        let play = fixed_choice(&moves, k, |m| !game.play(m).over);
-        let mover = if game.to_move == 0 {
+    fn board_move(&self, play: Play, board: &Board) -> kaboom::board::Move {
+        let mover = if self.to_move == 0 {
             Player::One
         } else {
             Player::Two
         };
-        let line = game.line(play);
-        let m = kaboom::notation::parse_legal(&board, &line, mover)
-            .unwrap_or_else(|e| panic!("ply {k}: {line}: {e}\n{board}"));
-        board = board.play(m);
-        game = game.play(play);
+        let line = self.line(play);
+        kaboom::notation::parse_legal(board, &line, mover)
+            .unwrap_or_else(|e| panic!("{line}: {e}\n{board}"))
     }
-    (board, game)
 }
 
 #[test]
 fn the_plain_implementation_counts_the_start_as_the_generator_does() {
     for (depth, count) in COUNTS.into_iter().take(4) {
-        assert_eq!(
-            reference_perft(&Game::new(), depth),
-            count,
-            "perft({depth})"
-        );
+        assert_eq!(Game::new().perft(depth), count, "perft({depth})");
     }
 }
 
 #[test]
 fn perft_inside_the_game_agrees_with_a_plain_implementation() {
     // After the placements, mid-game and late, each counted to depth 4.
-    let cases: [(usize, &[u64]); 3] = [
-        (2, &[104, 1384, 16_774, 201_424]),
-        (12, &[13, 70, 581, 3504]),
-        (40, &[7, 27, 81, 403]),
-    ];
-    check_inside_the_game(
-        &cases,
-        fixed_game,
-        |(board, _), d| board.perft(d),
-        |(_, game), d| reference_perft(game, d),
+    check_against_reference(
+        &Game::new(),
+        &[
+            (2, &[104, 1384, 16_774, 201_424]),
+            (12, &[13, 70, 581, 3504]),
+            (40, &[7, 27, 81, 403]),
+        ],
     );
 }

@@ -1,7 +1,6 @@
 //! The search finds forced wins and parries threats; `bench` is deterministic and its node count
 //! is pinned, so a change to what the search does cannot pass unnoticed.
 
-use common::cli::BotOptions;
 use common::clock::Deadline;
 use common::score::is_decisive;
 use common::search::{bench_boards, Limits};
@@ -15,6 +14,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use std::time::Duration;
 use support::{mid_game, sq};
+use test_support::search::SelfPlay;
 
 mod support;
 
@@ -209,25 +209,14 @@ fn near_best_moves_are_within_the_margin() {
 
 /// Plays `plies` plies from the start between two search engines with the same options.
 fn self_play(opening_plies: u32, seed: u64, plies: usize) -> Vec<Move> {
-    let options = BotOptions {
-        depth: Some(3),
+    let game = SelfPlay {
+        depth: 3,
         opening_plies,
         seed,
-        ..BotOptions::default()
     };
-    let mut engines = [Engine::new(&options), Engine::new(&options)];
-    let mut board = Board::start();
-    let mut game = Vec::new();
-    while game.len() < plies && board.outcome().is_none() {
-        let engine = &mut engines[board.side_to_move().index()];
-        let m = engine
-            .choose(&board, Deadline::unlimited())
-            .expect("a running game has a move");
-        assert_eq!(board.check_move(m), Ok(()), "{m:?}");
-        board = board.play(m);
-        game.push(m);
-    }
-    game
+    game.moves(plies, Engine::new, |engine, board| {
+        engine.choose(board, Deadline::unlimited())
+    })
 }
 
 #[test]

@@ -1,13 +1,13 @@
 //! Move generation checked by perft against a second implementation of the rules.
 //!
-//! The counts below were computed by `reference_perft` in this file: a plain 5×5 grid of
+//! The counts below were computed by the reference `Grid` in this file: a plain 5×5 grid of
 //! characters, written from the rules in `src/lib.rs` ("The rules as implemented") and sharing
 //! no code with `board.rs` (no bitboards, no move list, its own end-of-game checks). The tests
 //! check that both implementations agree with the table at every depth.
 
 use common::game::Board as _;
 use krieg::board::Board;
-use test_support::perft::{check_inside_the_game, count_sequences, fixed_choice};
+use test_support::perft::{check_against_reference, Reference};
 
 /// perft(d) from the initial position, Sentinel to move, for d = 1, 2, ...
 const PERFT_FROM_START: [u64; 7] = [8, 50, 368, 2576, 18342, 121514, 802008];
@@ -31,11 +31,7 @@ fn the_reference_implementation_gives_the_same_counts() {
     let depths = if cfg!(debug_assertions) { 6 } else { 7 };
     for (i, &expected) in PERFT_FROM_START.iter().take(depths).enumerate() {
         let depth = i as u32 + 1;
-        assert_eq!(
-            reference_perft(&Grid::start(), depth),
-            expected,
-            "perft({depth})"
-        );
+        assert_eq!(Grid::start().perft(depth), expected, "perft({depth})");
     }
 }
 
@@ -50,33 +46,16 @@ fn perft_of_a_finished_game_is_zero() {
     assert_eq!(over.perft(0), 1);
 }
 
-/// The position after `plies` moves of a fixed game: the `k`th move is the first move, from
-/// index `(7 k + 3) mod n` of the reference's list on, that does not end the game.
-fn fixed_game(plies: usize) -> (Board, Grid) {
-    let (mut board, mut grid) = (Board::start(), Grid::start());
-    for k in 0..plies {
-        let moves = grid.moves();
-        let (r1, c1, r2, c2) = fixed_choice(&moves, k, |mv| !grid.play(mv).over());
-        let text = format!("{r1} {c1} {r2} {c2}");
-        board = board.play(krieg::notation::parse_move(&text).unwrap());
-        grid = grid.play((r1, c1, r2, c2));
-    }
-    (board, grid)
-}
-
 #[test]
 fn perft_inside_the_game_agrees_with_the_reference_implementation() {
     // Positions 6, 12 and 20 plies into a fixed game, each counted to depth 6.
-    let cases: [(usize, &[u64]); 3] = [
-        (6, &[5, 20, 103, 543, 3433, 22_088]),
-        (12, &[4, 17, 86, 363, 2151, 10_040]),
-        (20, &[5, 16, 101, 341, 2181, 8598]),
-    ];
-    check_inside_the_game(
-        &cases,
-        fixed_game,
-        |(board, _), d| board.perft(d),
-        |(_, grid), d| reference_perft(grid, d),
+    check_against_reference(
+        &Grid::start(),
+        &[
+            (6, &[5, 20, 103, 543, 3433, 22_088]),
+            (12, &[4, 17, 86, 363, 2151, 10_040]),
+            (20, &[5, 16, 101, 341, 2181, 8598]),
+        ],
     );
 }
 
@@ -111,6 +90,11 @@ impl Grid {
             _ => None,
         }
     }
+}
+
+impl Reference for Grid {
+    type Board = Board;
+    type Move = (usize, usize, usize, usize);
 
     /// Moves `(r1, c1, r2, c2)` of the side to move, straight from the rules.
     fn moves(&self) -> Vec<(usize, usize, usize, usize)> {
@@ -178,15 +162,8 @@ impl Grid {
         }
         self.moves().is_empty()
     }
-}
 
-fn reference_perft(grid: &Grid, depth: u32) -> u64 {
-    let moves = |grid: &Grid| {
-        if grid.over() {
-            Vec::new()
-        } else {
-            grid.moves()
-        }
-    };
-    count_sequences(grid, depth, &moves, &Grid::play)
+    fn board_move(&self, (r1, c1, r2, c2): Self::Move, _: &Board) -> krieg::board::Move {
+        krieg::notation::parse_move(&format!("{r1} {c1} {r2} {c2}")).unwrap()
+    }
 }

@@ -10,7 +10,10 @@
 //!   macro [`stop_tests!`];
 //! - [`properties`]: the property suite every game runs over thousands of random positions of
 //!   its own, through its [`common::game::Board`];
-//! - [`perft`]: the comparison of a game's perft with an independent count written in its tests;
+//! - [`perft`]: the comparison of a game's perft with an independent count written in its tests,
+//!   a [`perft::Reference`] played along the board through a fixed game;
+//! - [`search`]: the tests of `bench`, as the macro [`bench_tests!`], and self-play games between
+//!   two engines of one command line;
 //! - [`docs`]: the docs' quotes of a constant (a default move time) checked against it;
 //! - [`help`]: every binary and subcommand answers `--help` and `-h`.
 
@@ -23,3 +26,4 @@ pub mod properties;
 pub mod referee_stops;
 #[cfg(feature = "referee")]
 pub mod replay;
+pub mod search;

@@ -1,7 +1,72 @@
 //! Perft from positions inside a game: the game crate's own count compared with an independent
-//! count written in its tests from the rules (plain move generation, no shortcuts).
+//! count written in its tests from the rules (plain move generation, no shortcuts), a
+//! [`Reference`] played along the board through a fixed game.
 
+use common::game::Board;
 use std::fmt::Debug;
+
+/// A game written from the rules alone in a crate's tests, knowing nothing of its board: the
+/// independent count the board's perft is checked against inside a game
+/// ([`check_against_reference`]).
+pub trait Reference: Clone + Debug {
+    /// The crate's board, which this game plays along.
+    type Board: Board;
+    /// A move as this game writes it.
+    type Move: Copy;
+
+    /// The moves of the side to move by the rules (asked only while the game goes on).
+    fn moves(&self) -> Vec<Self::Move>;
+    /// The position after `m`, one of [`Reference::moves`].
+    fn play(&self, m: Self::Move) -> Self;
+    /// Whether the game is over.
+    fn over(&self) -> bool;
+    /// `m` as the board's move, `board` being this position.
+    fn board_move(&self, m: Self::Move, board: &Self::Board) -> <Self::Board as Board>::Move;
+
+    /// The moves the fixed game ([`fixed_game`]) chooses its `k`th among: all of them, unless a
+    /// game narrows them to keep the fixed game varied (some of a game's moves left for later).
+    fn fixed_game_moves(&self, _k: usize) -> Vec<Self::Move> {
+        self.moves()
+    }
+
+    /// The number of move sequences `depth` moves long from here (none once the game is over).
+    fn perft(&self, depth: u32) -> u64 {
+        let moves = |position: &Self| match position.over() {
+            true => Vec::new(),
+            false => position.moves(),
+        };
+        count_sequences(self, depth, &moves, &Self::play)
+    }
+}
+
+/// The board and the reference after `plies` moves of a fixed game from the start, `start` the
+/// reference's: the `k`th move is [`fixed_choice`] among the reference's
+/// [`Reference::fixed_game_moves`] of one that does not end the game, played on both (the board
+/// must accept it).
+pub fn fixed_game<R: Reference>(start: &R, plies: usize) -> (R::Board, R) {
+    let (mut board, mut reference) = (R::Board::start(), start.clone());
+    for k in 0..plies {
+        let moves = reference.fixed_game_moves(k);
+        let m = fixed_choice(&moves, k, |m| !reference.play(m).over());
+        board = board
+            .try_play(reference.board_move(m, &board))
+            .unwrap_or_else(|e| panic!("fixed game, ply {k}: {e}, {reference:?}"));
+        reference = reference.play(m);
+    }
+    (board, reference)
+}
+
+/// For each `(plies, counts)` of `cases`, the position after `plies` moves of the fixed game
+/// ([`fixed_game`]) from `start`, the reference's start: the board's perft and the reference's
+/// both count `counts` at depths `1..=len`.
+pub fn check_against_reference<R: Reference>(start: &R, cases: &[(usize, &[u64])]) {
+    check_inside_the_game(
+        cases,
+        |plies| fixed_game(start, plies),
+        |(board, _), d| board.perft(d),
+        |(_, reference), d| reference.perft(d),
+    );
+}
 
 /// Checks that `fast` and `reference` count the same move sequences from each position of
 /// `positions` at every depth up to `depth`; returns the counts, position by position and depth

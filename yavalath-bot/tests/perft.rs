@@ -1,7 +1,7 @@
 //! Perft from the empty board (the swap counts as one move on ply 2).
 
 use common::game::Board as _;
-use test_support::perft::{check_counts, check_inside_the_game, fixed_choice};
+use test_support::perft::{check_against_reference, check_counts, fixed_game, Reference};
 use yavalath::board::{Board, Cell};
 
 /// Perft from the empty board.
@@ -94,11 +94,19 @@ impl Hex {
         })
     }
 
+    /// The cell `(x, y)` of the contest's notation.
+    fn xy((q, r): (i32, i32)) -> (i32, i32) {
+        let y = r + 4;
+        (q + y.min(4), y)
+    }
+}
+
+impl Reference for Hex {
+    type Board = Board;
+    type Move = (i32, i32);
+
     /// The moves: every empty cell, and on Player 2's first turn the swap (Player 1's cell).
     fn moves(&self) -> Vec<(i32, i32)> {
-        if self.over {
-            return Vec::new();
-        }
         Hex::cells()
             .filter(|&(q, r)| self.at(q, r) == Some(0) || (self.plies == 1 && self.to_move == 2))
             .collect()
@@ -133,10 +141,17 @@ impl Hex {
         next
     }
 
-    /// The cell `(x, y)` of the contest's notation.
-    fn xy((q, r): (i32, i32)) -> (i32, i32) {
-        let y = r + 4;
-        (q + y.min(4), y)
+    fn over(&self) -> bool {
+        self.over
+    }
+
+    fn board_move(&self, m: (i32, i32), _: &Board) -> Cell {
+        let (x, y) = Hex::xy(m);
+        Cell::from_xy(x, y).unwrap()
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        reference_perft(self, depth).0
     }
 }
 
@@ -147,25 +162,14 @@ fn reference_perft(hex: &Hex, depth: u32) -> (u64, u64, u64) {
         return (1, u64::from(hex.four), u64::from(hex.three));
     }
     let mut total = (0, 0, 0);
+    if hex.over {
+        return total;
+    }
     for m in hex.moves() {
         let (count, fours, threes) = reference_perft(&hex.play(m), depth - 1);
         total = (total.0 + count, total.1 + fours, total.2 + threes);
     }
     total
-}
-
-/// The position after `plies` moves of a fixed game, each move chosen by
-/// `test_support::perft::fixed_choice` among the reference's moves that do not end the game.
-fn fixed_game(plies: usize) -> (Board, Hex) {
-    let (mut board, mut hex) = (Board::start(), Hex::new());
-    for k in 0..plies {
-        let moves = hex.moves();
-        let m = fixed_choice(&moves, k, |m| !hex.play(m).over);
-        let (x, y) = Hex::xy(m);
-        board = board.play(Cell::from_xy(x, y).unwrap());
-        hex = hex.play(m);
-    }
-    (board, hex)
 }
 
 #[test]
@@ -178,14 +182,10 @@ fn perft_inside_the_game_agrees_with_a_plain_hex_grid() {
         (30, &[31, 540, 9657]),
         (44, &[17, 80, 150, 448]),
     ];
-    check_inside_the_game(
-        &cases,
-        fixed_game,
-        |(board, _), d| board.perft(d),
-        |(_, hex), d| reference_perft(hex, d).0,
-    );
+    check_against_reference(&Hex::new(), &cases);
     let (fours, threes) = cases.iter().fold((0, 0), |(f, t), &(plies, counts)| {
-        let (_, fours, threes) = reference_perft(&fixed_game(plies).1, counts.len() as u32);
+        let (_, fours, threes) =
+            reference_perft(&fixed_game(&Hex::new(), plies).1, counts.len() as u32);
         (f + fours, t + threes)
     });
     assert!(fours > 0 && threes > 0, "{fours} fours, {threes} threes");

@@ -1,9 +1,11 @@
 //! The search finds forced wins, blocks threats, and its benchmark is deterministic.
 
+use common::cli::BotOptions;
 use common::clock::Deadline;
 use common::search::{Limits, SearchResult};
 use std::time::Duration;
 use support::{bits, c, first_to_move};
+use test_support::search::SelfPlay;
 use yavalath::board::{Board, Cell, Player};
 use yavalath::engine::{greedy, Engine};
 use yavalath::proof::board_after;
@@ -90,40 +92,25 @@ fn answers_a_legal_move_even_without_time() {
     assert!(board.is_legal(result.best.expect("a move")));
 }
 
-#[test]
-fn bench_is_deterministic() {
-    assert_eq!(bench(Some(4)), bench(Some(4)));
-}
-
-#[test]
-fn bench_node_count_is_pinned() {
-    // The node count of `bench --depth 5` with the table the bot plays with. A change here is a
-    // change of what the search does: explain it, and show the new search no weaker by a match.
-    assert_eq!(bench(Some(5)), 454_272);
-}
+// The node count of `bench --depth 5` with the table the bot plays with.
+test_support::bench_tests!(bench, deterministic at 4, pinned at 5 => 454_272);
 
 /// A self-play game of `plies` plies between two engines with `--opening-plies 3 --seed seed`,
 /// searching to a fixed depth (so that it does not depend on the clock).
 fn opening_game(seed: u64, plies: usize) -> Vec<Cell> {
-    let options = common::cli::BotOptions {
-        depth: Some(3),
+    let game = SelfPlay {
+        depth: 3,
         opening_plies: 3,
         seed,
-        ..Default::default()
     };
-    let mut engines = [Engine::new(&options), Engine::new(&options)];
-    let mut board = Board::start();
-    let mut moves = Vec::new();
-    while moves.len() < plies && board.outcome().is_none() {
-        let engine = &mut engines[board.side_to_move().index()];
+    let quiet_engine = |options: &BotOptions| {
+        let mut engine = Engine::new(options);
         engine.set_verbose(false);
-        let m = engine
-            .choose(&board, Deadline::unlimited())
-            .expect("a move");
-        board = board.try_play(m).expect("a legal move");
-        moves.push(m);
-    }
-    moves
+        engine
+    };
+    game.moves(plies, quiet_engine, |engine, board| {
+        engine.choose(board, Deadline::unlimited())
+    })
 }
 
 #[test]
