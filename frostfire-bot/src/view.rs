@@ -54,12 +54,7 @@ fn dragon(out: &mut String, (x, y): (f64, f64), color: Color, label: &str, role:
 }
 
 impl DrawGame for FrostfireReferee {
-    type Position = Board;
     const SIZE: (u32, u32) = (478, 462);
-
-    fn position(&self) -> Board {
-        *self.board()
-    }
 
     fn background() -> String {
         let mut out = Self::canvas();

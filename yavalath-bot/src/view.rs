@@ -46,12 +46,7 @@ fn run_ends(stones: u64, cell: Cell, axis: usize) -> (Cell, Cell, u32) {
 }
 
 impl DrawGame for YavalathReferee {
-    type Position = Board;
     const SIZE: (u32, u32) = (472, 424);
-
-    fn position(&self) -> Board {
-        *self.board()
-    }
 
     fn background() -> String {
         let mut out = Self::canvas();

@@ -10,7 +10,7 @@
 
 use std::fmt::Write as _;
 
-use super::game::RefereeGame;
+use super::game::{BoardReferee, RefereeGame};
 
 pub mod league_page;
 pub mod replay_page;
@@ -56,16 +56,28 @@ pub fn player_style(count: usize) -> String {
     style
 }
 
-/// A game the replay page can draw: an SVG picture of each position.
-pub trait DrawGame: RefereeGame {
-    /// What a drawing needs of a position (a copy of the game's board).
+/// What a drawing needs of a game's position now: a copy of its board, for every game with a
+/// board of the vocabulary ([`BoardReferee`]).
+pub trait DrawnPosition {
+    /// What a drawing needs of a position.
     type Position: Clone;
-
-    /// Width and height of every drawing, in SVG user units.
-    const SIZE: (u32, u32);
 
     /// The position now.
     fn position(&self) -> Self::Position;
+}
+
+impl<G: BoardReferee> DrawnPosition for G {
+    type Position = G::Board;
+
+    fn position(&self) -> G::Board {
+        *self.board()
+    }
+}
+
+/// A game the replay page can draw: an SVG picture of each position.
+pub trait DrawGame: RefereeGame + DrawnPosition {
+    /// Width and height of every drawing, in SVG user units.
+    const SIZE: (u32, u32);
 
     /// What every drawing shares (the empty board), as SVG elements; drawn once per page and
     /// placed under each position.
