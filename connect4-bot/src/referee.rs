@@ -15,7 +15,7 @@
 //! normal discs only, the board tells both bots the whole truth but for the clears, which each
 //! then counts as spent for itself, the same for both.
 
-use tools::runner::{Fault, GameEnd, Input, RefereeGame, Seat, Transport};
+use tools::runner::{BoardReferee, Fault, GameEnd, Input, RefereeGame, Seat, Transport};
 
 use crate::board::{Board, Kind, Outcome, Team};
 use crate::notation::{
@@ -31,11 +31,6 @@ pub struct Connect4Referee {
 }
 
 impl Connect4Referee {
-    /// The current position.
-    pub fn board(&self) -> &Board {
-        &self.board
-    }
-
     /// A game at its start with `first` to move (Player 1).
     pub fn starting(first: Team) -> Connect4Referee {
         Connect4Referee {
@@ -48,13 +43,11 @@ impl Connect4Referee {
     pub fn first(&self) -> Team {
         self.first
     }
+}
 
-    fn team_of(&self, seat: Seat) -> Team {
-        seat.pick(self.first, self.first.other())
-    }
-
-    fn seat_of(&self, team: Team) -> Seat {
-        Seat::of(team, self.first)
+impl Default for Connect4Referee {
+    fn default() -> Self {
+        Connect4Referee::starting(Team::One)
     }
 }
 
@@ -69,10 +62,6 @@ impl RefereeGame for Connect4Referee {
     const MEMORY_CAP_BYTES: u64 = 20 * 1024 * 1024;
     const TRANSPORT: Transport = Transport::Files;
     const STARTS_FROM_POSITION: bool = true;
-
-    fn new() -> Self {
-        Connect4Referee::starting(Team::One)
-    }
 
     fn new_swapped() -> Self {
         Connect4Referee::starting(Team::Two)
@@ -107,13 +96,13 @@ impl RefereeGame for Connect4Referee {
     }
 
     fn to_move(&self) -> Seat {
-        self.seat_of(self.board.side_to_move())
+        self.seat_to_move()
     }
 
     /// `team_no.txt`, `board.txt`, and the game master's `moves.txt` (the team's moves made and
     /// powers used) and `opponent_move.txt` (the opponent's powers used).
     fn input(&mut self, seat: Seat) -> Input {
-        let team = self.team_of(seat);
+        let team = self.side_of(seat);
         Input::Files {
             files: vec![
                 (TEAM_FILE_NAME.to_string(), format!("{}\n", team.number())),
@@ -147,5 +136,18 @@ impl RefereeGame for Connect4Referee {
 
     fn render(&self) -> String {
         self.board.to_string()
+    }
+}
+
+impl BoardReferee for Connect4Referee {
+    type Board = Board;
+
+    fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Player 1 plays the team that moved first.
+    fn sides(&self) -> [Team; 2] {
+        [self.first, self.first.other()]
     }
 }

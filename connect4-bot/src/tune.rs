@@ -19,16 +19,14 @@
 //! **Quiet** here means that the team to move cannot drop a disc onto a cell that completes its
 //! four: the search returns a win there without asking the evaluation.
 
-use crate::board::{winning_cells, Board, Column, Kind, Move, Outcome, Team};
+use crate::board::{winning_cells, Board, Column, Kind, Move};
 use crate::eval::{self, features, NAMES};
 use crate::search::Searcher;
 use common::search::Limits;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::process::ExitCode;
-use tools::tune::{
-    game_samples, tune_main, Sample, SeatResult, SelfPlayReport, SelfPlayTuner, TuneOptions,
-};
+use tools::tune::{Sample, SelfPlayGame, SelfPlayTuner, TuneOptions};
 
 /// The weights the fit holds fixed: the unit, and the two the self-play positions cannot teach:
 /// a search at depth `D` rarely lets the opponent get a playable threat, let alone two, so their
@@ -55,63 +53,42 @@ pub fn is_quiet(board: &Board) -> bool {
     winning_cells(board.discs(me), board.occupied()) & board.playable() == 0
 }
 
-/// One tuning game: the positions after its random opening, and how it ended.
-#[derive(Clone, Debug)]
-pub struct Game {
-    /// Every position from the end of the random opening to the last move's, in order.
-    pub positions: Vec<Board>,
-    /// The result.
-    pub outcome: Outcome,
-}
-
 /// Plays game `number` of a tuning run: random normal discs drawn with `seed + number`, then
-/// the search at `depth` for both teams.
-pub fn play_game(seed: u64, number: u32, depth: u32) -> Game {
+/// the search at `depth` for both teams, until the rules end the game.
+pub fn play_game(seed: u64, number: u32, depth: u32) -> SelfPlayGame<Board> {
     let mut rng = SmallRng::seed_from_u64(seed.wrapping_add(u64::from(number)));
-    let mut board = Board::start();
     let random_plies = rng.gen_range(RANDOM_PLIES_MIN..=RANDOM_PLIES_MAX);
     let mut searcher = Searcher::new(TUNE_TABLE_BYTES);
     searcher.verbose = false;
-    let mut positions = Vec::new();
-    loop {
-        if let Some(outcome) = board.outcome() {
-            return Game { positions, outcome };
-        }
-        let m: Move = if board.plies() < random_plies {
+    SelfPlayGame::play(random_plies, Board::outcome, |board, searched| {
+        if searched {
+            searcher
+                .search(board, &Limits::depth(depth))
+                .best
+                .expect("a game going on has a move")
+        } else {
             // Four plies of normal discs can neither fill a column nor make four.
             let column = Column::new(rng.gen_range(0..Column::ALL.len())).expect("a column");
             Move::new(Kind::Normal, column)
-        } else {
-            positions.push(board);
-            searcher
-                .search(&board, &Limits::depth(depth))
-                .best
-                .expect("a game going on has a move")
-        };
-        board = board.play(m);
-    }
-}
-
-/// The quiet positions of `game` as samples, each with the result for its team to move.
-pub fn samples(game: &Game) -> Vec<Sample> {
-    game_samples(&game.positions, game.outcome.winner(), is_quiet, |b| {
-        (features(b), b.side_to_move())
+        }
     })
 }
 
-/// The tuner's defaults (`connect4-tune` with no options).
-pub const DEFAULT_OPTIONS: TuneOptions = TuneOptions {
-    games: 1000,
-    seed: 1,
-    depth: 6,
-    epochs: 2000,
-};
+/// The quiet positions of `game` as samples, each with the result for its team to move.
+pub fn samples(game: &SelfPlayGame<Board>) -> Vec<Sample> {
+    game.samples(is_quiet, features)
+}
 
-/// What a tuning run found.
-pub type TuneReport = SelfPlayReport;
-
-/// How this crate's tuner holds out, reports and names its fit.
+/// This crate's tuner: its defaults, and how it holds out, reports and names its fit (Player 1
+/// is team 1).
 pub const TUNER: SelfPlayTuner = SelfPlayTuner {
+    tool: "connect4-tune",
+    defaults: TuneOptions {
+        games: 1000,
+        seed: 1,
+        depth: 6,
+        epochs: 2000,
+    },
     holdout_every: HOLDOUT_EVERY,
     progress_every: 50,
     frozen: &FROZEN,
@@ -119,32 +96,18 @@ pub const TUNER: SelfPlayTuner = SelfPlayTuner {
     seats: ["team1", "team2"],
 };
 
-/// Plays the games, fits the weights, and reports; `progress` gets a line now and then.
-pub fn run(options: &TuneOptions, progress: impl FnMut(&str)) -> TuneReport {
-    TUNER.run(
-        options,
-        &eval::WEIGHTS,
-        |number| {
-            let game = play_game(options.seed, number, options.depth);
-            (
-                samples(&game),
-                SeatResult::of(game.outcome.winner(), Team::One),
-            )
-        },
-        progress,
-    )
-}
-
 /// `connect4-tune`: reads the command line, plays, fits and prints the constants.
 pub fn main() -> ExitCode {
-    tune_main("connect4-tune", DEFAULT_OPTIONS, |options, progress| {
-        run(options, progress)
+    TUNER.main(&eval::WEIGHTS, |options, number| {
+        let game = play_game(options.seed, number, options.depth);
+        (samples(&game), game.seat_result())
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Outcome;
     use std::collections::HashSet;
 
     #[test]

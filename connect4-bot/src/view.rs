@@ -104,15 +104,10 @@ fn four(board: &Board, team: Team) -> Option<(Cell, Cell)> {
 }
 
 impl DrawGame for Connect4Referee {
-    type Position = Board;
     const SIZE: (u32, u32) = (
         (WIDTH as i32 * STEP + 2 * LEFT) as u32,
         (HEIGHT as i32 * STEP + TOP + 112) as u32,
     );
-
-    fn position(&self) -> Board {
-        *self.board()
-    }
 
     fn background() -> String {
         let mut out = Self::canvas();

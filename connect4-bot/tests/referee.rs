@@ -8,7 +8,7 @@ use test_support::replay::record_plies;
 use connect4::board::{Board, Team};
 use connect4::notation::{format_moves_file, format_opponent_file, parse_move};
 use connect4::referee::Connect4Referee;
-use tools::runner::{Fault, Input, RefereeGame, Seat};
+use tools::runner::{BoardReferee, Fault, Input, RefereeGame, Seat};
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_connect4-referee");
 const BOT: &str = env!("CARGO_BIN_EXE_connect4-bot");

@@ -6,27 +6,13 @@
 
 use crate::board::{Board, Color, Move, Outcome};
 use crate::notation::{format_id, parse_move};
-use tools::runner::{Fault, GameEnd, Input, RefereeGame, Seat};
+use tools::runner::{BoardReferee, Fault, GameEnd, Input, RefereeGame, Seat};
 
 /// A game of Frostfire as the referee runs it.
+#[derive(Default)]
 pub struct FrostfireReferee {
     board: Board,
     last_move: Option<Move>,
-}
-
-fn color_of(seat: Seat) -> Color {
-    seat.pick(Color::Ice, Color::Fire)
-}
-
-fn seat_of(color: Color) -> Seat {
-    Seat::of(color, Color::Ice)
-}
-
-impl FrostfireReferee {
-    /// The position so far.
-    pub fn board(&self) -> &Board {
-        &self.board
-    }
 }
 
 impl RefereeGame for FrostfireReferee {
@@ -35,19 +21,12 @@ impl RefereeGame for FrostfireReferee {
     const MEMORY_CAP_BYTES: u64 = 20 * 1024 * 1024;
     const DEFAULT_MAX_PLIES: Option<u32> = Some(crate::board::MAX_PLIES);
 
-    fn new() -> Self {
-        FrostfireReferee {
-            board: Board::start(),
-            last_move: None,
-        }
-    }
-
     fn to_move(&self) -> Seat {
-        seat_of(self.board.side_to_move())
+        self.seat_to_move()
     }
 
     fn greeting(&self, seat: Seat) -> Vec<String> {
-        vec![format_id(color_of(seat))]
+        vec![format_id(self.side_of(seat))]
     }
 
     fn input(&mut self, _seat: Seat) -> Input {
@@ -65,7 +44,7 @@ impl RefereeGame for FrostfireReferee {
         Ok(match self.board.outcome() {
             None => None,
             Some(Outcome::Win(color)) => Some(GameEnd::win(
-                seat_of(color),
+                self.seat_of(color),
                 format!("{} lost four dragons", side_name(color.other())),
             )),
             Some(Outcome::Draw) => Some(GameEnd::draw(format!(
@@ -87,6 +66,8 @@ impl RefereeGame for FrostfireReferee {
         text
     }
 }
+
+tools::board_referee!(FrostfireReferee);
 
 fn side_name(color: Color) -> &'static str {
     match color {

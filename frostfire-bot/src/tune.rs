@@ -20,7 +20,7 @@
 //! to move is threatened stays in (the threat terms weigh exactly that), so [`OWN_THREAT`] is the
 //! one weight these positions cannot teach: it is held fixed too.
 
-use crate::board::{Board, Cell, Color, Direction, Move, Outcome, DRAGONS, MAX_PLIES, RINGS};
+use crate::board::{Board, Cell, Color, Direction, Move, DRAGONS, MAX_PLIES, RINGS};
 use crate::eval;
 use crate::search::Searcher;
 use common::search::Limits;
@@ -29,9 +29,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rustc_hash::FxHashSet;
 use std::process::ExitCode;
-use tools::tune::{
-    game_samples, tune_main, Sample, SeatResult, SelfPlayReport, SelfPlayTuner, TuneOptions,
-};
+use tools::tune::{Sample, SelfPlayGame, SelfPlayTuner, TuneOptions};
 
 /// The features, in the order of the weights.
 pub const LOST_DRAGON: usize = 0;
@@ -238,67 +236,48 @@ pub fn is_quiet(board: &Board) -> bool {
     board.threatened_by(board.side_to_move()) == 0
 }
 
-/// One tuning game: the positions after its random opening, and how it ended.
-#[derive(Clone, Debug)]
-pub struct Game {
-    /// Every position from the end of the random opening to the last move's, in order.
-    pub positions: Vec<Board>,
-    /// The result (a win, or a draw by no move or by the ply limit).
-    pub outcome: Outcome,
-}
-
 /// Plays game `number` of a tuning run: random first plies drawn with `seed + number`, then the
-/// search at `depth` for both sides, repetitions counted as in a real game.
-pub fn play_game(seed: u64, number: u32, depth: u32) -> Game {
+/// search at `depth` for both sides, repetitions counted as in a real game; the game ends as the
+/// referee ends it (a win, or a draw by no move or by the ply limit).
+pub fn play_game(seed: u64, number: u32, depth: u32) -> SelfPlayGame<Board> {
     let mut rng = SmallRng::seed_from_u64(seed.wrapping_add(u64::from(number)));
-    let mut board = Board::start();
     let random_plies = rng.gen_range(RANDOM_PLIES_MIN..=RANDOM_PLIES_MAX);
     let mut game_positions = FxHashSet::default();
     let mut searcher = Searcher::new(TUNE_TABLE_BYTES);
     searcher.verbose = false;
-    let mut positions = Vec::new();
-    loop {
-        if let Some(outcome) = board.outcome_with_limit(MAX_PLIES) {
-            return Game { positions, outcome };
-        }
-        let m: Move = if board.plies() < random_plies {
+    let outcome = |board: &Board| board.outcome_with_limit(MAX_PLIES);
+    SelfPlayGame::play(random_plies, outcome, |board, searched| {
+        let m: Move = if searched {
+            searcher.set_game_positions(&game_positions);
+            searcher
+                .search(board, &Limits::depth(depth))
+                .best
+                .expect("a game going on has a move")
+        } else {
             *board
                 .legal_moves()
                 .choose(&mut rng)
                 .expect("a game going on has a move")
-        } else {
-            positions.push(board);
-            searcher.set_game_positions(&game_positions);
-            searcher
-                .search(&board, &Limits::depth(depth))
-                .best
-                .expect("a game going on has a move")
         };
         game_positions.insert(board.hash());
-        board = board.play(m);
-    }
-}
-
-/// The quiet positions of `game` as samples, each with the result for its side to move.
-pub fn samples(game: &Game) -> Vec<Sample> {
-    game_samples(&game.positions, game.outcome.winner(), is_quiet, |b| {
-        (features(b), b.side_to_move())
+        m
     })
 }
 
-/// The tuner's defaults (`frostfire-tune` with no options).
-pub const DEFAULT_OPTIONS: TuneOptions = TuneOptions {
-    games: 2000,
-    seed: 1,
-    depth: 4,
-    epochs: 2000,
-};
+/// The quiet positions of `game` as samples, each with the result for its side to move.
+pub fn samples(game: &SelfPlayGame<Board>) -> Vec<Sample> {
+    game.samples(is_quiet, features)
+}
 
-/// What a tuning run found.
-pub type TuneReport = SelfPlayReport;
-
-/// How this crate's tuner holds out, reports and names its fit.
+/// This crate's tuner: its defaults, and how it holds out, reports and names its fit.
 pub const TUNER: SelfPlayTuner = SelfPlayTuner {
+    tool: "frostfire-tune",
+    defaults: TuneOptions {
+        games: 2000,
+        seed: 1,
+        depth: 4,
+        epochs: 2000,
+    },
     holdout_every: HOLDOUT_EVERY,
     progress_every: 100,
     frozen: &FROZEN,
@@ -306,26 +285,11 @@ pub const TUNER: SelfPlayTuner = SelfPlayTuner {
     seats: ["p1", "p2"],
 };
 
-/// Plays the games, fits the weights, and reports; `progress` gets a line now and then.
-pub fn run(options: &TuneOptions, progress: impl FnMut(&str)) -> TuneReport {
-    TUNER.run(
-        options,
-        &current_weights(),
-        |number| {
-            let game = play_game(options.seed, number, options.depth);
-            (
-                samples(&game),
-                SeatResult::of(game.outcome.winner(), Color::Ice),
-            )
-        },
-        progress,
-    )
-}
-
 /// `frostfire-tune`: reads the command line, plays, fits and prints the constants.
 pub fn main() -> ExitCode {
-    tune_main("frostfire-tune", DEFAULT_OPTIONS, |options, progress| {
-        run(options, progress)
+    TUNER.main(&current_weights(), |options, number| {
+        let game = play_game(options.seed, number, options.depth);
+        (samples(&game), game.seat_result())
     })
 }
 

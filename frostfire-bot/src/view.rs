@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use tools::runner::html::{hexagon, DrawGame};
+use tools::runner::html::{hexagon, named_hexagon, DrawGame};
 
 use crate::board::{Board, Cell, Color, Direction, Move};
 use crate::notation::parse_move;
@@ -54,31 +54,18 @@ fn dragon(out: &mut String, (x, y): (f64, f64), color: Color, label: &str, role:
 }
 
 impl DrawGame for FrostfireReferee {
-    type Position = Board;
     const SIZE: (u32, u32) = (478, 462);
-
-    fn position(&self) -> Board {
-        *self.board()
-    }
 
     fn background() -> String {
         let mut out = Self::canvas();
         for cell in Cell::all() {
-            let (x, y) = cell_centre(cell);
             // Corners are darker: no dragon can be pushed off the board from them.
             let fill = if cell.is_corner() {
                 "#d1d5db"
             } else {
                 "#e5e7eb"
             };
-            let _ = write!(
-                out,
-                "<polygon points=\"{}\" fill=\"{fill}\" stroke=\"#9ca3af\" stroke-width=\"1.5\"/>\
-                 <text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\" font-size=\"13\" \
-                 fill=\"#6b7280\">{cell}</text>",
-                hexagon(x, y, R - 1.0),
-                y + 4.5
-            );
+            out += &named_hexagon(cell_centre(cell), R - 1.0, fill, cell, (13, 4.5));
         }
         for r in 0..7 {
             let first = (4 - r).max(1);

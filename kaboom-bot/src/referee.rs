@@ -6,29 +6,15 @@
 //! for the ply (a column on plies 1 and 2, `x,i1,j1,i2,j2` after) or with a value out of range is
 //! malformed; a well-formed move against the rules is illegal.
 
-use crate::board::{Board, Move, Outcome, Player};
+use crate::board::{Board, Move, Outcome};
 use crate::notation::{format_move, parse_move};
-use tools::runner::{Fault, GameEnd, Input, RefereeGame, Seat};
+use tools::runner::{BoardReferee, Fault, GameEnd, Input, RefereeGame, Seat};
 
 /// A game in progress, as the referee sees it.
+#[derive(Default)]
 pub struct KaboomReferee {
     board: Board,
     last: Option<Move>,
-}
-
-fn player(seat: Seat) -> Player {
-    seat.pick(Player::One, Player::Two)
-}
-
-fn seat(player: Player) -> Seat {
-    Seat::of(player, Player::One)
-}
-
-impl KaboomReferee {
-    /// The position.
-    pub fn board(&self) -> &Board {
-        &self.board
-    }
 }
 
 impl RefereeGame for KaboomReferee {
@@ -36,15 +22,8 @@ impl RefereeGame for KaboomReferee {
     const MOVETIME_MS: u64 = crate::protocol::CONTEST.limit.as_millis() as u64;
     const MEMORY_CAP_BYTES: u64 = 8 * 1024 * 1024;
 
-    fn new() -> Self {
-        KaboomReferee {
-            board: Board::start(),
-            last: None,
-        }
-    }
-
     fn to_move(&self) -> Seat {
-        seat(self.board.side_to_move())
+        self.seat_to_move()
     }
 
     fn greeting(&self, seat: Seat) -> Vec<String> {
@@ -54,7 +33,7 @@ impl RefereeGame for KaboomReferee {
     fn input(&mut self, seat: Seat) -> Input {
         let mut lines = Vec::new();
         if let Some(m) = self.last {
-            lines.push(format_move(m, player(seat)));
+            lines.push(format_move(m, self.side_of(seat)));
         }
         Input::Lines(lines)
     }
@@ -73,7 +52,7 @@ impl RefereeGame for KaboomReferee {
                 Outcome::MoveLimitDraw => "50 regular moves each",
             };
             match outcome.winner() {
-                Some(w) => GameEnd::win(seat(w), reason),
+                Some(w) => GameEnd::win(self.seat_of(w), reason),
                 None => GameEnd::draw(reason),
             }
         }))
@@ -87,3 +66,5 @@ impl RefereeGame for KaboomReferee {
         self.board.to_string()
     }
 }
+
+tools::board_referee!(KaboomReferee);

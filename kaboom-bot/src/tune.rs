@@ -321,52 +321,58 @@ pub fn main() -> ExitCode {
 mod tests {
     use super::*;
 
+    /// Plays `games` random games from the start, with `SmallRng` seeded by `seed`, and shows
+    /// `visit` every position of each, its end included.
+    fn visit_random_games(seed: u64, games: u32, mut visit: impl FnMut(&Board)) {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        for _ in 0..games {
+            let mut board = Board::start();
+            visit(&board);
+            while board.outcome().is_none() {
+                let moves = board.legal_moves();
+                board = board.play(*moves.as_slice().choose(&mut rng).unwrap());
+                visit(&board);
+            }
+        }
+    }
+
     #[test]
     fn the_evaluation_is_the_weighted_sum_of_the_features_on_random_positions() {
         let weights = current_weights();
-        let mut rng = SmallRng::seed_from_u64(3);
         let mut checked = 0;
-        for _ in 0..200 {
-            let mut board = Board::start();
-            while board.outcome().is_none() {
-                if let Some(x) = position_features(&board) {
-                    assert_eq!(
-                        weighted_sum(&x, &weights),
-                        f64::from(eval::evaluate(&board)),
-                        "\n{board}"
-                    );
-                    checked += 1;
-                }
-                let moves = board.legal_moves();
-                board = board.play(*moves.as_slice().choose(&mut rng).unwrap());
+        visit_random_games(3, 200, |board| {
+            let x = position_features(board);
+            if board.outcome().is_some() {
+                assert!(x.is_none(), "\n{board}");
+            } else if let Some(x) = x {
+                assert_eq!(
+                    weighted_sum(&x, &weights),
+                    f64::from(eval::evaluate(board)),
+                    "\n{board}"
+                );
+                checked += 1;
             }
-            assert!(position_features(&board).is_none());
-        }
+        });
         assert!(checked > 5000, "{checked}");
     }
 
     #[test]
     fn quiet_positions_are_the_horizon_s_quiet_ones() {
-        let mut rng = SmallRng::seed_from_u64(4);
         let (mut quiet, mut loud) = (0, 0);
-        for _ in 0..100 {
-            let mut board = Board::start();
-            while board.outcome().is_none() {
-                if is_quiet(&board) {
-                    quiet += 1;
-                    assert!(board.winning_move().is_none());
-                    assert_eq!(
-                        features(&board, board.side_to_move().other()).pass_threats,
-                        0
-                    );
-                } else if !board.in_placement() {
-                    loud += 1;
-                }
-                let moves = board.legal_moves();
-                board = board.play(*moves.as_slice().choose(&mut rng).unwrap());
+        visit_random_games(4, 100, |board| {
+            if board.outcome().is_some() {
+                assert!(!is_quiet(board), "\n{board}");
+            } else if is_quiet(board) {
+                quiet += 1;
+                assert!(board.winning_move().is_none());
+                assert_eq!(
+                    features(board, board.side_to_move().other()).pass_threats,
+                    0
+                );
+            } else if !board.in_placement() {
+                loud += 1;
             }
-            assert!(!is_quiet(&board));
-        }
+        });
         assert!(quiet > 0 && loud > 0, "{quiet} {loud}");
     }
 

@@ -65,12 +65,7 @@ fn bomb(player: Player, x: i32, y: i32) -> String {
 }
 
 impl DrawGame for KaboomReferee {
-    type Position = Board;
     const SIZE: (u32, u32) = ((8 * CELL + LEFT + 12) as u32, (8 * CELL + TOP + 82) as u32);
-
-    fn position(&self) -> Board {
-        *self.board()
-    }
 
     fn background() -> String {
         let mut out = Self::canvas();

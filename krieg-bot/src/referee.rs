@@ -1,19 +1,15 @@
 //! Krieg for the match runner: the rules of [`crate::board`], the contest's messages and limits.
 
-use crate::board::{Board, Outcome, Side};
+use crate::board::{Board, Outcome};
 use crate::notation::parse_move;
-use tools::runner::{Fault, GameEnd, Input, RefereeGame, Seat};
+use tools::runner::{BoardReferee, Fault, GameEnd, Input, RefereeGame, Seat};
 
 /// A Krieg game between two processes. Player 1 is Sentinel.
+#[derive(Default)]
 pub struct KriegReferee {
     pub(crate) board: Board,
     plies: u32,
     last_move: Option<String>,
-}
-
-/// The seat that plays `side`.
-pub fn seat_of(side: Side) -> Seat {
-    Seat::of(side, Side::Sentinel)
 }
 
 impl RefereeGame for KriegReferee {
@@ -21,16 +17,8 @@ impl RefereeGame for KriegReferee {
     const MOVETIME_MS: u64 = crate::protocol::CONTEST.limit.as_millis() as u64;
     const MEMORY_CAP_BYTES: u64 = 20 * 1024 * 1024;
 
-    fn new() -> Self {
-        KriegReferee {
-            board: Board::start(),
-            plies: 0,
-            last_move: None,
-        }
-    }
-
     fn to_move(&self) -> Seat {
-        seat_of(self.board.side_to_move())
+        self.seat_to_move()
     }
 
     /// Sentinel's id is `1`, Scourge's `0`.
@@ -49,7 +37,9 @@ impl RefereeGame for KriegReferee {
         self.plies += 1;
         self.last_move = Some(mv.to_string());
         Ok(self.board.outcome().map(|outcome| match outcome {
-            Outcome::Win { winner, reason } => GameEnd::win(seat_of(winner), reason.to_string()),
+            Outcome::Win { winner, reason } => {
+                GameEnd::win(self.seat_of(winner), reason.to_string())
+            }
             Outcome::Draw => GameEnd::draw("the side to move is blocked; equal bombers"),
         }))
     }
@@ -62,3 +52,5 @@ impl RefereeGame for KriegReferee {
         self.board.to_string()
     }
 }
+
+tools::board_referee!(KriegReferee);

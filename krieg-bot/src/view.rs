@@ -78,12 +78,7 @@ fn piece(out: &mut String, cell: Cell, side: Side, kind: Kind, role: &str) {
 }
 
 impl DrawGame for KriegReferee {
-    type Position = Board;
     const SIZE: (u32, u32) = (5 * CELL as u32 + 2 * LEFT as u32, 5 * CELL as u32 + 74);
-
-    fn position(&self) -> Board {
-        self.board
-    }
 
     fn background() -> String {
         let mut out = Self::canvas();

@@ -12,6 +12,8 @@
 //!
 //! Nothing here is used in play: the bundles leave this module out.
 
+use common::game::{Board, Outcome};
+
 /// One position: its features (index into the weights, value) from the point of view of the
 /// side the result is counted for, and that side's result: 1 a win, 0.5 a draw, 0 a loss.
 #[derive(Clone, Debug, PartialEq)]
@@ -421,10 +423,66 @@ impl SeatResult {
     }
 }
 
-/// What a crate's self-play tuner fixes once: which games it holds out, how often it reports,
-/// which weights stay put, and the names of the constants and of the seats.
+/// One self-play game of a tuning run: the positions its search played from (those after its
+/// random opening), and how it ended.
+#[derive(Clone, Debug)]
+pub struct SelfPlayGame<B: Board> {
+    /// Every position from the end of the random opening to the last move's, in order.
+    pub positions: Vec<B>,
+    /// The result.
+    pub outcome: B::Outcome,
+}
+
+impl<B: Board> SelfPlayGame<B> {
+    /// Plays a game from the start until `outcome` ends it: the first `random_plies` plies by
+    /// `choose(board, false)` (a random opening), then by `choose(board, true)` (the search),
+    /// keeping each position the search plays from.
+    pub fn play(
+        random_plies: u32,
+        outcome: impl Fn(&B) -> Option<B::Outcome>,
+        mut choose: impl FnMut(&B, bool) -> B::Move,
+    ) -> SelfPlayGame<B> {
+        let (mut board, mut plies, mut positions) = (B::start(), 0, Vec::new());
+        loop {
+            if let Some(outcome) = outcome(&board) {
+                return SelfPlayGame { positions, outcome };
+            }
+            let searched = plies >= random_plies;
+            if searched {
+                positions.push(board);
+            }
+            board = board.play(choose(&board, searched));
+            plies += 1;
+        }
+    }
+
+    /// The positions that `keep` lets through (the quiet ones), as samples of their `features`
+    /// for the side to move, with the game's result for that side ([`game_samples`]).
+    pub fn samples<F: AsRef<[i32]>>(
+        &self,
+        keep: impl Fn(&B) -> bool,
+        features: impl Fn(&B) -> F,
+    ) -> Vec<Sample> {
+        game_samples(&self.positions, self.outcome.winner(), keep, |b| {
+            (features(b), b.side_to_move())
+        })
+    }
+
+    /// Which seat won, Player 1 playing the board's first side.
+    pub fn seat_result(&self) -> SeatResult {
+        SeatResult::of(self.outcome.winner(), B::SIDES[0])
+    }
+}
+
+/// What a crate's self-play tuner fixes once: its name and default options, which games it holds
+/// out, how often it reports, which weights stay put, and the names of the constants and of the
+/// seats.
 #[derive(Clone, Copy, Debug)]
 pub struct SelfPlayTuner {
+    /// The tuner's binary (`frostfire-tune`), for its messages.
+    pub tool: &'static str,
+    /// The options of a run without any (`GAME-tune` alone).
+    pub defaults: TuneOptions,
     /// Games whose number is a multiple of this are held out of the fit.
     pub holdout_every: u32,
     /// A progress line every this many games.
@@ -461,6 +519,18 @@ impl SelfPlayTuner {
         };
         let weights = weights.iter().map(|&w| f64::from(w)).collect();
         played.fit(weights, &fit, self.names, self.seats)
+    }
+
+    /// The tuner's `main` ([`tune_main`]): game `number` of a run under `options` played by
+    /// `play`, which gives its samples and result, and `weights` (today's) fitted.
+    pub fn main(
+        &self,
+        weights: &[i32],
+        play: impl Fn(&TuneOptions, u32) -> (Vec<Sample>, SeatResult),
+    ) -> std::process::ExitCode {
+        tune_main(self.tool, self.defaults, |options, progress| {
+            self.run(options, weights, |number| play(options, number), progress)
+        })
     }
 }
 

@@ -8,10 +8,10 @@
 //! player's first turn is its first turn in this game, whatever ply the game is at, and gets
 //! CodinGame's first-turn limit.
 
-use crate::board::{Board, Cell, Outcome, Player};
+use crate::board::{Board, Cell, Outcome};
 use crate::notation::{format_grid, format_move, parse_move};
 use std::time::Duration;
-use tools::runner::{Fault, GameEnd, Input, RefereeGame, Seat};
+use tools::runner::{BoardReferee, Fault, GameEnd, Input, RefereeGame, Seat};
 
 /// The limit of each player's first turn.
 pub const FIRST_TURN_MS: u64 = match crate::protocol::CONTEST.first_limit {
@@ -20,6 +20,7 @@ pub const FIRST_TURN_MS: u64 = match crate::protocol::CONTEST.first_limit {
 };
 
 /// A Yavalath game under the referee.
+#[derive(Default)]
 pub struct YavalathReferee {
     board: Board,
     /// The last move played (the stolen cell after a swap).
@@ -28,37 +29,14 @@ pub struct YavalathReferee {
     turns: [u32; 2],
 }
 
-fn player(seat: Seat) -> Player {
-    seat.pick(Player::First, Player::Second)
-}
-
-fn seat(player: Player) -> Seat {
-    Seat::of(player, Player::First)
-}
-
-impl YavalathReferee {
-    /// The position so far.
-    pub fn board(&self) -> &Board {
-        &self.board
-    }
-}
-
 impl RefereeGame for YavalathReferee {
     const NAME: &'static str = "yavalath";
     const MOVETIME_MS: u64 = crate::protocol::CONTEST.limit.as_millis() as u64;
     const MEMORY_CAP_BYTES: u64 = 256 * 1024 * 1024;
     const STARTS_FROM_POSITION: bool = true;
 
-    fn new() -> Self {
-        YavalathReferee {
-            board: Board::start(),
-            last: None,
-            turns: [0; 2],
-        }
-    }
-
     fn to_move(&self) -> Seat {
-        seat(self.board.side_to_move())
+        self.seat_to_move()
     }
 
     fn greeting(&self, seat: Seat) -> Vec<String> {
@@ -81,7 +59,7 @@ impl RefereeGame for YavalathReferee {
         self.turns[seat.index()] += 1;
         let mut lines = Vec::with_capacity(11);
         lines.push("9".to_string());
-        lines.extend(format_grid(&self.board, player(seat)));
+        lines.extend(format_grid(&self.board, self.side_of(seat)));
         lines.push(match self.last {
             Some(m) => format_move(m),
             None => "-1 -1".to_string(),
@@ -106,9 +84,11 @@ impl RefereeGame for YavalathReferee {
         self.board = next;
         self.last = Some(m);
         Ok(next.outcome().map(|o| match o {
-            Outcome::Four(p) => GameEnd::win(seat(p), format!("run of 4 at {}", format_move(m))),
+            Outcome::Four(p) => {
+                GameEnd::win(self.seat_of(p), format!("run of 4 at {}", format_move(m)))
+            }
             Outcome::Three(p) => GameEnd::win(
-                seat(p.other()),
+                self.seat_of(p.other()),
                 format!("opponent made a 3 at {}", format_move(m)),
             ),
             Outcome::Full => GameEnd::draw("board full"),
@@ -123,3 +103,5 @@ impl RefereeGame for YavalathReferee {
         self.board.to_string()
     }
 }
+
+tools::board_referee!(YavalathReferee);

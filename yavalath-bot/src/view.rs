@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use tools::runner::html::{hexagon, DrawGame};
+use tools::runner::html::{named_hexagon, DrawGame};
 
 use crate::board::{Board, Cell, Outcome, AXES, ROW_LEN};
 use crate::notation::parse_move;
@@ -46,25 +46,12 @@ fn run_ends(stones: u64, cell: Cell, axis: usize) -> (Cell, Cell, u32) {
 }
 
 impl DrawGame for YavalathReferee {
-    type Position = Board;
     const SIZE: (u32, u32) = (472, 424);
-
-    fn position(&self) -> Board {
-        *self.board()
-    }
 
     fn background() -> String {
         let mut out = Self::canvas();
         for cell in Cell::all() {
-            let (x, y) = centre(cell);
-            let _ = write!(
-                out,
-                "<polygon points=\"{}\" fill=\"#e5e7eb\" stroke=\"#9ca3af\" stroke-width=\"1.5\"/>\
-                 <text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\" font-size=\"12\" \
-                 fill=\"#6b7280\">{cell}</text>",
-                hexagon(x, y, R - 1.0),
-                y + 4.0
-            );
+            out += &named_hexagon(centre(cell), R - 1.0, "#e5e7eb", cell, (12, 4.0));
         }
         out
     }

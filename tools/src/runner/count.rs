@@ -5,6 +5,7 @@
 use super::game::{Fault, GameEnd, Input, RefereeGame, Seat};
 
 /// A game of counting to `TARGET` (at most six) in steps of 1 to `MAX_STEP`.
+#[derive(Default)]
 pub(crate) struct Count<const TARGET: u32, const MAX_STEP: u32> {
     /// The count so far.
     pub(crate) total: u32,
@@ -19,10 +20,6 @@ impl<const TARGET: u32, const MAX_STEP: u32> RefereeGame for Count<TARGET, MAX_S
     const MOVETIME_MS: u64 = 100;
     const MEMORY_CAP_BYTES: u64 = 1 << 20;
     const STARTS_FROM_POSITION: bool = true;
-
-    fn new() -> Self {
-        Count { total: 0, plies: 0 }
-    }
 
     fn opening_moves(&self) -> Vec<String> {
         (1..=MAX_STEP)

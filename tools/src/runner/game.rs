@@ -1,5 +1,6 @@
 //! What a game must tell the match runner: the [`RefereeGame`] trait and its vocabulary.
 
+use common::game::Board as GameBoard;
 use std::fmt;
 use std::time::Duration;
 
@@ -148,7 +149,7 @@ impl GameEnd {
 /// The runner asks [`input`](RefereeGame::input) for the seat to move, sends it, reads the reply
 /// under [`time_limit`](RefereeGame::time_limit), and hands the reply (trimmed of surrounding
 /// white space) to [`play`](RefereeGame::play), until a game end, a fault or the ply limit.
-pub trait RefereeGame {
+pub trait RefereeGame: Default {
     /// The game's name in records and summaries (`krieg`).
     const NAME: &'static str;
     /// The contest's per-move limit in milliseconds (the default of `--movetime-ms`).
@@ -165,8 +166,10 @@ pub trait RefereeGame {
     /// stream games, whose players follow the game move by move from its start, keep `false`.
     const STARTS_FROM_POSITION: bool = false;
 
-    /// A game at its start.
-    fn new() -> Self;
+    /// A game at its start: its `Default`.
+    fn new() -> Self {
+        Self::default()
+    }
 
     /// A game at its start with the sides' names swapped: Player 1 still moves first, but as the
     /// side that [`new`](RefereeGame::new) has move second (Power Connect 4's team 2 on an empty
@@ -228,6 +231,56 @@ pub trait RefereeGame {
     /// The position for `--show`, readable in a terminal, several lines.
     fn render(&self) -> String;
 }
+
+/// A referee over a board of the vocabulary ([`common::game::Board`]): the position so far, and
+/// which side each seat plays, with the one pair of conversions between seats and sides that
+/// every game's referee and replay page use.
+pub trait BoardReferee {
+    /// The game's position.
+    type Board: GameBoard;
+
+    /// The position so far.
+    fn board(&self) -> &Self::Board;
+
+    /// The sides Player 1 and Player 2 play: the board's own order ([`GameBoard::SIDES`]),
+    /// unless the game seats them otherwise (Power Connect 4's swapped games).
+    fn sides(&self) -> [SideOf<Self>; 2] {
+        Self::Board::SIDES
+    }
+
+    /// The side `seat` plays.
+    fn side_of(&self, seat: Seat) -> SideOf<Self> {
+        self.sides()[seat.index()]
+    }
+
+    /// The seat that plays `side`.
+    fn seat_of(&self, side: SideOf<Self>) -> Seat {
+        Seat::of(side, self.sides()[0])
+    }
+
+    /// The seat of the side to move: [`RefereeGame::to_move`] of such a game.
+    fn seat_to_move(&self) -> Seat {
+        self.seat_of(self.board().side_to_move())
+    }
+}
+
+/// The [`BoardReferee`] of a referee type `$referee` whose position is its field `board`, of the
+/// crate's type `Board` in scope, and whose seats play the board's sides in their own order.
+#[macro_export]
+macro_rules! board_referee {
+    ($referee:ty) => {
+        impl $crate::runner::BoardReferee for $referee {
+            type Board = Board;
+
+            fn board(&self) -> &Board {
+                &self.board
+            }
+        }
+    };
+}
+
+/// The side type of a [`BoardReferee`]'s board.
+pub type SideOf<G> = <<G as BoardReferee>::Board as GameBoard>::Side;
 
 #[cfg(test)]
 mod tests {

@@ -115,7 +115,7 @@ pub mod tally;
 pub use bad_value::BadOptionValue;
 pub use dispatch::main;
 pub use files::{check_writable, check_writable_dir, FileError};
-pub use game::{Fault, GameEnd, Input, RefereeGame, Seat, Transport};
+pub use game::{BoardReferee, Fault, GameEnd, Input, RefereeGame, Seat, SideOf, Transport};
 pub use match_error::{cannot_start_message, MatchError};
 pub use merge::{merge, merge_command, names_of, MergeError};
 pub use options::{

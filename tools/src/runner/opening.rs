@@ -209,16 +209,13 @@ mod tests {
     type Six = crate::runner::count::Count<6, 3>;
 
     /// The same game, for players that follow it from its start.
+    #[derive(Default)]
     struct StreamSix(Six);
 
     impl RefereeGame for StreamSix {
         const NAME: &'static str = "streamsix";
         const MOVETIME_MS: u64 = 100;
         const MEMORY_CAP_BYTES: u64 = 1 << 20;
-
-        fn new() -> Self {
-            StreamSix(Six::new())
-        }
 
         fn to_move(&self) -> Seat {
             self.0.to_move()

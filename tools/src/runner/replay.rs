@@ -219,17 +219,21 @@ fn outcome_word(winner: Option<Seat>) -> String {
 pub(crate) mod tests {
     use super::*;
     use crate::runner::count::Count;
+    use crate::runner::html::DrawnPosition;
 
     /// Count to five: each reply adds 1 or 2; who reaches five wins; passing it is illegal.
     pub(crate) type CountGame = Count<5, 2>;
 
-    impl DrawGame for CountGame {
+    impl DrawnPosition for CountGame {
         type Position = u32;
-        const SIZE: (u32, u32) = (100, 20);
 
         fn position(&self) -> u32 {
             self.total
         }
+    }
+
+    impl DrawGame for CountGame {
+        const SIZE: (u32, u32) = (100, 20);
 
         fn background() -> String {
             "<rect width=\"100\" height=\"20\"/>".to_string()

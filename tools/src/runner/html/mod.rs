@@ -10,7 +10,7 @@
 
 use std::fmt::Write as _;
 
-use super::game::RefereeGame;
+use super::game::{BoardReferee, RefereeGame};
 
 pub mod league_page;
 pub mod replay_page;
@@ -56,16 +56,28 @@ pub fn player_style(count: usize) -> String {
     style
 }
 
-/// A game the replay page can draw: an SVG picture of each position.
-pub trait DrawGame: RefereeGame {
-    /// What a drawing needs of a position (a copy of the game's board).
+/// What a drawing needs of a game's position now: a copy of its board, for every game with a
+/// board of the vocabulary ([`BoardReferee`]).
+pub trait DrawnPosition {
+    /// What a drawing needs of a position.
     type Position: Clone;
-
-    /// Width and height of every drawing, in SVG user units.
-    const SIZE: (u32, u32);
 
     /// The position now.
     fn position(&self) -> Self::Position;
+}
+
+impl<G: BoardReferee> DrawnPosition for G {
+    type Position = G::Board;
+
+    fn position(&self) -> G::Board {
+        *self.board()
+    }
+}
+
+/// A game the replay page can draw: an SVG picture of each position.
+pub trait DrawGame: RefereeGame + DrawnPosition {
+    /// Width and height of every drawing, in SVG user units.
+    const SIZE: (u32, u32);
 
     /// What every drawing shares (the empty board), as SVG elements; drawn once per page and
     /// placed under each position.
@@ -110,6 +122,25 @@ pub fn hexagon(x: f64, y: f64, radius: f64) -> String {
     points.trim_end().to_string()
 }
 
+/// A cell of a hexagonal board as SVG elements: its [`hexagon`] of circumradius `radius` centred
+/// on `(x, y)`, filled with `fill` and edged in grey, and its `name` in grey at its centre, in
+/// `font_size` with the baseline `baseline` below the centre (which centres the name).
+pub fn named_hexagon(
+    (x, y): (f64, f64),
+    radius: f64,
+    fill: &str,
+    name: impl std::fmt::Display,
+    (font_size, baseline): (u32, f64),
+) -> String {
+    format!(
+        "<polygon points=\"{}\" fill=\"{fill}\" stroke=\"#9ca3af\" stroke-width=\"1.5\"/>\
+         <text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\" font-size=\"{font_size}\" \
+         fill=\"#6b7280\">{name}</text>",
+        hexagon(x, y, radius),
+        y + baseline
+    )
+}
+
 /// `&`, `<`, `>` and quotes escaped, for text and attribute values.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -136,6 +167,16 @@ mod tests {
         assert_eq!(
             hexagon(10.0, 20.0, 2.0),
             "10.0,18.0 11.7,19.0 11.7,21.0 10.0,22.0 8.3,21.0 8.3,19.0"
+        );
+    }
+
+    #[test]
+    fn a_named_hexagon_holds_its_name_under_its_centre() {
+        assert_eq!(
+            named_hexagon((10.0, 20.0), 2.0, "#fff", "D4", (12, 4.0)),
+            "<polygon points=\"10.0,18.0 11.7,19.0 11.7,21.0 10.0,22.0 8.3,21.0 8.3,19.0\" \
+             fill=\"#fff\" stroke=\"#9ca3af\" stroke-width=\"1.5\"/><text x=\"10.0\" y=\"24.0\" \
+             text-anchor=\"middle\" font-size=\"12\" fill=\"#6b7280\">D4</text>"
         );
     }
 }
