@@ -15,6 +15,7 @@
 //! normal discs only, the board tells both bots the whole truth but for the clears, which each
 //! then counts as spent for itself, the same for both.
 
+use common::cli::Contest;
 use tools::runner::{BoardReferee, Fault, GameEnd, Input, RefereeGame, Seat, Transport};
 
 use crate::board::{Board, Kind, Outcome, Team};
@@ -58,8 +59,7 @@ fn setup_note(first: Team) -> String {
 
 impl RefereeGame for Connect4Referee {
     const NAME: &'static str = "connect4";
-    const MOVETIME_MS: u64 = crate::protocol::CONTEST.limit.as_millis() as u64;
-    const MEMORY_CAP_BYTES: u64 = 20 * 1024 * 1024;
+    const CONTEST: Contest = crate::protocol::CONTEST;
     const TRANSPORT: Transport = Transport::Files;
     const STARTS_FROM_POSITION: bool = true;
 

@@ -6,6 +6,7 @@
 
 use crate::board::{Board, Color, Move, Outcome};
 use crate::notation::{format_id, parse_move};
+use common::cli::Contest;
 use tools::runner::{BoardReferee, Fault, GameEnd, Input, RefereeGame, Seat};
 
 /// A game of Frostfire as the referee runs it.
@@ -17,8 +18,7 @@ pub struct FrostfireReferee {
 
 impl RefereeGame for FrostfireReferee {
     const NAME: &'static str = "frostfire";
-    const MOVETIME_MS: u64 = crate::protocol::CONTEST.limit.as_millis() as u64;
-    const MEMORY_CAP_BYTES: u64 = 20 * 1024 * 1024;
+    const CONTEST: Contest = crate::protocol::CONTEST;
     const DEFAULT_MAX_PLIES: Option<u32> = Some(crate::board::MAX_PLIES);
 
     fn to_move(&self) -> Seat {

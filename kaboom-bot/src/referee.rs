@@ -8,6 +8,7 @@
 
 use crate::board::{Board, Move, Outcome};
 use crate::notation::{format_move, parse_move};
+use common::cli::Contest;
 use tools::runner::{BoardReferee, Fault, GameEnd, Input, RefereeGame, Seat};
 
 /// A game in progress, as the referee sees it.
@@ -19,8 +20,7 @@ pub struct KaboomReferee {
 
 impl RefereeGame for KaboomReferee {
     const NAME: &'static str = "kaboom";
-    const MOVETIME_MS: u64 = crate::protocol::CONTEST.limit.as_millis() as u64;
-    const MEMORY_CAP_BYTES: u64 = 8 * 1024 * 1024;
+    const CONTEST: Contest = crate::protocol::CONTEST;
 
     fn to_move(&self) -> Seat {
         self.seat_to_move()

@@ -2,6 +2,7 @@
 
 use crate::board::{Board, Outcome};
 use crate::notation::parse_move;
+use common::cli::Contest;
 use tools::runner::{BoardReferee, Fault, GameEnd, Input, RefereeGame, Seat};
 
 /// A Krieg game between two processes. Player 1 is Sentinel.
@@ -14,8 +15,7 @@ pub struct KriegReferee {
 
 impl RefereeGame for KriegReferee {
     const NAME: &'static str = "krieg";
-    const MOVETIME_MS: u64 = crate::protocol::CONTEST.limit.as_millis() as u64;
-    const MEMORY_CAP_BYTES: u64 = 20 * 1024 * 1024;
+    const CONTEST: Contest = crate::protocol::CONTEST;
 
     fn to_move(&self) -> Seat {
         self.seat_to_move()

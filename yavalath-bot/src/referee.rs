@@ -10,6 +10,7 @@
 
 use crate::board::{Board, Cell, Outcome};
 use crate::notation::{format_grid, format_move, parse_move};
+use common::cli::Contest;
 use std::time::Duration;
 use tools::runner::{BoardReferee, Fault, GameEnd, Input, RefereeGame, Seat};
 
@@ -31,8 +32,7 @@ pub struct YavalathReferee {
 
 impl RefereeGame for YavalathReferee {
     const NAME: &'static str = "yavalath";
-    const MOVETIME_MS: u64 = crate::protocol::CONTEST.limit.as_millis() as u64;
-    const MEMORY_CAP_BYTES: u64 = 256 * 1024 * 1024;
+    const CONTEST: Contest = crate::protocol::CONTEST;
     const STARTS_FROM_POSITION: bool = true;
 
     fn to_move(&self) -> Seat {

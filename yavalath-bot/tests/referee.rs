@@ -73,7 +73,7 @@ fn the_first_turn_gets_a_second_and_later_turns_the_movetime() {
     assert_eq!(limit(&mut game, Seat::Second), second);
     game.play("2 1").unwrap(); // the swap
     assert_eq!(limit(&mut game, Seat::First), Duration::from_millis(100));
-    assert_eq!(YavalathReferee::MOVETIME_MS, 100);
+    assert_eq!(YavalathReferee::CONTEST.limit, Duration::from_millis(100));
     // From an opening of three plies, each player's first turn is still its first.
     let mut game = YavalathReferee::new();
     for ply in ["2 1", "4 4", "5 5"] {

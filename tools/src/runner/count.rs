@@ -3,6 +3,8 @@
 //! starts from any count, so it takes openings.
 
 use super::game::{Fault, GameEnd, Input, RefereeGame, Seat};
+use common::cli::Contest;
+use std::time::Duration;
 
 /// A game of counting to `TARGET` (at most six) in steps of 1 to `MAX_STEP`.
 #[derive(Default)]
@@ -17,8 +19,7 @@ const WORDS: [&str; 7] = ["zero", "one", "two", "three", "four", "five", "six"];
 
 impl<const TARGET: u32, const MAX_STEP: u32> RefereeGame for Count<TARGET, MAX_STEP> {
     const NAME: &'static str = "count";
-    const MOVETIME_MS: u64 = 100;
-    const MEMORY_CAP_BYTES: u64 = 1 << 20;
+    const CONTEST: Contest = Contest::timing("move", Duration::from_millis(100)).memory_mb(1);
     const STARTS_FROM_POSITION: bool = true;
 
     fn opening_moves(&self) -> Vec<String> {

@@ -3,6 +3,7 @@
 
 use std::process::ExitCode;
 
+use super::game::contest_defaults;
 use super::match_error::MatchError;
 use super::merge::{merge, MergeError};
 use super::options::{command, parse_options_with};
@@ -79,12 +80,8 @@ pub fn one_line(error: &clap::Error) -> String {
 /// `<game>-referee [OPTIONS] CMD_A CMD_B`: the match, its help, or why its command line was
 /// refused.
 fn match_main<G: html::DrawGame>(args: Vec<String>) -> ExitCode {
-    let mut referee = command(
-        G::NAME,
-        G::MOVETIME_MS,
-        G::MEMORY_CAP_BYTES / (1024 * 1024),
-        G::DEFAULT_MAX_PLIES,
-    );
+    let (movetime_ms, memory_mb) = contest_defaults::<G>();
+    let mut referee = command(G::NAME, movetime_ms, memory_mb, G::DEFAULT_MAX_PLIES);
     let options = match parse_options_with(referee.clone(), args) {
         Ok(options) => options,
         Err(error) => {

@@ -1,5 +1,6 @@
 //! What a game must tell the match runner: the [`RefereeGame`] trait and its vocabulary.
 
+use common::cli::Contest;
 use common::game::Board as GameBoard;
 use std::fmt;
 use std::time::Duration;
@@ -143,6 +144,19 @@ impl GameEnd {
     }
 }
 
+/// The memory cap of a player when its contest states none (`--memory-mb`'s default then).
+pub const UNSTATED_MEMORY_MB: u64 = 256;
+
+/// The contest's per-move limit of `G` in milliseconds and its memory cap in MB, the defaults of
+/// `--movetime-ms` and `--memory-mb`.
+pub fn contest_defaults<G: RefereeGame>() -> (u64, u64) {
+    let movetime_ms = G::CONTEST.limit.as_millis() as u64;
+    (
+        movetime_ms,
+        G::CONTEST.memory_mb.unwrap_or(UNSTATED_MEMORY_MB),
+    )
+}
+
 /// A game as the referee runs it: the rules (from the game's library), the protocol's messages,
 /// and the limits.
 ///
@@ -152,10 +166,10 @@ impl GameEnd {
 pub trait RefereeGame: Default {
     /// The game's name in records and summaries (`krieg`).
     const NAME: &'static str;
-    /// The contest's per-move limit in milliseconds (the default of `--movetime-ms`).
-    const MOVETIME_MS: u64;
-    /// The contest's memory cap in bytes (the default of `--memory-mb`).
-    const MEMORY_CAP_BYTES: u64;
+    /// The contest's limits, the bot's (its crate's `protocol::CONTEST`): its per-move limit is
+    /// the default of `--movetime-ms`, its memory cap the default of `--memory-mb` (or
+    /// [`UNSTATED_MEMORY_MB`] where the contest states none).
+    const CONTEST: Contest;
     /// How the players are run: on standard input and output unless the game says otherwise.
     const TRANSPORT: Transport = Transport::Stream;
     /// The ply limit when `--max-plies` is not given; `None` when the rules end every game.
@@ -217,7 +231,7 @@ pub trait RefereeGame: Default {
     fn input(&mut self, seat: Seat) -> Input;
 
     /// The time limit of this turn of `seat`, given the `--movetime-ms` setting (which defaults
-    /// to [`MOVETIME_MS`](RefereeGame::MOVETIME_MS)). Games with a longer first turn say so here.
+    /// to the contest's). Games with a longer first turn say so here.
     fn time_limit(&self, _seat: Seat, movetime: Duration) -> Duration {
         movetime
     }

@@ -204,6 +204,8 @@ pub fn opening_for<G: RefereeGame>(
 mod tests {
     use super::*;
     use crate::runner::game::{Fault, GameEnd, Input};
+    use common::cli::Contest;
+    use std::time::Duration;
 
     /// Count to six: each ply adds 1, 2 or 3; who reaches six wins; passing it is illegal.
     type Six = crate::runner::count::Count<6, 3>;
@@ -214,8 +216,7 @@ mod tests {
 
     impl RefereeGame for StreamSix {
         const NAME: &'static str = "streamsix";
-        const MOVETIME_MS: u64 = 100;
-        const MEMORY_CAP_BYTES: u64 = 1 << 20;
+        const CONTEST: Contest = Contest::timing("move", Duration::from_millis(100)).memory_mb(1);
 
         fn to_move(&self) -> Seat {
             self.0.to_move()

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use rustc_hash::FxHashMap;
 
 use super::files::{check_writable, check_writable_dir, naming, FileError};
-use super::game::{RefereeGame, Transport};
+use super::game::{contest_defaults, RefereeGame, Transport};
 use super::match_error::MatchError;
 use super::options::{Entrant, MatchOptions};
 use super::play::{play_game, GameOutcome, GameReport, GameSetup};
@@ -215,12 +215,11 @@ pub fn play_games<G: html::DrawGame>(
         }
     }
     warn_of_concurrency::<G>(options.concurrency);
+    let (movetime_ms, memory_mb) = contest_defaults::<G>();
     let run = Run {
         options,
-        movetime: Duration::from_millis(options.movetime_ms.unwrap_or(G::MOVETIME_MS)),
-        memory_cap: options
-            .memory_mb
-            .map_or(G::MEMORY_CAP_BYTES, |mb| mb * 1024 * 1024),
+        movetime: Duration::from_millis(options.movetime_ms.unwrap_or(movetime_ms)),
+        memory_cap: options.memory_mb.unwrap_or(memory_mb) * 1024 * 1024,
         stop: AtomicBool::new(false),
         abandon: AtomicBool::new(false),
         started: Mutex::new(FxHashMap::default()),
