@@ -168,7 +168,7 @@ pub trait RefereeGame: Default {
     const NAME: &'static str;
     /// The contest's limits, the bot's (its crate's `protocol::CONTEST`): its per-move limit is
     /// the default of `--movetime-ms`, its memory cap the default of `--memory-mb` (or
-    /// [`UNSTATED_MEMORY_MB`] where the contest states none).
+    /// 256 MB where the contest states none).
     const CONTEST: Contest;
     /// How the players are run: on standard input and output unless the game says otherwise.
     const TRANSPORT: Transport = Transport::Stream;
