@@ -1,4 +1,4 @@
-//! What the crates' search tests share: the two tests of `bench` ([`bench_tests!`]) and
+//! What the crates' search tests share: the two tests of `bench` ([`bench_tests!`](crate::bench_tests)) and
 //! self-play games between two engines of one command line ([`SelfPlay`]).
 
 use common::cli::BotOptions;
