@@ -1,5 +1,6 @@
-//! What the crates' search tests share: the two tests of `bench` ([`bench_tests!`](crate::bench_tests)) and
-//! self-play games between two engines of one command line ([`SelfPlay`]).
+//! What the crates' search tests share: the two tests of `bench`
+//! ([`bench_tests!`](crate::bench_tests)) and self-play games between two engines of one command
+//! line ([`SelfPlay`]).
 
 use common::cli::BotOptions;
 use common::game::Board;
