@@ -69,7 +69,7 @@ type ScoredMoves = ArrayVec<ScoredMove, MAX_MOVES>;
 
 /// The searcher: its tables live across the moves of a game.
 pub struct Searcher {
-    tt: TranspositionTable<Move>,
+    table: TranspositionTable<Move>,
     /// Per ply, the last two quiet moves that cut off there.
     killers: [[Option<Move>; 2]; MAX_PLY],
     /// Per side and (from, to) pair, the sum of depth² of the quiet cutoffs (`history_index`).
@@ -102,7 +102,7 @@ impl Searcher {
     /// A searcher with a transposition table of `table_bytes` bytes.
     pub fn new(table_bytes: usize) -> Searcher {
         Searcher {
-            tt: TranspositionTable::with_bytes(table_bytes),
+            table: TranspositionTable::with_bytes(table_bytes),
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; HISTORY_SLOTS],
             game_positions: FxHashSet::default(),
@@ -125,7 +125,7 @@ impl Searcher {
 
     /// Forgets everything learnt (a new game, or a reproducible benchmark).
     pub fn clear(&mut self) {
-        self.tt.clear();
+        self.table.clear();
         self.killers = [[None; 2]; MAX_PLY];
         self.history.iter_mut().for_each(|h| *h = 0);
     }
@@ -289,7 +289,7 @@ impl Searcher {
             }
         }
         if let Some(found) = best {
-            self.tt.store(
+            self.table.store(
                 board.hash(),
                 0,
                 depth,
@@ -310,7 +310,7 @@ impl Searcher {
         let mut seen = FxHashSet::default();
         seen.insert(b.hash());
         while pv.len() < max.min(PV_CAPACITY) {
-            let Some(m) = self.tt.probe(b.hash(), 0).and_then(|entry| entry.best) else {
+            let Some(m) = self.table.probe(b.hash(), 0).and_then(|entry| entry.best) else {
                 break;
             };
             if !b.legal_moves().contains(&m) {
@@ -386,9 +386,9 @@ impl Searcher {
         }
         let pv_node = beta - alpha > 1;
 
-        let mut tt_move = None;
-        if let Some(entry) = self.tt.probe(board.hash(), ply) {
-            tt_move = entry.best;
+        let mut table_move = None;
+        if let Some(entry) = self.table.probe(board.hash(), ply) {
+            table_move = entry.best;
             match entry.cutoff(depth, alpha, beta) {
                 Some(score) if !pv_node => return score,
                 _ => {}
@@ -429,7 +429,7 @@ impl Searcher {
         }
 
         // Scored after the null move, whose search has taught the history table.
-        let mut moves = score_moves(board, &moves, tt_move, self.killers[ply], &self.history);
+        let mut moves = score_moves(board, &moves, table_move, self.killers[ply], &self.history);
         let mut node = NodeBest::new(-INFINITY, alpha, beta);
         let mut index = 0;
         while let Some(ScoredMove { mv: m, kind, .. }) = pick_move(&mut moves) {
@@ -469,7 +469,7 @@ impl Searcher {
         }
 
         let bound = Bound::of(node.score, alpha, beta);
-        self.tt
+        self.table
             .store(board.hash(), ply, depth, node.score, bound, node.best_move);
         node.score
     }
@@ -541,11 +541,11 @@ impl OpeningSearch<Board> for Searcher {
 }
 
 /// The legal `moves` of a node with their ordering keys, in generation order, given the node's
-/// `tt_move`, the `killers` of its ply and the `history` scores.
+/// `table_move`, the `killers` of its ply and the `history` scores.
 fn score_moves(
     board: &Board,
     moves: &[Move],
-    tt_move: Option<Move>,
+    table_move: Option<Move>,
     killers: [Option<Move>; 2],
     history: &[i32],
 ) -> ScoredMoves {
@@ -554,7 +554,7 @@ fn score_moves(
         .iter()
         .map(|&mv| {
             let kind = board.kind(mv);
-            let key = if Some(mv) == tt_move {
+            let key = if Some(mv) == table_move {
                 ORDER_TABLE_MOVE
             } else {
                 match kind {

@@ -42,7 +42,7 @@ pub(crate) type History = [[i32; Cell::COUNT]; Cell::COUNT];
 
 /// The searcher keeps its tables from move to move.
 pub struct Searcher {
-    tt: TranspositionTable<Move>,
+    table: TranspositionTable<Move>,
     /// Two quiet moves per ply that recently caused a cutoff.
     killers: [[Option<Move>; 2]; MAX_PLY],
     history: History,
@@ -55,7 +55,7 @@ impl Searcher {
     /// A searcher with a table of `table_bytes`.
     pub fn new(table_bytes: usize) -> Searcher {
         Searcher {
-            tt: TranspositionTable::with_bytes(table_bytes),
+            table: TranspositionTable::with_bytes(table_bytes),
             killers: [[None; 2]; MAX_PLY],
             history: [[0; Cell::COUNT]; Cell::COUNT],
             clock: SearchClock::new(Deadline::unlimited()),
@@ -65,7 +65,7 @@ impl Searcher {
 
     /// Forgets everything learnt (a new game, or a deterministic benchmark).
     pub fn clear(&mut self) {
-        self.tt.clear();
+        self.table.clear();
         self.killers = [[None; 2]; MAX_PLY];
         self.history = [[0; Cell::COUNT]; Cell::COUNT];
     }
@@ -97,7 +97,7 @@ impl Searcher {
             result.best = Some(best);
             result.score = score;
             result.depth = depth;
-            result.pv = principal_variation(&self.tt, board, best, depth as usize);
+            result.pv = principal_variation(&self.table, board, best, depth as usize);
             if self.verbose {
                 let line: Vec<String> = result.pv.iter().map(|m| m.to_string()).collect();
                 common::io::log(&format!(
@@ -131,7 +131,10 @@ impl Searcher {
         if self.clock.tick() {
             return None;
         }
-        let table_move = self.tt.probe(board.hash(), 0).and_then(|entry| entry.best);
+        let table_move = self
+            .table
+            .probe(board.hash(), 0)
+            .and_then(|entry| entry.best);
         let moves = root_moves.clone();
         // The same mate-distance window as any node at ply 0.
         let window = (loss_in(0), win_in(1));
@@ -176,7 +179,7 @@ impl Searcher {
         }
         let key = board.hash();
         let bound = Bound::of(node.score, alpha, beta);
-        self.tt
+        self.table
             .store(key, ply, depth, node.score, bound, node.best_move);
         Some(node)
     }
@@ -235,7 +238,7 @@ impl Searcher {
 
         let key = board.hash();
         let mut table_move = None;
-        if let Some(entry) = self.tt.probe(key, ply) {
+        if let Some(entry) = self.table.probe(key, ply) {
             table_move = entry.best;
             if let Some(score) = entry.cutoff(depth, alpha, beta) {
                 return score;

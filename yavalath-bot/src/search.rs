@@ -67,7 +67,7 @@ pub use common::search::pick_move_by_swap as pick_move;
 
 /// The search and its memory between moves (table, killers, history).
 pub struct Searcher {
-    tt: TranspositionTable<Cell>,
+    table: TranspositionTable<Cell>,
     /// Two moves per ply that recently caused a cut-off.
     killers: [[Option<Cell>; 2]; MAX_PLY],
     /// Cut-off credit per (player, cell), for ordering quiet moves.
@@ -86,7 +86,7 @@ impl Searcher {
     /// through here, so its pages are in memory before any move's clock starts.
     pub fn new(table_bytes: usize) -> Searcher {
         Searcher {
-            tt: TranspositionTable::with_bytes(table_bytes),
+            table: TranspositionTable::with_bytes(table_bytes),
             killers: [[None; 2]; MAX_PLY],
             history: [[0; CELLS]; 2],
             clock: SearchClock::new(Deadline::unlimited()),
@@ -98,7 +98,7 @@ impl Searcher {
 
     /// Forgets everything learnt: table, killers, history.
     pub fn clear(&mut self) {
-        self.tt.clear();
+        self.table.clear();
         self.killers = [[None; 2]; MAX_PLY];
         self.history = [[0; CELLS]; 2];
     }
@@ -178,7 +178,7 @@ impl Searcher {
                 // iteration's best at the full depth: that move is the better one.
                 best.best = Some(mv);
                 best.score = score;
-                best.pv = principal_variation(&self.tt, board, mv, depth as usize);
+                best.pv = principal_variation(&self.table, board, mv, depth as usize);
                 break;
             }
             // The last iteration changed its mind (another move, or a score that fell): worth
@@ -188,7 +188,7 @@ impl Searcher {
             best.best = Some(mv);
             best.score = score;
             best.depth = depth;
-            best.pv = principal_variation(&self.tt, board, mv, depth as usize);
+            best.pv = principal_variation(&self.table, board, mv, depth as usize);
             if self.verbose {
                 let pv: Vec<String> = best.pv.iter().map(|&c| format_move(c)).collect();
                 let _ = writeln!(
@@ -239,7 +239,7 @@ impl Searcher {
         }
         root_moves[..=best_index].rotate_right(1);
         let best = root_moves[0];
-        self.tt
+        self.table
             .store(board.hash(), 0, depth, alpha, Bound::Exact, Some(best));
         Some(RootIteration {
             best,
@@ -307,9 +307,9 @@ impl Searcher {
         }
 
         let key = board.hash();
-        let mut tt_move = None;
-        if let Some(entry) = self.tt.probe(key, ply) {
-            tt_move = entry.best;
+        let mut table_move = None;
+        if let Some(entry) = self.table.probe(key, ply) {
+            table_move = entry.best;
             if let Some(score) = entry.cutoff(depth, alpha, beta) {
                 return score;
             }
@@ -328,7 +328,7 @@ impl Searcher {
             0
         };
         let history = &self.history[me.index()];
-        let mut order = score_moves(&moves, tt_move, self.killers[ply], history, makers);
+        let mut order = score_moves(&moves, table_move, self.killers[ply], history, makers);
 
         let mut node = NodeBest::new(-INFINITY, alpha, beta);
         for i in 0..moves.len() {
@@ -356,7 +356,7 @@ impl Searcher {
             }
         }
         let bound = Bound::of(node.score, alpha, beta);
-        self.tt
+        self.table
             .store(key, ply, depth, node.score, bound, node.best_move);
         node.score
     }
@@ -420,12 +420,12 @@ impl OpeningSearch<Board> for Searcher {
     }
 }
 
-/// The ordering key of each of `moves`, given the node's table move `tt_move`, the `killers`
+/// The ordering key of each of `moves`, given the node's table move `table_move`, the `killers`
 /// of its ply, the mover's `history` scores and the cells that make a threat (`makers`): the
 /// table move, the threat makers, the killers, then history with centrality.
 fn score_moves(
     moves: &[Cell],
-    tt_move: Option<Cell>,
+    table_move: Option<Cell>,
     killers: [Option<Cell>; 2],
     history: &[i32; CELLS],
     makers: u64,
@@ -434,7 +434,7 @@ fn score_moves(
         .iter()
         .map(|&m| {
             let history = history[m.index()];
-            if Some(m) == tt_move {
+            if Some(m) == table_move {
                 ORDER_TABLE_MOVE
             } else if makers & m.bit() != 0 {
                 ORDER_THREAT + history
