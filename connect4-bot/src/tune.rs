@@ -26,7 +26,7 @@ use common::search::Limits;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::process::ExitCode;
-use tools::tune::{Sample, SelfPlayGame, SelfPlayTuner, TuneOptions};
+use tools::tune::{SelfPlayGame, SelfPlayTuner, TuneOptions};
 
 /// The weights the fit holds fixed: the unit, and the two the self-play positions cannot teach:
 /// a search at depth `D` rarely lets the opponent get a playable threat, let alone two, so their
@@ -74,11 +74,6 @@ pub fn play_game(seed: u64, number: u32, depth: u32) -> SelfPlayGame<Board> {
     })
 }
 
-/// The quiet positions of `game` as samples, each with the result for its team to move.
-pub fn samples(game: &SelfPlayGame<Board>) -> Vec<Sample> {
-    game.samples(is_quiet, features)
-}
-
 /// This crate's tuner: its defaults, and how it holds out, reports and names its fit (Player 1
 /// is team 1).
 pub const TUNER: SelfPlayTuner = SelfPlayTuner {
@@ -100,7 +95,8 @@ pub const TUNER: SelfPlayTuner = SelfPlayTuner {
 pub fn main() -> ExitCode {
     TUNER.main(&eval::WEIGHTS, |options, number| {
         let game = play_game(options.seed, number, options.depth);
-        (samples(&game), game.seat_result())
+        // The quiet positions, each with the result for its team to move.
+        (game.samples(is_quiet, features), game.seat_result())
     })
 }
 
@@ -112,14 +108,7 @@ mod tests {
 
     #[test]
     fn a_game_is_reproducible_and_its_samples_are_quiet() {
-        let a = play_game(5, 3, 2);
-        let b = play_game(5, 3, 2);
-        assert_eq!(a.positions, b.positions);
-        assert_eq!(a.outcome, b.outcome);
-        assert!(!a.positions.is_empty());
-        let quiet = a.positions.iter().filter(|b| is_quiet(b)).count();
-        assert_eq!(samples(&a).len(), quiet);
-        assert_ne!(play_game(5, 4, 2).positions, a.positions);
+        test_support::tune::check_self_play_games(play_game, is_quiet, features);
     }
 
     #[test]
@@ -142,7 +131,7 @@ mod tests {
     fn samples_carry_the_result_for_the_team_to_move() {
         let game = play_game(2, 0, 2);
         let quiet: Vec<&Board> = game.positions.iter().filter(|b| is_quiet(b)).collect();
-        for (board, sample) in quiet.iter().zip(samples(&game)) {
+        for (board, sample) in quiet.iter().zip(game.samples(is_quiet, features)) {
             let expected = match game.outcome {
                 Outcome::Draw => 0.5,
                 Outcome::Win(t) if t == board.side_to_move() => 1.0,

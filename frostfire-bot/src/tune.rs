@@ -29,7 +29,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rustc_hash::FxHashSet;
 use std::process::ExitCode;
-use tools::tune::{Sample, SelfPlayGame, SelfPlayTuner, TuneOptions};
+use tools::tune::{SelfPlayGame, SelfPlayTuner, TuneOptions};
 
 /// The features, in the order of the weights.
 pub const LOST_DRAGON: usize = 0;
@@ -264,11 +264,6 @@ pub fn play_game(seed: u64, number: u32, depth: u32) -> SelfPlayGame<Board> {
     })
 }
 
-/// The quiet positions of `game` as samples, each with the result for its side to move.
-pub fn samples(game: &SelfPlayGame<Board>) -> Vec<Sample> {
-    game.samples(is_quiet, features)
-}
-
 /// This crate's tuner: its defaults, and how it holds out, reports and names its fit.
 pub const TUNER: SelfPlayTuner = SelfPlayTuner {
     tool: "frostfire-tune",
@@ -289,7 +284,8 @@ pub const TUNER: SelfPlayTuner = SelfPlayTuner {
 pub fn main() -> ExitCode {
     TUNER.main(&current_weights(), |options, number| {
         let game = play_game(options.seed, number, options.depth);
-        (samples(&game), game.seat_result())
+        // The quiet positions, each with the result for its side to move.
+        (game.samples(is_quiet, features), game.seat_result())
     })
 }
 
@@ -334,13 +330,6 @@ mod tests {
 
     #[test]
     fn a_game_is_reproducible_and_its_samples_are_quiet() {
-        let a = play_game(5, 3, 2);
-        let b = play_game(5, 3, 2);
-        assert_eq!(a.positions, b.positions);
-        assert_eq!(a.outcome, b.outcome);
-        assert!(!a.positions.is_empty());
-        let quiet = a.positions.iter().filter(|b| is_quiet(b)).count();
-        assert_eq!(samples(&a).len(), quiet);
-        assert_ne!(play_game(5, 4, 2).positions, a.positions);
+        test_support::tune::check_self_play_games(play_game, is_quiet, features);
     }
 }

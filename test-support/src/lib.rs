@@ -15,7 +15,9 @@
 //! - [`search`]: the tests of `bench`, as the macro [`bench_tests!`], and self-play games between
 //!   two engines of one command line;
 //! - [`docs`]: the docs' quotes of a constant (a default move time) checked against it;
-//! - [`help`]: every binary and subcommand answers `--help` and `-h`.
+//! - [`help`]: every binary and subcommand answers `--help` and `-h`;
+//! - [`tune`] (feature `referee`, which brings in the tools): the check every self-play tuner's
+//!   games pass.
 
 pub mod docs;
 pub mod help;
@@ -27,3 +29,5 @@ pub mod referee_stops;
 #[cfg(feature = "referee")]
 pub mod replay;
 pub mod search;
+#[cfg(feature = "referee")]
+pub mod tune;
