@@ -41,6 +41,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use common::cli::CliError;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::files::FileError;
@@ -295,6 +296,13 @@ impl fmt::Display for LinesError {
 
 impl std::error::Error for LinesError {}
 
+/// An option refused in the words of the bots' command line.
+impl From<CliError> for LinesError {
+    fn from(error: CliError) -> LinesError {
+        LinesError::Usage(error.to_string())
+    }
+}
+
 /// The game number of a record's file name, `game-<k>.txt`.
 fn record_number(name: &str) -> Option<u32> {
     let digits = name.strip_prefix("game-")?.strip_suffix(".txt")?;
@@ -467,11 +475,11 @@ fn parse_args(args: &[String]) -> Result<Option<(Vec<PathBuf>, Player, bool)>, L
                             "--ours takes A or B, not '{other}'"
                         )))
                     }
-                    None => return Err(LinesError::Usage("option '--ours' needs a value".into())),
+                    None => return Err(CliError::MissingValue("--ours").into()),
                 }
             }
             other if other.starts_with('-') => {
-                return Err(LinesError::Usage(format!("unknown option '{other}'")))
+                return Err(CliError::UnknownOption(other.to_string()).into())
             }
             dir => dirs.push(PathBuf::from(dir)),
         }
