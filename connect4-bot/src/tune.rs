@@ -44,6 +44,9 @@ pub const HOLDOUT_EVERY: u32 = 10;
 pub const RANDOM_PLIES_MIN: u32 = 2;
 /// ...and the most.
 pub const RANDOM_PLIES_MAX: u32 = 6;
+// The random opening can neither overfill a column nor give a team four discs (see
+// `play_game`).
+const _: () = assert!(RANDOM_PLIES_MAX as usize <= crate::board::HEIGHT && RANDOM_PLIES_MAX < 7);
 /// The transposition table of the tuning games' searches (small: the searches are shallow).
 const TUNE_TABLE_BYTES: usize = 1 << 20;
 
@@ -67,7 +70,8 @@ pub fn play_game(seed: u64, number: u32, depth: u32) -> SelfPlayGame<Board> {
                 .best
                 .expect("a game going on has a move")
         } else {
-            // Four plies of normal discs can neither fill a column nor make four.
+            // At most six plies of normal discs: no column overfills (six high) and no team
+            // makes four (three discs each).
             let column = Column::new(rng.gen_range(0..Column::ALL.len())).expect("a column");
             Move::new(Kind::Normal, column)
         }
