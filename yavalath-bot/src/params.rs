@@ -58,14 +58,15 @@ pub const QUIESCENCE_LAST_PLY: usize = MAX_PLY - 4;
 
 common::tunables! {
     /// Plies of threats the quiescence search follows past the horizon (the forced blocks
-    /// between them are free).
-    MAX_QUIESCENCE: i32 = 10, 2..=20, step 2;
+    /// between them are free). Matches chose the shortest: at the contest's 35 ms a turn, a
+    /// ply of nominal depth pays more than a longer chase of threats (`docs/tuning.md`).
+    MAX_QUIESCENCE: i32 = 2, 2..=20, step 2;
     /// Late move reductions apply from this depth on...
     LMR_MIN_DEPTH: i32 = 3, 1..=8, step 1;
     /// ...to the moves after this many (in search order), unless tactical or killers...
     LMR_MIN_INDEX: usize = 3, 1..=16, step 1;
-    /// ...by this many plies.
-    LMR_REDUCTION: i32 = 1, 0..=3, step 1;
+    /// ...by this many plies: none, as matches chose (the bounds let a tuning run try them).
+    LMR_REDUCTION: i32 = 0, 0..=3, step 1;
     /// Moves at or below this depth are not worth the threat-maker scan in ordering.
     THREAT_ORDER_MIN_DEPTH: i32 = 1, 0..=6, step 1;
     /// History scores are divided by this at the start of every search (old cut-offs fade).

@@ -93,7 +93,7 @@ fn answers_a_legal_move_even_without_time() {
 }
 
 // The node count of `bench --depth 5` with the table the bot plays with.
-test_support::bench_tests!(bench, deterministic at 4, pinned at 5 => 454_272);
+test_support::bench_tests!(bench, deterministic at 4, pinned at 5 => 676_196);
 
 /// A self-play game of `plies` plies between two engines with `--opening-plies 3 --seed seed`,
 /// searching to a fixed depth (so that it does not depend on the clock).
