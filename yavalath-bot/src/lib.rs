@@ -68,9 +68,11 @@
 //! is taken, an opponent's winning cell is blocked (a block that makes a 3 is a loss), moves that
 //! make a 3 without a 4 are never played, and forced blocks are searched without using depth, so
 //! a threat whose only block makes the blocker's 3 is seen as a win. Past the horizon a
-//! quiescence search follows chains of threats (moves that make a new winning cell) to their end.
-//! When the clock cuts an iteration, a move that has already beaten the last best in it is
-//! played. Late quiet moves are reduced by one ply. From ply 12 on, in the time the search
+//! quiescence search follows threats (moves that make a new winning cell) for
+//! `params::MAX_QUIESCENCE` plies, the forced blocks between them free. When the clock cuts an
+//! iteration, a move that has already beaten the last best in it is played. Late quiet moves
+//! are reduced by `params::LMR_REDUCTION` plies (none: at the contest's 35 ms a turn, matches
+//! chose full depth for every move and the shortest threat chase). From ply 12 on, in the time the search
 //! leaves, a proof search ([`proof`], df-pn over the same forcing moves) looks for a proven
 //! win, which the bot then plays, and keeps playing: see [`engine`]. Its table takes 4 MB (the
 //! bot's peak is about 14 MB). The first plies come from an opening book ([`book`], written by
