@@ -1,8 +1,9 @@
 //! Frostfire for the shared match runner (`frostfire-referee`).
 //!
 //! When the game starts, Player 1 (Tyragon, ICE) receives `1` and Player 2 (Abagon, FIRE)
-//! receives `2`; Player 2 then receives Player 1's first move. Afterwards each player receives the opponent's last move. The
-//! default ply limit is the contest's 300 (the runner declares the draw).
+//! receives `2`; Player 2 then receives Player 1's first move. Afterwards each player receives
+//! the opponent's last move. The default ply limit is the contest's 300 (the runner declares the
+//! draw).
 
 use crate::board::{Board, Color, Move, Outcome};
 use crate::notation::{format_id, parse_move};
