@@ -28,7 +28,6 @@
 //! | a winning move | [`Board::winning_move`] | a legal move after which the mover has won |
 //! | the id line | [`Board::SIDES`], [`parse_id`] | the sides by the protocol's player numbers `1` and `2`, and the side an id line gives us |
 
-use crate::search::NodeBest;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use std::fmt;
@@ -250,19 +249,21 @@ pub fn greedy<B: Board>(
         return Some(win);
     }
     let me = Some(board.side_to_move());
-    // The first of the best-scored moves: a window nothing reaches, so nothing cuts off.
-    let mut best = NodeBest::new(i32::MIN, i32::MIN, i32::MAX);
+    let mut best: Option<(B::Move, i32)> = None;
     for &m in moves {
         let child = board.play(m);
         let score = match child.outcome().map(Outcome::winner) {
             Some(winner) if winner == me => i32::MAX,
-            Some(Some(_)) => i32::MIN + 1,
+            Some(Some(_)) => i32::MIN,
             Some(None) => 0,
             None => -evaluate(&child),
         };
-        best.add(m, score);
+        // Only a strictly better score replaces the best, so ties go to the first.
+        if best.map_or(true, |(_, best_score)| score > best_score) {
+            best = Some((m, score));
+        }
     }
-    best.best_move
+    best.map(|(m, _)| m)
 }
 
 /// The move of `--engine random`: a legal move of `board` drawn uniformly by `rng`, `None` only
