@@ -14,12 +14,6 @@ use common::cli::Contest;
 use std::time::Duration;
 use tools::runner::{BoardReferee, Fault, GameEnd, Input, RefereeGame, Seat};
 
-/// The limit of each player's first turn.
-pub const FIRST_TURN_MS: u64 = match crate::protocol::CONTEST.first_limit {
-    Some(limit) => limit.as_millis() as u64,
-    None => crate::protocol::CONTEST.limit.as_millis() as u64,
-};
-
 /// A Yavalath game under the referee.
 #[derive(Default)]
 pub struct YavalathReferee {
@@ -67,14 +61,13 @@ impl RefereeGame for YavalathReferee {
         Input::Lines(lines)
     }
 
-    /// 1000 ms for each player's first turn (or the per-move limit if that is longer), the
-    /// per-move limit after. The first turn is the first input the seat was given, so that a
-    /// game started from an opening still gives each player its first-turn limit.
+    /// The contest's first-turn limit for each player's first turn (or the per-move limit if
+    /// that is longer), the per-move limit after. The first turn is the first input the seat was
+    /// given, so that a game started from an opening still gives each player its first-turn limit.
     fn time_limit(&self, seat: Seat, movetime: Duration) -> Duration {
-        if self.turns[seat.index()] <= 1 {
-            movetime.max(Duration::from_millis(FIRST_TURN_MS))
-        } else {
-            movetime
+        match Self::CONTEST.first_limit {
+            Some(first) if self.turns[seat.index()] <= 1 => movetime.max(first),
+            _ => movetime,
         }
     }
 
