@@ -32,6 +32,15 @@ common::tunables! {
     /// A score that falls by more than this from one iteration to the next makes the root
     /// unstable.
     UNSTABLE_SCORE_DROP: i32 = 30, 0..=200, step 10;
+    /// Aspiration windows: from this iteration on, the root is searched in a window around the
+    /// last iteration's score...
+    ASPIRATION_MIN_DEPTH: u32 = 4, 1..=12, step 1;
+    /// ...this wide on each side, widened on the failing side (twice as far each time).
+    ASPIRATION_WINDOW: i32 = 60, 10..=500, step 20;
+    /// Internal iterative reduction: a node of at least this remaining depth without a table
+    /// move is searched one ply shallower (the ordering is a guess there, and the next iteration
+    /// finds the node again with a table move).
+    IIR_MIN_DEPTH: i32 = 5, 2..=12, step 1;
 }
 
 // Tables, depths and move ordering.

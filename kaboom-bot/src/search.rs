@@ -11,8 +11,12 @@
 //!
 //! Per node, in order: the clock, the game end, a win in one (detected without generating
 //! moves), the horizon (with a one-ply extension while the opponent threatens a winning pass,
-//! since only a ranger move can parry it), the transposition table, then the moves: table move,
-//! killers, history. Ka-Boom has no quiescence search: the horizon extension is its quiet test.
+//! since only a ranger move can parry it), the transposition table, the internal iterative
+//! reduction (a deep node without a table move goes one ply shallower), then the moves: table
+//! move, killers, history, late moves reduced. A cutoff rewards the move's history and takes as
+//! much from the moves tried before it. Ka-Boom has no quiescence search: the horizon extension
+//! is its quiet test. The root is searched in aspiration windows from
+//! [`crate::params::ASPIRATION_MIN_DEPTH`] on.
 
 use crate::board::{Board, Move, MoveKind, MoveList, MAX_MOVES};
 use crate::eval::{evaluate, horizon, Horizon};
@@ -20,7 +24,7 @@ use crate::notation::format_move;
 use arrayvec::ArrayVec;
 use common::clock::{nodes_per_second, SearchClock};
 use common::io::log;
-use common::score::{loss_in, plies_to_result, win_in, INFINITY};
+use common::score::{is_decisive, loss_in, plies_to_result, win_in, INFINITY};
 use common::search::{
     pick_move, principal_variation, principal_variation_search, remember_killer, reward_history,
     Limits, NodeBest, OpeningSearch, RootIteration, SearchResult,
@@ -29,8 +33,9 @@ use common::transposition::{Bound, TranspositionTable};
 use std::time::Instant;
 
 use crate::params::{
-    HISTORY_AGING, HISTORY_MAX, HISTORY_SLOTS, LMR_MIN_DEPTH, LMR_MIN_INDEX, LMR_REDUCTION,
-    ORDER_KILLER_1, ORDER_KILLER_2, ORDER_TABLE_MOVE,
+    ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, HISTORY_AGING, HISTORY_MAX, HISTORY_SLOTS,
+    IIR_MIN_DEPTH, LMR_MIN_DEPTH, LMR_MIN_INDEX, LMR_REDUCTION, ORDER_KILLER_1, ORDER_KILLER_2,
+    ORDER_TABLE_MOVE,
 };
 pub use crate::params::{MAX_DEPTH, MAX_PLY, OPENING_MARGIN, TABLE_BYTES, UNSTABLE_SCORE_DROP};
 pub use common::score::{MATE, MATE_BOUND};
@@ -130,7 +135,9 @@ impl Searcher {
             if depth > 1 && !self.clock.deadline().may_start_iteration(!stable) {
                 break;
             }
-            let Some(iteration) = self.root_search(board, &mut root_moves, depth) else {
+            let Some(iteration) =
+                self.aspiration_search(board, &mut root_moves, depth, result.score)
+            else {
                 break;
             };
             if !iteration.complete {
@@ -190,22 +197,59 @@ impl Searcher {
         result
     }
 
+    /// One iteration, in an aspiration window around the previous iteration's `previous` score
+    /// from [`ASPIRATION_MIN_DEPTH`] on: a window [`ASPIRATION_WINDOW`] wide on each side, widened
+    /// on the failing side (twice as far each time) until the score falls inside it.
+    fn aspiration_search(
+        &mut self,
+        board: &Board,
+        root_moves: &mut MoveList,
+        depth: u32,
+        previous: i32,
+    ) -> Option<RootIteration<Move>> {
+        let mut delta = ASPIRATION_WINDOW.get();
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH.get() && !is_decisive(previous)
+        {
+            (previous - delta, previous + delta)
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        loop {
+            let iteration = self.root_search(board, root_moves, depth, alpha, beta)?;
+            if !iteration.complete {
+                return Some(iteration);
+            }
+            delta = delta.saturating_mul(2);
+            if iteration.score <= alpha {
+                alpha = alpha.saturating_sub(delta).max(-INFINITY);
+            } else if iteration.score >= beta {
+                beta = beta.saturating_add(delta).min(INFINITY);
+            } else {
+                return Some(iteration);
+            }
+        }
+    }
+
     /// One iteration at `depth` over `root_moves` (the previous best first), principal variation
-    /// search with a full window. A complete iteration leaves `root_moves` ordered by its scores
-    /// (stable), for the next one.
+    /// search within the window `(alpha, beta)`. A complete iteration leaves `root_moves` ordered
+    /// by its scores (stable), for the next one; a fail high (a score at or above `beta`) ends it
+    /// at once with the move that failed high first. After a fail low (no score above `alpha`)
+    /// the score is `alpha`.
     fn root_search(
         &mut self,
         board: &Board,
         root_moves: &mut MoveList,
         depth: u32,
+        alpha: i32,
+        beta: i32,
     ) -> Option<RootIteration<Move>> {
         let depth = depth as i32;
-        let mut alpha = -INFINITY;
+        let mut alpha = alpha;
         let mut best = root_moves[0];
         let mut scores: ArrayVec<(i32, usize), MAX_MOVES> = ArrayVec::new();
         for (k, &m) in root_moves.iter().enumerate() {
             let child = board.play(m);
-            let score = principal_variation_search(k, depth, 0, (alpha, INFINITY), |d, a, b| {
+            let score = principal_variation_search(k, depth, 0, (alpha, beta), |d, a, b| {
                 -self.negamax(&child, d, -b, -a, 1)
             });
             if self.clock.stopped() {
@@ -213,6 +257,14 @@ impl Searcher {
                     best,
                     score: alpha,
                     complete: false,
+                });
+            }
+            if score >= beta {
+                root_moves[..=k].rotate_right(1);
+                return Some(RootIteration {
+                    best: m,
+                    score,
+                    complete: true,
                 });
             }
             scores.push((score, k));
@@ -269,6 +321,9 @@ impl Searcher {
                 _ => {}
             }
         }
+        if table_move.is_none() && depth >= IIR_MIN_DEPTH.get() {
+            depth -= 1;
+        }
         let mut moves = board.legal_moves();
         let killers = self.killers[ply];
         let mut keys = score_moves(&moves, table_move, killers, &self.history);
@@ -294,6 +349,11 @@ impl Searcher {
             if node.add(m, score) {
                 remember_killer(&mut self.killers[ply], m);
                 reward_history(&mut self.history[history_index(m)], depth, HISTORY_MAX);
+                // The moves tried before it did not cut: they lose as much.
+                for &tried in &moves[..k] {
+                    let history = &mut self.history[history_index(tried)];
+                    *history = (*history - depth * depth).max(-HISTORY_MAX);
+                }
                 break;
             }
         }
@@ -366,4 +426,48 @@ pub fn bench(depth: Option<u32>) -> u64 {
     common::search::bench(&BENCH_POSITIONS, |_, board| {
         Searcher::new(TABLE_BYTES).search(board, &limits)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use common::game::Board as _;
+
+    /// The score of a full-window iteration at `depth` from a fresh searcher, after the
+    /// iterations before it (so that its table is as a search's would be).
+    fn iteration_score(board: &Board, depth: u32, window: Option<i32>) -> i32 {
+        let mut searcher = Searcher::new(TABLE_BYTES);
+        let mut root_moves = searcher.root_candidates(board);
+        let mut previous = 0;
+        for d in 1..depth {
+            previous = searcher
+                .root_search(board, &mut root_moves, d, -INFINITY, INFINITY)
+                .expect("no clock")
+                .score;
+        }
+        let iteration = match window {
+            None => searcher.root_search(board, &mut root_moves, depth, -INFINITY, INFINITY),
+            Some(off) => searcher.aspiration_search(board, &mut root_moves, depth, previous + off),
+        };
+        iteration.expect("no clock").score
+    }
+
+    /// A window that fails must widen until the score is inside it: a score left at a failed
+    /// bound would be 700 off. (Not exactly the full window's: the table's bounds and the
+    /// reductions make a search depend a little on its window.)
+    #[test]
+    fn aspiration_windows_widen_to_the_full_window_score() {
+        for line in BENCH_POSITIONS {
+            let board = Board::after_line(line).unwrap();
+            let exact = iteration_score(&board, 6, None);
+            // A window centred on the right score, and windows that fail high and low first.
+            for off in [0, 700, -700] {
+                let score = iteration_score(&board, 6, Some(off));
+                assert!(
+                    (score - exact).abs() < ASPIRATION_WINDOW.get(),
+                    "{line}, off {off}: {score}, full window {exact}"
+                );
+            }
+        }
+    }
 }
