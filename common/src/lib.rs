@@ -7,8 +7,8 @@
 //! - [`cli`]: the options and subcommands that every bot accepts, and the whole `main` of a bot
 //!   ([`cli::run_bot`]);
 //! - [`search`]: the frame of every search: its limits, its result, a root iteration's result,
-//!   the opening draws, and the steps every search takes alike (the selection of the next move,
-//!   the killers' and history's update);
+//!   the opening draws, the steps every search takes alike (the selection of the next move,
+//!   the killers' and history's update), and the engine around it;
 //! - [`game`]: the board every game implements ([`game::Board`], the vocabulary's board words),
 //!   and what is written once against it: perft, a line of moves, the greedy and random moves;
 //! - [`score`]: the score scale of every search, results counted in plies;

@@ -1,5 +1,6 @@
 //! The game-agnostic frame of every bot's search: what a search may spend ([`Limits`]), what it
-//! returns ([`SearchResult`]), and how the first moves of a game are varied ([`OpeningChoice`]).
+//! returns ([`SearchResult`]), how the first moves of a game are varied ([`OpeningChoice`]), and
+//! the engine around it ([`Engine`]).
 //!
 //! # One dialect in five crates
 //!
@@ -27,20 +28,20 @@
 //! - in every `negamax`, the same rule for each move ([`principal_variation_search`]) and the
 //!   same bookkeeping of the best score ([`NodeBest`]), while what the node does before and
 //!   after its moves stays the game's own;
-//! - `near_best_moves` for [`OpeningChoice`], the one [`near_best_moves`] for every game
-//!   ([`near_best_moves_method!`](crate::near_best_moves_method) over the game's
-//!   [`OpeningSearch`]), and the principal variation from the table, [`principal_variation`];
+//! - `near_best_moves` for [`OpeningChoice`], written once as [`OpeningSearch`]'s, and the
+//!   principal variation from the table, [`principal_variation`];
 //! - `BENCH_POSITIONS`, `BENCH_DEPTH` and `bench(depth: Option<u32>) -> u64`.
 
+use crate::cli::{BotOptions, EngineKind};
 use crate::clock::{nodes_per_second, Deadline, SearchClock};
-use crate::game::Board;
+use crate::game::{greedy, random_move, Board};
 use crate::score::{is_decisive, MATE_BOUND};
 use crate::transposition::{PackedMove, TranspositionTable};
 use arrayvec::ArrayVec;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::io::Write;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The longest principal variation a result carries.
 pub const PV_CAPACITY: usize = 32;
@@ -261,10 +262,29 @@ impl OpeningChoice {
             i => near_best[i - 1],
         }
     }
+
+    /// The move after a search's `result`: its best, or while the draws last one drawn among it
+    /// and the moves [`OpeningSearch::near_best_moves`] proves within `margin` of it by `limits`;
+    /// `None` when the search found no move.
+    pub fn draw<B: Board>(
+        &mut self,
+        searcher: &mut impl OpeningSearch<B>,
+        board: &B,
+        result: &SearchResult<B::Move>,
+        margin: i32,
+        limits: &Limits,
+    ) -> Option<B::Move> {
+        let best = result.best?;
+        if !self.active() {
+            return Some(best);
+        }
+        let near = searcher.near_best_moves(board, result, margin, limits);
+        Some(self.choose(best, &near))
+    }
 }
 
-/// A game's `Searcher` as [`near_best_moves`] asks it: its clock, how a root move is tested,
-/// and which root moves a draw may choose among.
+/// A game's `Searcher` as an opening draw asks it ([`OpeningSearch::near_best_moves`]): its
+/// clock, how a root move is tested, and which root moves a draw may choose among.
 pub trait OpeningSearch<B: Board> {
     /// The searcher's clock, on which the tests of the root moves count their nodes.
     fn clock(&mut self) -> &mut SearchClock;
@@ -285,65 +305,47 @@ pub trait OpeningSearch<B: Board> {
     fn start_root_tests(&mut self, _board: &B, deadline: Deadline, _depth: u32) {
         *self.clock() = SearchClock::new(deadline);
     }
-}
 
-/// The candidates of an opening draw ([`OpeningChoice`]): the root moves other than
-/// `result.best` that a null-window search at `result.depth` proves no worse than `result.score
-/// - margin`, and never a move it sees as lost. None after a result that needed no search or is
-/// decided (a won game is played at its fastest, a lost one is not varied). Each move is tested
-/// within `limits`' hard budget; once it has passed, the moves proved so far.
-pub fn near_best_moves<B: Board, L: Default + Extend<B::Move>>(
-    searcher: &mut impl OpeningSearch<B>,
-    board: &B,
-    result: &SearchResult<B::Move>,
-    margin: i32,
-    limits: &Limits,
-) -> L {
-    let mut near = L::default();
-    let Some(best) = result.best else {
-        return near;
-    };
-    if result.depth == 0 || is_decisive(result.score) {
-        return near;
+    /// The candidates of an opening draw ([`OpeningChoice`]): the root moves other than
+    /// `result.best` that a null-window search at `result.depth` proves no worse than
+    /// `result.score - margin`, and never a move it sees as lost. None after a result that
+    /// needed no search or is decided (a won game is played at its fastest, a lost one is not
+    /// varied). Each move is tested within `limits`' hard budget; once it has passed, the moves
+    /// proved so far.
+    fn near_best_moves(
+        &mut self,
+        board: &B,
+        result: &SearchResult<B::Move>,
+        margin: i32,
+        limits: &Limits,
+    ) -> Vec<B::Move> {
+        let mut near = Vec::new();
+        let Some(best) = result.best else {
+            return near;
+        };
+        if result.depth == 0 || is_decisive(result.score) {
+            return near;
+        }
+        let threshold = result.score.saturating_sub(margin).max(1 - MATE_BOUND);
+        self.start_root_tests(board, limits.deadline, result.depth);
+        let depth = result.depth as i32;
+        for &m in self.root_moves(board).iter() {
+            if m == best {
+                continue;
+            }
+            if limits.deadline.hard_expired() {
+                break;
+            }
+            let score = self.null_window_score(&board.play(m), depth, threshold);
+            if self.clock().stopped() {
+                break;
+            }
+            if score >= threshold {
+                near.push(m);
+            }
+        }
+        near
     }
-    let threshold = result.score.saturating_sub(margin).max(1 - MATE_BOUND);
-    searcher.start_root_tests(board, limits.deadline, result.depth);
-    let depth = result.depth as i32;
-    for &m in searcher.root_moves(board).iter() {
-        if m == best {
-            continue;
-        }
-        if limits.deadline.hard_expired() {
-            break;
-        }
-        let score = searcher.null_window_score(&board.play(m), depth, threshold);
-        if searcher.clock().stopped() {
-            break;
-        }
-        if score >= threshold {
-            near.extend(Some(m));
-        }
-    }
-    near
-}
-
-/// A game's `Searcher::near_best_moves` for `--opening-plies`: [`near_best_moves`] over the
-/// searcher's [`OpeningSearch`], as an inherent method, so that its callers need no trait in
-/// scope.
-#[macro_export]
-macro_rules! near_best_moves_method {
-    ($board:ty, $move_list:ty) => {
-        /// `--opening-plies`: [`common::search::near_best_moves`].
-        pub fn near_best_moves(
-            &mut self,
-            board: &$board,
-            result: &$crate::search::SearchResult<<$board as $crate::game::Board>::Move>,
-            margin: i32,
-            limits: &$crate::search::Limits,
-        ) -> $move_list {
-            $crate::search::near_best_moves(self, board, result, margin, limits)
-        }
-    };
 }
 
 /// The principal variation from `board`: `first`, then the moves `table` holds for the
@@ -416,4 +418,60 @@ pub fn bench<B: Board>(
     let nps = nodes_per_second(total, started.elapsed());
     let _ = writeln!(out, "{total} nodes {nps} nps");
     total
+}
+
+/// The frame of every bot's `--engine search|greedy|random`: what an engine holds in every game,
+/// as the command line sets it up, over the game's searcher `S`, and the choice it makes alike
+/// between a sparring partner's move and the search's turn. What a game's search does on its
+/// turn (a book, a solver, restricted moves, the opening draw's budget) is the game's own, in
+/// its `engine.rs`.
+pub struct Engine<S> {
+    /// `--engine`: which chooser plays.
+    pub kind: EngineKind,
+    /// The game's search, its tables kept from move to move.
+    pub searcher: S,
+    /// `--engine random`'s generator, seeded by `--seed`.
+    pub rng: SmallRng,
+    /// `--opening-plies`' draws, seeded by `--seed`.
+    pub opening: OpeningChoice,
+    /// A move's budget: `--movetime`, else the game's default.
+    pub budget: Duration,
+    /// The deepest iteration: `--depth`, else the game's.
+    pub max_depth: u32,
+}
+
+impl<S> Engine<S> {
+    /// The engine `options` ask for, searching with `searcher`; without `--movetime` and
+    /// `--depth`, the game's `movetime` and `max_depth`.
+    pub fn new(options: &BotOptions, searcher: S, movetime: Duration, max_depth: u32) -> Self {
+        Engine {
+            kind: options.engine,
+            searcher,
+            rng: SmallRng::seed_from_u64(options.seed),
+            opening: OpeningChoice::new(options.opening_plies, options.seed),
+            budget: options.movetime.unwrap_or(movetime),
+            max_depth: options.depth.unwrap_or(max_depth),
+        }
+    }
+
+    /// What a search may spend by `deadline`, at most the engine's depth.
+    pub fn limits(&self, deadline: Deadline) -> Limits {
+        Limits::new(deadline, self.max_depth)
+    }
+
+    /// The move for the side to move of `board`: the [`greedy`] move by the game's `evaluate`,
+    /// a random one, or the search's turn, `search` (the game's own); `None` only without a
+    /// legal move.
+    pub fn choose<B: Board>(
+        &mut self,
+        board: &B,
+        evaluate: fn(&B) -> i32,
+        search: impl FnOnce(&mut Self) -> Option<B::Move>,
+    ) -> Option<B::Move> {
+        match self.kind {
+            EngineKind::Search => search(self),
+            EngineKind::Greedy => greedy(board, &board.legal_moves(), evaluate),
+            EngineKind::Random => random_move(board, &mut self.rng),
+        }
+    }
 }

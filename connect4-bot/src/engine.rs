@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
-use common::search::{Limits, OpeningChoice};
+use common::search::{Limits, OpeningChoice, OpeningSearch};
 use common::zobrist::splitmix64;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;

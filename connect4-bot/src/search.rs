@@ -219,8 +219,6 @@ impl Searcher {
         })
     }
 
-    common::near_best_moves_method!(Board, MoveList);
-
     /// Keeps one line on a completed iteration, within [`MAX_ITERATION_LOG_BYTES`].
     fn log_iteration(&mut self, result: &SearchResult<Move>) {
         let pv: Vec<String> = result

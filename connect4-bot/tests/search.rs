@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use common::clock::Deadline;
 use common::game::Board as _;
-use common::search::{Limits, SearchResult};
+use common::search::{Limits, OpeningSearch, SearchResult};
 use connect4::board::{Board, Kind, Move, Outcome, Team, BOARD_MASK};
 use connect4::search::{bench, Searcher, BENCH_POSITIONS, MATE_BOUND, MAX_DEPTH, OPENING_MARGIN};
 use support::position_with;

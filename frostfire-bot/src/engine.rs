@@ -9,20 +9,13 @@ use crate::params::{
 use crate::search::Searcher;
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
-use common::search::{Limits, OpeningChoice};
-use rand::rngs::SmallRng;
-use rand::SeedableRng;
 use rustc_hash::FxHashSet;
 use std::time::{Duration, Instant};
 
-/// A move chooser with its state for one game.
+/// A move chooser with its state for one game: [`common::search::Engine`] over this game's
+/// search.
 pub struct Engine {
-    kind: EngineKind,
-    searcher: Searcher,
-    rng: SmallRng,
-    opening: OpeningChoice,
-    budget: Duration,
-    max_depth: u32,
+    engine: common::search::Engine<Searcher>,
 }
 
 impl Engine {
@@ -34,19 +27,14 @@ impl Engine {
             Searcher::new(NO_SEARCH_TABLE_BYTES)
         };
         Engine {
-            kind: options.engine,
-            searcher,
-            rng: SmallRng::seed_from_u64(options.seed),
-            opening: OpeningChoice::new(options.opening_plies, options.seed),
-            budget: options.movetime.unwrap_or(DEFAULT_MOVETIME),
-            max_depth: options.depth.unwrap_or(MAX_DEPTH),
+            engine: common::search::Engine::new(options, searcher, DEFAULT_MOVETIME, MAX_DEPTH),
         }
     }
 
     /// The deadline of a move whose budget started at `started` (when the opponent's move was
     /// read), shared out by [`time_policy`].
     pub fn deadline(&self, started: Instant) -> Deadline {
-        time_policy().deadline(started, self.budget)
+        time_policy().deadline(started, self.engine.budget)
     }
 
     /// Chooses a move for the side to move of `board` (`None` only without a legal move).
@@ -59,34 +47,17 @@ impl Engine {
         game_positions: &FxHashSet<u64>,
         deadline: Deadline,
     ) -> Option<Move> {
-        match self.kind {
-            EngineKind::Search => {
-                let limits = Limits::new(deadline, self.max_depth);
-                self.searcher.set_game_positions(game_positions);
-                let result = self.searcher.search(board, &limits);
-                let best = result.best?;
-                if !self.opening.active() {
-                    return Some(best);
-                }
-                // The alternatives get what is left of the move's budget, at most a share of it.
-                let left = deadline.remaining();
-                let share = self.budget * OPENING_BUDGET_PERCENT / 100;
-                let alternatives = Limits::new(
-                    Deadline::new(Instant::now(), Duration::ZERO, left.min(share)),
-                    self.max_depth,
-                );
-                let near =
-                    self.searcher
-                        .near_best_moves(board, &result, OPENING_MARGIN, &alternatives);
-                Some(self.opening.choose(best, &near))
-            }
-            EngineKind::Greedy => greedy(board),
-            EngineKind::Random => common::game::random_move(board, &mut self.rng),
-        }
+        self.engine.choose(board, evaluate, |engine| {
+            engine.searcher.set_game_positions(game_positions);
+            let result = engine.searcher.search(board, &engine.limits(deadline));
+            // The alternatives get what is left of the move's budget, at most a share of it.
+            let share = engine.budget * OPENING_BUDGET_PERCENT / 100;
+            let left = deadline.remaining().min(share);
+            let alternatives = engine.limits(Deadline::new(Instant::now(), Duration::ZERO, left));
+            let searcher = &mut engine.searcher;
+            engine
+                .opening
+                .draw(searcher, board, &result, OPENING_MARGIN, &alternatives)
+        })
     }
-}
-
-/// `--engine greedy`: [`common::game::greedy`] with the evaluation, among the legal moves.
-pub fn greedy(board: &Board) -> Option<Move> {
-    common::game::greedy(board, &board.legal_moves(), evaluate)
 }

@@ -301,8 +301,6 @@ impl Searcher {
         best
     }
 
-    common::near_best_moves_method!(Board, ArrayVec<Move, MAX_MOVES>);
-
     /// The moves of the table's principal variation, at most `max` (stops at a repetition).
     fn principal_variation(&self, board: &Board, max: usize) -> ArrayVec<Move, PV_CAPACITY> {
         let mut pv = ArrayVec::new();

@@ -3,9 +3,11 @@
 
 use common::cli::BotOptions;
 use common::clock::Deadline;
-use common::search::{Limits, SearchResult};
+use common::game::greedy;
+use common::search::{Limits, OpeningSearch, SearchResult};
 use frostfire::board::{Board, Cell, Color, Move, MAX_PLIES};
-use frostfire::engine::{greedy, Engine};
+use frostfire::engine::Engine;
+use frostfire::eval::evaluate;
 use frostfire::notation::{parse_cell, parse_move};
 use frostfire::search::{bench, Searcher, CONTEMPT, DRAWN_GAME, MATE, MATE_BOUND, TABLE_BYTES};
 use test_support::search::SelfPlay;
@@ -74,7 +76,10 @@ fn takes_an_immediate_win_and_sees_an_immediate_loss() {
     let r = search(&b, &[], 4);
     assert_eq!(r.best, Some(parse_move("E2 F2").unwrap()));
     assert_eq!(r.score, MATE - 1);
-    assert_eq!(greedy(&b), Some(parse_move("E2 F2").unwrap()));
+    assert_eq!(
+        greedy(&b, &b.legal_moves(), evaluate),
+        Some(parse_move("E2 F2").unwrap())
+    );
     // The same position with Fire to move: nothing saves G2 (G1 G2 only shifts the pair),
     // and the search knows the game is lost in two plies.
     let b = board(

@@ -7,7 +7,7 @@ use crate::search::Searcher;
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
 use common::io::log;
-use common::search::{Limits, OpeningChoice};
+use common::search::{Limits, OpeningChoice, OpeningSearch};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;

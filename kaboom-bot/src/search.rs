@@ -362,8 +362,6 @@ impl Searcher {
             .store(board.hash(), ply, depth, node.score, bound, node.best_move);
         node.score
     }
-
-    common::near_best_moves_method!(Board, MoveList);
 }
 
 impl OpeningSearch<Board> for Searcher {

@@ -3,7 +3,7 @@
 
 use common::clock::Deadline;
 use common::score::is_decisive;
-use common::search::{bench_boards, Limits};
+use common::search::{bench_boards, Limits, OpeningSearch};
 use kaboom::board::{Board, Move, MoveList, Player, Setup};
 use kaboom::engine::{greedy, Engine};
 use kaboom::search::{

@@ -12,24 +12,17 @@ use crate::params::{
 };
 use crate::search::{Searcher, MATE_BOUND};
 use crate::solver::{Solver, PLAY_DISTANCE_TABLE_BYTES, PLAY_TABLE_BYTES, RESISTANCE_TABLE_BYTES};
-use common::cli::{BotOptions, EngineKind};
+use common::cli::BotOptions;
 use common::clock::Deadline;
 use common::io::log;
-use common::search::{Limits, OpeningChoice};
-use rand::rngs::SmallRng;
-use rand::SeedableRng;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-/// A move chooser configured from the command line.
+/// A move chooser configured from the command line: [`common::search::Engine`] over this
+/// game's search, with the solvers.
 pub struct Engine {
-    kind: EngineKind,
-    budget: Duration,
-    max_depth: u32,
-    searcher: Searcher,
+    engine: common::search::Engine<Searcher>,
     /// `None` with `--depth`: the solver is timed, and a fixed-depth game must repeat exactly.
     solver: Option<PlaySolver>,
-    rng: SmallRng,
-    opening: OpeningChoice,
 }
 
 impl Engine {
@@ -38,73 +31,58 @@ impl Engine {
         let mut searcher = Searcher::new(TABLE_BYTES);
         searcher.verbose = true;
         Engine {
-            kind: options.engine,
-            budget: options.movetime.unwrap_or(DEFAULT_MOVETIME),
-            max_depth: options.depth.unwrap_or(MAX_DEPTH),
-            searcher,
+            engine: common::search::Engine::new(options, searcher, DEFAULT_MOVETIME, MAX_DEPTH),
             solver: options.depth.is_none().then(PlaySolver::new),
-            rng: SmallRng::seed_from_u64(options.seed),
-            opening: OpeningChoice::new(options.opening_plies, options.seed),
         }
     }
 
     /// Logs one line per search iteration on stderr (on by default).
     pub fn set_verbose(&mut self, verbose: bool) {
-        self.searcher.verbose = verbose;
+        self.engine.searcher.verbose = verbose;
     }
 
     /// The deadline of a move whose budget started at `started` (when the opponent's move was
     /// read), shared out by [`time_policy`].
     pub fn deadline(&self, started: Instant) -> Deadline {
-        time_policy().deadline(started, self.budget)
+        time_policy().deadline(started, self.engine.budget)
     }
 
     /// The move to play in `board` by `deadline` (started when the opponent's move was read);
     /// `None` only when there is no legal move.
     pub fn choose(&mut self, board: &Board, deadline: Deadline) -> Option<Move> {
-        match self.kind {
-            EngineKind::Search => {
-                // The proof book, else a quick proof (the rule the book was built for; a budget in
-                // positions, never cut by the clock), unless the first plies are drawn for
-                // variety or the game is a fixed-depth search's (which plays the search alone,
-                // like `bench`).
-                if !self.opening.active() {
-                    if let Some(solver) = self.solver.as_mut() {
-                        if let Some(mv) = solver.book_or_quick_win(board) {
-                            return Some(mv);
-                        }
+        let solver = &mut self.solver;
+        self.engine.choose(board, evaluate, |engine| {
+            // The proof book, else a quick proof (the rule the book was built for; a budget in
+            // positions, never cut by the clock), unless the first plies are drawn for variety
+            // or the game is a fixed-depth search's (which plays the search alone, like
+            // `bench`).
+            if !engine.opening.active() {
+                if let Some(solver) = solver.as_mut() {
+                    if let Some(mv) = solver.book_or_quick_win(board) {
+                        return Some(mv);
                     }
                 }
-                let limits = Limits::new(deadline, self.max_depth);
-                let result = self.searcher.search(board, &limits);
-                let best = result.best?;
-                // Unless the search has seen a forced win, a proof found by the solver by its
-                // share of the move time decides the move.
-                if result.score <= MATE_BOUND {
-                    let solver_deadline = deadline.share(SOLVER_PERCENT.get()).hard_instant();
-                    if let Some(solver) = self.solver.as_mut() {
-                        if let Some(mv) = solver.proven_move(board, solver_deadline) {
-                            return Some(mv);
-                        }
-                    }
-                }
-                if !self.opening.active() {
-                    return Some(best);
-                }
-                let near = self
-                    .searcher
-                    .near_best_moves(board, &result, OPENING_MARGIN, &limits);
-                Some(self.opening.choose(best, &near))
             }
-            EngineKind::Greedy => greedy(board),
-            EngineKind::Random => common::game::random_move(board, &mut self.rng),
-        }
+            let limits = engine.limits(deadline);
+            let result = engine.searcher.search(board, &limits);
+            // No move: the game is over, with nothing to prove.
+            result.best?;
+            // Unless the search has seen a forced win, a proof found by the solver by its share
+            // of the move time decides the move.
+            if result.score <= MATE_BOUND {
+                let solver_deadline = deadline.share(SOLVER_PERCENT.get()).hard_instant();
+                if let Some(solver) = solver.as_mut() {
+                    if let Some(mv) = solver.proven_move(board, solver_deadline) {
+                        return Some(mv);
+                    }
+                }
+            }
+            let searcher = &mut engine.searcher;
+            engine
+                .opening
+                .draw(searcher, board, &result, OPENING_MARGIN, &limits)
+        })
     }
-}
-
-/// `--engine greedy`: [`common::game::greedy`] with the evaluation, among the legal moves.
-pub fn greedy(board: &Board) -> Option<Move> {
-    common::game::greedy(board, &board.legal_moves(), evaluate)
 }
 
 /// The solvers as the bot plays with them: df-pn for the value and the move that keeps it, the

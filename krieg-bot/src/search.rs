@@ -184,8 +184,6 @@ impl Searcher {
         Some(node)
     }
 
-    common::near_best_moves_method!(Board, MoveList);
-
     /// The moves of `board` at `ply`, or its score when it needs none: a finished game, or a
     /// bomber that can step onto its goal (won next ply).
     fn moves_or_score(board: &Board, ply: usize) -> Result<MoveList, i32> {

@@ -19,8 +19,8 @@ use crate::book::{book_move, transform, SYMMETRIES};
 use crate::eval::evaluate;
 use crate::notation::format_move;
 use crate::params::{
-    MAX_DEPTH, OPENING_MARGIN, PROOF_FROM_PLY, PROOF_SHARE, PROOF_TABLE_BYTES, PROOF_UNTIL,
-    TABLE_BYTES,
+    DEFAULT_MOVETIME, MAX_DEPTH, OPENING_MARGIN, PROOF_FROM_PLY, PROOF_SHARE, PROOF_TABLE_BYTES,
+    PROOF_UNTIL, TABLE_BYTES,
 };
 use crate::proof::Prover;
 use crate::search::Searcher;
@@ -28,9 +28,6 @@ use arrayvec::ArrayVec;
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
 use common::score::is_decisive;
-use common::search::{Limits, OpeningChoice};
-use rand::rngs::SmallRng;
-use rand::SeedableRng;
 use std::fmt::Write as _;
 
 /// Player 2's swap decision for Player 1's first stone, as the opening book ([`crate::book`])
@@ -57,17 +54,14 @@ pub fn opening_equivalents() -> ArrayVec<Cell, 12> {
     cells
 }
 
-/// A move chooser.
+/// A move chooser: [`common::search::Engine`] over this game's search (none but for `--engine
+/// search`), with the proof search.
 pub struct Engine {
-    kind: EngineKind,
-    searcher: Option<Searcher>,
+    engine: common::search::Engine<Option<Searcher>>,
     prover: Option<Prover>,
     /// The last turn played a proven win.
     proven: bool,
     log: String,
-    max_depth: u32,
-    opening: OpeningChoice,
-    rng: SmallRng,
 }
 
 impl Engine {
@@ -87,20 +81,16 @@ impl Engine {
             _ => None,
         };
         Engine {
-            kind: options.engine,
-            searcher,
+            engine: common::search::Engine::new(options, searcher, DEFAULT_MOVETIME, MAX_DEPTH),
             prover,
             proven: false,
             log: String::new(),
-            max_depth: options.depth.unwrap_or(MAX_DEPTH),
-            opening: OpeningChoice::new(options.opening_plies, options.seed),
-            rng: SmallRng::seed_from_u64(options.seed),
         }
     }
 
     /// Turns per-iteration logging of the search on or off.
     pub fn set_verbose(&mut self, verbose: bool) {
-        if let Some(s) = self.searcher.as_mut() {
+        if let Some(s) = self.engine.searcher.as_mut() {
             s.verbose = verbose;
         }
     }
@@ -109,6 +99,7 @@ impl Engine {
     /// [`Searcher::take_log`]).
     pub fn take_log(&mut self) -> String {
         let mut log = self
+            .engine
             .searcher
             .as_mut()
             .map_or_else(String::new, Searcher::take_log);
@@ -116,73 +107,69 @@ impl Engine {
         log
     }
 
-    /// A proven winning move for the player to move, if the proof search finds one before
-    /// `fraction` of `deadline`'s hard budget has passed.
-    fn proven_win(&mut self, board: &Board, deadline: &Deadline, fraction: f64) -> Option<Cell> {
-        let prover = self.prover.as_mut()?;
-        let until = deadline.hard_budget().mul_f64(fraction);
-        let left = until.checked_sub(deadline.elapsed())?;
-        let proved = prover.prove(board, board.side_to_move(), Deadline::from_now(left));
-        let m = prover.winning_move().filter(|&m| board.is_legal(m));
-        let _ = writeln!(
-            self.log,
-            "proof: {} after {} nodes",
-            match (proved, m) {
-                (Some(true), Some(m)) => format!("{} wins", format_move(m)),
-                (Some(false), _) => "no win".to_string(),
-                _ => "undecided".to_string(),
-            },
-            prover.nodes()
-        );
-        m.filter(|_| proved == Some(true))
-    }
-
     /// The move to play, `None` only if the game is over.
     pub fn choose(&mut self, board: &Board, deadline: Deadline) -> Option<Cell> {
-        match self.kind {
-            EngineKind::Random => common::game::random_move(board, &mut self.rng),
-            EngineKind::Greedy => greedy(board),
-            EngineKind::Search => {
-                if board.outcome().is_some() {
-                    return None;
-                }
-                if board.plies() == 0 {
-                    let equivalents = opening_equivalents();
-                    let (&first, others) = equivalents.split_first()?;
-                    return Some(self.opening.choose(first, others));
-                }
-                if let Some(m) = book_move(board) {
-                    return Some(self.opening.choose(m, &[]));
-                }
-                if self.proven {
-                    self.proven = false;
-                    if let Some(m) = self.proven_win(board, &deadline, PROOF_SHARE) {
-                        self.proven = true;
-                        return Some(m);
-                    }
-                }
-                let searcher = self.searcher.as_mut()?;
-                let limits = Limits::new(deadline, self.max_depth);
-                let result = searcher.search(board, &limits);
-                let best = result.best?;
-                if !is_decisive(result.score) && board.plies() >= PROOF_FROM_PLY {
-                    if let Some(m) = self.proven_win(board, &deadline, PROOF_UNTIL) {
-                        self.proven = true;
-                        return Some(m);
-                    }
-                }
-                if !self.opening.active() {
-                    return Some(best);
-                }
-                let searcher = self.searcher.as_mut()?;
-                let near = searcher.near_best_moves(board, &result, OPENING_MARGIN, &limits);
-                Some(self.opening.choose(best, &near))
+        let (prover, proven, log) = (&mut self.prover, &mut self.proven, &mut self.log);
+        let mut proof = |fraction| proven_win(prover.as_mut()?, log, board, &deadline, fraction);
+        self.engine.choose(board, evaluate, |engine| {
+            if board.outcome().is_some() {
+                return None;
             }
-        }
+            if board.plies() == 0 {
+                let equivalents = opening_equivalents();
+                let (&first, others) = equivalents.split_first()?;
+                return Some(engine.opening.choose(first, others));
+            }
+            if let Some(m) = book_move(board) {
+                return Some(engine.opening.choose(m, &[]));
+            }
+            if *proven {
+                *proven = false;
+                if let Some(m) = proof(PROOF_SHARE) {
+                    *proven = true;
+                    return Some(m);
+                }
+            }
+            let limits = engine.limits(deadline);
+            let searcher = engine.searcher.as_mut()?;
+            let result = searcher.search(board, &limits);
+            // No move: the game is over, with nothing to prove.
+            result.best?;
+            if !is_decisive(result.score) && board.plies() >= PROOF_FROM_PLY {
+                if let Some(m) = proof(PROOF_UNTIL) {
+                    *proven = true;
+                    return Some(m);
+                }
+            }
+            engine
+                .opening
+                .draw(searcher, board, &result, OPENING_MARGIN, &limits)
+        })
     }
 }
 
-/// `--engine greedy`: [`common::game::greedy`] with the evaluation, among the legal moves.
-pub fn greedy(board: &Board) -> Option<Cell> {
-    common::game::greedy(board, &board.legal_moves(), evaluate)
+/// A proven winning move for the player to move, if the proof search finds one before
+/// `fraction` of `deadline`'s hard budget has passed; its result goes to `log`.
+fn proven_win(
+    prover: &mut Prover,
+    log: &mut String,
+    board: &Board,
+    deadline: &Deadline,
+    fraction: f64,
+) -> Option<Cell> {
+    let until = deadline.hard_budget().mul_f64(fraction);
+    let left = until.checked_sub(deadline.elapsed())?;
+    let proved = prover.prove(board, board.side_to_move(), Deadline::from_now(left));
+    let m = prover.winning_move().filter(|&m| board.is_legal(m));
+    let _ = writeln!(
+        log,
+        "proof: {} after {} nodes",
+        match (proved, m) {
+            (Some(true), Some(m)) => format!("{} wins", format_move(m)),
+            (Some(false), _) => "no win".to_string(),
+            _ => "undecided".to_string(),
+        },
+        prover.nodes()
+    );
+    m.filter(|_| proved == Some(true))
 }

@@ -248,8 +248,6 @@ impl Searcher {
         })
     }
 
-    common::near_best_moves_method!(Board, MoveList);
-
     /// The negamax search (see the module docs for the contract and the threat rules).
     pub fn negamax(
         &mut self,

@@ -52,7 +52,7 @@ use crate::search::Searcher;
 use crate::threats::Threats;
 use common::cli::parse_seconds;
 use common::clock::Deadline;
-use common::search::Limits;
+use common::search::{Limits, OpeningSearch};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};

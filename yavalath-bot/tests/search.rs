@@ -2,12 +2,14 @@
 
 use common::cli::BotOptions;
 use common::clock::Deadline;
-use common::search::{Limits, SearchResult};
+use common::game::greedy;
+use common::search::{Limits, OpeningSearch, SearchResult};
 use std::time::Duration;
 use support::{bits, c, first_to_move};
 use test_support::search::SelfPlay;
 use yavalath::board::{Board, Cell, Player};
-use yavalath::engine::{greedy, Engine};
+use yavalath::engine::Engine;
+use yavalath::eval::evaluate;
 use yavalath::proof::board_after;
 use yavalath::search::{bench, Searcher, BENCH_POSITIONS, MATE_BOUND, MAX_DEPTH};
 
@@ -68,7 +70,10 @@ fn blocks_the_opponents_threat() {
     // Player 2 (O) has (0,4) (1,4) . (3,4): Player 1 must take (2,4).
     let board = first_to_move(&[(0, 0), (4, 0), (0, 8)], &[(0, 4), (1, 4), (3, 4)]);
     assert_eq!(search(&board, 4).best, c(2, 4));
-    assert_eq!(greedy(&board), Some(c(2, 4)));
+    assert_eq!(
+        greedy(&board, &board.legal_moves(), evaluate),
+        Some(c(2, 4))
+    );
 }
 
 #[test]
@@ -77,7 +82,10 @@ fn takes_a_win_on_the_move() {
     let result = search(&board, 4);
     assert_eq!(result.best, c(2, 4));
     assert!(result.score >= MATE_BOUND);
-    assert_eq!(greedy(&board), Some(c(2, 4)));
+    assert_eq!(
+        greedy(&board, &board.legal_moves(), evaluate),
+        Some(c(2, 4))
+    );
 }
 
 #[test]
