@@ -27,7 +27,7 @@
 
 use crate::board::{Board, Cell, Cells, MoveList, Player, CELLS};
 use crate::notation::format_move;
-use crate::threats::{threat_makers, Threats};
+use crate::threats::{threat_makers, Threats, Verdict};
 use arrayvec::ArrayVec;
 pub use common::cli::SolveArgsError;
 use common::cli::{refuse_solve_args, SolveTarget};
@@ -91,23 +91,18 @@ impl fmt::Display for Value {
 pub fn forcing_moves(board: &Board, attacker: Player) -> Result<MoveList, bool> {
     let me = board.side_to_move();
     let threats = Threats::of(board);
-    if threats.win(me) != 0 {
-        return Err(true);
-    }
-    let empty = board.empty();
-    if empty == 0 {
-        return Err(me != attacker);
-    }
-    let theirs = threats.win(me.other());
     let mut moves = MoveList::new();
-    if theirs != 0 {
-        if theirs.count_ones() > 1 || theirs & threats.lose(me) != 0 {
-            return Err(false);
+    match threats.verdict(board) {
+        Verdict::Win => return Err(true),
+        Verdict::Full => return Err(me != attacker),
+        Verdict::TwoThreats | Verdict::BlockLoses => return Err(false),
+        Verdict::Block(cell) => {
+            moves.push(cell);
+            return Ok(moves);
         }
-        moves.push(Cell::lowest(theirs));
-        return Ok(moves);
+        Verdict::Free => {}
     }
-    let safe = empty & !threats.lose(me);
+    let safe = board.empty() & !threats.lose(me);
     // Moves that make a new winning cell first: they are the likeliest to prove something.
     let makers = threat_makers(board.stones(me), board.stones(me.other())) & safe;
     moves.extend(Cells(makers).chain(Cells(safe & !makers)));

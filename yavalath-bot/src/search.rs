@@ -43,7 +43,7 @@
 use crate::board::{Board, Cell, Cells, MoveList, Player, CELLS};
 use crate::eval::{centrality, evaluate_with};
 use crate::notation::format_move;
-use crate::threats::{gather, threat_makers_padded, Threats};
+use crate::threats::{gather, threat_makers_padded, Threats, Verdict};
 use arrayvec::ArrayVec;
 use common::clock::{nodes_per_second, Deadline, SearchClock};
 use common::score::{is_decisive, loss_in, win_in, INFINITY};
@@ -123,34 +123,29 @@ impl Searcher {
             }
         }
         let me = board.side_to_move();
-        let opp = me.other();
         let threats = Threats::of(board);
-        if threats.win(me) != 0 {
-            return SearchResult::immediate(Some(Cell::lowest(threats.win(me))), win_in(0));
-        }
-        let empty = board.empty();
-        let opp_wins = threats.win(opp);
-        if opp_wins != 0 {
-            // Block; with several threats, block one that does not make a 3 if there is one.
-            let calm = opp_wins & !threats.lose(me);
-            let block = Cell::lowest(if calm != 0 { calm } else { opp_wins });
-            let score = if opp_wins.count_ones() >= 2 || calm == 0 {
-                loss_in(1)
-            } else {
-                0
-            };
-            if opp_wins.count_ones() == 1 && calm != 0 {
+        match threats.verdict(board) {
+            Verdict::Win => {
+                return SearchResult::immediate(Some(Cell::lowest(threats.win(me))), win_in(0));
+            }
+            Verdict::TwoThreats | Verdict::BlockLoses => {
+                // Lost: block a winning cell that does not make a 3 if there is one.
+                let theirs = threats.win(me.other());
+                let calm = theirs & !threats.lose(me);
+                let block = Cell::lowest(if calm != 0 { calm } else { theirs });
+                return SearchResult::immediate(Some(block), loss_in(1));
+            }
+            Verdict::Block(block) => {
                 // The block is forced, but search it anyway to report its score: cheap.
                 let s = -self.negamax(&board.play(block), 1, -INFINITY, INFINITY, 1);
-                let mut result = SearchResult::immediate(
-                    Some(block),
-                    if self.clock.stopped() { score } else { s },
-                );
+                let score = if self.clock.stopped() { 0 } else { s };
+                let mut result = SearchResult::immediate(Some(block), score);
                 result.nodes = self.clock.nodes();
                 return result;
             }
-            return SearchResult::immediate(Some(block), score);
+            Verdict::Full | Verdict::Free => {}
         }
+        let empty = board.empty();
         let safe = empty & !threats.lose(me);
         if safe == 0 {
             return SearchResult::immediate(Some(fallback), loss_in(0));
@@ -263,24 +258,14 @@ impl Searcher {
         let me = board.side_to_move();
         let opp = me.other();
         let threats = Threats::of(board);
-        if threats.win(me) != 0 {
-            return win_in(ply);
-        }
-        let empty = board.empty();
-        if empty == 0 {
-            return 0;
-        }
-        let opp_wins = threats.win(opp);
-        let mut forced = None;
-        if opp_wins != 0 {
-            if opp_wins & (opp_wins - 1) != 0 {
-                return loss_in(ply + 1);
-            }
-            if opp_wins & threats.lose(me) != 0 {
-                return loss_in(ply);
-            }
-            forced = Some(Cell::lowest(opp_wins));
-        }
+        let forced = match threats.verdict(board) {
+            Verdict::Win => return win_in(ply),
+            Verdict::Full => return 0,
+            Verdict::TwoThreats => return loss_in(ply + 1),
+            Verdict::BlockLoses => return loss_in(ply),
+            Verdict::Block(cell) => Some(cell),
+            Verdict::Free => None,
+        };
 
         // Mate distance pruning: nothing here can beat a win on the next ply.
         alpha = alpha.max(loss_in(ply));
@@ -289,7 +274,7 @@ impl Searcher {
             return alpha;
         }
 
-        let safe = empty & !threats.lose(me);
+        let safe = board.empty() & !threats.lose(me);
         let swap = board.swap_cell();
         if forced.is_none() {
             if safe == 0 && swap.is_none() {

@@ -5,7 +5,7 @@
 //! 1, 10 and 9, and the empty tenth column stops every run at the edge of a row, so runs are
 //! found with a few shifts and ands per axis, then gathered back to 61 bits.
 
-use crate::board::{Board, Player, ALL_CELLS, ROWS, ROW_LEN, ROW_START};
+use crate::board::{Board, Cell, Player, ALL_CELLS, ROWS, ROW_LEN, ROW_START};
 
 /// The shifts of the three axes in the padded grid: `(1, 0)`, `(0, 1)` and `(-1, 1)`.
 const AXIS_SHIFTS: [u32; 3] = [1, 10, 9];
@@ -236,4 +236,41 @@ impl Threats {
     pub fn lose(&self, player: Player) -> u64 {
         self.lose[player.index()]
     }
+
+    /// What these threats of `board` (a position whose game goes on) decide for the player to
+    /// move before any search: the rules of the search's and the proof's nodes alike.
+    pub fn verdict(&self, board: &Board) -> Verdict {
+        let me = board.side_to_move();
+        let theirs = self.win(me.other());
+        if self.win(me) != 0 {
+            Verdict::Win
+        } else if board.empty() == 0 {
+            Verdict::Full
+        } else if theirs == 0 {
+            Verdict::Free
+        } else if theirs & (theirs - 1) != 0 {
+            Verdict::TwoThreats
+        } else if theirs & self.lose(me) != 0 {
+            Verdict::BlockLoses
+        } else {
+            Verdict::Block(Cell::lowest(theirs))
+        }
+    }
+}
+
+/// A position as its threats alone see it, for the player to move ([`Threats::verdict`]).
+pub enum Verdict {
+    /// A winning cell: the player to move wins on the move.
+    Win,
+    /// No empty cell: a draw.
+    Full,
+    /// The opponent has two winning cells: it wins on its next move.
+    TwoThreats,
+    /// The opponent's one winning cell is a losing cell of the player to move: blocking it makes
+    /// three and loses at once.
+    BlockLoses,
+    /// The opponent's one winning cell, which the player to move must take.
+    Block(Cell),
+    /// The opponent has no winning cell.
+    Free,
 }
