@@ -98,22 +98,8 @@ impl Param {
 
     /// The declaration line with `value(x)` as its default (a float keeps its decimal point).
     pub fn declaration(&self, x: f64) -> String {
-        let number = |v: f64| {
-            if self.integer {
-                format!("{v}")
-            } else {
-                format!("{v:?}")
-            }
-        };
-        format!(
-            "{}: {} = {}, {}..={}, step {};",
-            self.name,
-            self.type_name,
-            number(self.value(x)),
-            number(self.min),
-            number(self.max),
-            number(self.step)
-        )
+        let numbers = [self.value(x), self.min, self.max, self.step];
+        common::tunable::declaration(&self.name, &self.type_name, self.integer, numbers)
     }
 }
 
