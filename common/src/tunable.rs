@@ -49,6 +49,22 @@ pub type Tunables = ();
 #[cfg(feature = "tuning")]
 pub type Tunables = &'static [&'static tuned::Tunable];
 
+/// A tunable's declaration line in `params.rs`, `NAME: TYPE = VALUE, MIN..=MAX, step STEP;` (a
+/// float keeps its decimal point): the line a tuning build's `--help` lists and the tuner
+/// (`tools::spsa`) reads back and prints with its tuned value. Outside the `tuning` feature,
+/// since the tuner builds `common` without it.
+pub fn declaration(name: &str, type_name: &str, integer: bool, numbers: [f64; 4]) -> String {
+    let number = |x: f64| {
+        if integer {
+            format!("{x}")
+        } else {
+            format!("{x:?}")
+        }
+    };
+    let [value, min, max, step] = numbers.map(number);
+    format!("{name}: {type_name} = {value}, {min}..={max}, step {step};")
+}
+
 #[cfg(feature = "tuning")]
 mod tuned;
 #[cfg(feature = "tuning")]

@@ -27,6 +27,8 @@
 //!
 //! At the end the tuned values are printed as declaration lines for `params.rs`.
 
+use crate::runner::one_line;
+use clap::Parser;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::fmt::Write as _;
@@ -98,22 +100,8 @@ impl Param {
 
     /// The declaration line with `value(x)` as its default (a float keeps its decimal point).
     pub fn declaration(&self, x: f64) -> String {
-        let number = |v: f64| {
-            if self.integer {
-                format!("{v}")
-            } else {
-                format!("{v:?}")
-            }
-        };
-        format!(
-            "{}: {} = {}, {}..={}, step {};",
-            self.name,
-            self.type_name,
-            number(self.value(x)),
-            number(self.min),
-            number(self.max),
-            number(self.step)
-        )
+        let numbers = [self.value(x), self.min, self.max, self.step];
+        common::tunable::declaration(&self.name, &self.type_name, self.integer, numbers)
     }
 }
 
@@ -424,37 +412,78 @@ impl Games {
     }
 }
 
-/// What a run is given on the command line.
-#[derive(Clone, Debug, PartialEq)]
+/// What a run is given on the command line, as `clap` reads it ([`parse_options`]); the help is
+/// [`usage`]'s.
+#[derive(Parser, Clone, Debug, PartialEq)]
+#[command(
+    name = "spsa",
+    disable_help_flag = true,
+    disable_version_flag = true,
+    args_override_self = true,
+    allow_negative_numbers = true
+)]
 pub struct Options {
     /// The referee binary.
+    #[arg(long, value_name = "PATH", default_value = "")]
     pub referee: String,
     /// The bot's command (a tuning build), `{seed}` as the referee reads it.
+    #[arg(long, value_name = "CMD", default_value = "")]
     pub bot: String,
     /// The run directory.
+    #[arg(long, value_name = "DIR", default_value = "", value_parser = path)]
     pub dir: PathBuf,
     /// Iterations.
+    #[arg(long, value_name = "N", default_value_t = 0)]
     pub iterations: u32,
     /// Game pairs per iteration.
+    #[arg(long, value_name = "P", default_value_t = 1)]
     pub pairs: u32,
     /// Games at once.
+    #[arg(long, value_name = "C", default_value_t = 1)]
     pub concurrency: u32,
     /// The tunables tuned (all when empty).
+    #[arg(long, value_name = "NAME,...", value_delimiter = ',', value_parser = trimmed)]
     pub tune: Vec<String>,
     /// `a`, if given.
+    #[arg(long, value_name = "A", value_parser = positive)]
     pub a: Option<f64>,
     /// `c`.
+    #[arg(long, value_name = "C", default_value_t = 1.0, value_parser = positive)]
     pub c: f64,
     /// `A`, if given.
+    #[arg(long = "big-a", value_name = "A", value_parser = positive)]
     pub big_a: Option<f64>,
     /// α.
+    #[arg(long, value_name = "X", default_value_t = Schedule::ALPHA, value_parser = positive)]
     pub alpha: f64,
     /// γ.
+    #[arg(long, value_name = "X", default_value_t = Schedule::GAMMA, value_parser = positive)]
     pub gamma: f64,
     /// The seed of the perturbations and the first pair's.
+    #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
-    /// Options passed on to the referee.
+    /// Options passed on to the referee (after `--`).
+    #[arg(last = true, allow_hyphen_values = true)]
     pub referee_options: Vec<String>,
+}
+
+/// A gain or exponent: a finite number above zero.
+fn positive(text: &str) -> Result<f64, String> {
+    text.parse()
+        .ok()
+        .filter(|x: &f64| x.is_finite() && *x > 0.0)
+        .ok_or_else(|| "expected a number above zero".to_string())
+}
+
+/// The run directory, empty when not given (`clap`'s own paths refuse an empty one, which
+/// [`parse_options`] reports as missing).
+fn path(text: &str) -> Result<PathBuf, String> {
+    Ok(PathBuf::from(text))
+}
+
+/// A tunable's name of `--tune`, without the spaces around it.
+fn trimmed(text: &str) -> Result<String, String> {
+    Ok(text.trim().to_string())
 }
 
 /// The usage.
@@ -484,57 +513,11 @@ Tunes the tunables a tuning build of a bot lists in its --help (cargo build --re
         .to_string()
 }
 
-/// Parses the arguments after the program name.
+/// Parses the arguments after the program name: a bad command line is `clap`'s error on one
+/// line, or the first setting that is missing or zero.
 pub fn parse_options(args: &[String]) -> Result<Options, String> {
-    let mut options = Options {
-        referee: String::new(),
-        bot: String::new(),
-        dir: PathBuf::new(),
-        iterations: 0,
-        pairs: 1,
-        concurrency: 1,
-        tune: Vec::new(),
-        a: None,
-        c: 1.0,
-        big_a: None,
-        alpha: Schedule::ALPHA,
-        gamma: Schedule::GAMMA,
-        seed: 1,
-        referee_options: Vec::new(),
-    };
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
-        if arg == "--" {
-            options.referee_options = args.cloned().collect();
-            break;
-        }
-        let value = args
-            .next()
-            .ok_or_else(|| format!("option '{arg}' needs a value"))?;
-        let bad = || format!("bad value '{value}' for option '{arg}'");
-        let positive = |x: f64| (x.is_finite() && x > 0.0).then_some(x);
-        match arg.as_str() {
-            "--referee" => options.referee = value.clone(),
-            "--bot" => options.bot = value.clone(),
-            "--dir" => options.dir = PathBuf::from(value),
-            "--iterations" => options.iterations = value.parse().map_err(|_| bad())?,
-            "--pairs" => options.pairs = value.parse().map_err(|_| bad())?,
-            "--concurrency" => options.concurrency = value.parse().map_err(|_| bad())?,
-            "--tune" => options.tune = value.split(',').map(|s| s.trim().to_string()).collect(),
-            "--seed" => options.seed = value.parse().map_err(|_| bad())?,
-            _ => {
-                let x = value.parse().ok().and_then(positive).ok_or_else(bad)?;
-                match arg.as_str() {
-                    "--a" => options.a = Some(x),
-                    "--c" => options.c = x,
-                    "--big-a" => options.big_a = Some(x),
-                    "--alpha" => options.alpha = x,
-                    "--gamma" => options.gamma = x,
-                    _ => return Err(format!("unknown option '{arg}'")),
-                }
-            }
-        }
-    }
+    let words = std::iter::once("spsa").chain(args.iter().map(String::as_str));
+    let options = Options::try_parse_from(words).map_err(|error| one_line(&error))?;
     for (missing, name) in [
         (options.referee.is_empty(), "--referee"),
         (options.bot.is_empty(), "--bot"),
@@ -1092,5 +1075,10 @@ mod tests {
             parse_options(&missing).unwrap_err(),
             "--bot is needed (and above zero)"
         );
+        for bad in ["--pairs x", "--a -1", "--gamma nan", "--frob 1", "--bot"] {
+            let args: Vec<String> = bad.split_whitespace().map(String::from).collect();
+            let error = parse_options(&args).unwrap_err();
+            assert!(error.contains(&args[0]), "{bad}: {error}");
+        }
     }
 }

@@ -79,22 +79,8 @@ impl Tunable {
     /// Its declaration line in `params.rs` with `value` as the default, e.g.
     /// `LMR_MIN_DEPTH: i32 = 3, 1..=8, step 1;` (a float keeps its decimal point).
     pub fn declaration(&self, value: f64) -> String {
-        let number = |x: f64| {
-            if self.integer {
-                format!("{x}")
-            } else {
-                format!("{x:?}")
-            }
-        };
-        format!(
-            "{}: {} = {}, {}..={}, step {};",
-            self.name,
-            self.type_name,
-            number(value),
-            number(self.min),
-            number(self.max),
-            number(self.step)
-        )
+        let numbers = [value, self.min, self.max, self.step];
+        super::declaration(self.name, self.type_name, self.integer, numbers)
     }
 }
 

@@ -113,7 +113,7 @@ pub mod stats;
 pub mod tally;
 
 pub use bad_value::BadOptionValue;
-pub use dispatch::main;
+pub use dispatch::{main, one_line};
 pub use files::{check_writable, check_writable_dir, FileError};
 pub use game::{BoardReferee, Fault, GameEnd, Input, RefereeGame, Seat, SideOf, Transport};
 pub use match_error::{cannot_start_message, MatchError};

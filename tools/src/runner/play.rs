@@ -13,7 +13,7 @@ use super::game::{Fault, GameEnd, Input, RefereeGame, Seat, Transport};
 use super::match_error::{cannot_start_message, MatchError};
 use super::opening;
 use super::process::{self, Failure, FilesPlayer, Reply, StartError, StreamPlayer};
-use super::results::GameRow;
+use super::results::{GameRow, SeatUse};
 use super::schedule::Fixture;
 use super::tally::megabytes;
 
@@ -30,14 +30,9 @@ pub struct GameReport {
     pub by_fault: bool,
     /// Plies played (accepted moves).
     pub plies: u32,
-    /// Each seat's slowest reply.
-    pub slowest: [Duration; 2],
-    /// Each seat's first reply of the game (some contests allow more time for it).
-    pub first_reply: [Duration; 2],
-    /// Each seat's slowest reply after its first.
-    pub slowest_later: [Duration; 2],
-    /// Each seat's peak memory in bytes.
-    pub peak_memory: [u64; 2],
+    /// What each seat used: its slowest reply, its first (some contests allow more time for
+    /// it), its slowest after the first, its peak memory.
+    pub used: [SeatUse; 2],
     /// The plies of the opening the game started from, each with the seat it was played for.
     pub opening: Vec<(Seat, String)>,
     /// Every accepted reply, trimmed, with its time.
@@ -52,7 +47,6 @@ pub struct GameReport {
 impl GameReport {
     /// The game as a results row, with the players' names by seat.
     pub fn row(&self, kind: &str, names: [String; 2]) -> GameRow {
-        let ms = |d: [Duration; 2]| [d[0].as_millis() as u64, d[1].as_millis() as u64];
         GameRow {
             kind: kind.to_string(),
             number: self.fixture.number,
@@ -62,10 +56,7 @@ impl GameReport {
             reason: self.reason.clone(),
             plies: self.plies,
             fault: self.by_fault,
-            slowest_ms: ms(self.slowest),
-            first_ms: ms(self.first_reply),
-            later_ms: ms(self.slowest_later),
-            peak_bytes: self.peak_memory,
+            used: self.used,
         }
     }
 }
@@ -296,10 +287,7 @@ pub(super) fn play_game<G: RefereeGame>(setup: &GameSetup<'_>) -> GameOutcome {
         reason: String::new(),
         by_fault: false,
         plies: 0,
-        slowest: [Duration::ZERO; 2],
-        first_reply: [Duration::ZERO; 2],
-        slowest_later: [Duration::ZERO; 2],
-        peak_memory: [0; 2],
+        used: [SeatUse::default(); 2],
         opening: Vec::new(),
         moves: Vec::new(),
         setup: None,
@@ -367,9 +355,9 @@ pub(super) fn play_game<G: RefereeGame>(setup: &GameSetup<'_>) -> GameOutcome {
     let peaks = players.finish();
     // A seat that lost on memory keeps the figure of its verdict: its process, killed later, may
     // have grown meanwhile.
-    for (peak, finished) in report.peak_memory.iter_mut().zip(peaks) {
-        if *peak == 0 {
-            *peak = finished;
+    for (used, finished) in report.used.iter_mut().zip(peaks) {
+        if used.peak_bytes == 0 {
+            used.peak_bytes = finished;
         }
     }
     for dir in scratch {
@@ -449,7 +437,7 @@ impl<G: RefereeGame> Table<'_, '_, G> {
             }
             Err(failure) => {
                 if let Failure::Memory(peak) = failure {
-                    self.report.peak_memory[side] = peak;
+                    self.report.used[side].peak_bytes = peak;
                 }
                 let retry = matches!(
                     failure,
@@ -484,12 +472,7 @@ impl<G: RefereeGame> Table<'_, '_, G> {
             }
         };
         let first = self.report.moves.iter().all(|(s, _, _)| *s != seat);
-        self.report.slowest[side] = self.report.slowest[side].max(reply.elapsed);
-        if first {
-            self.report.first_reply[side] = reply.elapsed;
-        } else {
-            self.report.slowest_later[side] = self.report.slowest_later[side].max(reply.elapsed);
-        }
+        self.report.used[side].count_reply(reply.elapsed, first);
         self.report
             .moves
             .push((seat, line.to_string(), reply.elapsed));

@@ -5,7 +5,7 @@
 
 use super::game::{GameEnd, Seat};
 use super::html::DrawGame;
-use super::record::{parse_record, Problem, RecordPly, RecordResult};
+use super::record::{parse_record, Problem, Record, RecordPly};
 
 /// One game's record replayed through its rules.
 #[derive(Clone, Debug)]
@@ -14,24 +14,19 @@ pub struct GameView {
     pub label: String,
     /// The names the summary gives the players, by seat (the record's commands by default).
     pub players: [String; 2],
-    /// The players' commands from the record, by seat.
-    pub commands: [String; 2],
-    /// The game's set-up as the record gives it (`team 2 first`).
-    pub setup: Option<String>,
-    /// The calls made again, as the record gives them.
-    pub retries: Vec<String>,
-    /// The plies of the opening the game started from, played before the players' plies.
-    pub opening: Vec<RecordPly>,
-    /// The plies the rules accepted, in order.
-    pub moves: Vec<RecordPly>,
+    /// The record as read: the players' commands, the set-up, the calls made again, every ply
+    /// and the result (its problems are in `problems`, with the replay's).
+    pub record: Record,
+    /// How many of the record's opening plies the rules accepted (see [`GameView::opening`]).
+    pub opening_accepted: usize,
+    /// How many of the record's players' plies the rules accepted (see [`GameView::moves`]).
+    pub moves_accepted: usize,
     /// Each ply of the opening, then of the moves, written as the page lists it: in the frame of
     /// the drawing ([`DrawGame::board_frame_move`]), or as the player printed it.
     pub notation: Vec<String>,
     /// One drawing per position: the start, then one after each opening ply and each accepted
     /// ply.
     pub frames: Vec<String>,
-    /// The result as the record gives it.
-    pub result: Option<RecordResult>,
     /// The end the rules reached on replay, if they did.
     pub rules_end: Option<GameEnd>,
     /// What is wrong with the record, with line numbers.
@@ -45,6 +40,16 @@ impl GameView {
         self
     }
 
+    /// The plies of the opening the rules accepted, played before the players' plies.
+    pub fn opening(&self) -> &[RecordPly] {
+        &self.record.opening[..self.opening_accepted]
+    }
+
+    /// The players' plies the rules accepted, in order.
+    pub fn moves(&self) -> &[RecordPly] {
+        &self.record.plies[..self.moves_accepted]
+    }
+
     /// A ply the rules accepted in `before`, now played on `game`: its drawing and its notation.
     fn accept<G: DrawGame>(&mut self, before: &G::Position, game: &G, ply: &RecordPly) {
         let reply = ply.line.trim();
@@ -56,13 +61,13 @@ impl GameView {
 
     /// The winner's seat by the record, `Some(None)` for a draw, `None` without a result.
     pub fn outcome(&self) -> Option<Option<Seat>> {
-        self.result.as_ref().map(|result| result.winner)
+        self.record.result.as_ref().map(|result| result.winner)
     }
 }
 
 /// Replays the record `text` of a `G` game through `G`'s rules, drawing each position.
 pub fn replay<G: DrawGame>(label: &str, text: &str) -> GameView {
-    let record = parse_record(text);
+    let mut record = parse_record(text);
     let mut players = record.players.clone();
     for (seat, name) in Seat::BOTH.into_iter().zip(players.iter_mut()) {
         if name.is_empty() {
@@ -79,19 +84,25 @@ pub fn replay<G: DrawGame>(label: &str, text: &str) -> GameView {
     let mut view = GameView {
         label: label.to_string(),
         players,
-        commands: record.players.clone(),
-        setup: record.setup.clone(),
-        retries: record.retries.clone(),
-        opening: Vec::new(),
-        moves: Vec::new(),
+        // The record joins its view once its plies have been replayed.
+        record: Record::default(),
+        opening_accepted: 0,
+        moves_accepted: 0,
         notation: Vec::new(),
         frames: Vec::new(),
-        result: record.result.clone(),
         rules_end: None,
-        problems: record.problems.clone(),
+        problems: std::mem::take(&mut record.problems),
     };
+    replay_record::<G>(&record, &mut view);
+    view.record = record;
+    view
+}
+
+/// Replays `record` into `view`, up to the first ply that cannot be replayed (reported), and
+/// checks its result against the rules' end.
+fn replay_record<G: DrawGame>(record: &Record, view: &mut GameView) {
     if record.game.is_empty() {
-        return view;
+        return;
     }
     if record.game != G::NAME {
         view.problems.insert(
@@ -106,7 +117,7 @@ pub fn replay<G: DrawGame>(label: &str, text: &str) -> GameView {
                 ),
             ),
         );
-        return view;
+        return;
     }
     let mut game = match &record.setup {
         None => G::new(),
@@ -115,17 +126,17 @@ pub fn replay<G: DrawGame>(label: &str, text: &str) -> GameView {
             Err(why) => {
                 view.problems
                     .insert(0, Problem::new(1, format!("set-up: {why}")));
-                return view;
+                return;
             }
         },
     };
     view.frames.push(G::draw(&game.position(), None));
-    if !replay_opening::<G>(&mut game, &record.opening, &mut view) {
-        return view;
+    if !replay_opening::<G>(&mut game, &record.opening, view) {
+        return;
     }
-    replay_plies::<G>(&mut game, &record.plies, &mut view);
+    replay_plies::<G>(&mut game, &record.plies, view);
     view.problems.sort_by_key(|problem| problem.line_number);
-    if let (Some(end), Some(result)) = (&view.rules_end, &view.result) {
+    if let (Some(end), Some(result)) = (&view.rules_end, &record.result) {
         if end.winner != result.winner {
             view.problems.push(Problem::new(
                 result.line_number,
@@ -138,7 +149,6 @@ pub fn replay<G: DrawGame>(label: &str, text: &str) -> GameView {
             ));
         }
     }
-    view
 }
 
 /// Plays the opening's plies on `game`, drawing each; false (the problem reported) at the first
@@ -163,7 +173,7 @@ fn replay_opening<G: DrawGame>(game: &mut G, opening: &[RecordPly], view: &mut G
             return false;
         }
         view.accept::<G>(&before, game, ply);
-        view.opening.push(ply.clone());
+        view.opening_accepted += 1;
     }
     true
 }
@@ -201,7 +211,7 @@ fn replay_plies<G: DrawGame>(game: &mut G, plies: &[RecordPly], view: &mut GameV
             }
             Ok(end) => {
                 view.accept::<G>(&before, game, ply);
-                view.moves.push(ply.clone());
+                view.moves_accepted += 1;
                 view.rules_end = end;
             }
         }
@@ -252,7 +262,7 @@ pub(crate) mod tests {
     fn a_whole_game_has_a_frame_per_ply() {
         let view = replay::<CountGame>("game 1", WON);
         assert!(view.problems.is_empty(), "{:?}", view.problems);
-        assert_eq!(view.moves.len(), 3);
+        assert_eq!(view.moves().len(), 3);
         assert_eq!(view.frames.len(), 4);
         assert_eq!(view.frames[0], "<text>0 </text>");
         assert_eq!(view.frames[3], "<text>5 3+2</text>");

@@ -12,7 +12,7 @@ use super::game::Seat;
 use super::play::GameReport;
 use super::rating;
 use super::record;
-use super::results::GameRow;
+use super::results::{GameRow, SeatUse};
 use super::sprt::{Pentanomial, Sprt};
 use super::stats::Tally;
 use super::tally::megabytes;
@@ -36,13 +36,13 @@ pub fn game_line(row: &GameRow, order: &[String]) -> String {
         row.reason,
         row.plies,
         name(first),
-        row.slowest_ms[first.index()],
+        row.used[first.index()].slowest_ms,
         name(second),
-        row.slowest_ms[second.index()],
+        row.used[second.index()].slowest_ms,
         name(first),
-        megabytes(row.peak_bytes[first.index()]),
+        megabytes(row.used[first.index()].peak_bytes),
         name(second),
-        megabytes(row.peak_bytes[second.index()]),
+        megabytes(row.used[second.index()].peak_bytes),
     )
 }
 
@@ -125,51 +125,39 @@ pub fn pentanomial(rows: &[GameRow], names: &[String]) -> Pentanomial {
 
 /// `players: A slowest=... ; first replies: ...; later replies: ...`.
 pub(super) fn players_line(rows: &[GameRow], names: &[String]) -> String {
-    #[derive(Default, Clone, Copy)]
-    struct Figures {
-        slowest: u64,
-        first: u64,
-        later: u64,
-        peak: u64,
-        faults: u32,
-    }
-    let mut figures = [Figures::default(); 2];
+    let mut used = [SeatUse::default(); 2];
+    let mut faults = [0; 2];
     for row in rows {
         for (i, name) in names.iter().enumerate() {
             let Some(seat) = row.seat_of(name) else {
                 continue;
             };
-            let s = seat.index();
-            let f = &mut figures[i];
-            f.slowest = f.slowest.max(row.slowest_ms[s]);
-            f.first = f.first.max(row.first_ms[s]);
-            f.later = f.later.max(row.later_ms[s]);
-            f.peak = f.peak.max(row.peak_bytes[s]);
+            used[i] = used[i].max(row.used[seat.index()]);
             if row.fault && row.winner.is_some_and(|w| w != seat) {
-                f.faults += 1;
+                faults[i] += 1;
             }
         }
     }
-    let [a, b] = figures;
+    let [a, b] = used;
     format!(
         "players: {} slowest={}ms peak={} faults={}; {} slowest={}ms peak={} faults={}; \
          first replies: {}={}ms {}={}ms; later replies: {}={}ms {}={}ms",
         names[0],
-        a.slowest,
-        megabytes(a.peak),
-        a.faults,
+        a.slowest_ms,
+        megabytes(a.peak_bytes),
+        faults[0],
         names[1],
-        b.slowest,
-        megabytes(b.peak),
-        b.faults,
+        b.slowest_ms,
+        megabytes(b.peak_bytes),
+        faults[1],
         names[0],
-        a.first,
+        a.first_ms,
         names[1],
-        b.first,
+        b.first_ms,
         names[0],
-        a.later,
+        a.later_ms,
         names[1],
-        b.later,
+        b.later_ms,
     )
 }
 

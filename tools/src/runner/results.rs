@@ -26,6 +26,7 @@
 use super::game::Seat;
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::time::Duration;
 
 /// The columns, in the order they are written.
 pub const COLUMNS: [&str; 17] = [
@@ -62,12 +63,41 @@ pub struct GameRow {
     pub plies: u32,
     /// Lost by a fault (malformed, illegal, late, exited, out of turn, memory, files).
     pub fault: bool,
-    /// By seat, in ms.
-    pub slowest_ms: [u64; 2],
-    pub first_ms: [u64; 2],
-    pub later_ms: [u64; 2],
-    /// By seat, in bytes.
-    pub peak_bytes: [u64; 2],
+    /// What each seat used, by seat.
+    pub used: [SeatUse; 2],
+}
+
+/// What a seat used in a game: its slowest reply, its first reply and its slowest reply after
+/// the first (in ms), and its peak memory (in bytes).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SeatUse {
+    pub slowest_ms: u64,
+    pub first_ms: u64,
+    pub later_ms: u64,
+    pub peak_bytes: u64,
+}
+
+impl SeatUse {
+    /// A reply that took `elapsed` counted in, `first` for the seat's first reply of the game.
+    pub fn count_reply(&mut self, elapsed: Duration, first: bool) {
+        let ms = elapsed.as_millis() as u64;
+        self.slowest_ms = self.slowest_ms.max(ms);
+        if first {
+            self.first_ms = ms;
+        } else {
+            self.later_ms = self.later_ms.max(ms);
+        }
+    }
+
+    /// Each figure the larger of the two's.
+    pub fn max(self, other: SeatUse) -> SeatUse {
+        SeatUse {
+            slowest_ms: self.slowest_ms.max(other.slowest_ms),
+            first_ms: self.first_ms.max(other.first_ms),
+            later_ms: self.later_ms.max(other.later_ms),
+            peak_bytes: self.peak_bytes.max(other.peak_bytes),
+        }
+    }
 }
 
 impl GameRow {
@@ -139,14 +169,14 @@ impl From<&GameRow> for CsvRow {
             reason: row.reason.replace(['\n', '\r'], " "),
             plies: row.plies,
             fault: u8::from(row.fault),
-            slowest1_ms: row.slowest_ms[0],
-            slowest2_ms: row.slowest_ms[1],
-            first1_ms: row.first_ms[0],
-            first2_ms: row.first_ms[1],
-            later1_ms: row.later_ms[0],
-            later2_ms: row.later_ms[1],
-            peak1_bytes: row.peak_bytes[0],
-            peak2_bytes: row.peak_bytes[1],
+            slowest1_ms: row.used[0].slowest_ms,
+            slowest2_ms: row.used[1].slowest_ms,
+            first1_ms: row.used[0].first_ms,
+            first2_ms: row.used[1].first_ms,
+            later1_ms: row.used[0].later_ms,
+            later2_ms: row.used[1].later_ms,
+            peak1_bytes: row.used[0].peak_bytes,
+            peak2_bytes: row.used[1].peak_bytes,
         }
     }
 }
@@ -182,10 +212,20 @@ impl CsvRow {
             reason: self.reason,
             plies: self.plies,
             fault,
-            slowest_ms: [self.slowest1_ms, self.slowest2_ms],
-            first_ms: [self.first1_ms, self.first2_ms],
-            later_ms: [self.later1_ms, self.later2_ms],
-            peak_bytes: [self.peak1_bytes, self.peak2_bytes],
+            used: [
+                SeatUse {
+                    slowest_ms: self.slowest1_ms,
+                    first_ms: self.first1_ms,
+                    later_ms: self.later1_ms,
+                    peak_bytes: self.peak1_bytes,
+                },
+                SeatUse {
+                    slowest_ms: self.slowest2_ms,
+                    first_ms: self.first2_ms,
+                    later_ms: self.later2_ms,
+                    peak_bytes: self.peak2_bytes,
+                },
+            ],
         })
     }
 }
@@ -291,10 +331,20 @@ pub(crate) mod tests {
             reason: "malformed move: p1 printed 'a, \"b\"' (no)".into(),
             plies: 12,
             fault: true,
-            slowest_ms: [3, 4],
-            first_ms: [1, 2],
-            later_ms: [3, 4],
-            peak_bytes: [1000, 2000],
+            used: [
+                SeatUse {
+                    slowest_ms: 3,
+                    first_ms: 1,
+                    later_ms: 3,
+                    peak_bytes: 1000,
+                },
+                SeatUse {
+                    slowest_ms: 4,
+                    first_ms: 2,
+                    later_ms: 4,
+                    peak_bytes: 2000,
+                },
+            ],
         }
     }
 

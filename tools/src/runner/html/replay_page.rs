@@ -190,7 +190,7 @@ fn games_nav(html: &mut String, games: &[GameView], tally: &Tally) {
 
 /// `B won (p2): a bomber reached the opponent's base`, `draw: ...`, `no result`.
 fn result_text(game: &GameView) -> String {
-    match &game.result {
+    match &game.record.result {
         Some(result) => {
             let who = match result.winner {
                 Some(seat) => format!("{} won ({seat})", game.players[seat.index()]),
@@ -216,7 +216,7 @@ fn game_section(
     let _ = writeln!(
         html,
         "<section class=\"game\" id=\"game-{number}\" data-plies=\"{}\">",
-        game.opening.len() + game.moves.len()
+        game.opening_accepted + game.moves_accepted
     );
     let label = if game.label == format!("game {number}") {
         String::new()
@@ -227,7 +227,7 @@ fn game_section(
     html.push_str("<p class=\"players\">");
     for (seat, (name, command)) in ["p1", "p2"]
         .iter()
-        .zip(game.players.iter().zip(&game.commands))
+        .zip(game.players.iter().zip(&game.record.players))
     {
         let _ = write!(
             html,
@@ -237,7 +237,7 @@ fn game_section(
         );
     }
     html.push_str("</p>\n");
-    if let Some(setup) = &game.setup {
+    if let Some(setup) = &game.record.setup {
         let _ = writeln!(html, "<p class=\"setup\">{}</p>", escape(setup));
     }
     let _ = writeln!(
@@ -245,7 +245,7 @@ fn game_section(
         "<p class=\"result\">{}</p>",
         escape(&result_text(game))
     );
-    list(html, "retries", "call made again: ", &game.retries);
+    list(html, "retries", "call made again: ", &game.record.retries);
     let problems: Vec<String> = game.problems.iter().map(|p| p.to_string()).collect();
     list(html, "problems", "", &problems);
     html.push_str("<div class=\"view\">\n<div class=\"left\">\n<div class=\"frames nojs\">\n");
@@ -288,7 +288,7 @@ fn list(html: &mut String, class: &str, prefix: &str, items: &[String]) {
 /// writes it (the board's frame) and, where the player printed it otherwise, that too in its
 /// caption.
 fn move_list(html: &mut String, game: &GameView) {
-    let plies: Vec<_> = game.opening.iter().chain(&game.moves).collect();
+    let plies: Vec<_> = game.opening().iter().chain(game.moves()).collect();
     let reframed = plies
         .iter()
         .zip(&game.notation)
@@ -305,7 +305,7 @@ fn move_list(html: &mut String, game: &GameView) {
         html,
         "<li data-ply=\"0\" data-caption=\"the start\"><span class=\"n\">0</span><code>start</code></li>"
     );
-    let opening = game.opening.len();
+    let opening = game.opening_accepted;
     for (i, ply) in plies.iter().enumerate() {
         let n = i + 1;
         let printed = ply.line.trim();
@@ -539,7 +539,7 @@ mod tests {
                     1 2\n# time: 3\n# result: p1 reached five\n";
         let view = replay::<CountGame>("game 1", text);
         assert!(view.problems.is_empty(), "{:?}", view.problems);
-        assert_eq!((view.opening.len(), view.moves.len()), (2, 1));
+        assert_eq!((view.opening_accepted, view.moves_accepted), (2, 1));
         assert_eq!(view.frames.len(), 4);
         assert_eq!(view.frames[2], "<text>3 2+1</text>");
         assert_eq!(view.rules_end.as_ref().unwrap().winner, Some(Seat::First));
