@@ -23,6 +23,7 @@
 
 pub mod cli;
 pub mod clock;
+pub mod engine;
 pub mod game;
 pub mod io;
 pub mod score;

@@ -1,6 +1,6 @@
 //! The game-agnostic frame of every bot's search: what a search may spend ([`Limits`]), what it
 //! returns ([`SearchResult`]), how the first moves of a game are varied ([`OpeningChoice`]), and
-//! the engine around it ([`Engine`]).
+//! the engine around it ([`crate::engine::Engine`]).
 //!
 //! # One dialect in five crates
 //!
@@ -32,16 +32,15 @@
 //!   principal variation from the table, [`principal_variation`];
 //! - `BENCH_POSITIONS`, `BENCH_DEPTH` and `bench(depth: Option<u32>) -> u64`.
 
-use crate::cli::{BotOptions, EngineKind};
 use crate::clock::{nodes_per_second, Deadline, SearchClock};
-use crate::game::{greedy, random_move, Board};
+use crate::game::Board;
 use crate::score::{is_decisive, MATE_BOUND};
 use crate::transposition::{PackedMove, TranspositionTable};
 use arrayvec::ArrayVec;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::io::Write;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The longest principal variation a result carries.
 pub const PV_CAPACITY: usize = 32;
@@ -418,60 +417,4 @@ pub fn bench<B: Board>(
     let nps = nodes_per_second(total, started.elapsed());
     let _ = writeln!(out, "{total} nodes {nps} nps");
     total
-}
-
-/// The frame of every bot's `--engine search|greedy|random`: what an engine holds in every game,
-/// as the command line sets it up, over the game's searcher `S`, and the choice it makes alike
-/// between a sparring partner's move and the search's turn. What a game's search does on its
-/// turn (a book, a solver, restricted moves, the opening draw's budget) is the game's own, in
-/// its `engine.rs`.
-pub struct Engine<S> {
-    /// `--engine`: which chooser plays.
-    pub kind: EngineKind,
-    /// The game's search, its tables kept from move to move.
-    pub searcher: S,
-    /// `--engine random`'s generator, seeded by `--seed`.
-    pub rng: SmallRng,
-    /// `--opening-plies`' draws, seeded by `--seed`.
-    pub opening: OpeningChoice,
-    /// A move's budget: `--movetime`, else the game's default.
-    pub budget: Duration,
-    /// The deepest iteration: `--depth`, else the game's.
-    pub max_depth: u32,
-}
-
-impl<S> Engine<S> {
-    /// The engine `options` ask for, searching with `searcher`; without `--movetime` and
-    /// `--depth`, the game's `movetime` and `max_depth`.
-    pub fn new(options: &BotOptions, searcher: S, movetime: Duration, max_depth: u32) -> Self {
-        Engine {
-            kind: options.engine,
-            searcher,
-            rng: SmallRng::seed_from_u64(options.seed),
-            opening: OpeningChoice::new(options.opening_plies, options.seed),
-            budget: options.movetime.unwrap_or(movetime),
-            max_depth: options.depth.unwrap_or(max_depth),
-        }
-    }
-
-    /// What a search may spend by `deadline`, at most the engine's depth.
-    pub fn limits(&self, deadline: Deadline) -> Limits {
-        Limits::new(deadline, self.max_depth)
-    }
-
-    /// The move for the side to move of `board`: the [`greedy`] move by the game's `evaluate`,
-    /// a random one, or the search's turn, `search` (the game's own); `None` only without a
-    /// legal move.
-    pub fn choose<B: Board>(
-        &mut self,
-        board: &B,
-        evaluate: fn(&B) -> i32,
-        search: impl FnOnce(&mut Self) -> Option<B::Move>,
-    ) -> Option<B::Move> {
-        match self.kind {
-            EngineKind::Search => search(self),
-            EngineKind::Greedy => greedy(board, &board.legal_moves(), evaluate),
-            EngineKind::Random => random_move(board, &mut self.rng),
-        }
-    }
 }

@@ -12,10 +12,10 @@ use common::clock::Deadline;
 use rustc_hash::FxHashSet;
 use std::time::{Duration, Instant};
 
-/// A move chooser with its state for one game: [`common::search::Engine`] over this game's
+/// A move chooser with its state for one game: [`common::engine::Engine`] over this game's
 /// search.
 pub struct Engine {
-    engine: common::search::Engine<Searcher>,
+    engine: common::engine::Engine<Searcher>,
 }
 
 impl Engine {
@@ -27,7 +27,7 @@ impl Engine {
             Searcher::new(NO_SEARCH_TABLE_BYTES)
         };
         Engine {
-            engine: common::search::Engine::new(options, searcher, DEFAULT_MOVETIME, MAX_DEPTH),
+            engine: common::engine::Engine::new(options, searcher, DEFAULT_MOVETIME, MAX_DEPTH),
         }
     }
 

@@ -17,10 +17,10 @@ use common::clock::Deadline;
 use common::io::log;
 use std::time::Instant;
 
-/// A move chooser configured from the command line: [`common::search::Engine`] over this
+/// A move chooser configured from the command line: [`common::engine::Engine`] over this
 /// game's search, with the solvers.
 pub struct Engine {
-    engine: common::search::Engine<Searcher>,
+    engine: common::engine::Engine<Searcher>,
     /// `None` with `--depth`: the solver is timed, and a fixed-depth game must repeat exactly.
     solver: Option<PlaySolver>,
 }
@@ -31,7 +31,7 @@ impl Engine {
         let mut searcher = Searcher::new(TABLE_BYTES);
         searcher.verbose = true;
         Engine {
-            engine: common::search::Engine::new(options, searcher, DEFAULT_MOVETIME, MAX_DEPTH),
+            engine: common::engine::Engine::new(options, searcher, DEFAULT_MOVETIME, MAX_DEPTH),
             solver: options.depth.is_none().then(PlaySolver::new),
         }
     }

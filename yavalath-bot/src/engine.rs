@@ -54,10 +54,10 @@ pub fn opening_equivalents() -> ArrayVec<Cell, 12> {
     cells
 }
 
-/// A move chooser: [`common::search::Engine`] over this game's search (none but for `--engine
+/// A move chooser: [`common::engine::Engine`] over this game's search (none but for `--engine
 /// search`), with the proof search.
 pub struct Engine {
-    engine: common::search::Engine<Option<Searcher>>,
+    engine: common::engine::Engine<Option<Searcher>>,
     prover: Option<Prover>,
     /// The last turn played a proven win.
     proven: bool,
@@ -81,7 +81,7 @@ impl Engine {
             _ => None,
         };
         Engine {
-            engine: common::search::Engine::new(options, searcher, DEFAULT_MOVETIME, MAX_DEPTH),
+            engine: common::engine::Engine::new(options, searcher, DEFAULT_MOVETIME, MAX_DEPTH),
             prover,
             proven: false,
             log: String::new(),
