@@ -121,17 +121,40 @@ pub enum Parsed {
     Help,
 }
 
-/// A command line that could not be understood.
+/// A command line that could not be understood: the bot's own, or its `solve`'s.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CliError {
-    /// An option that no bot knows.
+    /// An option that the bot (or its solver) does not know.
     UnknownOption(String),
     /// An option given without its value.
     MissingValue(&'static str),
-    /// An option whose value does not parse.
+    /// An option whose value does not parse or is out of range.
     BadValue { option: &'static str, value: String },
     /// A word that is neither an option nor a subcommand.
     UnexpectedArgument(String),
+    /// A move of `solve --moves` that does not parse or is illegal: `'move': why`
+    /// ([`crate::game::Board::after_line`]).
+    BadMove(String),
+}
+
+impl CliError {
+    /// A word nobody asked for: an unknown option if it starts with `-`, else an unexpected
+    /// argument.
+    pub fn unknown(word: &str) -> CliError {
+        if word.starts_with('-') {
+            CliError::UnknownOption(word.to_string())
+        } else {
+            CliError::UnexpectedArgument(word.to_string())
+        }
+    }
+
+    /// The value `value` of `option`, refused.
+    pub fn bad_value(option: &'static str, value: &str) -> CliError {
+        CliError::BadValue {
+            option,
+            value: value.to_string(),
+        }
+    }
 }
 
 impl fmt::Display for CliError {
@@ -143,6 +166,7 @@ impl fmt::Display for CliError {
                 write!(f, "bad value '{value}' for option '{option}'")
             }
             CliError::UnexpectedArgument(a) => write!(f, "unexpected argument '{a}'"),
+            CliError::BadMove(why) => write!(f, "--moves: {why}"),
         }
     }
 }
@@ -176,19 +200,14 @@ where
             "--depth" => {
                 let depth: u32 = value(&mut args, "--depth")?;
                 if depth == 0 {
-                    return Err(CliError::BadValue {
-                        option: "--depth",
-                        value: "0".into(),
-                    });
+                    return Err(CliError::bad_value("--depth", "0"));
                 }
                 options.depth = Some(depth);
             }
             "--engine" => {
                 let name = args.next().ok_or(CliError::MissingValue("--engine"))?;
-                options.engine = EngineKind::parse(&name).ok_or(CliError::BadValue {
-                    option: "--engine",
-                    value: name,
-                })?;
+                options.engine = EngineKind::parse(&name)
+                    .ok_or_else(|| CliError::bad_value("--engine", &name))?;
             }
             "--seed" => options.seed = value(&mut args, "--seed")?,
             "--opening-plies" => options.opening_plies = value(&mut args, "--opening-plies")?,
@@ -198,8 +217,7 @@ where
                 perft_depth = Some(value(&mut args, "perft")?);
             }
             "bench" if subcommand.is_none() => subcommand = Some("bench"),
-            other if other.starts_with('-') => return Err(CliError::UnknownOption(arg)),
-            _ => return Err(CliError::UnexpectedArgument(arg)),
+            _ => return Err(CliError::unknown(&arg)),
         }
     }
 
@@ -482,35 +500,6 @@ pub fn run_bot(bot: &BotInfo) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// Why the arguments of a game's `solve` subcommand were refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SolveArgsError {
-    /// A word `solve` does not know.
-    Unknown(String),
-    /// An option without its value.
-    MissingValue(&'static str),
-    /// An option whose value does not parse or is out of range.
-    BadValue(&'static str, String),
-    /// A move of `--moves` that does not parse or is illegal: `'move': why`
-    /// ([`crate::game::Board::after_line`]).
-    BadMove(String),
-}
-
-impl fmt::Display for SolveArgsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SolveArgsError::Unknown(word) => write!(f, "unknown argument '{word}'"),
-            SolveArgsError::MissingValue(option) => write!(f, "option '{option}' needs a value"),
-            SolveArgsError::BadValue(option, value) => {
-                write!(f, "bad value '{value}' for option '{option}'")
-            }
-            SolveArgsError::BadMove(why) => write!(f, "--moves: {why}"),
-        }
-    }
-}
-
-impl std::error::Error for SolveArgsError {}
-
 /// A solver's refused arguments: `bot solve: error` and the usage line on stderr; the exit
 /// status 2.
 pub fn refuse_solve_args(bot: &str, arguments: &str, error: impl fmt::Display) -> ExitCode {
@@ -520,19 +509,19 @@ pub fn refuse_solve_args(bot: &str, arguments: &str, error: impl fmt::Display) -
 }
 
 /// The value of `solve --table-mb`: a whole number of MB in `1..=max_mb`.
-pub fn parse_table_mb(text: &str, max_mb: usize) -> Result<usize, SolveArgsError> {
+pub fn parse_table_mb(text: &str, max_mb: usize) -> Result<usize, CliError> {
     text.parse()
         .ok()
         .filter(|mb| (1..=max_mb).contains(mb))
-        .ok_or_else(|| SolveArgsError::BadValue("--table-mb", text.to_string()))
+        .ok_or_else(|| CliError::bad_value("--table-mb", text))
 }
 
 /// The value of `solve --seconds`: a finite number of seconds above zero.
-pub fn parse_seconds(text: &str) -> Result<f64, SolveArgsError> {
+pub fn parse_seconds(text: &str) -> Result<f64, CliError> {
     text.parse()
         .ok()
         .filter(|s: &f64| s.is_finite() && *s > 0.0)
-        .ok_or_else(|| SolveArgsError::BadValue("--seconds", text.to_string()))
+        .ok_or_else(|| CliError::bad_value("--seconds", text))
 }
 
 /// What every solver is asked: the position, its table's size and a time limit.
@@ -556,8 +545,8 @@ impl<B: crate::game::Board> SolveTarget<B> {
         table_mb: usize,
         max_table_mb: usize,
         own_options: &[&'static str],
-        mut own: impl FnMut(&'static str, &String) -> Result<(), SolveArgsError>,
-    ) -> Result<SolveTarget<B>, SolveArgsError> {
+        mut own: impl FnMut(&'static str, &String) -> Result<(), CliError>,
+    ) -> Result<SolveTarget<B>, CliError> {
         let mut target = SolveTarget {
             board: B::start(),
             table_mb,
@@ -569,11 +558,11 @@ impl<B: crate::game::Board> SolveTarget<B> {
                 .iter()
                 .chain(own_options)
                 .find(|&&option| option == word)
-                .ok_or_else(|| SolveArgsError::Unknown(word.clone()))?;
-            let value = words.next().ok_or(SolveArgsError::MissingValue(option))?;
+                .ok_or_else(|| CliError::unknown(word))?;
+            let value = words.next().ok_or(CliError::MissingValue(option))?;
             match *option {
                 "--moves" => {
-                    target.board = B::after_line(value).map_err(SolveArgsError::BadMove)?;
+                    target.board = B::after_line(value).map_err(CliError::BadMove)?;
                 }
                 "--table-mb" => target.table_mb = parse_table_mb(value, max_table_mb)?,
                 "--seconds" => target.seconds = Some(parse_seconds(value)?),

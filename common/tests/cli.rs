@@ -6,23 +6,34 @@ use std::time::Duration;
 
 #[test]
 fn solve_values_and_moves_parse_or_name_what_is_wrong() {
+    let bad = |option, value: &str| CliError::BadValue {
+        option,
+        value: value.into(),
+    };
     assert_eq!(parse_table_mb("64", 64), Ok(64));
-    for bad in ["0", "65", "-1", "x", ""] {
-        let refused = SolveArgsError::BadValue("--table-mb", bad.to_string());
-        assert_eq!(parse_table_mb(bad, 64), Err(refused));
+    for value in ["0", "65", "-1", "x", ""] {
+        assert_eq!(parse_table_mb(value, 64), Err(bad("--table-mb", value)));
     }
     assert_eq!(parse_seconds("2.5"), Ok(2.5));
-    for bad in ["0", "-1", "nan", "inf", "x"] {
-        let refused = SolveArgsError::BadValue("--seconds", bad.to_string());
-        assert_eq!(parse_seconds(bad), Err(refused));
+    for value in ["0", "-1", "nan", "inf", "x"] {
+        assert_eq!(parse_seconds(value), Err(bad("--seconds", value)));
     }
     assert_eq!(
-        SolveArgsError::BadMove("'x': not a move".into()).to_string(),
+        CliError::BadMove("'x': not a move".into()).to_string(),
         "--moves: 'x': not a move"
     );
     assert_eq!(
-        SolveArgsError::BadValue("--seconds", "0".into()).to_string(),
+        bad("--seconds", "0").to_string(),
         "bad value '0' for option '--seconds'"
+    );
+    // A word no solver knows is named as the bot's own command line names it.
+    assert_eq!(
+        CliError::unknown("--frob").to_string(),
+        "unknown option '--frob'"
+    );
+    assert_eq!(
+        CliError::unknown("solve").to_string(),
+        "unexpected argument 'solve'"
     );
 }
 

@@ -49,7 +49,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
-use common::cli::refuse_solve_args;
+use common::cli::{parse_table_mb, refuse_solve_args, CliError};
 use common::clock::Deadline;
 
 use crate::board::{
@@ -876,29 +876,6 @@ pub fn solve_in_play(board: &Board, deadline: Deadline) -> Option<(Move, i32)> {
     Some((Move::new(kind, Column::new(c)?), score))
 }
 
-/// What went wrong on `solve`'s command line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SolveArgsError {
-    /// An argument that `solve` does not take.
-    Unknown(String),
-    /// `--table-mb` without a number in 1..=[`MAX_TABLE_MB`].
-    BadTableSize(Option<String>),
-}
-
-impl std::fmt::Display for SolveArgsError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SolveArgsError::Unknown(a) => write!(f, "unknown argument {a:?}"),
-            SolveArgsError::BadTableSize(None) => write!(f, "--table-mb needs a number"),
-            SolveArgsError::BadTableSize(Some(v)) => {
-                write!(f, "--table-mb {v:?}: expected 1..={MAX_TABLE_MB}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for SolveArgsError {}
-
 /// `solve`'s options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolveOptions {
@@ -909,7 +886,7 @@ pub struct SolveOptions {
 }
 
 /// Parses `solve`'s arguments: `[--weak] [--table-mb N]`.
-pub fn parse_args(args: &[String]) -> Result<SolveOptions, SolveArgsError> {
+pub fn parse_args(args: &[String]) -> Result<SolveOptions, CliError> {
     let mut options = SolveOptions {
         weak: false,
         table_mb: SOLVE_TABLE_MB,
@@ -919,13 +896,10 @@ pub fn parse_args(args: &[String]) -> Result<SolveOptions, SolveArgsError> {
         match arg.as_str() {
             "--weak" => options.weak = true,
             "--table-mb" => {
-                let value = args.next();
-                options.table_mb = value
-                    .and_then(|v| v.parse::<usize>().ok())
-                    .filter(|n| (1..=MAX_TABLE_MB).contains(n))
-                    .ok_or_else(|| SolveArgsError::BadTableSize(value.cloned()))?;
+                let value = args.next().ok_or(CliError::MissingValue("--table-mb"))?;
+                options.table_mb = parse_table_mb(value, MAX_TABLE_MB)?;
             }
-            other => return Err(SolveArgsError::Unknown(other.to_string())),
+            other => return Err(CliError::unknown(other)),
         }
     }
     Ok(options)

@@ -3,14 +3,14 @@
 
 use std::time::Duration;
 
-use common::cli::BotOptions;
+use common::cli::{BotOptions, CliError};
 use common::clock::Deadline;
 use connect4::board::{has_four, Board, Column, Kind, Move, Outcome, Team, BOARD_MASK};
 use connect4::engine;
 use connect4::protocol::CallLog;
 use connect4::solver::{
     parse_args, parse_line, run_solve, solve_in_play, DualPosition, NotationError, Position,
-    SolveArgsError, SolveOptions, Solver, DUAL_MAX_EMPTIES, MAX_TABLE_MB, SOLVE_TABLE_MB,
+    SolveOptions, Solver, DUAL_MAX_EMPTIES, MAX_TABLE_MB, SOLVE_TABLE_MB,
 };
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
@@ -363,21 +363,22 @@ fn command_line() {
     );
     assert_eq!(
         parse_args(&args("--table-mb")),
-        Err(SolveArgsError::BadTableSize(None))
+        Err(CliError::MissingValue("--table-mb"))
     );
     assert_eq!(
         parse_args(&args(&format!("--table-mb {}", MAX_TABLE_MB + 1))),
-        Err(SolveArgsError::BadTableSize(Some(
-            (MAX_TABLE_MB + 1).to_string()
-        )))
+        Err(CliError::bad_value(
+            "--table-mb",
+            &(MAX_TABLE_MB + 1).to_string()
+        ))
     );
     assert_eq!(
         parse_args(&args("--table-mb 0")),
-        Err(SolveArgsError::BadTableSize(Some("0".into())))
+        Err(CliError::bad_value("--table-mb", "0"))
     );
     assert_eq!(
         parse_args(&args("--strong")),
-        Err(SolveArgsError::Unknown("--strong".into()))
+        Err(CliError::UnknownOption("--strong".into()))
     );
 }
 

@@ -15,8 +15,7 @@ use crate::board::{Board, Side};
 use crate::book;
 use crate::dfpn::{ProofSearch, Value};
 use crate::solver::Solver;
-pub use common::cli::SolveArgsError;
-use common::cli::SolveTarget;
+use common::cli::{CliError, SolveTarget};
 use common::game::Board as _;
 use common::io::log;
 use std::process::ExitCode;
@@ -50,7 +49,7 @@ pub enum Method {
 }
 
 /// The arguments of `solve`: `[--moves "r1 c1 r2 c2,..."] [--table-mb N] [--seconds S]`.
-pub fn parse_args(words: &[String]) -> Result<SolveArgs, SolveArgsError> {
+pub fn parse_args(words: &[String]) -> Result<SolveArgs, CliError> {
     let (mut method, mut book) = (Method::ProofNumber, None);
     let own = |option: &'static str, value: &String| {
         match option {
@@ -58,7 +57,7 @@ pub fn parse_args(words: &[String]) -> Result<SolveArgs, SolveArgsError> {
                 method = match value.as_str() {
                     "dfpn" => Method::ProofNumber,
                     "alphabeta" => Method::AlphaBeta,
-                    _ => return Err(SolveArgsError::BadValue(option, value.clone())),
+                    _ => return Err(CliError::bad_value(option, value)),
                 }
             }
             _ => book = Some(value.clone()),
@@ -77,8 +76,8 @@ pub fn parse_args(words: &[String]) -> Result<SolveArgs, SolveArgsError> {
 }
 
 /// The position after `line`, moves `r1 c1 r2 c2` separated by commas, from the start.
-pub fn board_after(line: &str) -> Result<Board, SolveArgsError> {
-    Board::after_line(line).map_err(SolveArgsError::BadMove)
+pub fn board_after(line: &str) -> Result<Board, CliError> {
+    Board::after_line(line).map_err(CliError::BadMove)
 }
 
 /// Logs the start of a proof by `method` with a table of `table_bytes`.

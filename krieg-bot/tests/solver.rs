@@ -1,10 +1,11 @@
 //! The solver against plain exhaustive minimax near the end of random games; its value does not
 //! depend on the table's size or the order of moves; the `solve` command line.
 
+use common::cli::CliError;
 use krieg::board::{Board, Outcome};
 use krieg::dfpn::Value;
 use krieg::engine::PlaySolver;
-use krieg::solve::{self, parse_args, Method, SolveArgsError};
+use krieg::solve::{self, parse_args, Method};
 use krieg::solver::Solver;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
@@ -133,36 +134,21 @@ fn arguments_parse_or_give_a_typed_error() {
     );
     assert_ne!(args.board, Board::start());
     for (text, error) in [
-        ("--frob", SolveArgsError::Unknown("--frob".into())),
-        ("--seconds", SolveArgsError::MissingValue("--seconds")),
-        ("--book", SolveArgsError::MissingValue("--book")),
-        (
-            "--seconds -1",
-            SolveArgsError::BadValue("--seconds", "-1".into()),
-        ),
-        (
-            "--seconds nan",
-            SolveArgsError::BadValue("--seconds", "nan".into()),
-        ),
-        (
-            "--method mcts",
-            SolveArgsError::BadValue("--method", "mcts".into()),
-        ),
-        (
-            "--table-mb 0",
-            SolveArgsError::BadValue("--table-mb", "0".into()),
-        ),
-        (
-            "--table-mb x",
-            SolveArgsError::BadValue("--table-mb", "x".into()),
-        ),
+        ("--frob", CliError::UnknownOption("--frob".into())),
+        ("--seconds", CliError::MissingValue("--seconds")),
+        ("--book", CliError::MissingValue("--book")),
+        ("--seconds -1", CliError::bad_value("--seconds", "-1")),
+        ("--seconds nan", CliError::bad_value("--seconds", "nan")),
+        ("--method mcts", CliError::bad_value("--method", "mcts")),
+        ("--table-mb 0", CliError::bad_value("--table-mb", "0")),
+        ("--table-mb x", CliError::bad_value("--table-mb", "x")),
     ] {
         assert_eq!(parse_args(&words(text)), Err(error), "{text}");
     }
     for line in ["1 2 3 3", "9 9 9 9", "garbage", "1 2 2 3, 1 2 2 3"] {
         let result = parse_args(&["--moves".to_string(), line.to_string()]);
         assert!(
-            matches!(result, Err(SolveArgsError::BadMove(..))),
+            matches!(result, Err(CliError::BadMove(..))),
             "{line}: {result:?}"
         );
     }

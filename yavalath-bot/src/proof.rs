@@ -29,8 +29,7 @@ use crate::board::{Board, Cell, Cells, MoveList, Player, CELLS};
 use crate::notation::format_move;
 use crate::threats::{threat_makers, Threats, Verdict};
 use arrayvec::ArrayVec;
-pub use common::cli::SolveArgsError;
-use common::cli::{refuse_solve_args, SolveTarget};
+use common::cli::{refuse_solve_args, CliError, SolveTarget};
 use common::clock::Deadline;
 use common::game::Board as _;
 use common::transposition::table_len;
@@ -280,14 +279,14 @@ pub const ARGUMENTS: &str = "[--moves \"x y,...\"] [--seconds S] [--table-mb N]"
 pub type SolveArgs = SolveTarget<Board>;
 
 /// Parses `solve`'s arguments: `[--moves "x y,..."] [--seconds S] [--table-mb N]`.
-pub fn parse_args(words: &[String]) -> Result<SolveArgs, SolveArgsError> {
+pub fn parse_args(words: &[String]) -> Result<SolveArgs, CliError> {
     SolveTarget::parse(words, DEFAULT_TABLE_MB, 16384, &[], |_, _| Ok(()))
 }
 
 /// The position after `line`, moves `x y` separated by commas from the start (the swap is
 /// Player 1's cell named again on ply 1).
-pub fn board_after(line: &str) -> Result<Board, SolveArgsError> {
-    Board::after_line(line).map_err(SolveArgsError::BadMove)
+pub fn board_after(line: &str) -> Result<Board, CliError> {
+    Board::after_line(line).map_err(CliError::BadMove)
 }
 
 /// `yavalath-bot solve ...`: prints `value=<win|loss|draw|unknown> nodes=<N> seconds=<S>` for

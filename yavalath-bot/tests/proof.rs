@@ -1,13 +1,14 @@
 //! The proof search against plain exhaustive search of the rules (`Board::play` and its
 //! outcome, no threats) on many random late positions, and `solve`'s command line.
 
+use common::cli::CliError;
 use common::clock::Deadline;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use std::process::Command;
 use yavalath::board::{Board, Cell, Outcome, Player};
-use yavalath::proof::{board_after, parse_args, Prover, SolveArgsError, Value};
+use yavalath::proof::{board_after, parse_args, Prover, Value};
 use yavalath::threats::Threats;
 
 const BOT: &str = env!("CARGO_BIN_EXE_yavalath-bot");
@@ -173,25 +174,22 @@ fn solve_parses_its_arguments_and_refuses_garbage() {
     );
     assert_eq!(board_after("2 2,2 2,3 3").unwrap().plies(), 3);
     moves[1] = "2 2,2 2,2 2".into();
-    assert!(matches!(
-        parse_args(&moves),
-        Err(SolveArgsError::BadMove(..))
-    ));
+    assert!(matches!(parse_args(&moves), Err(CliError::BadMove(..))));
     assert_eq!(
         parse_args(&words("--table-mb 0")),
-        Err(SolveArgsError::BadValue("--table-mb", "0".into()))
+        Err(CliError::bad_value("--table-mb", "0"))
     );
     assert_eq!(
         parse_args(&words("--seconds nan")),
-        Err(SolveArgsError::BadValue("--seconds", "nan".into()))
+        Err(CliError::bad_value("--seconds", "nan"))
     );
     assert_eq!(
         parse_args(&words("--seconds")),
-        Err(SolveArgsError::MissingValue("--seconds"))
+        Err(CliError::MissingValue("--seconds"))
     );
     assert_eq!(
         parse_args(&words("solve")),
-        Err(SolveArgsError::Unknown("solve".into()))
+        Err(CliError::UnexpectedArgument("solve".into()))
     );
     assert!(board_after("x y").is_err());
     assert!(board_after("9 9").is_err());
