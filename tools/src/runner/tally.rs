@@ -142,24 +142,30 @@ pub fn elo_text(elo: f64) -> String {
     }
 }
 
+/// `text` written character by character by `write_char`: the one loop of every escaping
+/// (HTML's [`super::html::escape`], [`escape_controls`]).
+pub fn map_chars(text: &str, mut write_char: impl FnMut(&mut String, char)) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        write_char(&mut out, c);
+    }
+    out
+}
+
 /// `text` with its control characters escaped (`\0`, `\x1b`, `\u{9b}`) and each backslash
 /// doubled, so that what a program printed reads back unambiguously on one line.
 pub fn escape_controls(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\0' => out.push_str("\\0"),
-            c if c.is_ascii_control() => {
-                let _ = write!(out, "\\x{:02x}", c as u32);
-            }
-            c if c.is_control() => {
-                let _ = write!(out, "\\u{{{:x}}}", c as u32);
-            }
-            c => out.push(c),
+    map_chars(text, |out, c| match c {
+        '\\' => out.push_str("\\\\"),
+        '\0' => out.push_str("\\0"),
+        c if c.is_ascii_control() => {
+            let _ = write!(out, "\\x{:02x}", c as u32);
         }
-    }
-    out
+        c if c.is_control() => {
+            let _ = write!(out, "\\u{{{:x}}}", c as u32);
+        }
+        c => out.push(c),
+    })
 }
 
 /// A memory figure as the game lines print it: `12.3MB`.

@@ -143,19 +143,15 @@ pub fn named_hexagon(
 
 /// `&`, `<`, `>` and quotes escaped, for text and attribute values.
 pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c if c.is_control() => out.push('\u{FFFD}'),
-            c => out.push(c),
-        }
-    }
-    out
+    super::tally::map_chars(text, |out, c| match c {
+        '&' => out.push_str("&amp;"),
+        '<' => out.push_str("&lt;"),
+        '>' => out.push_str("&gt;"),
+        '"' => out.push_str("&quot;"),
+        '\'' => out.push_str("&#39;"),
+        c if c.is_control() => out.push('\u{FFFD}'),
+        c => out.push(c),
+    })
 }
 
 #[cfg(test)]
