@@ -45,7 +45,7 @@ fn merge_main<G: html::DrawGame>(args: &[String]) -> ExitCode {
 
 /// `clap`'s message: the help on stdout (status 0), or an error on one line of stderr after
 /// `program` (status 2).
-fn print_clap(program: &str, error: &clap::Error) -> ExitCode {
+pub(super) fn print_clap(program: &str, error: &clap::Error) -> ExitCode {
     if !error.use_stderr() {
         let _ = error.print();
         return ExitCode::SUCCESS;

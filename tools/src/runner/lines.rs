@@ -41,9 +41,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use common::cli::CliError;
+use clap::{CommandFactory, FromArgMatches, Parser, ValueEnum};
 use rustc_hash::{FxHashMap, FxHashSet};
 
+use super::dispatch::print_clap;
 use super::files::FileError;
 use super::record::parse_record;
 use super::Seat;
@@ -234,12 +235,14 @@ fn decided_ply(plies: &[LinePly], ours: Seat, parting_ply: usize) -> Option<usiz
         .find(|&ply| plies[ply - 1].seat == ours && !plies[ply - 1].opening)
 }
 
-/// Which player of a match the lines are read for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Which player of a match the lines are read for (`--ours`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Player {
     /// Player 1 in the odd games.
+    #[value(name = "A")]
     A,
     /// Player 1 in the even games.
+    #[value(name = "B")]
     B,
 }
 
@@ -272,8 +275,8 @@ pub struct Folder {
 /// Why `lines` could not run.
 #[derive(Debug)]
 pub enum LinesError {
-    /// A bad command line (the message).
-    Usage(String),
+    /// A bad command line, or `--help` (`clap`'s message).
+    Command(clap::Error),
     /// A folder that could not be read.
     File(FileError),
     /// A folder without any record (the folder).
@@ -283,7 +286,7 @@ pub enum LinesError {
 impl fmt::Display for LinesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LinesError::Usage(message) => write!(f, "{message} (see lines --help)"),
+            LinesError::Command(error) => write!(f, "{}", error.render()),
             LinesError::File(error) => write!(f, "{error}"),
             LinesError::NoRecords(dir) => write!(
                 f,
@@ -295,13 +298,6 @@ impl fmt::Display for LinesError {
 }
 
 impl std::error::Error for LinesError {}
-
-/// An option refused in the words of the bots' command line.
-impl From<CliError> for LinesError {
-    fn from(error: CliError) -> LinesError {
-        LinesError::Usage(error.to_string())
-    }
-}
 
 /// The game number of a record's file name, `game-<k>.txt`.
 fn record_number(name: &str) -> Option<u32> {
@@ -455,87 +451,79 @@ fn score([won, drawn, lost]: [usize; 3]) -> String {
     format!("{won}-{drawn}-{lost}")
 }
 
-/// The options of `lines`: the folders, the player read for and whether every lost line is
-/// printed. `None` asks for the usage.
-fn parse_args(args: &[String]) -> Result<Option<(Vec<PathBuf>, Player, bool)>, LinesError> {
-    let mut dirs = Vec::new();
-    let mut player = Player::A;
-    let mut all = false;
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "-h" | "--help" => return Ok(None),
-            "--all" => all = true,
-            "--ours" => {
-                player = match args.next().map(String::as_str) {
-                    Some("A") => Player::A,
-                    Some("B") => Player::B,
-                    Some(other) => {
-                        return Err(LinesError::Usage(format!(
-                            "--ours takes A or B, not '{other}'"
-                        )))
-                    }
-                    None => return Err(CliError::MissingValue("--ours").into()),
-                }
-            }
-            other if other.starts_with('-') => {
-                return Err(CliError::UnknownOption(other.to_string()).into())
-            }
-            dir => dirs.push(PathBuf::from(dir)),
-        }
-    }
-    if dirs.is_empty() {
-        return Err(LinesError::Usage("no record folder given".into()));
-    }
-    Ok(Some((dirs, player, all)))
+/// `lines`'s command line.
+#[derive(Parser, Debug)]
+#[command(disable_version_flag = true, args_override_self = true)]
+struct LinesArgs {
+    /// the player read for: A, Player 1 in the odd games, or B
+    #[arg(
+        long,
+        value_name = "A|B",
+        default_value = "A",
+        hide_possible_values = true
+    )]
+    ours: Player,
+    /// every lost line, also those lost once
+    #[arg(long)]
+    all: bool,
+    /// the record folders (--record-dir), one per opponent
+    #[arg(value_name = "DIR", required = true)]
+    dirs: Vec<PathBuf>,
+}
+
+/// `lines`'s command for `game`, with its help.
+pub fn lines_command(game: &str) -> clap::Command {
+    let program = format!("{game}-referee lines");
+    LinesArgs::command()
+        .name(program.clone())
+        .bin_name(program.clone())
+        .override_usage(format!("{program} [--ours A|B] [--all] DIR..."))
+        .about(
+            "Reads the records of matches (game-<k>.txt, as --record-dir writes them; one folder \
+             per opponent) and prints for each folder the games our player (A: Player 1 in the \
+             odd games) won, drew and lost, in all and in each seat, the distinct games and lost \
+             lines, and every line lost more than once: its games, our seat, its plies up to the \
+             ply where it parts from every game not lost from that seat, and the ply where it was \
+             decided (our last ply at or before it).",
+        )
+        .after_help(
+            "Records that cannot be read whole are named on stderr and left out (exit status 1); \
+             a folder that cannot be read or holds no record stops with exit status 2.",
+        )
+}
+
+/// The options of `lines` (the words after `lines`): the folders, the player read for and
+/// whether every lost line is printed.
+fn parse_args(game: &str, args: &[String]) -> Result<LinesArgs, LinesError> {
+    let words = std::iter::once("lines".to_string()).chain(args.iter().cloned());
+    let matches = lines_command(game)
+        .try_get_matches_from(words)
+        .map_err(LinesError::Command)?;
+    LinesArgs::from_arg_matches(&matches).map_err(LinesError::Command)
 }
 
 /// What `lines` prints: the report of every folder (standard output) and the records left out
-/// (standard error); `None` for the usage.
-pub fn run(game: &str, args: &[String]) -> Result<Option<(String, Vec<String>)>, LinesError> {
-    let Some((dirs, player, all)) = parse_args(args)? else {
-        return Ok(None);
-    };
+/// (standard error).
+pub fn run(game: &str, args: &[String]) -> Result<(String, Vec<String>), LinesError> {
+    let options = parse_args(game, args)?;
     let mut text = String::new();
     let mut problems = Vec::new();
-    for dir in &dirs {
-        let folder = read_folder(dir, game, player)?;
-        text.push_str(&report(dir, &folder, all));
+    for dir in &options.dirs {
+        let folder = read_folder(dir, game, options.ours)?;
+        text.push_str(&report(dir, &folder, options.all));
         problems.extend(folder.problems);
     }
-    Ok(Some((text, problems)))
-}
-
-/// The usage of `lines`.
-pub fn usage(game: &str) -> String {
-    format!(
-        "usage: {game}-referee lines [--ours A|B] [--all] DIR...
-
-Reads the records of matches (game-<k>.txt, as --record-dir writes them; one folder per
-opponent) and prints for each folder the games our player (A: Player 1 in the odd games) won,
-drew and lost, in all and in each seat, the distinct games and lost lines, and every line lost
-more than once: its games, our seat, its plies up to the ply where it parts from every game
-not lost from that seat, and the ply where it was decided (our last ply at or before it).
-
-  --ours A|B   the player read for (default A)
-  --all        every lost line, also those lost once
-
-Records that cannot be read whole are named on stderr and left out (exit status 1); a folder
-that cannot be read or holds no record stops with exit status 2."
-    )
+    Ok((text, problems))
 }
 
 /// The `lines` subcommand of every `<game>-referee`.
 pub fn main(game: &str, args: &[String]) -> ExitCode {
+    let program = format!("{game}-referee lines");
     match run(game, args) {
-        Ok(None) => {
-            println!("{}", usage(game));
-            ExitCode::SUCCESS
-        }
-        Ok(Some((text, problems))) => {
+        Ok((text, problems)) => {
             print!("{text}");
             for problem in &problems {
-                eprintln!("{game}-referee lines: left out {problem}");
+                eprintln!("{program}: left out {problem}");
             }
             if problems.is_empty() {
                 ExitCode::SUCCESS
@@ -543,8 +531,9 @@ pub fn main(game: &str, args: &[String]) -> ExitCode {
                 ExitCode::from(1)
             }
         }
+        Err(LinesError::Command(error)) => print_clap(&program, &error),
         Err(error) => {
-            eprintln!("{game}-referee lines: {error}");
+            eprintln!("{program}: {error}");
             ExitCode::from(2)
         }
     }
@@ -554,6 +543,7 @@ pub fn main(game: &str, args: &[String]) -> ExitCode {
 mod tests {
     use super::*;
     use crate::runner::files::tests::scratch;
+    use crate::runner::one_line;
 
     /// A ply of a player (`opening` false).
     fn ply(seat: u8, reply: &str) -> LinePly {
@@ -741,7 +731,7 @@ mod tests {
         write("game-7.txt", &record("count", &["1 2"], "p1 won")[..30]);
         write("game-8.txt", &record("krieg", &["1 2"], "p1 won"));
         let args = [dir.display().to_string()];
-        let (text, problems) = run("count", &args).unwrap().unwrap();
+        let (text, problems) = run("count", &args).unwrap();
         assert!(
             text.starts_with(&format!(
                 "referee-lines-folder-{}: games=5 won=1 drawn=1 lost=3 as_p1=1-0-2 as_p2=0-1-1 distinct_games=4 lost_lines=2 repeated=1 (",
@@ -763,7 +753,7 @@ mod tests {
         // Game 4, lost as p2 once, shows only with --all.
         assert!(!text.contains("games 4;"), "{text}");
         let all = [args[0].clone(), "--all".into()];
-        let (text, _) = run("count", &all).unwrap().unwrap();
+        let (text, _) = run("count", &all).unwrap();
         assert!(
             text.contains("  lost once as p2: games 4; parts at ply 2 (ours); decided at ply 2\n"),
             "{text}"
@@ -775,7 +765,7 @@ mod tests {
         assert!(problems[2].ends_with("game-8.txt: line 1: a record of krieg, not of count"));
         // Read for B, the games' wins and losses swap.
         let for_b = ["--ours".into(), "B".into(), args[0].clone()];
-        let (text, _) = run("count", &for_b).unwrap().unwrap();
+        let (text, _) = run("count", &for_b).unwrap();
         assert!(
             text.contains(": games=5 won=3 drawn=1 lost=1 as_p1=1-1-0 as_p2=2-0-1 "),
             "{text}"
@@ -793,7 +783,10 @@ mod tests {
         fs::write(empty.join("game-1-p1.stderr"), "").unwrap();
         let message = |args: &[&str]| {
             let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-            run("count", &args).unwrap_err().to_string()
+            match run("count", &args).unwrap_err() {
+                LinesError::Command(error) => one_line(&error),
+                error => error.to_string(),
+            }
         };
         let empty_name = empty.display().to_string();
         assert_eq!(
@@ -805,26 +798,63 @@ mod tests {
             message(&[&missing]),
             format!("cannot read the record folder {missing}: No such file or directory")
         );
-        assert_eq!(message(&[]), "no record folder given (see lines --help)");
+        fs::remove_dir_all(&empty).unwrap();
+    }
+
+    #[test]
+    fn a_bad_command_line_is_refused_on_one_line_with_clap_s_tip() {
+        let message = |args: &[&str]| {
+            let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+            match run("count", &args).unwrap_err() {
+                LinesError::Command(error) => {
+                    assert!(error.use_stderr(), "{args:?} is refused, not helped");
+                    one_line(&error)
+                }
+                error => panic!("{args:?}: not a command-line error: {error}"),
+            }
+        };
+        assert_eq!(
+            message(&[]),
+            "the following required arguments were not provided: <DIR>..."
+        );
         assert_eq!(
             message(&["--ours", "C", "x"]),
-            "--ours takes A or B, not 'C' (see lines --help)"
+            "invalid value 'C' for '--ours <A|B>'; [possible values: A, B]"
         );
         assert_eq!(
             message(&["--ours"]),
-            "option '--ours' needs a value (see lines --help)"
+            "a value is required for '--ours <A|B>' but none was supplied; [possible values: A, B]"
+        );
+        assert_eq!(
+            message(&["--al", "x"]),
+            "unexpected argument '--al' found; a similar argument exists: '--all'"
         );
         assert_eq!(
             message(&["--games", "x"]),
-            "unknown option '--games' (see lines --help)"
+            "unexpected argument '--games' found; to pass '--games' as a value, use '-- --games'"
         );
-        assert!(run("count", &["x".into(), "--help".into()])
-            .unwrap()
-            .is_none());
-        assert!(
-            usage("count").starts_with("usage: count-referee lines [--ours A|B] [--all] DIR...")
-        );
-        fs::remove_dir_all(&empty).unwrap();
+    }
+
+    #[test]
+    fn help_is_the_usage_of_lines_whatever_else_is_given() {
+        for args in [&["--help"][..], &["x", "-h"], &["--ours", "B", "--help"]] {
+            let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+            let Err(LinesError::Command(error)) = run("count", &args) else {
+                panic!("{args:?} is not the help");
+            };
+            assert!(!error.use_stderr(), "{args:?}");
+            // The help is wrapped to the terminal's width: its words, one space apart.
+            let help = error.render().to_string();
+            let words: Vec<&str> = help.split_whitespace().collect();
+            let help = words.join(" ");
+            assert!(
+                help.contains("Usage: count-referee lines [--ours A|B] [--all] DIR..."),
+                "{help}"
+            );
+            for text in ["--ours <A|B>", "--all", "every lost line", "exit status 2"] {
+                assert!(help.contains(text), "{text}: {help}");
+            }
+        }
     }
 
     #[test]

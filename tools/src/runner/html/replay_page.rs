@@ -15,7 +15,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use clap::{CommandFactory, FromArgMatches, Parser};
+
 use super::{escape, head, player_style, DrawGame};
+use crate::runner::dispatch::print_clap;
 use crate::runner::files::{io_reason, FileError};
 use crate::runner::replay::{replay, GameView};
 use crate::runner::tally::Tally;
@@ -365,36 +368,53 @@ pub fn match_page<G: DrawGame>(records: &[(String, [String; 2])]) -> String {
     page::<G>(&match_title(G::NAME, games.len()), &games)
 }
 
+/// `view`'s command line.
+#[derive(Parser, Debug)]
+#[command(disable_version_flag = true, args_override_self = true)]
+struct ViewArgs {
+    /// write the page to FILE [default: standard output]
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+    /// the records to replay (game-<k>.txt, as --record-dir writes them)
+    #[arg(value_name = "RECORD", required = true)]
+    records: Vec<String>,
+}
+
+/// `view`'s command for `game`, with its help.
+pub fn view_command(game: &str) -> clap::Command {
+    let program = format!("{game}-referee view");
+    ViewArgs::command()
+        .name(program.clone())
+        .bin_name(program.clone())
+        .override_usage(format!("{program} RECORD... [--html FILE]"))
+        .about(format!(
+            "Replays {game} records (game-<k>.txt, as --record-dir writes them) through the rules \
+             and writes one self-contained HTML page with every game drawn ply by ply, to FILE or \
+             standard output. Records that cannot be read whole are shown up to the damage and \
+             reported on stderr with the line number (exit status 1)."
+        ))
+}
+
+/// The options of `view` (the words after `view`).
+fn parse_view_args(game: &str, args: &[String]) -> Result<ViewArgs, clap::Error> {
+    let words = std::iter::once("view".to_string()).chain(args.iter().cloned());
+    let matches = view_command(game).try_get_matches_from(words)?;
+    ViewArgs::from_arg_matches(&matches)
+}
+
 /// `<game>-referee view RECORD... [--html FILE]`: the page of records already written, to FILE
 /// (standard output without `--html`). Each problem found goes to stderr as `RECORD: line N:
 /// ...`. Exit status 0 when every record was read whole, 1 when some were not (the page is
-/// written all the same), 2 for a bad command line.
+/// written all the same), 2 for a bad command line (`clap`'s error on one line; its help on
+/// stdout with status 0).
 pub fn view_main<G: DrawGame>(args: &[String]) -> ExitCode {
-    let mut records = Vec::new();
-    let mut output: Option<PathBuf> = None;
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--html" => match args.next() {
-                Some(file) => output = Some(PathBuf::from(file)),
-                None => return view_usage::<G>("option '--html' needs a value"),
-            },
-            "-h" | "--help" => {
-                println!("{}", view_usage_text(G::NAME));
-                return ExitCode::SUCCESS;
-            }
-            other if other.starts_with("--") => {
-                return view_usage::<G>(&format!("unknown option '{other}'"))
-            }
-            record => records.push(record.to_string()),
-        }
-    }
-    if records.is_empty() {
-        return view_usage::<G>("no record given");
-    }
+    let options = match parse_view_args(G::NAME, args) {
+        Ok(options) => options,
+        Err(error) => return print_clap(&format!("{}-referee view", G::NAME), &error),
+    };
     let mut games = Vec::new();
     let mut whole = true;
-    for path in &records {
+    for path in &options.records {
         let game = match fs::read(path) {
             Ok(bytes) => replay::<G>(path, &String::from_utf8_lossy(&bytes)),
             Err(error) => {
@@ -411,7 +431,7 @@ pub fn view_main<G: DrawGame>(args: &[String]) -> ExitCode {
         games.push(game);
     }
     let html = page::<G>(&match_title(G::NAME, games.len()), &games);
-    let written = match &output {
+    let written = match &options.html {
         Some(file) => fs::write(file, html),
         None => {
             use std::io::Write as _;
@@ -419,7 +439,7 @@ pub fn view_main<G: DrawGame>(args: &[String]) -> ExitCode {
         }
     };
     if let Err(error) = written {
-        match &output {
+        match &options.html {
             Some(file) => {
                 let error = FileError::new("write the replay page", file, error);
                 eprintln!("{}-referee view: {error}", G::NAME);
@@ -439,30 +459,11 @@ pub fn view_main<G: DrawGame>(args: &[String]) -> ExitCode {
     }
 }
 
-fn view_usage_text(game: &str) -> String {
-    format!(
-        "usage: {game}-referee view RECORD... [--html FILE]
-
-Replays {game} records (game-<k>.txt, as --record-dir writes them) through the rules and writes
-one self-contained HTML page with every game drawn ply by ply, to FILE or standard output.
-Records that cannot be read whole are shown up to the damage and reported on stderr with the
-line number (exit status 1)."
-    )
-}
-
-fn view_usage<G: DrawGame>(error: &str) -> ExitCode {
-    eprintln!(
-        "{}-referee view: {error}\n\n{}",
-        G::NAME,
-        view_usage_text(G::NAME)
-    );
-    ExitCode::from(2)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::runner::game::Seat;
+    use crate::runner::one_line;
     use crate::runner::replay::tests::{CountGame, WON};
 
     #[test]
@@ -573,5 +574,67 @@ mod tests {
         let view = replay::<CountGame>("cut", &cut);
         assert_eq!(view.frames.len(), 3);
         assert_eq!(view.problems[0].line_number, 7);
+    }
+
+    fn words(words: &[&str]) -> Vec<String> {
+        words.iter().map(|word| word.to_string()).collect()
+    }
+
+    #[test]
+    fn view_reads_its_records_and_page_wherever_they_stand() {
+        let options =
+            parse_view_args("count", &words(&["a.txt", "--html", "p.html", "b.txt"])).unwrap();
+        assert_eq!(options.records, ["a.txt", "b.txt"]);
+        assert_eq!(options.html, Some(PathBuf::from("p.html")));
+        let options = parse_view_args("count", &words(&["a.txt"])).unwrap();
+        assert_eq!((options.records.len(), options.html), (1, None));
+    }
+
+    #[test]
+    fn a_bad_view_command_line_is_refused_on_one_line_with_clap_s_tip() {
+        let refusal = |args: &[&str]| {
+            let error = parse_view_args("count", &words(args)).unwrap_err();
+            assert!(error.use_stderr(), "{args:?} is refused, not helped");
+            one_line(&error)
+        };
+        assert_eq!(
+            refusal(&[]),
+            "the following required arguments were not provided: <RECORD>..."
+        );
+        assert_eq!(
+            refusal(&["--html", "p.html"]),
+            "the following required arguments were not provided: <RECORD>..."
+        );
+        assert_eq!(
+            refusal(&["--htm", "p.html", "a.txt"]),
+            "unexpected argument '--htm' found; a similar argument exists: '--html'"
+        );
+        assert_eq!(
+            refusal(&["a.txt", "--html"]),
+            "a value is required for '--html <FILE>' but none was supplied"
+        );
+    }
+
+    #[test]
+    fn view_s_help_is_its_usage_whatever_else_is_given() {
+        for args in [
+            &["--help"][..],
+            &["a.txt", "-h"],
+            &["--html", "p.html", "--help"],
+        ] {
+            let error = parse_view_args("count", &words(args)).unwrap_err();
+            assert!(!error.use_stderr(), "{args:?}");
+            // The help is wrapped to the terminal's width: its words, one space apart.
+            let help = error.render().to_string();
+            let words: Vec<&str> = help.split_whitespace().collect();
+            let help = words.join(" ");
+            assert!(
+                help.contains("Usage: count-referee view RECORD... [--html FILE]"),
+                "{help}"
+            );
+            for text in ["Replays count records", "--html <FILE>", "exit status 1"] {
+                assert!(help.contains(text), "{text}: {help}");
+            }
+        }
     }
 }
