@@ -43,8 +43,12 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::sync::Mutex;
 
+use clap::builder::{RangedI64ValueParser, TypedValueParser};
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use rustc_hash::FxHashSet;
 
+use super::dispatch::print_clap;
 use super::files::check_writable;
 use super::html::league_page::{self, League, RunGames};
 use super::html::{self, DrawGame};
@@ -269,10 +273,7 @@ fn check_command(command: &str) -> Result<(), String> {
 
 /// `add NAME=CMD`: a new player; makes the league when DIR is missing or empty (or holds only
 /// what another `add` making it at the same moment writes).
-fn add(dir: &Path, game: &str, args: &[String]) -> Result<String, LeagueError> {
-    let [text] = args else {
-        return Err(LeagueError::Input("add takes one NAME=CMD".into()));
-    };
+fn add(dir: &Path, game: &str, text: &str) -> Result<String, LeagueError> {
     let entrant = parse_entry(text).map_err(LeagueError::Input)?;
     check_command(&entrant.command)
         .map_err(|why| LeagueError::Input(format!("player '{}': {why}", entrant.name)))?;
@@ -327,10 +328,7 @@ fn add(dir: &Path, game: &str, args: &[String]) -> Result<String, LeagueError> {
 }
 
 /// `remove NAME`: no more games for the player; its games stay stored, out of the standings.
-fn remove(dir: &Path, game: &str, args: &[String]) -> Result<String, LeagueError> {
-    let [name] = args else {
-        return Err(LeagueError::Input("remove takes one NAME".into()));
-    };
+fn remove(dir: &Path, game: &str, name: &str) -> Result<String, LeagueError> {
     // Checked before the lock, so that bad input leaves the folder as it was, and again under
     // it, against the players another command may just have written.
     let removable = |roster: &Roster| match roster.find(name) {
@@ -455,23 +453,14 @@ pub fn show_text(roster: &Roster, games: &[StoredGame]) -> String {
 }
 
 /// `show [--html FILE]`.
-fn show<G: DrawGame>(dir: &Path, args: &[String]) -> Result<String, LeagueError> {
-    let html_file = match args {
-        [] => None,
-        [option, file] if option == "--html" => Some(PathBuf::from(file)),
-        _ => {
-            return Err(LeagueError::Input(
-                "show takes no argument but --html FILE".into(),
-            ))
-        }
-    };
+fn show<G: DrawGame>(dir: &Path, html_file: Option<&Path>) -> Result<String, LeagueError> {
     let roster = read_roster(dir, G::NAME)?;
     let games = read_games(dir, G::NAME, &roster)?;
     if let Some(file) = html_file {
         // A page that cannot be written is bad input, as in a match: refused before any page
         // is written, naming the file asked for.
-        check_writable(&file, "the league page").map_err(|e| LeagueError::Input(e.to_string()))?;
-        write_pages::<G>(dir, &roster, &games, &file)?;
+        check_writable(file, "the league page").map_err(|e| LeagueError::Input(e.to_string()))?;
+        write_pages::<G>(dir, &roster, &games, file)?;
     }
     Ok(show_text(&roster, &games))
 }
@@ -601,52 +590,43 @@ fn random_u64() -> u64 {
     hasher.finish()
 }
 
-/// The options of `run`.
+/// The most games one `run` plays: a larger `--games` is cut to it.
+const MAX_GAMES: u32 = 1 << 24;
+/// The most games a run plays at once: a larger `--concurrency` is cut to it.
+const MAX_CONCURRENCY: u32 = 256;
+
+/// The options of `run`, as `clap` reads them.
+#[derive(Args, Debug)]
 struct RunOptions {
+    /// more games to play, in pairs with the seats swapped (at most 16777216)
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_GAMES,
+          value_parser = positive().map(|n| n.min(MAX_GAMES)))]
     games: u32,
+    /// games played at once (at most 256)
+    #[arg(long, value_name = "C", default_value_t = 1,
+          value_parser = positive().map(|n| n.min(MAX_CONCURRENCY)))]
     concurrency: u32,
+    /// per-move limit [default: the contest's]
+    #[arg(long = "movetime-ms", value_name = "MS", value_parser = positive().map(u64::from))]
     movetime_ms: Option<u64>,
+    /// memory cap of a player [default: the contest's]
+    #[arg(long = "memory-mb", value_name = "MB", value_parser = positive().map(u64::from))]
     memory_mb: Option<u64>,
+    /// draw a game still running after N plies [default: the game's]
+    #[arg(long = "max-plies", value_name = "N", value_parser = positive())]
     max_plies: Option<u32>,
-    record: bool,
+    /// start each pair's games after N random plies drawn from the pair's seed (games whose
+    /// input is the whole position only: connect4, yavalath)
+    #[arg(long = "random-openings", value_name = "N", value_parser = positive())]
     random_openings: Option<u32>,
+    /// keep each game's record and its players' stderr in DIR/records/
+    #[arg(long)]
+    record: bool,
 }
 
-fn parse_run_options(args: &[String]) -> Result<RunOptions, LeagueError> {
-    let mut options = RunOptions {
-        games: DEFAULT_GAMES,
-        concurrency: 1,
-        movetime_ms: None,
-        memory_mb: None,
-        max_plies: None,
-        record: false,
-        random_openings: None,
-    };
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
-        let mut number = |option: &str| -> Result<u32, LeagueError> {
-            let value = args
-                .next()
-                .ok_or_else(|| LeagueError::Input(format!("option '{option}' needs a value")))?;
-            match value.parse::<u32>() {
-                Ok(n) if n > 0 => Ok(n),
-                _ => Err(LeagueError::Input(format!(
-                    "bad value '{value}' for option '{option}'"
-                ))),
-            }
-        };
-        match arg.as_str() {
-            "--games" => options.games = number("--games")?.min(1 << 24),
-            "--concurrency" => options.concurrency = number("--concurrency")?.min(256),
-            "--movetime-ms" => options.movetime_ms = Some(number("--movetime-ms")?.into()),
-            "--memory-mb" => options.memory_mb = Some(number("--memory-mb")?.into()),
-            "--max-plies" => options.max_plies = Some(number("--max-plies")?),
-            "--random-openings" => options.random_openings = Some(number("--random-openings")?),
-            "--record" => options.record = true,
-            other => return Err(LeagueError::Input(format!("unknown run option '{other}'"))),
-        }
-    }
-    Ok(options)
+/// The numbers of `run`: whole, from 1 to `u32::MAX`.
+fn positive() -> RangedI64ValueParser<u32> {
+    clap::value_parser!(u32).range(1..=i64::from(u32::MAX))
 }
 
 /// A league's pairings, made as the run goes.
@@ -836,8 +816,7 @@ pub fn choose_pairing(
 }
 
 /// `run [options]`: plays the games, then prints the league's standings.
-fn run<G: DrawGame>(dir: &Path, args: &[String]) -> Result<String, LeagueError> {
-    let options = parse_run_options(args)?;
+fn run<G: DrawGame>(dir: &Path, options: &RunOptions) -> Result<String, LeagueError> {
     let roster = read_roster(dir, G::NAME)?;
     let games = read_games(dir, G::NAME, &roster)?;
     let active = roster.active();
@@ -936,54 +915,154 @@ fn run<G: DrawGame>(dir: &Path, args: &[String]) -> Result<String, LeagueError> 
     Ok(show_text(&roster, &games))
 }
 
-/// The usage text of `league`.
-pub fn usage(game: &str) -> String {
-    format!(
-        "usage: {game}-referee league DIR add NAME=CMD
-       {game}-referee league DIR remove NAME
-       {game}-referee league DIR run [--games N] [--concurrency C] [--movetime-ms MS]
-                                  [--memory-mb MB] [--max-plies N] [--random-openings N] [--record]
-       {game}-referee league DIR show [--html FILE]
-
-A league in DIR: its players (DIR/{PLAYERS_FILE}) and every finished game (one CSV row each, in
-DIR/{RESULTS_DIR}/, a file per run), rated together. 'add' makes the league in a new or empty
-DIR. 'run' plays N more games (default {DEFAULT_GAMES}), in pairs with the seats swapped and a fresh
-{{seed}} per pair, choosing each pairing from the players and games on disk at that moment:
-every pair meets, both seats, before any pair meets twice; then the player with the fewest
-games, against the opponent closest in rating that it has met least.
-Runs may go on at once, on this machine or others sharing DIR. '--record' keeps each game's
-record in DIR/{RECORDS_DIR}/. 'show' prints the crosstable and the standings; with --html, a page
-with the ratings and their intervals, and replay pages of the recorded games next to it."
-    )
+/// `league`'s command line: DIR, then one of its commands.
+#[derive(Parser, Debug)]
+#[command(
+    disable_version_flag = true,
+    args_override_self = true,
+    arg_required_else_help = false,
+    disable_help_subcommand = true,
+    term_width = 100
+)]
+struct LeagueArgs {
+    /// the league's folder: its players, the rows of its games and their records
+    #[arg(value_name = "DIR")]
+    dir: PathBuf,
+    #[command(subcommand)]
+    command: LeagueCommand,
 }
 
-/// `<game>-referee league DIR <command>`: exit status 0, 2 for bad input (nothing in DIR
-/// changed), 1 when the league could not be read or written.
+/// The commands of a league.
+#[derive(Subcommand, Debug)]
+enum LeagueCommand {
+    /// Adds a player; makes the league in a new or empty DIR.
+    Add {
+        /// the player: a NAME of 1 to 40 letters, digits, '-', '_' or '.', never used in this
+        /// league before, and a shell command (run with sh -c; '{seed}' becomes the seed of the
+        /// game's pair, '{game}' the game's number in its run)
+        #[arg(value_name = "NAME=CMD")]
+        player: String,
+    },
+    /// Takes a player out: no more games for it, and its games, kept, are left out of the
+    /// standings.
+    Remove {
+        /// the player's name
+        #[arg(value_name = "NAME")]
+        name: String,
+    },
+    /// Plays N more games (--games), then prints the league's standings.
+    Run(RunOptions),
+    /// Prints the crosstable and the standings of the active players.
+    Show {
+        /// also write a page with the ratings and their intervals, and replay pages of the
+        /// recorded games next to it
+        #[arg(long, value_name = "FILE")]
+        html: Option<PathBuf>,
+    },
+}
+
+/// `league`'s command for `game`, with its help and each command's.
+pub fn league_command(game: &str) -> clap::Command {
+    let league = format!("{game}-referee league");
+    let indent = " ".repeat("       ".len() + league.len() + " DIR run ".len());
+    let usage = |command: &str| format!("{league} DIR {command}");
+    let run_usage = usage(&format!(
+        "run [--games N] [--concurrency C] [--movetime-ms MS]\n{indent}[--memory-mb MB] \
+         [--max-plies N] [--random-openings N] [--record]"
+    ));
+    LeagueArgs::command()
+        .name(league.clone())
+        .bin_name(league.clone())
+        .override_usage(format!(
+            "{}\n       {}\n       {run_usage}\n       {}",
+            usage("add NAME=CMD"),
+            usage("remove NAME"),
+            usage("show [--html FILE]")
+        ))
+        .about(format!(
+            "A league in DIR: its players (DIR/{PLAYERS_FILE}) and every finished game (one CSV \
+             row each, in DIR/{RESULTS_DIR}/, a file per run), rated together. 'add' makes the \
+             league in a new or empty DIR. 'run' plays N more games (default {DEFAULT_GAMES}), \
+             in pairs with the seats swapped and a fresh {{seed}} per pair, choosing each pairing \
+             from the players and games on disk at that moment: every pair meets, both seats, \
+             before any pair meets twice; then the player with the fewest games, against the \
+             opponent closest in rating that it has met least. Runs may go on at once, on this \
+             machine or others sharing DIR. '--record' keeps each game's record in \
+             DIR/{RECORDS_DIR}/. 'show' prints the crosstable and the standings; with --html, a \
+             page with the ratings and their intervals, and replay pages of the recorded games \
+             next to it."
+        ))
+        .mut_subcommand("add", |add| add.override_usage(usage("add NAME=CMD")))
+        .mut_subcommand("remove", |remove| {
+            remove.override_usage(usage("remove NAME"))
+        })
+        .mut_subcommand("run", |run| {
+            run.override_usage(run_usage.clone()).after_help(
+                "Games come in pairs with the seats swapped and a fresh {seed} per pair. Each \
+                 pairing is chosen from the players and games on disk at that moment: every \
+                 pair meets, both seats, before any pair meets twice; then the player with the \
+                 fewest games, against the opponent closest in rating that it has met least.",
+            )
+        })
+        .mut_subcommand("show", |show| {
+            show.override_usage(usage("show [--html FILE]"))
+        })
+}
+
+/// Reads `league`'s command line (the words after `league`); `--help` is the error whose
+/// `use_stderr` is false.
+fn parse_league(game: &str, args: &[String]) -> Result<LeagueArgs, clap::Error> {
+    let mut command = league_command(game);
+    let words = std::iter::once(command.get_name().to_string()).chain(args.iter().cloned());
+    let matches = command
+        .try_get_matches_from_mut(words)
+        .map_err(|error| clearer(&mut command, args, error))?;
+    LeagueArgs::from_arg_matches(&matches)
+}
+
+/// `clap`'s refusal, said in the league's words where its own would mislead: nothing given
+/// (`clap` asks for the command only), a word in the command's place that is no command and
+/// near none (`clap` takes it for a second DIR), and a command's name in DIR's place.
+fn clearer(command: &mut clap::Command, args: &[String], error: clap::Error) -> clap::Error {
+    if args.is_empty() && error.kind() == ErrorKind::MissingSubcommand {
+        let message = "DIR and a command (add, remove, run or show) are missing";
+        return command.error(ErrorKind::MissingRequiredArgument, message);
+    }
+    let unexpected = match error.get(ContextKind::InvalidArg) {
+        Some(ContextValue::String(word)) if error.kind() == ErrorKind::UnknownArgument => word,
+        _ => return error,
+    };
+    let [dir, word, ..] = args else {
+        return error;
+    };
+    if word != unexpected || dir.starts_with('-') {
+        return error;
+    }
+    let message = if command.find_subcommand(dir).is_some() {
+        format!("DIR is missing before the command '{dir}' (a folder of that name is ./{dir})")
+    } else if word.starts_with('-') {
+        return error;
+    } else {
+        format!("unknown league command '{word}' (add, remove, run or show)")
+    };
+    command.error(ErrorKind::InvalidSubcommand, message)
+}
+
+/// `<game>-referee league DIR <command>`: exit status 0 (its `--help` too), 2 for bad input
+/// (nothing in DIR changed), 1 when the league could not be read or written, 128 + the signal
+/// after a run interrupted (and its standings).
 pub fn main<G: DrawGame>(args: &[String]) -> ExitCode {
-    if args.iter().any(|a| a == "-h" || a == "--help") {
-        println!("{}", usage(G::NAME));
-        return ExitCode::SUCCESS;
-    }
-    if args.is_empty() {
-        eprintln!(
-            "{}-referee league: DIR and a command are missing (see league --help)",
-            G::NAME
-        );
-        return ExitCode::from(2);
-    }
-    let dir = Path::new(&args[0]);
-    let rest = &args[2.min(args.len())..];
-    let done = match args.get(1).map(String::as_str) {
-        Some("add") => add(dir, G::NAME, rest),
-        Some("remove") => remove(dir, G::NAME, rest),
-        Some("run") => run::<G>(dir, rest),
-        Some("show") => show::<G>(dir, rest),
-        Some(other) => Err(LeagueError::Input(format!(
-            "unknown league command '{other}' (add, remove, run or show)"
-        ))),
-        None => Err(LeagueError::Input(
-            "a league command is missing after DIR (add, remove, run or show)".into(),
-        )),
+    let program = format!("{}-referee league", G::NAME);
+    let parsed = match parse_league(G::NAME, args) {
+        Ok(parsed) => parsed,
+        Err(error) => return print_clap(&program, &error),
+    };
+    let dir = parsed.dir.as_path();
+    let done = match &parsed.command {
+        LeagueCommand::Add { player } => add(dir, G::NAME, player),
+        LeagueCommand::Remove { name } => remove(dir, G::NAME, name),
+        LeagueCommand::Run(options) => run::<G>(dir, options),
+        LeagueCommand::Show { html } => show::<G>(dir, html.as_deref()),
     };
     match done {
         Ok(text) => {
@@ -991,7 +1070,7 @@ pub fn main<G: DrawGame>(args: &[String]) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(error) => {
-            eprintln!("{}-referee league: {error}", G::NAME);
+            eprintln!("{program}: {error}");
             match error {
                 LeagueError::Input(_) => ExitCode::from(2),
                 LeagueError::Io(_) => ExitCode::from(1),
@@ -1123,7 +1202,7 @@ mod tests {
                 let (dir, start) = (&dir, &start);
                 scope.spawn(move || {
                     start.wait();
-                    add(dir, "krieg", &[format!("p{k}=bot --seed {k}")]).unwrap();
+                    add(dir, "krieg", &format!("p{k}=bot --seed {k}")).unwrap();
                 });
             }
         });
@@ -1137,9 +1216,7 @@ mod tests {
     #[test]
     fn a_bad_player_is_told_in_the_words_of_add() {
         let dir = std::env::temp_dir().join(format!("league-bad-{}", std::process::id()));
-        let message = add(&dir, "krieg", &["my bot=./bot".into()])
-            .unwrap_err()
-            .to_string();
+        let message = add(&dir, "krieg", "my bot=./bot").unwrap_err().to_string();
         assert!(
             message.starts_with("bad player 'my bot=./bot': expected NAME=CMD"),
             "{message}"
@@ -1152,8 +1229,8 @@ mod tests {
     fn runs_come_in_the_order_they_started_not_by_name() {
         let dir = std::env::temp_dir().join(format!("league-runs-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
-        add(&dir, "krieg", &["A=a".into()]).unwrap();
-        add(&dir, "krieg", &["B=b".into()]).unwrap();
+        add(&dir, "krieg", "A=a").unwrap();
+        add(&dir, "krieg", "B=b").unwrap();
         fs::create_dir_all(dir.join(RESULTS_DIR)).unwrap();
         // The run named last by the alphabet started first.
         for run in ["z-first", "a-second"] {
@@ -1180,16 +1257,129 @@ mod tests {
         use crate::runner::replay::tests::CountGame;
         let dir = std::env::temp_dir().join(format!("league-page-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
-        add(&dir, "count", &["A=a".into()]).unwrap();
+        add(&dir, "count", "A=a").unwrap();
         let page = dir.join("no-such-folder").join("l.html");
-        let args = ["--html".to_string(), page.display().to_string()];
-        match show::<CountGame>(&dir, &args) {
+        match show::<CountGame>(&dir, Some(&page)) {
             Err(LeagueError::Input(message)) => {
                 assert!(message.contains(&page.display().to_string()), "{message}");
             }
             other => panic!("{other:?}"),
         }
         let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// `league`'s refusal of `args` on one line, as `main` prints it.
+    fn refusal(args: &[&str]) -> String {
+        let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+        let error = parse_league("krieg", &args).unwrap_err();
+        assert!(error.use_stderr(), "{args:?} is refused, not help");
+        let line = crate::runner::one_line(&error);
+        assert!(!line.contains('\n'), "{line}");
+        line
+    }
+
+    #[test]
+    fn a_mistyped_option_or_command_gets_the_one_meant_on_one_line() {
+        assert_eq!(
+            refusal(&["dir", "run", "--gams", "2"]),
+            "unexpected argument '--gams' found; a similar argument exists: '--games'"
+        );
+        assert_eq!(
+            refusal(&["dir", "sho"]),
+            "unrecognized subcommand 'sho'; a similar subcommand exists: 'show'"
+        );
+        assert_eq!(
+            refusal(&["dir", "dance"]),
+            "unknown league command 'dance' (add, remove, run or show)"
+        );
+        assert_eq!(
+            refusal(&["dir", "show", "--pdf", "x"]),
+            "unexpected argument '--pdf' found"
+        );
+        assert!(refusal(&["dir", "run", "--games", "0"]).contains("invalid value '0'"));
+        assert!(refusal(&["dir", "add", "a=b", "c"]).contains("unexpected argument 'c'"));
+    }
+
+    #[test]
+    fn a_missing_dir_or_command_is_refused_with_status_2() {
+        use crate::runner::replay::tests::CountGame;
+        assert_eq!(
+            refusal(&[]),
+            "DIR and a command (add, remove, run or show) are missing"
+        );
+        assert!(refusal(&["dir"]).contains("requires a subcommand"));
+        assert!(refusal(&["run", "--games", "2"]).contains("not provided: <DIR>"));
+        assert_eq!(
+            refusal(&["show", "show"]),
+            "DIR is missing before the command 'show' (a folder of that name is ./show)"
+        );
+        assert!(refusal(&["dir", "add"]).contains("not provided: <NAME=CMD>"));
+        assert!(refusal(&["dir", "remove"]).contains("not provided: <NAME>"));
+        for args in [&[][..], &["dir"], &["run"], &["dir", "sho"]] {
+            let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+            assert_eq!(main::<CountGame>(&args), ExitCode::from(2), "{args:?}");
+        }
+    }
+
+    #[test]
+    fn league_help_and_each_command_help_are_help() {
+        use crate::runner::replay::tests::CountGame;
+        for (args, shown) in [
+            (&["--help"][..], "count-referee league DIR add NAME=CMD"),
+            (
+                &["dir", "-h"],
+                "count-referee league DIR show [--html FILE]",
+            ),
+            (&["dir", "run", "--help"], "--concurrency <C>"),
+            (
+                &["dir", "add", "-h"],
+                "Usage: count-referee league DIR add NAME=CMD",
+            ),
+            (&["dir", "show", "--help"], "--html <FILE>"),
+        ] {
+            let words: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+            let error = parse_league("count", &words).unwrap_err();
+            assert_eq!(error.kind(), ErrorKind::DisplayHelp, "{args:?}");
+            assert!(!error.use_stderr(), "{args:?}");
+            let help = error.render().to_string();
+            assert!(help.contains(shown), "{args:?}: {help}");
+            assert_eq!(main::<CountGame>(&words), ExitCode::SUCCESS, "{args:?}");
+        }
+    }
+
+    #[test]
+    fn run_takes_its_defaults_and_cuts_games_and_concurrency_to_their_most() {
+        let run_options = |args: &[&str]| {
+            let words: Vec<String> = ["dir", "run"]
+                .iter()
+                .chain(args)
+                .map(|a| a.to_string())
+                .collect();
+            match parse_league("krieg", &words).unwrap().command {
+                LeagueCommand::Run(options) => options,
+                other => panic!("{other:?}"),
+            }
+        };
+        let defaults = run_options(&[]);
+        assert_eq!((defaults.games, defaults.concurrency), (DEFAULT_GAMES, 1));
+        assert_eq!(defaults.movetime_ms, None);
+        assert!(!defaults.record);
+        let most = run_options(&["--games", "99999999", "--concurrency", "1000"]);
+        assert_eq!((most.games, most.concurrency), (1 << 24, 256));
+        let set = run_options(&[
+            "--movetime-ms",
+            "50",
+            "--memory-mb",
+            "64",
+            "--max-plies",
+            "9",
+        ]);
+        assert_eq!(
+            (set.movetime_ms, set.memory_mb, set.max_plies),
+            (Some(50), Some(64), Some(9))
+        );
+        let later = run_options(&["--games", "4", "--record", "--games", "6"]);
+        assert_eq!((later.games, later.record), (6, true));
     }
 
     #[test]
