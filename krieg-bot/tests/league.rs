@@ -387,11 +387,23 @@ fn bad_input_gets_one_line_status_2_and_changes_nothing() {
     let page = dir.join("no-such-folder").join("league.html");
     let cannot = format!("cannot write the league page {}", page.display());
     refused(&dir, &["show", "--html", page.to_str().unwrap()], &cannot);
-    refused(&dir, &["add"], "add takes one NAME=CMD");
-    refused(&dir, &["run", "--games", "0"], "bad value '0'");
-    refused(&dir, &["run", "--fast"], "unknown run option '--fast'");
+    refused(&dir, &["add"], "not provided: <NAME=CMD>");
+    refused(
+        &dir,
+        &["run", "--games", "0"],
+        "invalid value '0' for '--games <N>'",
+    );
+    refused(
+        &dir,
+        &["run", "--fast"],
+        "unexpected argument '--fast' found",
+    );
     refused(&dir, &["run", "--random-openings", "2"], "krieg");
-    refused(&dir, &["show", "--pdf"], "show takes");
+    refused(
+        &dir,
+        &["show", "--pdf"],
+        "unexpected argument '--pdf' found",
+    );
     refused(&dir, &["dance"], "unknown league command 'dance'");
     // A damaged row, named with its file and line.
     let file = fs::read_dir(dir.join("results"))
