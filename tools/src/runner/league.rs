@@ -45,10 +45,10 @@ use std::sync::Mutex;
 
 use clap::builder::{RangedI64ValueParser, TypedValueParser};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
-use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 use rustc_hash::FxHashSet;
 
-use super::dispatch::print_clap;
+use super::command_line::{parse_words, print_clap, program_command};
 use super::files::check_writable;
 use super::html::league_page::{self, League, RunGames};
 use super::html::{self, DrawGame};
@@ -970,9 +970,7 @@ pub fn league_command(game: &str) -> clap::Command {
         "run [--games N] [--concurrency C] [--movetime-ms MS]\n{indent}[--memory-mb MB] \
          [--max-plies N] [--random-openings N] [--record]"
     ));
-    LeagueArgs::command()
-        .name(league.clone())
-        .bin_name(league.clone())
+    program_command::<LeagueArgs>(&league)
         .override_usage(format!(
             "{}\n       {}\n       {run_usage}\n       {}",
             usage("add NAME=CMD"),
@@ -1013,11 +1011,7 @@ pub fn league_command(game: &str) -> clap::Command {
 /// `use_stderr` is false.
 fn parse_league(game: &str, args: &[String]) -> Result<LeagueArgs, clap::Error> {
     let mut command = league_command(game);
-    let words = std::iter::once(command.get_name().to_string()).chain(args.iter().cloned());
-    let matches = command
-        .try_get_matches_from_mut(words)
-        .map_err(|error| clearer(&mut command, args, error))?;
-    LeagueArgs::from_arg_matches(&matches)
+    parse_words(&mut command, args).map_err(|error| clearer(&mut command, args, error))
 }
 
 /// `clap`'s refusal, said in the league's words where its own would mislead: nothing given

@@ -41,10 +41,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{CommandFactory, FromArgMatches, Parser, ValueEnum};
+use clap::{Parser, ValueEnum};
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::dispatch::print_clap;
+use super::command_line::{parse_words, print_clap, program_command};
 use super::files::FileError;
 use super::record::parse_record;
 use super::Seat;
@@ -474,9 +474,7 @@ struct LinesArgs {
 /// `lines`'s command for `game`, with its help.
 pub fn lines_command(game: &str) -> clap::Command {
     let program = format!("{game}-referee lines");
-    LinesArgs::command()
-        .name(program.clone())
-        .bin_name(program.clone())
+    program_command::<LinesArgs>(&program)
         .override_usage(format!("{program} [--ours A|B] [--all] DIR..."))
         .about(
             "Reads the records of matches (game-<k>.txt, as --record-dir writes them; one folder \
@@ -495,11 +493,7 @@ pub fn lines_command(game: &str) -> clap::Command {
 /// The options of `lines` (the words after `lines`): the folders, the player read for and
 /// whether every lost line is printed.
 fn parse_args(game: &str, args: &[String]) -> Result<LinesArgs, LinesError> {
-    let words = std::iter::once("lines".to_string()).chain(args.iter().cloned());
-    let matches = lines_command(game)
-        .try_get_matches_from(words)
-        .map_err(LinesError::Command)?;
-    LinesArgs::from_arg_matches(&matches).map_err(LinesError::Command)
+    parse_words(&mut lines_command(game), args).map_err(LinesError::Command)
 }
 
 /// What `lines` prints: the report of every folder (standard output) and the records left out
@@ -813,26 +807,33 @@ mod tests {
                 error => panic!("{args:?}: not a command-line error: {error}"),
             }
         };
-        assert_eq!(
-            message(&[]),
-            "the following required arguments were not provided: <DIR>..."
-        );
-        assert_eq!(
-            message(&["--ours", "C", "x"]),
-            "invalid value 'C' for '--ours <A|B>'; [possible values: A, B]"
-        );
-        assert_eq!(
-            message(&["--ours"]),
-            "a value is required for '--ours <A|B>' but none was supplied; [possible values: A, B]"
-        );
-        assert_eq!(
-            message(&["--al", "x"]),
-            "unexpected argument '--al' found; a similar argument exists: '--all'"
-        );
-        assert_eq!(
-            message(&["--games", "x"]),
-            "unexpected argument '--games' found; to pass '--games' as a value, use '-- --games'"
-        );
+        let refusals: [(&[&str], &str); 5] = [
+            (
+                &[],
+                "the following required arguments were not provided: <DIR>...",
+            ),
+            (
+                &["--ours", "C", "x"],
+                "invalid value 'C' for '--ours <A|B>'; [possible values: A, B]",
+            ),
+            (
+                &["--ours"],
+                "a value is required for '--ours <A|B>' but none was supplied; [possible values: \
+                 A, B]",
+            ),
+            (
+                &["--al", "x"],
+                "unexpected argument '--al' found; a similar argument exists: '--all'",
+            ),
+            (
+                &["--games", "x"],
+                "unexpected argument '--games' found; to pass '--games' as a value, use '-- \
+                 --games'",
+            ),
+        ];
+        for (args, expected) in refusals {
+            assert_eq!(message(args), expected, "{args:?}");
+        }
     }
 
     #[test]

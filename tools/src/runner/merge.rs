@@ -5,9 +5,10 @@ use std::fs;
 use std::io;
 
 use clap::error::ErrorKind;
-use clap::{CommandFactory, FromArgMatches, Parser};
+use clap::Parser;
 use rustc_hash::FxHashMap;
 
+use super::command_line::{parse_words, program_command};
 use super::files;
 use super::report::final_text;
 use super::results::{self, GameRow};
@@ -28,14 +29,11 @@ struct MergeArgs {
 
 /// `merge`'s command for `game`, with its help.
 pub fn merge_command(game: &str) -> clap::Command {
-    MergeArgs::command()
-        .name(format!("{game}-referee merge"))
-        .bin_name(format!("{game}-referee merge"))
-        .about(
-            "Reads every row of every FILE.csv (the --results files of the shards of one match), \
+    program_command::<MergeArgs>(&format!("{game}-referee merge")).about(
+        "Reads every row of every FILE.csv (the --results files of the shards of one match), \
              checks that they are all this game's and that no game number comes twice, and \
              prints what a single run of the same games prints at its end.",
-        )
+    )
 }
 
 /// Why `merge` refused its input.
@@ -75,11 +73,8 @@ impl std::fmt::Display for MergeError {
 /// they are all `game`'s and that no game number comes twice, and returns the text a single run
 /// of the same games prints at its end.
 pub fn merge(game: &str, args: &[String]) -> Result<String, MergeError> {
-    let words = std::iter::once("merge".to_string()).chain(args.iter().cloned());
-    let matches = merge_command(game)
-        .try_get_matches_from(words)
-        .map_err(MergeError::Command)?;
-    let parsed = MergeArgs::from_arg_matches(&matches).map_err(MergeError::Command)?;
+    let parsed: MergeArgs =
+        parse_words(&mut merge_command(game), args).map_err(MergeError::Command)?;
     let rows = read_rows(game, &parsed.files)?;
     let names = names_of(&rows);
     if parsed.sprt.is_some() && names.len() != 2 {

@@ -86,6 +86,7 @@
 //!   last (exit status 128 + the signal).
 
 mod bad_value;
+mod command_line;
 #[cfg(test)]
 mod count;
 mod dispatch;
@@ -113,7 +114,8 @@ pub mod stats;
 pub mod tally;
 
 pub use bad_value::BadOptionValue;
-pub use dispatch::{main, one_line};
+pub use command_line::one_line;
+pub use dispatch::main;
 pub use files::{check_writable, check_writable_dir, FileError};
 pub use game::{BoardReferee, Fault, GameEnd, Input, RefereeGame, Seat, SideOf, Transport};
 pub use match_error::{cannot_start_message, MatchError};

@@ -3,10 +3,11 @@
 //! given one way, `--sprt` with two of them, and two traps a contestant falls into (the bots'
 //! `--movetime` given to the referee, a long option written with one dash).
 
+use super::command_line::{parse_words, program_command};
 use super::schedule::Shard;
 use super::sprt::Sprt;
 use clap::error::ErrorKind;
-use clap::{CommandFactory, FromArgMatches, Parser};
+use clap::Parser;
 use std::fmt;
 use std::path::PathBuf;
 
@@ -276,9 +277,7 @@ pub fn command(
         None => "none: the rules end every game".to_string(),
     };
     let referee = format!("{game}-referee");
-    MatchArgs::command()
-        .name(referee.clone())
-        .bin_name(referee.clone())
+    program_command::<MatchArgs>(&referee)
         .override_usage(format!(
             "{referee} [OPTIONS] CMD_A CMD_B\n       \
              {referee} [OPTIONS] --player NAME=CMD --player NAME=CMD [--player NAME=CMD ...]\n       \
@@ -347,7 +346,7 @@ where
 /// Reads a referee's command line with `command` (from [`command`]); `--help` is the error
 /// whose [`OptionsError::is_help`] is true.
 pub fn parse_options_with<I, S>(
-    command: clap::Command,
+    mut command: clap::Command,
     args: I,
 ) -> Result<MatchOptions, OptionsError>
 where
@@ -356,11 +355,7 @@ where
 {
     let args: Vec<String> = args.into_iter().map(Into::into).collect();
     check_traps(&command, &args)?;
-    let name = command.get_name().to_string();
-    let matches = command
-        .try_get_matches_from(std::iter::once(name).chain(args))
-        .map_err(OptionsError::Command)?;
-    let parsed = MatchArgs::from_arg_matches(&matches).map_err(OptionsError::Command)?;
+    let parsed = parse_words(&mut command, &args).map_err(OptionsError::Command)?;
     match_options(parsed)
 }
 

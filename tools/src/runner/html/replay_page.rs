@@ -15,10 +15,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{CommandFactory, FromArgMatches, Parser};
+use clap::Parser;
 
 use super::{escape, head, player_style, DrawGame};
-use crate::runner::dispatch::print_clap;
+use crate::runner::command_line::{parse_words, print_clap, program_command};
 use crate::runner::files::{io_reason, FileError};
 use crate::runner::replay::{replay, GameView};
 use crate::runner::tally::Tally;
@@ -383,9 +383,7 @@ struct ViewArgs {
 /// `view`'s command for `game`, with its help.
 pub fn view_command(game: &str) -> clap::Command {
     let program = format!("{game}-referee view");
-    ViewArgs::command()
-        .name(program.clone())
-        .bin_name(program.clone())
+    program_command::<ViewArgs>(&program)
         .override_usage(format!("{program} RECORD... [--html FILE]"))
         .about(format!(
             "Replays {game} records (game-<k>.txt, as --record-dir writes them) through the rules \
@@ -397,9 +395,7 @@ pub fn view_command(game: &str) -> clap::Command {
 
 /// The options of `view` (the words after `view`).
 fn parse_view_args(game: &str, args: &[String]) -> Result<ViewArgs, clap::Error> {
-    let words = std::iter::once("view".to_string()).chain(args.iter().cloned());
-    let matches = view_command(game).try_get_matches_from(words)?;
-    ViewArgs::from_arg_matches(&matches)
+    parse_words(&mut view_command(game), args)
 }
 
 /// `<game>-referee view RECORD... [--html FILE]`: the page of records already written, to FILE
