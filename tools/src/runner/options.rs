@@ -7,7 +7,7 @@ use super::command_line::{parse_words, program_command};
 use super::schedule::Shard;
 use super::sprt::Sprt;
 use clap::error::ErrorKind;
-use clap::Parser;
+use clap::{Args, Parser};
 use std::fmt;
 use std::path::PathBuf;
 
@@ -18,46 +18,74 @@ pub struct Entrant {
     pub command: String,
 }
 
-/// Settings of a match.
-#[derive(Clone, Debug, PartialEq)]
+/// Settings of a match, as the referee's command line gives them: `clap` reads them into this
+/// struct, and each field's doc is its line of `--help` (those of the contest's limits are
+/// completed by [`command`] with the game's figures).
+#[derive(Args, Clone, Debug, PartialEq)]
 pub struct MatchOptions {
-    /// The players: `A` and `B` from `CMD_A CMD_B`, or every `--player NAME=CMD` in order.
-    pub players: Vec<Entrant>,
-    /// Games per pairing, in pairs with the seats swapped.
+    /// games per pairing, in pairs with the seats swapped
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = positive_u32)]
     pub games: u32,
-    /// Per-move limit in ms (`None`: the contest's).
+    /// per-move limit
+    #[arg(long = "movetime-ms", value_name = "MS", value_parser = movetime_ms)]
     pub movetime_ms: Option<u64>,
-    /// Memory cap in MB (`None`: the contest's).
+    /// memory cap of a player
+    #[arg(long = "memory-mb", value_name = "MB", value_parser = positive_u64)]
     pub memory_mb: Option<u64>,
-    /// Where records and players' stderr go.
-    pub record_dir: Option<PathBuf>,
-    /// Draw the board after every ply.
-    pub show: bool,
-    /// Base of the `{seed}` placeholder: both games of pair k get `seed + k`.
-    pub seed: u64,
-    /// Draw a game still running after this many plies (`None`: the game's default).
+    /// draw a game still running after N plies
+    #[arg(long = "max-plies", value_name = "N", value_parser = positive_u32)]
     pub max_plies: Option<u32>,
-    /// Write the replay page of the match there.
-    pub html: Option<PathBuf>,
-    /// Games played at once.
+    /// games played at once (at most 256)
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = positive_u32)]
     pub concurrency: u32,
-    /// Stop at a verdict of this test (two players only).
-    pub sprt: Option<Sprt>,
-    /// With three or more players: the first against each other one, not a round robin.
+    /// The players: every `--player NAME=CMD` in order, or, once the command line is read,
+    /// `A` and `B` from `CMD_A CMD_B`.
+    #[arg(long = "player", value_name = "NAME=CMD", value_parser = player_value,
+          help = "a named player, two or more times instead of CMD_A CMD_B")]
+    pub players: Vec<Entrant>,
+    /// the first --player against each other one
+    #[arg(long)]
     pub gauntlet: bool,
-    /// Append one CSV row per game to this file.
+    /// stop when the SPRT of A's logistic Elo (E1 against E0, error rates A and B, default 0.05)
+    /// decides, or at --games; two players only
+    #[arg(long, value_name = "E0,E1[,A,B]")]
+    pub sprt: Option<Sprt>,
+    /// append one row per game (the input of 'merge')
+    #[arg(long, value_name = "FILE.csv")]
     pub results: Option<PathBuf>,
-    /// Play only this share of the games.
+    /// play only the games whose number is I modulo N (0 <= I < N)
+    #[arg(long, value_name = "I/N")]
     pub shard: Option<Shard>,
-    /// Start the games of pair k from opening k of this file (see [`super::opening`]).
-    pub openings: Option<PathBuf>,
-    /// Start each pair's games after this many random plies drawn from the pair's seed.
-    pub random_openings: Option<u32>,
-    /// Run the games as the contest's game master does (file-based games): both players of a
-    /// game in one shared folder, each under its own team id; a failed call made again, up to
-    /// three calls; the sides' names swapped in even games, so that within a pair each side
-    /// moves first once.
+    /// Where each game's record (`game-<k>.txt`) and each player's stderr are written.
+    #[arg(
+        long = "record-dir",
+        value_name = "DIR",
+        help = "write game-<k>.txt records and each player's stderr there"
+    )]
+    pub record_dir: Option<PathBuf>,
+    /// draw the board after every ply
+    #[arg(long)]
+    pub show: bool,
+    /// file-based games (connect4): run both players of a game in one shared folder under their
+    /// own team ids, call a failing player again (up to three calls), and swap the sides' names in
+    /// even games (team 2 first)
+    #[arg(long = "game-master")]
     pub game_master: bool,
+    /// '{seed}' in a command becomes S+k in both games of pair k (games 2k-1 and 2k of a
+    /// two-player match); '{game}' becomes the game number
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// write the replay page of the match there (one HTML file)
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// start the games of pair k from the opening on line k of FILE (cycling): plies in the game's
+    /// notation separated by ',', '#' comments; both games of a pair from the same opening (games
+    /// whose input is the whole position only: connect4, yavalath)
+    #[arg(long, value_name = "FILE", conflicts_with = "random_openings")]
+    pub openings: Option<PathBuf>,
+    /// start each pair's games after N random plies drawn from the pair's seed
+    #[arg(long = "random-openings", value_name = "N", value_parser = positive_u32)]
+    pub random_openings: Option<u32>,
 }
 
 /// The longest `--movetime-ms` the referee takes: a minute a move, far above any contest's limit
@@ -67,7 +95,8 @@ pub const MAX_MOVETIME_MS: u64 = 60_000;
 /// The most games played at once.
 const MAX_CONCURRENCY: u32 = 256;
 
-/// The referee's command line as `clap` reads it; [`MatchOptions`] is what the match gets.
+/// The referee's command line as `clap` reads it: the match's settings and the players'
+/// commands, which [`match_options`] turns into the match's players.
 #[derive(Parser, Debug)]
 #[command(
     disable_version_flag = true,
@@ -75,63 +104,8 @@ const MAX_CONCURRENCY: u32 = 256;
     term_width = 100
 )]
 struct MatchArgs {
-    /// games per pairing, in pairs with the seats swapped
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = positive_u32)]
-    games: u32,
-    /// per-move limit
-    #[arg(long = "movetime-ms", value_name = "MS", value_parser = movetime_ms)]
-    movetime_ms: Option<u64>,
-    /// memory cap of a player
-    #[arg(long = "memory-mb", value_name = "MB", value_parser = positive_u64)]
-    memory_mb: Option<u64>,
-    /// draw a game still running after N plies
-    #[arg(long = "max-plies", value_name = "N", value_parser = positive_u32)]
-    max_plies: Option<u32>,
-    /// games played at once (at most 256)
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = positive_u32)]
-    concurrency: u32,
-    /// a named player, two or more times instead of CMD_A CMD_B
-    #[arg(long = "player", value_name = "NAME=CMD", value_parser = player_value)]
-    players: Vec<Entrant>,
-    /// the first --player against each other one
-    #[arg(long)]
-    gauntlet: bool,
-    /// stop when the SPRT of A's logistic Elo (E1 against E0, error rates A and B, default
-    /// 0.05) decides, or at --games; two players only
-    #[arg(long, value_name = "E0,E1[,A,B]")]
-    sprt: Option<Sprt>,
-    /// append one row per game (the input of 'merge')
-    #[arg(long, value_name = "FILE.csv")]
-    results: Option<PathBuf>,
-    /// play only the games whose number is I modulo N (0 <= I < N)
-    #[arg(long, value_name = "I/N")]
-    shard: Option<Shard>,
-    /// write game-<k>.txt records and each player's stderr there
-    #[arg(long = "record-dir", value_name = "DIR")]
-    record_dir: Option<PathBuf>,
-    /// draw the board after every ply
-    #[arg(long)]
-    show: bool,
-    /// file-based games (connect4): run both players of a game in one shared folder under their
-    /// own team ids, call a failing player again (up to three calls), and swap the sides' names
-    /// in even games (team 2 first)
-    #[arg(long = "game-master")]
-    game_master: bool,
-    /// '{seed}' in a command becomes S+k in both games of pair k (games 2k-1 and 2k of a
-    /// two-player match); '{game}' becomes the game number
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    seed: u64,
-    /// write the replay page of the match there (one HTML file)
-    #[arg(long, value_name = "FILE")]
-    html: Option<PathBuf>,
-    /// start the games of pair k from the opening on line k of FILE (cycling): plies in the
-    /// game's notation separated by ',', '#' comments; both games of a pair from the same
-    /// opening (games whose input is the whole position only: connect4, yavalath)
-    #[arg(long, value_name = "FILE", conflicts_with = "random_openings")]
-    openings: Option<PathBuf>,
-    /// start each pair's games after N random plies drawn from the pair's seed
-    #[arg(long = "random-openings", value_name = "N", value_parser = positive_u32)]
-    random_openings: Option<u32>,
+    #[command(flatten)]
+    options: MatchOptions,
     /// the players' shell commands (run with sh -c): A, then B
     #[arg(value_name = "CMD_A CMD_B")]
     commands: Vec<String>,
@@ -381,29 +355,13 @@ fn check_traps(command: &clap::Command, args: &[String]) -> Result<(), OptionsEr
 
 /// The match's settings from what `clap` read, with the checks across options.
 fn match_options(parsed: MatchArgs) -> Result<MatchOptions, OptionsError> {
-    let players = players(parsed.commands, parsed.players)?;
-    if parsed.sprt.is_some() && players.len() != 2 {
-        return Err(OptionsError::SprtPlayers(players.len()));
+    let mut options = parsed.options;
+    options.players = players(parsed.commands, options.players)?;
+    if options.sprt.is_some() && options.players.len() != 2 {
+        return Err(OptionsError::SprtPlayers(options.players.len()));
     }
-    Ok(MatchOptions {
-        players,
-        games: parsed.games,
-        movetime_ms: parsed.movetime_ms,
-        memory_mb: parsed.memory_mb,
-        record_dir: parsed.record_dir,
-        show: parsed.show,
-        seed: parsed.seed,
-        max_plies: parsed.max_plies,
-        html: parsed.html,
-        concurrency: parsed.concurrency.min(MAX_CONCURRENCY),
-        sprt: parsed.sprt,
-        gauntlet: parsed.gauntlet,
-        results: parsed.results,
-        shard: parsed.shard,
-        openings: parsed.openings,
-        random_openings: parsed.random_openings,
-        game_master: parsed.game_master,
-    })
+    options.concurrency = options.concurrency.min(MAX_CONCURRENCY);
+    Ok(options)
 }
 
 /// The players, given either as two commands (named `A` and `B`) or as two or more `--player`
