@@ -34,7 +34,7 @@
 
 use crate::clock::{nodes_per_second, Deadline, SearchClock};
 use crate::game::Board;
-use crate::score::{is_decisive, MATE_BOUND};
+use crate::score::{is_decisive, INFINITY, MATE_BOUND};
 use crate::transposition::{PackedMove, TranspositionTable};
 use arrayvec::ArrayVec;
 use rand::rngs::SmallRng;
@@ -208,6 +208,46 @@ pub fn principal_variation_search(
         score = search(depth - 1, alpha, beta);
     }
     score
+}
+
+/// How one pass of a root search within a window ended ([`aspiration`]).
+pub enum WindowPass<T> {
+    /// No move scored above alpha: search again with a lower alpha.
+    FailLow,
+    /// A move scored at or above beta: search again with a higher beta.
+    FailHigh,
+    /// A score inside the window, or whatever the pass had when the clock stopped it.
+    Done(T),
+}
+
+/// One iteration at `depth` in an aspiration window around the previous iteration's score
+/// `previous`: from `min_depth` on, `half_width` on each side (else the full window), the
+/// failing side widened twice as far each time until `pass(alpha, beta)` is [`WindowPass::Done`].
+pub fn aspiration<T>(
+    previous: i32,
+    (depth, min_depth): (u32, u32),
+    half_width: i32,
+    mut pass: impl FnMut(i32, i32) -> WindowPass<T>,
+) -> T {
+    let mut delta = half_width;
+    let (mut alpha, mut beta) = if depth >= min_depth && !is_decisive(previous) {
+        (previous - delta, previous + delta)
+    } else {
+        (-INFINITY, INFINITY)
+    };
+    loop {
+        let fail_low = match pass(alpha, beta) {
+            WindowPass::Done(found) => return found,
+            WindowPass::FailLow => true,
+            WindowPass::FailHigh => false,
+        };
+        delta = delta.saturating_mul(2);
+        if fail_low {
+            alpha = alpha.saturating_sub(delta).max(-INFINITY);
+        } else {
+            beta = beta.saturating_add(delta).min(INFINITY);
+        }
+    }
 }
 
 /// Makes `m`, a quiet move that cut off, the first killer of its ply and the old first the

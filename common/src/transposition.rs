@@ -144,6 +144,26 @@ impl<M: PackedMove> TranspositionTable<M> {
         })
     }
 
+    /// What the table says at a node of a search at `depth` within `(alpha, beta)`: the stored
+    /// move, and the score that ends the node, if an entry deep enough has a bound that cuts.
+    /// A principal variation node (`pv_node`) is searched all the same, for its exact score.
+    #[inline]
+    pub fn probe_node(
+        &self,
+        key: u64,
+        (ply, depth): (usize, i32),
+        (alpha, beta): (i32, i32),
+        pv_node: bool,
+    ) -> (Option<M>, Option<i32>) {
+        match self.probe(key, ply) {
+            Some(entry) => {
+                let cutoff = entry.cutoff(depth, alpha, beta).filter(|_| !pv_node);
+                (entry.best, cutoff)
+            }
+            None => (None, None),
+        }
+    }
+
     /// Records what a search of `depth` plies found at a node `ply` plies from the root.
     /// Depths are kept within `i8` and scores must lie within ±`MATE`.
     #[inline]
@@ -178,100 +198,5 @@ impl<M: PackedMove> TranspositionTable<M> {
                 Bound::Upper => 3,
             },
         };
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::score::win_in;
-
-    impl PackedMove for u8 {
-        fn pack(self) -> u16 {
-            u16::from(self)
-        }
-        fn unpack(code: u16) -> u8 {
-            code as u8
-        }
-    }
-
-    #[test]
-    fn sizes_to_a_power_of_two_within_the_budget() {
-        let table = TranspositionTable::<u8>::with_bytes(3 << 20);
-        assert_eq!(table.bytes(), 2 << 20);
-        assert_eq!(TranspositionTable::<u8>::with_bytes(0).bytes(), 16);
-    }
-
-    #[test]
-    fn table_len_is_the_largest_power_of_two_that_fits_or_the_minimum() {
-        let lens: Vec<usize> = [0, 16, 47, 48, 64, 1000]
-            .iter()
-            .map(|&bytes| table_len::<[u8; 16]>(bytes, 1))
-            .collect();
-        assert_eq!(lens, [1, 1, 2, 2, 4, 32]);
-        assert_eq!(table_len::<[u8; 16]>(100, 4), 4);
-        assert_eq!(table_len::<[u8; 16]>(200, 4), 8);
-    }
-
-    #[test]
-    fn finds_what_it_stored_and_only_that() {
-        let mut table = TranspositionTable::<u8>::with_bytes(1 << 10);
-        let key = 0xDEAD_BEEF_0000_0005;
-        assert_eq!(table.probe(key, 0), None);
-        table.store(key, 0, 4, 37, Bound::Lower, Some(9));
-        let hit = table.probe(key, 0).unwrap();
-        assert_eq!(
-            (hit.depth, hit.score, hit.bound, hit.best),
-            (4, 37, Bound::Lower, Some(9))
-        );
-        // The same index with another key is another position.
-        assert_eq!(table.probe(key ^ (1 << 40), 0), None);
-        table.clear();
-        assert_eq!(table.probe(key, 0), None);
-    }
-
-    #[test]
-    fn results_are_stored_relative_to_the_node() {
-        let mut table = TranspositionTable::<u8>::with_bytes(1 << 10);
-        table.store(7, 3, 5, win_in(8), Bound::Exact, None);
-        assert_eq!(table.probe(7, 1).unwrap().score, win_in(6));
-    }
-
-    #[test]
-    fn keeps_a_deeper_bound_and_the_best_move() {
-        let mut table = TranspositionTable::<u8>::with_bytes(1 << 10);
-        table.store(7, 0, 6, 10, Bound::Lower, Some(2));
-        table.store(7, 0, 3, 20, Bound::Upper, None);
-        assert_eq!(table.probe(7, 0).unwrap().depth, 6);
-        table.store(7, 0, 3, 30, Bound::Exact, None);
-        let hit = table.probe(7, 0).unwrap();
-        assert_eq!((hit.depth, hit.score, hit.best), (3, 30, Some(2)));
-        // Another position in the same slot replaces it.
-        table.store(7 + (1 << 20), 0, 1, 0, Bound::Upper, None);
-        assert_eq!(table.probe(7, 0), None);
-    }
-
-    #[test]
-    fn bounds_follow_the_window() {
-        assert_eq!(Bound::of(12, -10, 10), Bound::Lower);
-        assert_eq!(Bound::of(10, -10, 10), Bound::Lower);
-        assert_eq!(Bound::of(3, -10, 10), Bound::Exact);
-        assert_eq!(Bound::of(-10, -10, 10), Bound::Upper);
-    }
-
-    #[test]
-    fn cutoffs_respect_depth_and_bound() {
-        let hit = |bound, score| TableHit::<u8> {
-            depth: 5,
-            score,
-            bound,
-            best: None,
-        };
-        assert_eq!(hit(Bound::Exact, 3).cutoff(6, -10, 10), None);
-        assert_eq!(hit(Bound::Exact, 3).cutoff(5, -10, 10), Some(3));
-        assert_eq!(hit(Bound::Lower, 12).cutoff(5, -10, 10), Some(12));
-        assert_eq!(hit(Bound::Lower, 3).cutoff(5, -10, 10), None);
-        assert_eq!(hit(Bound::Upper, -12).cutoff(5, -10, 10), Some(-12));
-        assert_eq!(hit(Bound::Upper, 3).cutoff(5, -10, 10), None);
     }
 }

@@ -147,3 +147,35 @@ fn immediate_results_carry_their_move_as_the_pv() {
     );
     assert!(SearchResult::<u8>::immediate(None, 0).pv.is_empty());
 }
+
+/// The windows `aspiration` (from depth 4, 60 on each side) asks for at `depth` around
+/// `previous`, when its passes fail as `fails` says (true: low, false: high) and the next ends.
+fn windows(previous: i32, depth: u32, fails: &[bool]) -> Vec<(i32, i32)> {
+    let mut asked = Vec::new();
+    let done = aspiration(previous, (depth, 4), 60, |alpha, beta| {
+        asked.push((alpha, beta));
+        match fails.get(asked.len() - 1) {
+            Some(true) => WindowPass::FailLow,
+            Some(false) => WindowPass::FailHigh,
+            None => WindowPass::Done(asked.len()),
+        }
+    });
+    assert_eq!(done, fails.len() + 1);
+    asked
+}
+
+#[test]
+fn aspiration_widens_the_failing_side_twice_as_far_each_time() {
+    assert_eq!(windows(100, 5, &[]), [(40, 160)]);
+    assert_eq!(
+        windows(100, 5, &[true, true, false]),
+        [(40, 160), (-80, 160), (-320, 160), (-320, 640)]
+    );
+    // Below its depth, or around a decisive score, the window is full.
+    assert_eq!(windows(100, 3, &[]), [(-INFINITY, INFINITY)]);
+    let mate = common::score::win_in(3);
+    assert_eq!(windows(mate, 5, &[]), [(-INFINITY, INFINITY)]);
+    // Widening stops at the full window.
+    let low = windows(0, 5, &[true; 10]);
+    assert_eq!(low.last(), Some(&(-INFINITY, 60)));
+}

@@ -295,13 +295,13 @@ impl Searcher {
             return evaluate(board);
         }
         let key = board.hash();
-        let mut table_move = None;
-        if let Some(entry) = self.table.probe(key, ply) {
-            table_move = entry.best.filter(|&m| board.is_legal(m));
-            if let Some(score) = entry.cutoff(depth, alpha, beta) {
-                return score;
-            }
+        let (table_move, cutoff) = self
+            .table
+            .probe_node(key, (ply, depth), (alpha, beta), false);
+        if let Some(score) = cutoff {
+            return score;
         }
+        let table_move = table_move.filter(|&m| board.is_legal(m));
         let mut moves = board.legal_moves();
         let killers = self.killers.get(ply).copied().unwrap_or_default();
         let mut scores = score_moves(board, &moves, table_move, killers, &self.history);

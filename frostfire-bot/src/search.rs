@@ -32,10 +32,10 @@ use arrayvec::ArrayVec;
 use common::clock::{Deadline, SearchClock};
 use common::game::Board as _;
 use common::io::log;
-use common::score::{is_decisive, loss_in, plies_to_result, INFINITY};
+use common::score::{loss_in, plies_to_result, INFINITY};
 use common::search::{
-    principal_variation_search, remember_killer, Limits, NodeBest, OpeningSearch, RootIteration,
-    SearchResult, PV_CAPACITY,
+    aspiration, principal_variation_search, remember_killer, Limits, NodeBest, OpeningSearch,
+    RootIteration, SearchResult, WindowPass, PV_CAPACITY,
 };
 use common::transposition::{Bound, TranspositionTable};
 use rustc_hash::FxHashSet;
@@ -162,7 +162,26 @@ impl Searcher {
                 order_root_moves(&mut root, result.best);
             }
             let (previous_best, previous_score) = (result.best, result.score);
-            let iteration = self.aspiration_search(board, &mut root, depth, result.score);
+            // One iteration in an aspiration window around the last score; a fail high puts the
+            // move that failed high first for the wider pass.
+            let in_window = |alpha, beta| {
+                let found = self.root_search(board, &mut root, depth, alpha, beta);
+                match found {
+                    _ if self.clock.stopped() => WindowPass::Done(found),
+                    None => WindowPass::FailLow,
+                    Some(high) if high.score >= beta => {
+                        order_root_moves(&mut root, Some(high.best));
+                        WindowPass::FailHigh
+                    }
+                    found => WindowPass::Done(found),
+                }
+            };
+            let iteration = aspiration(
+                result.score,
+                (depth, ASPIRATION_MIN_DEPTH.get()),
+                ASPIRATION_WINDOW.get(),
+                in_window,
+            );
             if let Some(found) = iteration {
                 // A partial iteration searched the previous best move first, so its best move
                 // is at least as good as that one at the new depth: it is kept.
@@ -199,42 +218,6 @@ impl Searcher {
         }
         result.nodes = self.clock.nodes();
         result
-    }
-
-    /// One iteration, in an aspiration window around the previous iteration's `previous` score
-    /// from [`ASPIRATION_MIN_DEPTH`] on: a window [`ASPIRATION_WINDOW`] wide on each side, widened
-    /// on the failing side (twice as far each time) until the score falls inside it. The best
-    /// move with its exact score comes back, `None` only if stopped before any move was
-    /// searched or while the window was still failing.
-    fn aspiration_search(
-        &mut self,
-        board: &Board,
-        root: &mut RootMoves,
-        depth: u32,
-        previous: i32,
-    ) -> Option<RootIteration<Move>> {
-        let mut delta = ASPIRATION_WINDOW.get();
-        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH.get() && !is_decisive(previous)
-        {
-            (previous - delta, previous + delta)
-        } else {
-            (-INFINITY, INFINITY)
-        };
-        loop {
-            let best = self.root_search(board, root, depth, alpha, beta);
-            if self.clock.stopped() {
-                return best;
-            }
-            delta = delta.saturating_mul(2);
-            match best {
-                None => alpha = alpha.saturating_sub(delta).max(-INFINITY),
-                Some(found) if found.score >= beta => {
-                    beta = beta.saturating_add(delta).min(INFINITY);
-                    order_root_moves(root, Some(found.best));
-                }
-                Some(found) => return Some(found),
-            }
-        }
     }
 
     /// One pass over the root moves in their order within the window `(alpha, beta)`: each
@@ -384,13 +367,10 @@ impl Searcher {
         }
         let pv_node = beta - alpha > 1;
 
-        let mut table_move = None;
-        if let Some(entry) = self.table.probe(board.hash(), ply) {
-            table_move = entry.best;
-            match entry.cutoff(depth, alpha, beta) {
-                Some(score) if !pv_node => return score,
-                _ => {}
-            }
+        let (table_move, cutoff) =
+            (self.table).probe_node(board.hash(), (ply, depth), (alpha, beta), pv_node);
+        if let Some(score) = cutoff {
+            return score;
         }
 
         let moves = board.legal_moves();

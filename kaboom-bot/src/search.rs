@@ -24,10 +24,10 @@ use crate::notation::format_move;
 use arrayvec::ArrayVec;
 use common::clock::{nodes_per_second, SearchClock};
 use common::io::log;
-use common::score::{is_decisive, loss_in, plies_to_result, win_in, INFINITY};
+use common::score::{loss_in, plies_to_result, win_in, INFINITY};
 use common::search::{
-    pick_move, principal_variation, principal_variation_search, remember_killer, reward_history,
-    Limits, NodeBest, OpeningSearch, RootIteration, SearchResult,
+    aspiration, pick_move, principal_variation, principal_variation_search, remember_killer,
+    reward_history, Limits, NodeBest, OpeningSearch, RootIteration, SearchResult, WindowPass,
 };
 use common::transposition::{Bound, TranspositionTable};
 use std::time::Instant;
@@ -197,9 +197,8 @@ impl Searcher {
         result
     }
 
-    /// One iteration, in an aspiration window around the previous iteration's `previous` score
-    /// from [`ASPIRATION_MIN_DEPTH`] on: a window [`ASPIRATION_WINDOW`] wide on each side, widened
-    /// on the failing side (twice as far each time) until the score falls inside it.
+    /// One iteration in an aspiration window around the previous iteration's `previous` score
+    /// ([`aspiration`], from [`ASPIRATION_MIN_DEPTH`] on, [`ASPIRATION_WINDOW`] on each side).
     fn aspiration_search(
         &mut self,
         board: &Board,
@@ -207,27 +206,19 @@ impl Searcher {
         depth: u32,
         previous: i32,
     ) -> Option<RootIteration<Move>> {
-        let mut delta = ASPIRATION_WINDOW.get();
-        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH.get() && !is_decisive(previous)
+        let in_window = |alpha, beta| match self.root_search(board, root_moves, depth, alpha, beta)
         {
-            (previous - delta, previous + delta)
-        } else {
-            (-INFINITY, INFINITY)
+            Some(found) if found.complete && found.score <= alpha => WindowPass::FailLow,
+            Some(found) if found.complete && found.score >= beta => WindowPass::FailHigh,
+            found => WindowPass::Done(found),
         };
-        loop {
-            let iteration = self.root_search(board, root_moves, depth, alpha, beta)?;
-            if !iteration.complete {
-                return Some(iteration);
-            }
-            delta = delta.saturating_mul(2);
-            if iteration.score <= alpha {
-                alpha = alpha.saturating_sub(delta).max(-INFINITY);
-            } else if iteration.score >= beta {
-                beta = beta.saturating_add(delta).min(INFINITY);
-            } else {
-                return Some(iteration);
-            }
-        }
+        let min_depth = ASPIRATION_MIN_DEPTH.get();
+        aspiration(
+            previous,
+            (depth, min_depth),
+            ASPIRATION_WINDOW.get(),
+            in_window,
+        )
     }
 
     /// One iteration at `depth` over `root_moves` (the previous best first), principal variation
@@ -313,13 +304,10 @@ impl Searcher {
             }
         }
         let pv_node = beta - alpha > 1;
-        let mut table_move = None;
-        if let Some(entry) = self.table.probe(board.hash(), ply) {
-            table_move = entry.best;
-            match entry.cutoff(depth, alpha, beta) {
-                Some(score) if !pv_node => return score,
-                _ => {}
-            }
+        let (table_move, cutoff) =
+            (self.table).probe_node(board.hash(), (ply, depth), (alpha, beta), pv_node);
+        if let Some(score) = cutoff {
+            return score;
         }
         if table_move.is_none() && depth >= IIR_MIN_DEPTH.get() {
             depth -= 1;

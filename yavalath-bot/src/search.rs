@@ -290,12 +290,11 @@ impl Searcher {
         }
 
         let key = board.hash();
-        let mut table_move = None;
-        if let Some(entry) = self.table.probe(key, ply) {
-            table_move = entry.best;
-            if let Some(score) = entry.cutoff(depth, alpha, beta) {
-                return score;
-            }
+        let (table_move, cutoff) = self
+            .table
+            .probe_node(key, (ply, depth), (alpha, beta), false);
+        if let Some(score) = cutoff {
+            return score;
         }
 
         let mut moves: MoveList = Cells(safe).collect();
