@@ -8,11 +8,12 @@
 //!   ([`cli::run_bot`]);
 //! - [`search`]: the frame of every search: its limits, its result, a root iteration's result,
 //!   the opening draws, the steps every search takes alike (the selection of the next move,
-//!   the killers' and history's update), and the engine around it;
+//!   the killers' and history's update, the aspiration window);
+//! - [`engine`]: the frame of every bot's `--engine search|greedy|random` around its search;
 //! - [`game`]: the board every game implements ([`game::Board`], the vocabulary's board words),
 //!   and what is written once against it: perft, a line of moves, the greedy and random moves;
 //! - [`score`]: the score scale of every search, results counted in plies;
-//! - [`transposition`]: the transposition table of every search;
+//! - [`transposition`]: the transposition table of every search, and its probe at a node;
 //! - [`tunable`]: the search's tunables, constants in the contest build and settable from the
 //!   command line in a tuning build (the cargo feature `tuning`), for the match-based tuner;
 //! - [`zobrist`]: Zobrist keys as `const` data.

@@ -368,7 +368,8 @@ impl Searcher {
         let pv_node = beta - alpha > 1;
 
         let (table_move, cutoff) =
-            (self.table).probe_node(board.hash(), (ply, depth), (alpha, beta), pv_node);
+            self.table
+                .probe_node(board.hash(), (ply, depth), (alpha, beta), pv_node);
         if let Some(score) = cutoff {
             return score;
         }

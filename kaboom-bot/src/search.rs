@@ -212,10 +212,9 @@ impl Searcher {
             Some(found) if found.complete && found.score >= beta => WindowPass::FailHigh,
             found => WindowPass::Done(found),
         };
-        let min_depth = ASPIRATION_MIN_DEPTH.get();
         aspiration(
             previous,
-            (depth, min_depth),
+            (depth, ASPIRATION_MIN_DEPTH.get()),
             ASPIRATION_WINDOW.get(),
             in_window,
         )
@@ -305,7 +304,8 @@ impl Searcher {
         }
         let pv_node = beta - alpha > 1;
         let (table_move, cutoff) =
-            (self.table).probe_node(board.hash(), (ply, depth), (alpha, beta), pv_node);
+            self.table
+                .probe_node(board.hash(), (ply, depth), (alpha, beta), pv_node);
         if let Some(score) = cutoff {
             return score;
         }
