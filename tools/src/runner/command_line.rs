@@ -6,11 +6,21 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches};
 
-/// `A`'s `clap` command, named `program` in its usage, help and errors.
+/// `A`'s `clap` command, named `program` in its usage, help and errors, with the settings of
+/// every referee command line: no `--version`, and an option given twice takes its last value.
 pub fn program_command<A: CommandFactory>(program: &str) -> clap::Command {
     A::command()
         .name(program.to_string())
         .bin_name(program.to_string())
+        .disable_version_flag(true)
+        .args_override_self(true)
+}
+
+/// `A`'s `clap` command for the referee's subcommand `name` of `game`, `<game>-referee <name>`,
+/// its usage that name and `usage`.
+pub fn subcommand<A: CommandFactory>(game: &str, name: &str, usage: &str) -> clap::Command {
+    let program = format!("{game}-referee {name}");
+    program_command::<A>(&program).override_usage(format!("{program} {usage}"))
 }
 
 /// The words after the program's name, read by `command` into `A`; `--help` is the error whose
@@ -55,6 +65,12 @@ pub fn one_line(error: &clap::Error) -> String {
         joined.push_str(line);
     }
     joined
+}
+
+/// A help text as its words one space apart, for tests: `clap` wraps it to the terminal's width.
+#[cfg(test)]
+pub fn unwrapped(help: &str) -> String {
+    help.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 #[cfg(test)]

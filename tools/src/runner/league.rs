@@ -43,7 +43,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::sync::Mutex;
 
-use clap::builder::{RangedI64ValueParser, TypedValueParser};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Args, Parser, Subcommand};
 use rustc_hash::FxHashSet;
@@ -53,7 +52,9 @@ use super::files::check_writable;
 use super::html::league_page::{self, League, RunGames};
 use super::html::{self, DrawGame};
 use super::opening::{self, Openings};
-use super::options::{parse_player, Entrant, MatchOptions};
+use super::options::{
+    concurrency, movetime_ms, parse_player, positive_u32, positive_u64, Entrant, MatchOptions,
+};
 use super::replay::{replay, GameView};
 use super::results::{self, GameRow};
 use super::schedule::Fixture;
@@ -592,41 +593,39 @@ fn random_u64() -> u64 {
 
 /// The most games one `run` plays: a larger `--games` is cut to it.
 const MAX_GAMES: u32 = 1 << 24;
-/// The most games a run plays at once: a larger `--concurrency` is cut to it.
-const MAX_CONCURRENCY: u32 = 256;
 
 /// The options of `run`, as `clap` reads them.
 #[derive(Args, Debug)]
 struct RunOptions {
     /// more games to play, in pairs with the seats swapped (at most 16777216)
     #[arg(long, value_name = "N", default_value_t = DEFAULT_GAMES,
-          value_parser = positive().map(|n| n.min(MAX_GAMES)))]
+          value_parser = games)]
     games: u32,
     /// games played at once (at most 256)
     #[arg(long, value_name = "C", default_value_t = 1,
-          value_parser = positive().map(|n| n.min(MAX_CONCURRENCY)))]
+          value_parser = concurrency)]
     concurrency: u32,
     /// per-move limit [default: the contest's]
-    #[arg(long = "movetime-ms", value_name = "MS", value_parser = positive().map(u64::from))]
+    #[arg(long = "movetime-ms", value_name = "MS", value_parser = movetime_ms)]
     movetime_ms: Option<u64>,
     /// memory cap of a player [default: the contest's]
-    #[arg(long = "memory-mb", value_name = "MB", value_parser = positive().map(u64::from))]
+    #[arg(long = "memory-mb", value_name = "MB", value_parser = positive_u64)]
     memory_mb: Option<u64>,
     /// draw a game still running after N plies [default: the game's]
-    #[arg(long = "max-plies", value_name = "N", value_parser = positive())]
+    #[arg(long = "max-plies", value_name = "N", value_parser = positive_u32)]
     max_plies: Option<u32>,
     /// start each pair's games after N random plies drawn from the pair's seed (games whose
     /// input is the whole position only: connect4, yavalath)
-    #[arg(long = "random-openings", value_name = "N", value_parser = positive())]
+    #[arg(long = "random-openings", value_name = "N", value_parser = positive_u32)]
     random_openings: Option<u32>,
     /// keep each game's record and its players' stderr in DIR/records/
     #[arg(long)]
     record: bool,
 }
 
-/// The numbers of `run`: whole, from 1 to `u32::MAX`.
-fn positive() -> RangedI64ValueParser<u32> {
-    clap::value_parser!(u32).range(1..=i64::from(u32::MAX))
+/// `run --games`: a whole number from 1, cut to [`MAX_GAMES`].
+fn games(text: &str) -> Result<u32, String> {
+    positive_u32(text).map(|n| n.min(MAX_GAMES))
 }
 
 /// A league's pairings, made as the run goes.
@@ -917,9 +916,9 @@ fn run<G: DrawGame>(dir: &Path, options: &RunOptions) -> Result<String, LeagueEr
 
 /// `league`'s command line: DIR, then one of its commands.
 #[derive(Parser, Debug)]
+// Nothing given is refused as missing (`clearer`), not answered with the help, which is what
+// `clap` does by default for a command whose subcommand is required.
 #[command(
-    disable_version_flag = true,
-    args_override_self = true,
     arg_required_else_help = false,
     disable_help_subcommand = true,
     term_width = 100

@@ -44,7 +44,7 @@ use std::process::ExitCode;
 use clap::{Parser, ValueEnum};
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::command_line::{parse_words, print_clap, program_command};
+use super::command_line::{parse_words, print_clap, subcommand};
 use super::files::FileError;
 use super::record::parse_record;
 use super::Seat;
@@ -453,7 +453,6 @@ fn score([won, drawn, lost]: [usize; 3]) -> String {
 
 /// `lines`'s command line.
 #[derive(Parser, Debug)]
-#[command(disable_version_flag = true, args_override_self = true)]
 struct LinesArgs {
     /// the player read for: A, Player 1 in the odd games, or B
     #[arg(
@@ -473,9 +472,7 @@ struct LinesArgs {
 
 /// `lines`'s command for `game`, with its help.
 pub fn lines_command(game: &str) -> clap::Command {
-    let program = format!("{game}-referee lines");
-    program_command::<LinesArgs>(&program)
-        .override_usage(format!("{program} [--ours A|B] [--all] DIR..."))
+    subcommand::<LinesArgs>(game, "lines", "[--ours A|B] [--all] DIR...")
         .about(
             "Reads the records of matches (game-<k>.txt, as --record-dir writes them; one folder \
              per opponent) and prints for each folder the games our player (A: Player 1 in the \
@@ -536,6 +533,7 @@ pub fn main(game: &str, args: &[String]) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::runner::command_line::unwrapped;
     use crate::runner::files::tests::scratch;
     use crate::runner::one_line;
 
@@ -844,10 +842,7 @@ mod tests {
                 panic!("{args:?} is not the help");
             };
             assert!(!error.use_stderr(), "{args:?}");
-            // The help is wrapped to the terminal's width: its words, one space apart.
-            let help = error.render().to_string();
-            let words: Vec<&str> = help.split_whitespace().collect();
-            let help = words.join(" ");
+            let help = unwrapped(&error.render().to_string());
             assert!(
                 help.contains("Usage: count-referee lines [--ours A|B] [--all] DIR..."),
                 "{help}"

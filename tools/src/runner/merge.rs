@@ -16,7 +16,6 @@ use super::sprt::Sprt;
 
 /// `merge`'s command line.
 #[derive(Parser, Debug)]
-#[command(disable_version_flag = true, args_override_self = true)]
 struct MergeArgs {
     /// print the SPRT line of A's logistic Elo (E1 against E0, error rates A and B, default
     /// 0.05) over the rows; two players only

@@ -36,7 +36,7 @@ pub struct MatchOptions {
     #[arg(long = "max-plies", value_name = "N", value_parser = positive_u32)]
     pub max_plies: Option<u32>,
     /// games played at once (at most 256)
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = positive_u32)]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = concurrency)]
     pub concurrency: u32,
     /// The players: every `--player NAME=CMD` in order, or, once the command line is read,
     /// `A` and `B` from `CMD_A CMD_B`.
@@ -92,17 +92,13 @@ pub struct MatchOptions {
 /// (a few seconds), beyond which a game of a hundred plies lasts hours.
 pub const MAX_MOVETIME_MS: u64 = 60_000;
 
-/// The most games played at once.
+/// The most games played at once: a larger `--concurrency` is cut to it.
 const MAX_CONCURRENCY: u32 = 256;
 
 /// The referee's command line as `clap` reads it: the match's settings and the players'
 /// commands, which [`match_options`] turns into the match's players.
 #[derive(Parser, Debug)]
-#[command(
-    disable_version_flag = true,
-    args_override_self = true,
-    term_width = 100
-)]
+#[command(term_width = 100)]
 struct MatchArgs {
     #[command(flatten)]
     options: MatchOptions,
@@ -207,7 +203,7 @@ fn player_value(text: &str) -> Result<Entrant, String> {
     parse_player(text).map_err(|e| e.to_string())
 }
 
-fn positive_u64(text: &str) -> Result<u64, String> {
+pub(super) fn positive_u64(text: &str) -> Result<u64, String> {
     let n: u64 = text
         .parse()
         .map_err(|_| "expected a whole number".to_string())?;
@@ -217,12 +213,17 @@ fn positive_u64(text: &str) -> Result<u64, String> {
     Ok(n)
 }
 
-fn positive_u32(text: &str) -> Result<u32, String> {
+pub(super) fn positive_u32(text: &str) -> Result<u32, String> {
     positive_u64(text).map(|n| n as u32)
 }
 
+/// `--concurrency`: a whole number from 1, cut to [`MAX_CONCURRENCY`].
+pub(super) fn concurrency(text: &str) -> Result<u32, String> {
+    positive_u32(text).map(|n| n.min(MAX_CONCURRENCY))
+}
+
 /// `--movetime-ms`: from 1 ms to [`MAX_MOVETIME_MS`], each bound with its reason.
-fn movetime_ms(text: &str) -> Result<u64, String> {
+pub(super) fn movetime_ms(text: &str) -> Result<u64, String> {
     let ms: u64 = text
         .parse()
         .map_err(|_| "expected a whole number of milliseconds".to_string())?;
@@ -360,7 +361,6 @@ fn match_options(parsed: MatchArgs) -> Result<MatchOptions, OptionsError> {
     if options.sprt.is_some() && options.players.len() != 2 {
         return Err(OptionsError::SprtPlayers(options.players.len()));
     }
-    options.concurrency = options.concurrency.min(MAX_CONCURRENCY);
     Ok(options)
 }
 
@@ -394,6 +394,7 @@ fn players(commands: Vec<String>, named: Vec<Entrant>) -> Result<Vec<Entrant>, O
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::runner::command_line::unwrapped;
 
     fn parse(args: &[&str]) -> Result<MatchOptions, OptionsError> {
         parse_options(args.iter().copied())
@@ -616,8 +617,7 @@ mod tests {
 
     #[test]
     fn the_help_names_every_option_with_the_contests_defaults() {
-        let words = usage("krieg", 2000, 20, None);
-        let help = words.split_whitespace().collect::<Vec<_>>().join(" ");
+        let help = unwrapped(&usage("krieg", 2000, 20, None));
         for option in [
             "--games",
             "--movetime-ms",

@@ -18,7 +18,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use super::{escape, head, player_style, DrawGame};
-use crate::runner::command_line::{parse_words, print_clap, program_command};
+use crate::runner::command_line::{parse_words, print_clap, subcommand};
 use crate::runner::files::{io_reason, FileError};
 use crate::runner::replay::{replay, GameView};
 use crate::runner::tally::Tally;
@@ -370,7 +370,6 @@ pub fn match_page<G: DrawGame>(records: &[(String, [String; 2])]) -> String {
 
 /// `view`'s command line.
 #[derive(Parser, Debug)]
-#[command(disable_version_flag = true, args_override_self = true)]
 struct ViewArgs {
     /// write the page to FILE [default: standard output]
     #[arg(long, value_name = "FILE")]
@@ -382,15 +381,12 @@ struct ViewArgs {
 
 /// `view`'s command for `game`, with its help.
 pub fn view_command(game: &str) -> clap::Command {
-    let program = format!("{game}-referee view");
-    program_command::<ViewArgs>(&program)
-        .override_usage(format!("{program} RECORD... [--html FILE]"))
-        .about(format!(
-            "Replays {game} records (game-<k>.txt, as --record-dir writes them) through the rules \
+    subcommand::<ViewArgs>(game, "view", "RECORD... [--html FILE]").about(format!(
+        "Replays {game} records (game-<k>.txt, as --record-dir writes them) through the rules \
              and writes one self-contained HTML page with every game drawn ply by ply, to FILE or \
              standard output. Records that cannot be read whole are shown up to the damage and \
              reported on stderr with the line number (exit status 1)."
-        ))
+    ))
 }
 
 /// The options of `view` (the words after `view`).
@@ -458,6 +454,7 @@ pub fn view_main<G: DrawGame>(args: &[String]) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::runner::command_line::unwrapped;
     use crate::runner::game::Seat;
     use crate::runner::one_line;
     use crate::runner::replay::tests::{CountGame, WON};
@@ -620,10 +617,7 @@ mod tests {
         ] {
             let error = parse_view_args("count", &words(args)).unwrap_err();
             assert!(!error.use_stderr(), "{args:?}");
-            // The help is wrapped to the terminal's width: its words, one space apart.
-            let help = error.render().to_string();
-            let words: Vec<&str> = help.split_whitespace().collect();
-            let help = words.join(" ");
+            let help = unwrapped(&error.render().to_string());
             assert!(
                 help.contains("Usage: count-referee view RECORD... [--html FILE]"),
                 "{help}"
