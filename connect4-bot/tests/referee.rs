@@ -384,3 +384,129 @@ fn every_binary_and_subcommand_answers_help() {
     let tuner = env!("CARGO_BIN_EXE_connect4-tune");
     every_binary_answers_help(BOT, SOLVE_COMMANDS, REFEREE, Some(tuner));
 }
+
+/// Whether a live process's command line holds `marker`.
+fn alive_with(marker: &str) -> bool {
+    fs::read_dir("/proc").unwrap().flatten().any(|entry| {
+        let cmdline = fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        let stat = fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+        let zombie = stat
+            .rsplit(')')
+            .next()
+            .is_some_and(|s| s.trim_start().starts_with('Z'));
+        !zombie
+            && String::from_utf8_lossy(&cmdline)
+                .replace('\0', " ")
+                .contains(marker)
+    })
+}
+
+/// An executable team script `dir/name` with `body` after its `#!/bin/sh` line.
+fn team_script(dir: &std::path::Path, name: &str, body: &str) -> String {
+    let path = dir.join(name);
+    fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    path.display().to_string()
+}
+
+/// The referee's stdout for `args`, run under an address-space limit and killed after a minute
+/// (a regression can neither take the machine's memory nor hang the suite).
+fn bounded_referee(args: &[&str]) -> String {
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 2000000; exec timeout -s KILL 60 \"$0\" \"$@\"")
+        .arg(REFEREE)
+        .args(args)
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn a_team_leaving_a_process_in_a_session_of_its_own_leaves_none_after_any_call() {
+    let dir = scratch_dir("connect4-referee", "leaver");
+    let marker = format!("sleep 2{}.75", std::process::id() % 1000);
+    let leaver = team_script(
+        &dir,
+        "Leaver",
+        &format!("setsid {marker} &\nexec {BOT} --engine random --seed 3"),
+    );
+    let started = std::time::Instant::now();
+    let out = bounded_referee(&["--games", "2", &leaver, &format!("{BOT} --engine random")]);
+    assert!(out.contains("summary: games=2 "), "{out}");
+    assert!(
+        out.contains("faults=0; B") && out.contains("faults=0; first"),
+        "{out}"
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(15));
+    assert!(!alive_with(&marker), "{marker} outlived its call");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_team_leaving_output_txt_as_a_fifo_loses_the_call_and_the_games_end() {
+    let dir = scratch_dir("connect4-referee", "fifo");
+    let fifo = team_script(&dir, "Fifo", "rm -f output.txt; mkfifo output.txt");
+    let out = bounded_referee(&["--games", "2", &fifo, &format!("{BOT} --engine random")]);
+    assert_eq!(
+        out.matches("reason=\"p1 left output.txt as a FIFO, not a file\"")
+            .count()
+            + out
+                .matches("reason=\"p2 left output.txt as a FIFO, not a file\"")
+                .count(),
+        2,
+        "{out}"
+    );
+    assert!(
+        out.contains("summary: games=2 a_wins=0 draws=0 b_wins=2 "),
+        "{out}"
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn under_the_game_master_a_team_cannot_make_its_opponent_lose() {
+    // After each move `Evil` turns opponent_move.txt into a directory it cannot write and puts
+    // its own script in place of the link that runs `EvilTwin` (ids Evil1 and EvilTwin2, which
+    // share a prefix). The victim plays our random bot; neither trick may cost it a game.
+    let dir = scratch_dir("connect4-referee", "evil");
+    let evil = team_script(
+        &dir,
+        "Evil",
+        &format!(
+            "{BOT} --engine random --seed 5\nstatus=$?\n\
+             rm -rf opponent_move.txt; mkdir -p opponent_move.txt/deep; chmod 000 opponent_move.txt/deep opponent_move.txt\n\
+             rm -f EvilTwin2; printf '#!/bin/sh\\necho 9 9 > output.txt\\n' > EvilTwin2; chmod +x EvilTwin2\n\
+             exit $status"
+        ),
+    );
+    let twin = team_script(
+        &dir,
+        "EvilTwin",
+        &format!("exec {BOT} --engine random --seed 6"),
+    );
+    let records = dir.join("records");
+    let out = bounded_referee(&[
+        "--game-master",
+        "--games",
+        "2",
+        "--record-dir",
+        records.to_str().unwrap(),
+        &evil,
+        &twin,
+    ]);
+    assert!(out.contains("summary: games=2 "), "{out}");
+    assert!(
+        out.contains("; B slowest=") && out.contains("faults=0; first"),
+        "{out}"
+    );
+    for game in 1..=2 {
+        let record = fs::read_to_string(records.join(format!("game-{game}.txt"))).unwrap();
+        assert!(!record.contains("# retry:"), "{record}");
+    }
+    let _ = Command::new("chmod")
+        .args(["-R", "u+rwx"])
+        .arg(&dir)
+        .status();
+    let _ = fs::remove_dir_all(&dir);
+}

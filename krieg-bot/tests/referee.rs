@@ -522,3 +522,164 @@ fn every_binary_and_subcommand_answers_help() {
     use test_support::help::{every_binary_answers_help, SOLVE_COMMANDS};
     every_binary_answers_help(BOT, SOLVE_COMMANDS, REFEREE, None);
 }
+
+/// The referee run with `args` under an address-space limit of `memory_kb` and a time limit of
+/// `seconds` (so that a regression cannot take the machine down or hang the suite): its stdout,
+/// its peak resident memory as last seen, and how long it took.
+fn bounded_referee(args: &[&str], memory_kb: u64, seconds: u64) -> (String, u64, Duration) {
+    let started = Instant::now();
+    let child = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v {memory_kb}; exec timeout -s KILL {seconds} \"$0\" \"$@\""
+        ))
+        .arg(REFEREE)
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // `timeout` runs the referee as its child: watch the referee's peak as it plays.
+    let watcher = {
+        let timeout_pid = child.id();
+        std::thread::spawn(move || {
+            let mut peak = 0;
+            loop {
+                let children = format!("/proc/{timeout_pid}/task/{timeout_pid}/children");
+                let Ok(children) = std::fs::read_to_string(children) else {
+                    return peak;
+                };
+                for pid in children.split_whitespace() {
+                    let status = std::fs::read_to_string(format!("/proc/{pid}/status"));
+                    let kb = status.ok().and_then(|s| {
+                        s.lines()
+                            .find_map(|l| l.strip_prefix("VmHWM:"))
+                            .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok())
+                    });
+                    peak = peak.max(kb.unwrap_or(0) * 1024);
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        })
+    };
+    let out = child.wait_with_output().unwrap();
+    let peak = watcher.join().unwrap();
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        peak,
+        started.elapsed(),
+    )
+}
+
+/// Whether a live process's command line holds `marker`.
+fn alive_with(marker: &str) -> bool {
+    std::fs::read_dir("/proc").unwrap().flatten().any(|entry| {
+        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+        let zombie = stat
+            .rsplit(')')
+            .next()
+            .is_some_and(|s| s.trim_start().starts_with('Z'));
+        !zombie
+            && String::from_utf8_lossy(&cmdline)
+                .replace('\0', " ")
+                .contains(marker)
+    })
+}
+
+#[test]
+fn a_player_flooding_its_output_loses_both_games_and_the_referee_stays_small() {
+    let ours = format!("{BOT} --movetime 1500");
+    let (out, peak, took) = bounded_referee(
+        &["--games", "2", "read id; exec yes '1 1 2 0'", &ours],
+        2_000_000,
+        60,
+    );
+    assert!(
+        out.contains("summary: games=2 a_wins=0 draws=0 b_wins=2 "),
+        "{out}"
+    );
+    assert!(took < Duration::from_secs(30), "{took:?}");
+    assert!(peak < 200 * 1024 * 1024, "the referee reached {peak} bytes");
+}
+
+#[test]
+fn a_child_in_a_session_of_its_own_neither_hangs_the_match_nor_outlives_it() {
+    let marker = format!("sleep 2{}.25", std::process::id() % 1000);
+    let escaper = format!("setsid {marker} & exec {BOT} --movetime 20");
+    let ours = format!("{BOT} --movetime 20");
+    let (out, _, took) = bounded_referee(&["--games", "2", &escaper, &ours], 2_000_000, 60);
+    assert!(out.contains("summary: games=2 "), "{out}");
+    assert!(out.contains("faults=0; B"), "{out}");
+    assert!(took < Duration::from_secs(15), "{took:?}");
+    assert!(!alive_with(&marker), "{marker} outlived the match");
+}
+
+#[test]
+fn a_player_holding_memory_in_a_child_whose_parent_exited_loses_on_memory() {
+    // The subshell forks awk (128 MB) and exits; the bot plays on beside the orphan.
+    let hog =
+        "awk 'BEGIN { s = \"x\"; while (length(s) < 100000000) s = s s; system(\"sleep 20\") }'";
+    let forker = format!("( {hog} & ); exec {BOT} --movetime 20");
+    let ours = format!("{BOT} --movetime 20");
+    let (out, _, _) = bounded_referee(&["--games", "2", &forker, &ours], 3_000_000, 60);
+    assert_eq!(out.matches("reason=\"memory: ").count(), 2, "{out}");
+    assert!(
+        out.contains("summary: games=2 a_wins=0 draws=0 b_wins=2 "),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_player_that_stops_its_parent_and_its_opponent_stops_only_itself() {
+    // It sends SIGSTOP to its parent and to every process whose command line names its
+    // opponent's marker, then never answers: it loses on time, and the match ends.
+    let marker = format!("--movetime 2{}", std::process::id() % 100);
+    let stopper = format!(
+        "kill -STOP $PPID; for p in /proc/[0-9]*; do tr '\\0' ' ' < $p/cmdline 2>/dev/null | \
+         grep -q -e '{marker}' && kill -STOP ${{p#/proc/}}; done; sleep 30"
+    );
+    let ours = format!("{BOT} {marker}");
+    let (out, _, took) = bounded_referee(
+        &["--games", "2", "--movetime-ms", "1000", &stopper, &ours],
+        2_000_000,
+        60,
+    );
+    assert_eq!(out.matches("reason=\"timeout: ").count(), 2, "{out}");
+    assert!(
+        out.contains("summary: games=2 a_wins=0 draws=0 b_wins=2 "),
+        "{out}"
+    );
+    assert!(took < Duration::from_secs(30), "{took:?}");
+}
+
+#[test]
+fn a_malformed_move_with_control_bytes_is_quoted_escaped() {
+    let clearer = "read id; printf '\\033[2J\\033[31mx\\n'; sleep 5";
+    let line = verdict_against(clearer, "malformed move: p1 printed '\\x1b[2J\\x1b[31mx'");
+    assert!(!line.contains('\u{1b}'), "{line}");
+}
+
+#[test]
+fn a_referee_killed_mid_match_leaves_no_process_of_its_players_behind() {
+    let marker = format!("sleep 2{}.125", std::process::id() % 1000);
+    let escaper = format!("setsid {marker} & exec {BOT} --movetime 50");
+    let mut referee = Command::new(REFEREE)
+        .args(["--games", "20", &escaper, &format!("{BOT} --movetime 50")])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while !alive_with(&marker) && started.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(alive_with(&marker), "the player never started its child");
+    referee.kill().unwrap();
+    referee.wait().unwrap();
+    let killed = Instant::now();
+    while alive_with(&marker) && killed.elapsed() < Duration::from_secs(2) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(!alive_with(&marker), "{marker} outlived the referee");
+}

@@ -451,3 +451,226 @@ fn a_file_player_cannot_start_on_its_first_call_only() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Whether a live process's command line holds `marker`.
+fn alive_with(marker: &str) -> bool {
+    std::fs::read_dir("/proc").unwrap().flatten().any(|entry| {
+        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+        let zombie = stat
+            .rsplit(')')
+            .next()
+            .is_some_and(|s| s.trim_start().starts_with('Z'));
+        !zombie
+            && String::from_utf8_lossy(&cmdline)
+                .replace('\0', " ")
+                .contains(marker)
+    })
+}
+
+#[test]
+fn a_flooding_player_is_read_no_further_than_its_verdict() {
+    // `yes` prints far faster than anyone reads: the verdict comes at once, the referee holds a
+    // bounded amount of it, and finishing does not wait for the flood to end.
+    let mut player = StreamPlayer::start("read id; exec yes 1", None, CAP).unwrap();
+    let started = std::time::Instant::now();
+    let reply = player.ask(&["go".into()], Duration::from_secs(2)).unwrap();
+    assert_eq!(reply.line, "1");
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(
+        player
+            .ask(&["again".into()], Duration::from_secs(2))
+            .unwrap_err(),
+        Failure::OutOfTurn("1".into())
+    );
+    player.finish();
+    assert!(started.elapsed() < Duration::from_secs(3));
+}
+
+#[test]
+fn a_child_that_leaves_the_players_session_is_killed_with_it() {
+    // The child holds the player's output in a session of its own: neither it nor the pipe it
+    // holds keeps the referee waiting, and it does not outlive the game.
+    let marker = format!("sleep 3{}.5", std::process::id() % 1000);
+    let command = format!("setsid {marker} & read id; echo move; read again");
+    let started = std::time::Instant::now();
+    let mut player = StreamPlayer::start(&command, None, CAP).unwrap();
+    assert_eq!(
+        player
+            .ask(&["go".into()], Duration::from_secs(2))
+            .unwrap()
+            .line,
+        "move"
+    );
+    assert!(alive_with(&marker));
+    player.finish();
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(!alive_with(&marker), "{marker} outlived its player");
+}
+
+#[test]
+fn a_child_whose_parent_exits_still_counts_against_the_memory_cap() {
+    // Fork and exit: the subshell starts awk (64 MB) and exits at once, so awk's parent is gone;
+    // the player's main process answers and waits. The orphan is still the player's.
+    let hog = "awk 'BEGIN { s = \"x\"; while (length(s) < 32 * 1024 * 1024) s = s s; system(\"sleep 5\") }'";
+    let command = format!("ulimit -v 1000000; ( {hog} & ); read id; sleep 1; echo move; read x");
+    let mut player = StreamPlayer::start(&command, None, 16 * 1024 * 1024).unwrap();
+    match player
+        .ask(&["go".into()], Duration::from_secs(3))
+        .unwrap_err()
+    {
+        Failure::Memory(peak) => assert!(peak > 16 * 1024 * 1024),
+        other => panic!("{other:?}"),
+    }
+    player.finish();
+}
+
+#[test]
+fn a_move_printed_without_a_newline_before_exiting_is_named() {
+    let mut player = StreamPlayer::start("read id; printf '1 1 2 0'", None, CAP).unwrap();
+    match player
+        .ask(&["go".into()], Duration::from_secs(2))
+        .unwrap_err()
+    {
+        Failure::Exited(how) => {
+            assert!(how.contains("exited (exit status: 0)"), "{how}");
+            assert!(how.contains("'1 1 2 0' without a newline"), "{how}");
+        }
+        other => panic!("{other:?}"),
+    }
+    player.finish();
+}
+
+#[test]
+fn a_player_that_closes_its_input_is_told_from_one_that_closes_its_output() {
+    let mut player = StreamPlayer::start("exec <&-; sleep 5", None, CAP).unwrap();
+    std::thread::sleep(Duration::from_millis(100));
+    let failure = player
+        .ask(&["go".into()], Duration::from_secs(2))
+        .unwrap_err();
+    assert_eq!(
+        failure,
+        Failure::Exited("closed its input (stdin) before replying".into())
+    );
+    player.finish();
+}
+
+#[test]
+fn a_players_stderr_in_the_record_is_capped_with_a_note() {
+    let dir = scratch("stderr-cap");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("p1.stderr");
+    // 3 MB of stderr, then a move.
+    let command = "read id; head -c 3000000 /dev/zero | tr '\\0' e >&2; echo move";
+    let mut player = StreamPlayer::start(command, Some(&path), CAP).unwrap();
+    assert_eq!(
+        player
+            .ask(&["go".into()], Duration::from_secs(5))
+            .unwrap()
+            .line,
+        "move"
+    );
+    player.finish();
+    let kept = std::fs::read_to_string(&path).unwrap();
+    assert!(kept.len() < 1024 * 1024 + 200, "{}", kept.len());
+    assert!(kept.starts_with("eeee"));
+    let note = kept.lines().last().unwrap();
+    assert!(
+        note.contains(&format!(
+            "{} more bytes of stderr dropped",
+            3_000_000 - 1024 * 1024
+        )),
+        "{note}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_file_player_leaving_its_reply_as_a_fifo_loses_the_call_at_once() {
+    let dir = scratch("fifo");
+    let mut player = FilesPlayer::new("mkfifo out.txt", dir.clone(), None, CAP).unwrap();
+    let started = std::time::Instant::now();
+    assert_eq!(
+        player
+            .call(&[], "out.txt", Duration::from_secs(2))
+            .unwrap_err(),
+        Failure::NotAFile("left out.txt as a FIFO, not a file".into())
+    );
+    assert!(started.elapsed() < Duration::from_secs(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_file_players_inputs_are_laid_anew_whatever_stands_at_their_names() {
+    // The player turns its input into a directory it cannot write, a FIFO and a link: the next
+    // call still gets its inputs.
+    let dir = scratch("relay");
+    let command =
+        "cat in.txt > out.txt; rm -f in.txt; mkdir -p in.txt/deep; chmod 000 in.txt/deep in.txt";
+    let mut player = FilesPlayer::new(command, dir.clone(), None, CAP).unwrap();
+    let files = |text: &str| vec![("in.txt".to_string(), text.to_string())];
+    let second = Duration::from_secs(2);
+    assert_eq!(
+        player.call(&files("a"), "out.txt", second).unwrap().line,
+        "a"
+    );
+    assert_eq!(
+        player.call(&files("b"), "out.txt", second).unwrap().line,
+        "b"
+    );
+    let _ = std::process::Command::new("chmod")
+        .args(["-R", "u+rwx"])
+        .arg(&dir)
+        .status();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_file_players_leftover_processes_end_with_each_call() {
+    let dir = scratch("leftover");
+    let marker = format!("sleep 4{}.5", std::process::id() % 1000);
+    let command = format!("setsid {marker} & echo 5 4 > out.txt");
+    let mut player = FilesPlayer::new(&command, dir.clone(), None, CAP).unwrap();
+    let started = std::time::Instant::now();
+    for _ in 0..3 {
+        assert_eq!(
+            player
+                .call(&[], "out.txt", Duration::from_secs(2))
+                .unwrap()
+                .line,
+            "5 4"
+        );
+        assert!(!alive_with(&marker), "{marker} outlived its call");
+    }
+    assert!(started.elapsed() < Duration::from_secs(3));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn every_test_here_holds_without_namespaces_too() {
+    // On a machine that allows no namespace, players run under a subreaper alone: the tests
+    // above run again in a process of their own that is told so.
+    if std::env::var_os(tools::runner::supervisor::NO_NAMESPACE_VARIABLE).is_some() {
+        return;
+    }
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .env(tools::runner::supervisor::NO_NAMESPACE_VARIABLE, "1")
+        .args([
+            "--skip",
+            "every_test_here_holds_without_namespaces_too",
+            "--test-threads",
+            "4",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -111,6 +111,7 @@ mod run;
 pub mod schedule;
 pub mod sprt;
 pub mod stats;
+pub mod supervisor;
 pub mod tally;
 
 pub use bad_value::BadOptionValue;

@@ -15,7 +15,7 @@ use super::opening;
 use super::process::{self, Failure, FilesPlayer, Reply, StartError, StreamPlayer};
 use super::results::{GameRow, SeatUse};
 use super::schedule::Fixture;
-use super::tally::megabytes;
+use super::tally::{escape_controls, megabytes};
 
 /// The result of one game.
 #[derive(Clone, Debug)]
@@ -91,6 +91,8 @@ pub(super) fn failure_reason(seat: Seat, failure: &Failure, memory_cap: u64) -> 
             process::MAX_OWN_FILES
         ),
         Failure::CannotStart(failure) => format!("{seat} {}", failure.how),
+        Failure::NotAFile(how) => format!("{seat} {}", escape_controls(how)),
+        Failure::Layout(why) => format!("folder: {seat} damaged its folder: {why}"),
     }
 }
 
@@ -115,7 +117,13 @@ pub(super) fn out_of_turn(seat: Seat, line: &str) -> String {
 /// The players of one game, by seat.
 pub(super) enum Players {
     Stream(Vec<StreamPlayer>),
-    Files(Vec<FilesPlayer>),
+    Files {
+        players: Vec<FilesPlayer>,
+        /// True when both play in one folder (`--game-master`).
+        shared: bool,
+        /// The seat called last, the only one that can have touched the folders since.
+        last_called: Option<Seat>,
+    },
 }
 
 impl Players {
@@ -130,8 +138,17 @@ impl Players {
             (Players::Stream(players), Input::Lines(lines)) => {
                 players[seat.index()].ask(&lines, limit)
             }
-            (Players::Files(players), Input::Files { files, reply_file }) => {
-                players[seat.index()].call(&files, reply_file, limit)
+            (
+                Players::Files {
+                    players,
+                    last_called,
+                    ..
+                },
+                Input::Files { files, reply_file },
+            ) => {
+                let reply = players[seat.index()].call(&files, reply_file, limit);
+                *last_called = Some(seat);
+                reply
             }
             _ => Err(Failure::Io(
                 "the game's input does not fit its transport".into(),
@@ -143,7 +160,26 @@ impl Players {
     fn spoke_before(&mut self, seat: Seat, moment: Instant) -> Option<String> {
         match self {
             Players::Stream(players) => players[seat.index()].line_printed_before(moment),
-            Players::Files(_) => None,
+            Players::Files { .. } => None,
+        }
+    }
+
+    /// Who damaged the folder of `seat`, which could not be laid out for its call made just now:
+    /// the seat that ran last before it in that folder (its own folder: itself), or no one (the
+    /// call was the folder's first, so the trouble is the referee's).
+    fn layout_culprit(&self, seat: Seat, previous: Option<Seat>) -> Option<Seat> {
+        match self {
+            Players::Files { shared: true, .. } => previous,
+            Players::Files { .. } => previous.map(|_| seat),
+            Players::Stream(_) => None,
+        }
+    }
+
+    /// The seat called last, before the call being made.
+    fn last_called(&self) -> Option<Seat> {
+        match self {
+            Players::Files { last_called, .. } => *last_called,
+            Players::Stream(_) => None,
         }
     }
 
@@ -157,7 +193,7 @@ impl Players {
                 }
                 peaks
             }
-            Players::Files(players) => [players[0].peak_memory(), players[1].peak_memory()],
+            Players::Files { players, .. } => [players[0].peak_memory(), players[1].peak_memory()],
         }
     }
 }
@@ -255,13 +291,20 @@ pub(super) fn start_players<G: RefereeGame>(
                 let player = FilesPlayer::new(command, dir, stderr_path(seat), setup.memory_cap)?;
                 players.push(match &ids {
                     Some(ids) => player
-                        .shared_as(&ids[seat.index()])
+                        .shared_as(&ids[seat.index()], &ids[seat.other().index()])
                         .map_err(|error| MatchError::Setup(error.to_string()))?,
                     None => player,
                 });
             }
             scratch.dedup();
-            Ok((Players::Files(players), scratch))
+            Ok((
+                Players::Files {
+                    players,
+                    shared: setup.game_master,
+                    last_called: None,
+                },
+                scratch,
+            ))
         }
     }
 }
@@ -422,6 +465,7 @@ impl<G: RefereeGame> Table<'_, '_, G> {
         let limit = self.game.time_limit(seat, self.setup.movetime);
         let side = seat.index();
         let started = &self.setup.started[side];
+        let previous = self.players.last_called();
         let reply = match self.players.ask(seat, input, limit) {
             Ok(reply) => {
                 started.store(true, Ordering::Relaxed);
@@ -435,13 +479,33 @@ impl<G: RefereeGame> Table<'_, '_, G> {
                     &failure,
                 )));
             }
+            Err(Failure::Layout(why)) => {
+                return match self.players.layout_culprit(seat, previous) {
+                    // The other team damaged the shared folder after its call: it loses.
+                    Some(culprit) if culprit != seat => {
+                        self.report.by_fault = true;
+                        Ok(Ok(Some(GameEnd::win(
+                            seat,
+                            format!("folder: {culprit} damaged the shared folder: {why}"),
+                        ))))
+                    }
+                    Some(_) => Ok(Err((
+                        failure_reason(seat, &Failure::Layout(why), self.setup.memory_cap),
+                        false,
+                    ))),
+                    None => Err(MatchError::Setup(why)),
+                };
+            }
             Err(failure) => {
                 if let Failure::Memory(peak) = failure {
                     self.report.used[side].peak_bytes = peak;
                 }
                 let retry = matches!(
                     failure,
-                    Failure::Timeout(_) | Failure::Exited(_) | Failure::LineTooLong
+                    Failure::Timeout(_)
+                        | Failure::Exited(_)
+                        | Failure::LineTooLong
+                        | Failure::NotAFile(_)
                 );
                 return Ok(Err((
                     failure_reason(seat, &failure, self.setup.memory_cap),
@@ -465,8 +529,13 @@ impl<G: RefereeGame> Table<'_, '_, G> {
                     Fault::Malformed(why) => ("malformed move", why),
                     Fault::Illegal(why) => ("illegal move", why),
                 };
+                // The rules' reason may quote the player's bytes: escaped like the quoted line.
                 return Ok(Err((
-                    format!("{kind}: {seat} printed {} ({why})", quote(line)),
+                    format!(
+                        "{kind}: {seat} printed {} ({})",
+                        quote(line),
+                        escape_controls(why)
+                    ),
                     true,
                 )));
             }

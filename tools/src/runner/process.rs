@@ -1,15 +1,13 @@
-//! Players as operating-system processes: starting them in a process group of their own, reading
-//! their replies with a time limit, watching their memory, and killing them with everything they
-//! started.
+//! Players as operating-system processes: starting them as a tree the referee owns
+//! ([`supervisor`]), reading their replies with a time limit and a bound on what is held in
+//! memory, watching their memory, and killing them with everything they started.
 
-use std::collections::VecDeque;
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
-use std::os::unix::fs::PermissionsExt;
+use std::os::unix::fs::{FileTypeExt, OpenOptionsExt, PermissionsExt};
 use std::os::unix::io::AsRawFd;
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStderr, ChildStdin, Command, ExitStatus, Stdio};
+use std::process::{ChildStderr, ChildStdin, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
@@ -17,6 +15,7 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use super::files::{io_reason, naming, FileError};
+use super::supervisor::{self, PlayerTree, TreeView};
 
 /// A reply line longer than this (without its newline) is rejected, so that a player flooding its
 /// output cannot exhaust the referee.
@@ -47,6 +46,12 @@ pub enum Failure {
     TooManyFiles(usize),
     /// The player never started: see [`StartFailure`].
     CannotStart(StartFailure),
+    /// A file-based player left its reply as something other than a plain file (how, in a few
+    /// words: `left output.txt as a FIFO, not a file`).
+    NotAFile(String),
+    /// The referee could not lay out a file-based player's folder for its call (why): whoever
+    /// damaged the folder is to blame, which the caller decides.
+    Layout(String),
 }
 
 /// A player that could not start: no process could be spawned, or it failed before its first
@@ -77,25 +82,38 @@ pub const STDERR_TAIL_LINES: usize = 5;
 /// How many bytes of a player's stderr are kept for quoting.
 const STDERR_TAIL_BYTES: usize = 4096;
 
-/// Copies a player's stderr to its file, if any, keeping the last few kilobytes to quote when the
-/// player cannot start.
+/// How many bytes of a player's stderr one game's record keeps (the first ones); the rest is
+/// read and dropped, and a last line says how much.
+pub const STDERR_FILE_BYTES: u64 = 1024 * 1024;
+
+/// Copies a player's stderr to its file, if any, up to what is left of `budget` (bytes, shared
+/// by every call of the game), keeping the last few kilobytes to quote.
 struct StderrCopier {
     tail: Arc<Mutex<Vec<u8>>>,
     thread: Option<JoinHandle<()>>,
 }
 
 impl StderrCopier {
-    fn start(mut source: ChildStderr, mut file: Option<File>) -> StderrCopier {
+    fn start(
+        mut source: ChildStderr,
+        mut file: Option<File>,
+        budget: Arc<AtomicU64>,
+    ) -> StderrCopier {
         let tail = Arc::new(Mutex::new(Vec::new()));
         let kept = Arc::clone(&tail);
         let thread = thread::spawn(move || {
             let mut chunk = [0u8; 4096];
+            let mut dropped = 0u64;
             while let Ok(n) = source.read(&mut chunk) {
                 if n == 0 {
                     break;
                 }
                 if let Some(out) = file.as_mut() {
-                    if out.write_all(&chunk[..n]).is_err() {
+                    let left = budget.load(Ordering::Relaxed);
+                    let keep = (n as u64).min(left) as usize;
+                    budget.fetch_sub(keep as u64, Ordering::Relaxed);
+                    dropped += (n - keep) as u64;
+                    if out.write_all(&chunk[..keep]).is_err() {
                         file = None;
                     }
                 }
@@ -106,6 +124,13 @@ impl StderrCopier {
                         tail.drain(..cut);
                     }
                 }
+            }
+            if let (Some(out), true) = (file.as_mut(), dropped > 0) {
+                let _ = writeln!(
+                    out,
+                    "\n[referee: {dropped} more bytes of stderr dropped; a game's record keeps \
+                     the first {STDERR_FILE_BYTES}]"
+                );
             }
         });
         StderrCopier {
@@ -213,26 +238,9 @@ pub fn shell_script(command: &str) -> String {
     }
 }
 
-/// Starts `command` under `sh -c` as the leader of a new process group (so that it and everything
-/// it starts can be killed together).
-fn spawn(
-    command: &str,
-    dir: Option<&Path>,
-    stdin: Stdio,
-    stdout: Stdio,
-    stderr: Stdio,
-) -> io::Result<Child> {
-    let mut cmd = Command::new("sh");
-    cmd.arg("-c")
-        .arg(shell_script(command))
-        .stdin(stdin)
-        .stdout(stdout)
-        .stderr(stderr)
-        .process_group(0);
-    if let Some(dir) = dir {
-        cmd.current_dir(dir);
-    }
-    cmd.spawn()
+/// Starts `command` under `sh -c` as a tree of processes the referee owns ([`supervisor`]).
+fn spawn(command: &str, dir: Option<&Path>, stdio: [Stdio; 3]) -> io::Result<PlayerTree> {
+    supervisor::spawn(&shell_script(command), dir, stdio)
 }
 
 /// Why a player's process could not be started.
@@ -276,34 +284,11 @@ fn spawn_failure(error: &io::Error) -> StartFailure {
     }
 }
 
-/// Kills the process group led by `pid`: the player and whatever it started.
-fn kill_group(pid: u32) {
-    // The shell's `kill` reaches a whole group by a negative id; std can only signal one process.
-    let _ = Command::new("sh")
-        .arg("-c")
-        .arg(format!("kill -KILL -{pid} 2>/dev/null"))
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status();
-}
-
-/// Waits until `child` exits, at most `limit`.
-fn wait_at_most(child: &mut Child, limit: Duration) -> Option<ExitStatus> {
-    let start = Instant::now();
-    loop {
-        match child.try_wait() {
-            Ok(Some(status)) => return Some(status),
-            Ok(None) if start.elapsed() < limit => thread::sleep(Duration::from_millis(2)),
-            _ => return None,
-        }
-    }
-}
-
-/// Samples the peak resident memory of a process and its descendants in the background.
+/// Samples the peak resident memory of a player's processes in the background.
 ///
-/// The figure is the largest `VmHWM` (peak resident set) of any single process of the tree, so
-/// that the `sh -c` wrapper does not count against the bot it starts.
+/// The figure is the largest `VmHWM` (peak resident set) of any single process of the player's
+/// tree (every process it started, wherever it moved), so that the `sh -c` wrapper does not
+/// count against the bot it starts, and a child that outlives its parent still counts.
 struct MemoryWatcher {
     peak: Arc<AtomicU64>,
     stop: Arc<AtomicBool>,
@@ -311,7 +296,7 @@ struct MemoryWatcher {
 }
 
 impl MemoryWatcher {
-    fn start(root: u32) -> MemoryWatcher {
+    fn start(root: TreeView) -> MemoryWatcher {
         let peak = Arc::new(AtomicU64::new(0));
         let stop = Arc::new(AtomicBool::new(false));
         let thread = {
@@ -333,7 +318,7 @@ impl MemoryWatcher {
     }
 
     /// Takes a sample now and returns the peak so far.
-    fn sample(&self, root: u32) -> u64 {
+    fn sample(&self, root: TreeView) -> u64 {
         self.peak.fetch_max(tree_peak_rss(root), Ordering::Relaxed);
         self.peak.load(Ordering::Relaxed)
     }
@@ -353,9 +338,9 @@ impl Drop for MemoryWatcher {
     }
 }
 
-/// The largest peak resident set (bytes) among `root` and its descendants, 0 if none is alive.
-fn tree_peak_rss(root: u32) -> u64 {
-    process_tree(root)
+/// The largest peak resident set (bytes) among the player's processes, 0 if none is alive.
+fn tree_peak_rss(root: TreeView) -> u64 {
+    root.player_processes()
         .into_iter()
         .map(peak_rss)
         .max()
@@ -379,20 +364,29 @@ fn peak_rss(pid: u32) -> u64 {
 enum LineEvent {
     Line(String),
     TooLong,
-    Eof,
+    /// The output ended, with the start of a line the player never ended, if any.
+    Eof(Option<String>),
 }
 
 /// An event and the moment the reader saw it.
 type TimedEvent = (Instant, LineEvent);
 
-/// Reads `source` line by line into `sender`, refusing lines over [`MAX_LINE_BYTES`].
-fn read_lines(mut source: impl Read, sender: mpsc::Sender<TimedEvent>) {
+/// How many lines the reader holds that the referee has not taken: a player printing faster
+/// than it is read waits (its pipe fills), so the referee's memory stays bounded whatever it
+/// prints.
+const UNREAD_LINES: usize = 16;
+
+/// Reads `source` line by line into `sender`, refusing lines over [`MAX_LINE_BYTES`]. Ends when
+/// the output ends or the receiver is gone (the game is over: the rest is not read).
+fn read_lines(mut source: impl Read, sender: mpsc::SyncSender<TimedEvent>) {
     let mut pending: Vec<u8> = Vec::new();
     let mut chunk = [0u8; 4096];
     loop {
         let n = match source.read(&mut chunk) {
             Ok(0) | Err(_) => {
-                let _ = sender.send((Instant::now(), LineEvent::Eof));
+                let partial =
+                    (!pending.is_empty()).then(|| String::from_utf8_lossy(&pending).into_owned());
+                let _ = sender.send((Instant::now(), LineEvent::Eof(partial)));
                 return;
             }
             Ok(n) => n,
@@ -442,39 +436,15 @@ fn pipe_name(fd: &impl AsRawFd) -> Option<PathBuf> {
     fs::read_link(format!("/proc/self/fd/{}", fd.as_raw_fd())).ok()
 }
 
-/// The process ids of `root` and its descendants (at most [`MAX_TREE`] of them).
-fn process_tree(root: u32) -> Vec<u32> {
-    let mut tree = Vec::new();
-    let mut pending = vec![root];
-    while let Some(pid) = pending.pop() {
-        if tree.len() >= MAX_TREE {
-            break;
-        }
-        tree.push(pid);
-        if let Ok(children) = fs::read_to_string(format!("/proc/{pid}/task/{pid}/children")) {
-            pending.extend(
-                children
-                    .split_whitespace()
-                    .filter_map(|c| c.parse::<u32>().ok()),
-            );
-        }
-    }
-    tree
-}
-
-/// The most processes of a player's tree the referee looks at: more is a fork bomb, which the
-/// kill at the end of the game takes care of.
-const MAX_TREE: usize = 4096;
-
 /// True when the player's output is closed although some of its processes live: no process of
 /// the tree can write to `pipe` except shells blocked waiting for a child, and some live process
 /// has closed its standard output. This is the case of a compound command (`cd dir && bot`,
 /// `bot; true`) whose program closed its output while the shell around it keeps the pipe open.
 /// A child whose output a shell sent elsewhere (`think >/dev/null`) has an open standard output,
 /// so it does not count.
-fn output_closed(root: u32, pipe: &Path) -> bool {
+fn output_closed(root: TreeView, pipe: &Path) -> bool {
     let mut closed_stdout = false;
-    for pid in process_tree(root) {
+    for pid in root.player_processes() {
         let stat = fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
         let state = stat
             .rsplit(')')
@@ -510,11 +480,11 @@ fn output_closed(root: u32, pipe: &Path) -> bool {
 
 /// A player that runs for the whole game and talks on stdin/stdout.
 pub struct StreamPlayer {
-    child: Child,
+    tree: PlayerTree,
     stdin: Option<ChildStdin>,
-    lines: Receiver<TimedEvent>,
-    /// Events taken from `lines` but not handled yet.
-    queued: VecDeque<TimedEvent>,
+    lines: Option<Receiver<TimedEvent>>,
+    /// An event taken from `lines` but not handled yet.
+    peeked: Option<TimedEvent>,
     /// The player's output pipe, for compound commands (watched for a closed end).
     compound_pipe: Option<PathBuf>,
     memory: MemoryWatcher,
@@ -533,31 +503,32 @@ impl StreamPlayer {
         memory_cap: u64,
     ) -> Result<StreamPlayer, StartError> {
         let stderr_file = open_stderr_file(stderr_path).map_err(StartError::StderrFile)?;
-        let mut child = spawn(
+        let mut tree = spawn(
             command,
             None,
-            Stdio::piped(),
-            Stdio::piped(),
-            Stdio::piped(),
+            [Stdio::piped(), Stdio::piped(), Stdio::piped()],
         )
         .map_err(|error| StartError::Spawn(spawn_failure(&error)))?;
-        let stderr =
-            StderrCopier::start(child.stderr.take().expect("stderr is piped"), stderr_file);
-        let stdin = child.stdin.take();
-        let stdout = child.stdout.take().expect("stdout is piped");
+        let (stdin, stdout, stderr) = tree.take_stdio();
+        let stderr = StderrCopier::start(
+            stderr.expect("stderr is piped"),
+            stderr_file,
+            Arc::new(AtomicU64::new(STDERR_FILE_BYTES)),
+        );
+        let stdout = stdout.expect("stdout is piped");
         let compound_pipe = if is_simple_command(command) {
             None
         } else {
             pipe_name(&stdout)
         };
-        let (sender, lines) = mpsc::channel();
+        let (sender, lines) = mpsc::sync_channel(UNREAD_LINES);
         let reader = thread::spawn(move || read_lines(stdout, sender));
-        let memory = MemoryWatcher::start(child.id());
+        let memory = MemoryWatcher::start(tree.view());
         Ok(StreamPlayer {
-            child,
+            tree,
             stdin,
-            lines,
-            queued: VecDeque::new(),
+            lines: Some(lines),
+            peeked: None,
             compound_pipe,
             memory,
             memory_cap,
@@ -592,19 +563,28 @@ impl StreamPlayer {
         let _ = self.write(lines);
     }
 
-    /// Moves every event the reader has seen so far into the queue.
-    fn take_events(&mut self) {
-        while let Ok(event) = self.lines.try_recv() {
-            self.queued.push_back(event);
+    /// The next event of the reader, waiting at most `limit` for it, without taking it.
+    fn peek(&mut self, limit: Duration) -> Result<&TimedEvent, RecvTimeoutError> {
+        if self.peeked.is_none() {
+            let lines = self.lines.as_ref().ok_or(RecvTimeoutError::Disconnected)?;
+            let event = if limit.is_zero() {
+                lines.try_recv().map_err(|error| match error {
+                    mpsc::TryRecvError::Empty => RecvTimeoutError::Timeout,
+                    mpsc::TryRecvError::Disconnected => RecvTimeoutError::Disconnected,
+                })?
+            } else {
+                lines.recv_timeout(limit)?
+            };
+            self.peeked = Some(event);
         }
+        Ok(self.peeked.as_ref().expect("just filled"))
     }
 
     /// The first line the player printed before `moment` that nobody asked for, if any. Call it
     /// while the player is not being asked: every line it printed then is out of turn.
     pub fn line_printed_before(&mut self, moment: Instant) -> Option<String> {
-        self.take_events();
-        match self.queued.front() {
-            Some((at, LineEvent::Line(line))) if *at < moment => Some(line.clone()),
+        match self.peek(Duration::ZERO) {
+            Ok((at, LineEvent::Line(line))) if *at < moment => Some(line.clone()),
             _ => None,
         }
     }
@@ -612,8 +592,7 @@ impl StreamPlayer {
     /// Sends `lines`, then waits at most `limit` (counted from the send) for one reply line. A
     /// line printed before this call is out of turn.
     pub fn ask(&mut self, lines: &[String], limit: Duration) -> Result<Reply, Failure> {
-        self.take_events();
-        if let Some((_, LineEvent::Line(line))) = self.queued.front() {
+        if let Ok((_, LineEvent::Line(line))) = self.peek(Duration::ZERO) {
             return Err(Failure::OutOfTurn(line.clone()));
         }
         let sent = Instant::now();
@@ -621,7 +600,7 @@ impl StreamPlayer {
             if self.stdin.is_none() {
                 return Err(Failure::Io("input closed".into()));
             }
-            return Err(self.exit_failure());
+            return Err(self.input_failure());
         }
         loop {
             let waited = sent.elapsed();
@@ -629,14 +608,12 @@ impl StreamPlayer {
                 return Err(Failure::Timeout(limit.as_millis() as u64));
             }
             let slice = (limit - waited).min(Duration::from_millis(20));
-            let event = match self.queued.pop_front() {
-                Some(event) => Ok(event),
-                None => self.lines.recv_timeout(slice),
-            };
-            let peak = self.memory.sample(self.child.id());
+            let event = self.peek(slice).map(|_| ());
+            let peak = self.memory.sample(self.tree.view());
             if peak > self.memory_cap {
                 return Err(self.memory_failure(peak));
             }
+            let event = event.map(|()| self.peeked.take().expect("peeked"));
             match event {
                 Ok((at, LineEvent::Line(line))) => {
                     let elapsed = at.saturating_duration_since(sent);
@@ -647,14 +624,13 @@ impl StreamPlayer {
                     return Ok(Reply { line, elapsed, at });
                 }
                 Ok((_, LineEvent::TooLong)) => return Err(Failure::LineTooLong),
-                Ok((_, LineEvent::Eof)) | Err(RecvTimeoutError::Disconnected) => {
-                    return Err(self.exit_failure())
-                }
+                Ok((_, LineEvent::Eof(partial))) => return Err(self.exit_failure(partial)),
+                Err(RecvTimeoutError::Disconnected) => return Err(self.exit_failure(None)),
                 Err(RecvTimeoutError::Timeout) => {
                     let closed = self
                         .compound_pipe
                         .as_deref()
-                        .is_some_and(|pipe| output_closed(self.child.id(), pipe));
+                        .is_some_and(|pipe| output_closed(self.tree.view(), pipe));
                     if closed {
                         return Err(Failure::Exited(
                             "closed its output before replying".to_string(),
@@ -670,18 +646,41 @@ impl StreamPlayer {
     /// cannot open its script passes a small cap (Ka-Boom's 8 MB) while it starts, and its own
     /// message says more than the cap. Any other stays over the cap.
     fn memory_failure(&mut self, peak: u64) -> Failure {
-        if !self.replied && wait_at_most(&mut self.child, EXIT_GRACE).is_some_and(is_start_status) {
-            return self.exit_failure();
+        if !self.replied
+            && self
+                .tree
+                .main_exit_within(EXIT_GRACE)
+                .is_some_and(is_start_status)
+        {
+            return self.exit_failure(None);
         }
         Failure::Memory(peak)
     }
 
+    /// The failure of a player whose input would not take its next lines: it exited, or it
+    /// closed its standard input while it lives on.
+    fn input_failure(&mut self) -> Failure {
+        match self.tree.main_exit_within(Duration::from_millis(100)) {
+            Some(_) => self.exit_failure(None),
+            None => Failure::Exited("closed its input (stdin) before replying".to_string()),
+        }
+    }
+
     /// The failure of a player whose output or input closed: a player that never replied and
-    /// exited with [`is_start_status`] could not start.
-    fn exit_failure(&mut self) -> Failure {
-        match wait_at_most(&mut self.child, Duration::from_millis(100)) {
+    /// exited with [`is_start_status`] could not start. `partial` is a last line the player
+    /// printed without ending it.
+    fn exit_failure(&mut self, partial: Option<String>) -> Failure {
+        let unended = partial
+            .map(|line| {
+                format!(
+                    ", after printing {} without a newline to end it",
+                    super::tally::quote(&line)
+                )
+            })
+            .unwrap_or_default();
+        match self.tree.main_exit_within(Duration::from_millis(100)) {
             Some(status) => {
-                let how = format!("exited ({status}) before replying");
+                let how = format!("exited ({status}) before replying{unended}");
                 if !self.replied && is_start_status(status) {
                     self.stderr.wait_closed(Duration::from_millis(200));
                     Failure::CannotStart(StartFailure {
@@ -692,7 +691,7 @@ impl StreamPlayer {
                     Failure::Exited(how)
                 }
             }
-            None => Failure::Exited("closed its output before replying".to_string()),
+            None => Failure::Exited(format!("closed its output before replying{unended}")),
         }
     }
 
@@ -701,16 +700,24 @@ impl StreamPlayer {
         self.memory.peak()
     }
 
-    /// Ends the player: closes its input, gives it [`EXIT_GRACE`] to exit, then kills its whole
-    /// process group. Returns the peak memory seen.
+    /// Ends the player: closes its input, gives it [`EXIT_GRACE`] to exit, then kills every
+    /// process it started, wherever it went. The rest of its output is not read. Returns the
+    /// peak memory seen.
     pub fn finish(mut self) -> u64 {
         drop(self.stdin.take());
-        wait_at_most(&mut self.child, EXIT_GRACE);
-        kill_group(self.child.id());
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.tree.main_exit_within(EXIT_GRACE);
+        self.tree.kill();
+        // The reader may be waiting to hand over a line: with its receiver gone it stops.
+        drop(self.lines.take());
+        self.peeked = None;
         if let Some(reader) = self.reader.take() {
-            let _ = reader.join();
+            let start = Instant::now();
+            while !reader.is_finished() && start.elapsed() < EXIT_GRACE {
+                thread::sleep(Duration::from_millis(1));
+            }
+            if reader.is_finished() {
+                let _ = reader.join();
+            }
         }
         self.stderr.wait_closed(EXIT_GRACE);
         self.memory.peak()
@@ -723,10 +730,11 @@ impl StreamPlayer {
 pub const MAX_OWN_FILES: usize = 5;
 
 /// Counts the files under `dir` (sub-directories included) but the ones named in `given` at its
-/// top; with `prefix` (a folder shared with the other team), only the entries at its top whose
-/// names start with it, and what they hold. A player making thousands of directories is cut off
-/// at 1024 of them.
-fn count_own_files(dir: &Path, given: &[&str], prefix: Option<&str>) -> usize {
+/// top; with `ids` (a folder shared with the other team: this team's id, then the other's), only
+/// the entries at its top whose names start with this team's id and not with the other's longer
+/// one (`Evil` does not own `EvilTwin2.txt`), and what they hold. A player making thousands of
+/// directories is cut off at 1024 of them.
+fn count_own_files(dir: &Path, given: &[&str], ids: Option<(&str, &str)>) -> usize {
     let mut count = 0;
     let mut pending = vec![dir.to_path_buf()];
     let mut visited = 0;
@@ -744,7 +752,10 @@ fn count_own_files(dir: &Path, given: &[&str], prefix: Option<&str>) -> usize {
                 continue;
             };
             let name = entry.file_name();
-            let theirs = prefix.is_some_and(|p| !name.to_string_lossy().starts_with(p));
+            let name = name.to_string_lossy();
+            let theirs = ids.is_some_and(|(ours, other)| {
+                !name.starts_with(ours) || (other.len() > ours.len() && name.starts_with(other))
+            });
             if current == dir && theirs {
                 continue;
             }
@@ -764,13 +775,105 @@ pub struct FilesPlayer {
     command: String,
     dir: PathBuf,
     stderr_path: Option<PathBuf>,
+    /// What is left of the bytes of stderr the game's record keeps, shared by its calls.
+    stderr_budget: Arc<AtomicU64>,
     memory_cap: u64,
     peak: u64,
     /// In a shared folder: the team id its own files start with, and the file (a link to its
     /// program) that runs it under that name, which is not one of its help files.
-    team_id: Option<(String, Option<String>)>,
+    team_id: Option<(String, Option<TeamLink>)>,
+    /// In a shared folder: the other team's id.
+    other_id: Option<String>,
     /// True once a call has given a reply: from then on the player has started.
     replied: bool,
+}
+
+/// The link that runs a program under a team id in a shared folder, laid anew before each call
+/// so that the other team cannot replace it.
+struct TeamLink {
+    name: String,
+    program: PathBuf,
+}
+
+impl TeamLink {
+    /// Makes `dir/name` a link to the program, whatever stood there.
+    fn lay_in(&self, dir: &Path) -> io::Result<()> {
+        let path = dir.join(&self.name);
+        let naming_link = |error: io::Error| {
+            io::Error::new(
+                error.kind(),
+                format!(
+                    "cannot link the program as {}: {}",
+                    path.display(),
+                    io_reason(&error)
+                ),
+            )
+        };
+        clear_path(&path).map_err(naming_link)?;
+        std::os::unix::fs::symlink(&self.program, &path).map_err(naming_link)
+    }
+}
+
+/// Removes whatever stands at `path` (a file, a link, a FIFO, a directory with all it holds);
+/// nothing there is fine.
+fn clear_path(path: &Path) -> io::Result<()> {
+    match fs::symlink_metadata(path) {
+        Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(error) => Err(error),
+        Ok(meta) if meta.is_dir() => fs::remove_dir_all(path).or_else(|_| {
+            // A player may have made some of its directories unreadable or unwritable: opened
+            // up, they go.
+            open_up(path, 0);
+            fs::remove_dir_all(path)
+        }),
+        Ok(_) => fs::remove_file(path),
+    }
+}
+
+/// Gives the owner every right on the directory `dir` and those under it (not following links),
+/// at most 64 levels deep.
+fn open_up(dir: &Path, depth: usize) {
+    let _ = fs::set_permissions(dir, fs::Permissions::from_mode(0o700));
+    if depth >= 64 {
+        return;
+    }
+    for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
+        if entry.file_type().is_ok_and(|kind| kind.is_dir()) {
+            open_up(&entry.path(), depth + 1);
+        }
+    }
+}
+
+/// Creates `path` as a new read-only file holding `bytes` (never following a link or opening
+/// something that stands there).
+fn write_new_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut file = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o444)
+        .open(path)?;
+    file.write_all(bytes)
+}
+
+/// What `path` is when it exists and is not a plain file (`a FIFO`, `a directory`...), `None`
+/// for a plain file or nothing.
+fn not_a_file(path: &Path) -> Option<&'static str> {
+    let kind = fs::symlink_metadata(path).ok()?.file_type();
+    Some(if kind.is_file() {
+        return None;
+    } else if kind.is_dir() {
+        "a directory"
+    } else if kind.is_symlink() {
+        "a symbolic link"
+    } else if kind.is_fifo() {
+        "a FIFO"
+    } else if kind.is_socket() {
+        "a socket"
+    } else if kind.is_char_device() || kind.is_block_device() {
+        "a device"
+    } else {
+        "something else"
+    })
 }
 
 /// The program of `command`: its first word, found on the `PATH` when it names no directory;
@@ -815,18 +918,21 @@ impl FilesPlayer {
             command: resolve_program(command),
             dir,
             stderr_path,
+            stderr_budget: Arc::new(AtomicU64::new(STDERR_FILE_BYTES)),
             memory_cap,
             peak: 0,
             team_id: None,
+            other_id: None,
             replied: false,
         })
     }
 
-    /// The player run under team id `id` in its folder, shared with the other team, as the
-    /// contest's game master runs it: only the files whose names start with `id` are its own.
-    /// When `id` is not already its program's name, the program is linked into the folder as
-    /// `id` and run by that name (a bot names its help files after its executable).
-    pub fn shared_as(mut self, id: &str) -> io::Result<FilesPlayer> {
+    /// The player run under team id `id` in its folder, shared with the other team (whose id is
+    /// `other`), as the contest's game master runs it: only the files whose names start with `id`
+    /// are its own. When `id` is not already its program's name, the program is linked into the
+    /// folder as `id` and run by that name (a bot names its help files after its executable).
+    pub fn shared_as(mut self, id: &str, other: &str) -> io::Result<FilesPlayer> {
+        self.other_id = Some(other.to_string());
         let mut link = None;
         if team_id_of(&self.command).as_deref() != Some(id) {
             let program = program_of(&self.command).ok_or_else(|| {
@@ -838,25 +944,15 @@ impl FilesPlayer {
                     ),
                 )
             })?;
-            let path = self.dir.join(id);
-            let naming_link = |error: io::Error| {
-                io::Error::new(
-                    error.kind(),
-                    format!(
-                        "cannot link the program as {}: {}",
-                        path.display(),
-                        io_reason(&error)
-                    ),
-                )
+            let team_link = TeamLink {
+                name: id.to_string(),
+                program,
             };
-            if fs::symlink_metadata(&path).is_ok() {
-                fs::remove_file(&path).map_err(naming_link)?;
-            }
-            std::os::unix::fs::symlink(&program, &path).map_err(naming_link)?;
+            team_link.lay_in(&self.dir)?;
             let first = self.command.split_whitespace().next().unwrap_or("");
             let at = self.command.find(first).unwrap_or(0) + first.len();
             self.command = format!("./{id}{}", &self.command[at..]);
-            link = Some(id.to_string());
+            link = Some(team_link);
         }
         self.team_id = Some((id.to_string(), link));
         Ok(self)
@@ -877,22 +973,23 @@ impl FilesPlayer {
         let stderr_file = open_stderr_file(self.stderr_path.as_deref())
             .map_err(|e| Failure::Io(e.to_string()))?;
         let started = Instant::now();
-        let mut child = spawn(
+        let mut tree = spawn(
             &self.command,
             Some(&self.dir),
-            Stdio::null(),
-            Stdio::null(),
-            Stdio::piped(),
+            [Stdio::null(), Stdio::null(), Stdio::piped()],
         )
         .map_err(|error| Failure::CannotStart(spawn_failure(&error)))?;
-        let mut stderr =
-            StderrCopier::start(child.stderr.take().expect("stderr is piped"), stderr_file);
-        let memory = MemoryWatcher::start(child.id());
-        let status = self.wait_for_exit(&mut child, &memory, started, limit);
+        let (_, _, stderr) = tree.take_stdio();
+        let mut stderr = StderrCopier::start(
+            stderr.expect("stderr is piped"),
+            stderr_file,
+            Arc::clone(&self.stderr_budget),
+        );
+        let memory = MemoryWatcher::start(tree.view());
+        let status = self.wait_for_exit(&mut tree, &memory, started, limit);
         let elapsed = started.elapsed();
-        kill_group(child.id());
-        let _ = child.kill();
-        let _ = child.wait();
+        // The call is over: whatever the player left running goes with it.
+        tree.kill();
         stderr.wait_closed(EXIT_GRACE);
         self.peak = self.peak.max(memory.peak());
         drop(memory);
@@ -903,6 +1000,11 @@ impl FilesPlayer {
             return Err(Failure::Timeout(limit.as_millis() as u64));
         };
         let mut content = String::new();
+        if let Some(kind) = not_a_file(&reply_path) {
+            return Err(Failure::NotAFile(format!(
+                "left {reply_file} as {kind}, not a file"
+            )));
+        }
         match File::open(&reply_path) {
             Ok(file) => {
                 file.take(MAX_LINE_BYTES as u64 + 1)
@@ -928,11 +1030,11 @@ impl FilesPlayer {
         }
         let mut given: Vec<&str> = files.iter().map(|(name, _)| name.as_str()).collect();
         given.push(reply_file);
-        let prefix = self.team_id.as_ref().map(|(id, link)| {
-            given.extend(link.as_deref());
-            id.as_str()
+        let ids = self.team_id.as_ref().map(|(id, link)| {
+            given.extend(link.as_ref().map(|link| link.name.as_str()));
+            (id.as_str(), self.other_id.as_deref().unwrap_or(""))
         });
-        let own = count_own_files(&self.dir, &given, prefix);
+        let own = count_own_files(&self.dir, &given, ids);
         if own > MAX_OWN_FILES {
             return Err(Failure::TooManyFiles(own));
         }
@@ -950,44 +1052,48 @@ impl FilesPlayer {
         })
     }
 
-    /// Writes the call's input `files` read-only into the player's folder and removes the old
-    /// reply; returns the reply's path.
+    /// Lays out the player's folder for a call: the call's input `files` written read-only
+    /// (whatever stands at their names removed first: a file, a link, a FIFO, a directory), the
+    /// link to its program laid anew, the old reply removed; returns the reply's path. A failure
+    /// is [`Failure::Layout`]: whoever damaged the folder is to blame.
     fn lay_out(&self, files: &[(String, String)], reply_file: &str) -> Result<PathBuf, Failure> {
-        let io_failure = |doing: &str, path: &Path, e: io::Error| {
-            Failure::Io(FileError::new(doing, path, e).to_string())
+        let layout_failure = |doing: &str, path: &Path, e: io::Error| {
+            Failure::Layout(FileError::new(doing, path, e).to_string())
         };
         for (name, content) in files {
             let path = self.dir.join(name);
-            let _ = fs::remove_file(&path);
-            fs::write(&path, content).map_err(|e| io_failure("write the input", &path, e))?;
-            fs::set_permissions(&path, fs::Permissions::from_mode(0o444))
-                .map_err(|e| io_failure("make read-only the input", &path, e))?;
+            clear_path(&path).map_err(|e| layout_failure("clear the input", &path, e))?;
+            write_new_file(&path, content.as_bytes())
+                .map_err(|e| layout_failure("write the input", &path, e))?;
+        }
+        if let Some((_, Some(link))) = &self.team_id {
+            link.lay_in(&self.dir)
+                .map_err(|e| Failure::Layout(e.to_string()))?;
         }
         let reply_path = self.dir.join(reply_file);
-        if reply_path.exists() {
-            fs::remove_file(&reply_path)
-                .map_err(|e| io_failure("remove the old reply", &reply_path, e))?;
-        }
+        clear_path(&reply_path)
+            .map_err(|e| layout_failure("remove the old reply", &reply_path, e))?;
         Ok(reply_path)
     }
 
-    /// Waits for the call's process to exit; `None` if it passed the memory cap or `limit` first.
+    /// Waits for the call's main process to exit; `None` if the player passed the memory cap or
+    /// `limit` first.
     fn wait_for_exit(
         &self,
-        child: &mut Child,
+        tree: &mut PlayerTree,
         memory: &MemoryWatcher,
         started: Instant,
         limit: Duration,
     ) -> Option<ExitStatus> {
         loop {
-            if let Ok(Some(status)) = child.try_wait() {
+            if let Some(status) = tree.main_exit() {
                 return Some(status);
             }
-            let peak = memory.sample(child.id());
+            let peak = memory.sample(tree.view());
             if peak > self.memory_cap || started.elapsed() >= limit {
                 return None;
             }
-            thread::sleep(Duration::from_millis(2));
+            tree.main_exit_within(Duration::from_millis(2));
         }
     }
 
