@@ -58,7 +58,7 @@ pub struct Param {
 
 impl Param {
     /// Parses a declaration line, `NAME: TYPE = DEFAULT, MIN..=MAX, step STEP;` (leading
-    /// spaces allowed); `None` for any other line.
+    /// spaces allowed, every number finite); `None` for any other line.
     pub fn parse(line: &str) -> Option<Param> {
         let (name, rest) = line.trim().split_once(": ")?;
         let (type_name, rest) = rest.split_once(" = ")?;
@@ -75,8 +75,12 @@ impl Param {
             step: number(step.strip_suffix(';')?)?,
             integer: type_name != "f64",
         };
+        let finite = [param.default, param.min, param.max, param.step]
+            .iter()
+            .all(|x| x.is_finite());
         let valid = !name.is_empty()
             && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && finite
             && param.min <= param.default
             && param.default <= param.max
             && param.step > 0.0;
@@ -530,10 +534,68 @@ pub fn parse_options(args: &[String]) -> Result<Options, String> {
             return Err(format!("{name} is needed (and above zero)"));
         }
     }
+    options.check()?;
     Ok(options)
 }
 
 impl Options {
+    /// Refuses settings that no run can play: a sum or product of options past its type (the
+    /// games of an iteration, the pairs' seeds), gains that overflow, or referee options that
+    /// would override the games, seeds or concurrency `spsa` gives the referee.
+    pub fn check(&self) -> Result<(), String> {
+        self.games()?;
+        self.seed_after(self.iterations)?;
+        for word in &self.referee_options {
+            for set in ["--games", "--seed", "--concurrency"] {
+                if word == set || word.starts_with(&format!("{set}=")) {
+                    return Err(format!(
+                        "-- {word}: spsa gives the referee {set} itself (from its --pairs, \
+                         --seed and --concurrency)"
+                    ));
+                }
+            }
+        }
+        let s = self.schedule();
+        let (a_1, c_n) = (s.a_k(1), s.c_k(s.iterations));
+        if !(a_1 / (2.0 * c_n)).is_finite() {
+            return Err(format!(
+                "the gains overflow: a_1/(2·c_N) = {a_1:e}/(2·{c_n:e}) over {} iterations is \
+                 past any number (lower --gamma or --a, or raise --c)",
+                s.iterations
+            ));
+        }
+        Ok(())
+    }
+
+    /// The games of an iteration, 2·P, or why the referee cannot play them.
+    pub fn games(&self) -> Result<u32, String> {
+        self.pairs.checked_mul(2).ok_or_else(|| {
+            format!(
+                "--pairs {}: an iteration plays 2·P games, and the referee's --games takes at \
+                 most {}",
+                self.pairs,
+                u32::MAX
+            )
+        })
+    }
+
+    /// S + n·P: the referee's `--seed` for iteration n + 1 (its pairs' seeds follow it), the
+    /// run's last pair seed for n = N; or why it is past `u64`.
+    pub fn seed_after(&self, n: u32) -> Result<u64, String> {
+        // Both factors are below 2^32: their product fits.
+        let span = u64::from(n) * u64::from(self.pairs);
+        self.seed.checked_add(span).ok_or_else(|| {
+            format!(
+                "--seed {}: the run's last pair seed, S + N·P = {} + {}·{}, is past {}",
+                self.seed,
+                self.seed,
+                self.iterations,
+                self.pairs,
+                u64::MAX
+            )
+        })
+    }
+
     /// The run's schedule.
     pub fn schedule(&self) -> Schedule {
         let mut schedule = Schedule::new(self.iterations);
@@ -599,9 +661,10 @@ fn query_params(bot: &str) -> Result<Vec<Param>, String> {
 
 /// Plays iteration `trial.k`'s pairs through the referee.
 fn play(options: &Options, params: &[Param], trial: &Trial) -> Result<Games, String> {
-    let seed = options.seed + u64::from(trial.k - 1) * u64::from(options.pairs);
+    let games = options.games()?;
+    let seed = options.seed_after(trial.k - 1)?;
     let output = Command::new(&options.referee)
-        .args(["--games", &(2 * options.pairs).to_string()])
+        .args(["--games", &games.to_string()])
         .args(["--concurrency", &options.concurrency.to_string()])
         .args(["--seed", &seed.to_string()])
         .args(&options.referee_options)
@@ -649,6 +712,7 @@ fn clock(seconds: f64) -> String {
 
 /// Runs (or continues) a tuning run; returns the final state.
 pub fn run(options: &Options) -> Result<Spsa, String> {
+    options.check()?;
     let mut params = query_params(&options.bot)?;
     if !options.tune.is_empty() {
         for name in &options.tune {
@@ -843,6 +907,9 @@ mod tests {
             "X: i32 = 3, 1..=8, step 0;",
             "X: i32 = 3, 1..=8, step 1",
             "X Y: i32 = 3, 1..=8, step 1;",
+            "X: f64 = 0.5, 0.0..=inf, step 0.1;",
+            "X: f64 = 0.5, 0.0..=1.0, step inf;",
+            "X: f64 = NaN, 0.0..=1.0, step 0.1;",
         ] {
             assert_eq!(Param::parse(bad), None, "{bad}");
         }
@@ -1080,5 +1147,48 @@ mod tests {
             let error = parse_options(&args).unwrap_err();
             assert!(error.contains(&args[0]), "{bad}: {error}");
         }
+    }
+
+    #[test]
+    fn options_that_overflow_or_override_the_referees_are_refused() {
+        let parse = |more: &str| {
+            let args: Vec<String> = format!("--referee r --bot b --dir d {more}")
+                .split_whitespace()
+                .map(String::from)
+                .collect();
+            parse_options(&args)
+        };
+        let o = parse("--iterations 3 --pairs 2147483647").unwrap();
+        assert_eq!(o.games(), Ok(u32::MAX - 1));
+        assert_eq!(
+            parse("--iterations 3 --pairs 4294967295").unwrap_err(),
+            "--pairs 4294967295: an iteration plays 2·P games, and the referee's --games takes at most 4294967295"
+        );
+        // The last pair seed S + N·P may be u64's largest, not past it.
+        let o = parse("--iterations 5 --pairs 2 --seed 18446744073709551605").unwrap();
+        assert_eq!(o.seed_after(5), Ok(u64::MAX));
+        assert_eq!(o.seed_after(2), Ok(u64::MAX - 6));
+        assert_eq!(
+            parse("--iterations 5 --pairs 2 --seed 18446744073709551606").unwrap_err(),
+            "--seed 18446744073709551606: the run's last pair seed, S + N·P = 18446744073709551606 + 5·2, is past 18446744073709551615"
+        );
+        assert!(parse("--iterations 4294967295 --pairs 2147483647").is_ok());
+        for (set, word) in [
+            ("--games", "--games"),
+            ("--seed", "--seed=4"),
+            ("--concurrency", "--concurrency"),
+        ] {
+            assert_eq!(
+                parse(&format!("--iterations 3 -- --movetime-ms 5 {word} 4")).unwrap_err(),
+                format!("-- {word}: spsa gives the referee {set} itself (from its --pairs, --seed and --concurrency)")
+            );
+        }
+        // c_N = 5^-1000 is zero: a_k/(2c_k) would be infinite, θ NaN.
+        let error = parse("--iterations 5 --gamma 1000").unwrap_err();
+        assert!(
+            error.starts_with("the gains overflow: a_1/(2·c_N) = "),
+            "{error}"
+        );
+        assert!(parse("--iterations 5 --gamma 100").is_ok());
     }
 }

@@ -1,0 +1,169 @@
+//! `spsa` refuses options whose sums or products overflow, with the reason, before anything
+//! is written.
+//!
+//! The games are played by a stand-in for `GAME-referee` (a shell script) that prints the
+//! runner's own lines (the game lines, the `players:` line with each side's faults, the
+//! `summary:` line; the verdicts of `tools::runner::play`, the refusal of a player that cannot
+//! start) for a game of one reply each: a number, the larger number winning. The bot (a shell
+//! script too) lists two tunables in its `--help` and replies its `X`, or faults as told by its
+//! `--fault`. Every `spsa` runs under `ulimit -v` and `timeout`.
+
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The referee's stand-in: the options `spsa` gives it, `--games` games of one reply per seat.
+const REFEREE: &str = r#"#!/bin/sh
+touch "$(dirname "$0")/played"
+games=1 seed=1
+while [ $# -gt 2 ]; do
+  case $1 in
+    --games) games=$2 ;;
+    --seed) seed=$2 ;;
+    --concurrency) ;;
+    *) echo "fake-referee: unexpected argument '$1'" >&2; exit 2 ;;
+  esac
+  shift 2
+done
+if [ "$games" -gt 100 ]; then echo "fake-referee: --games $games: more than it plays" >&2; exit 2; fi
+a=$1 b=$2
+a_wins=0 draws=0 b_wins=0 faults_A=0 faults_B=0 started_A= started_B=
+command_of() { if [ "$1" = A ]; then printf '%s' "$a"; else printf '%s' "$b"; fi | sed "s/{seed}/$s/g"; }
+# Asks player $1 (seat $2) for its reply: sets reply, or fault (the runner's verdict).
+ask() {
+  cmd=$(command_of "$1")
+  reply=$(echo go | sh -c "$cmd" 2>/dev/null)
+  status=$?
+  fault=
+  if [ -z "$reply" ]; then
+    if [ $status != 0 ] && eval "[ -z \"\$started_$1\" ]"; then
+      echo "fake-referee: player $1 cannot start: its command \`$cmd\` exited (exit status: $status) before replying in game $g; it printed nothing on stderr" >&2
+      exit 2
+    fi
+    fault="$2 exited (exit status: $status) before replying"
+  else
+    eval "started_$1=1"
+    case $reply in *[!0-9]*) fault="malformed move: $2 printed '$reply' (not a number)" ;; esac
+  fi
+}
+g=1
+while [ $g -le "$games" ]; do
+  s=$((seed + (g + 1) / 2))
+  if [ $((g % 2)) = 1 ]; then p1=A p2=B; else p1=B p2=A; fi
+  plies=0
+  ask $p1 p1
+  if [ -n "$fault" ]; then
+    winner=$p2 seat=p2 reason=$fault loser=$p1
+  else
+    plies=1 first=$reply
+    ask $p2 p2
+    if [ -n "$fault" ]; then
+      winner=$p1 seat=p1 reason=$fault loser=$p2
+    else
+      plies=2 loser=
+      if [ "$first" -gt "$reply" ]; then winner=$p1 seat=p1 reason="the larger number"
+      elif [ "$first" -lt "$reply" ]; then winner=$p2 seat=p2 reason="the larger number"
+      else winner=draw seat= reason="equal numbers"
+      fi
+    fi
+  fi
+  if [ -n "$fault" ]; then eval "faults_$loser=\$((faults_$loser + 1))"; fi
+  case $winner in
+    A) a_wins=$((a_wins + 1)) ;;
+    B) b_wins=$((b_wins + 1)) ;;
+    *) draws=$((draws + 1)) ;;
+  esac
+  if [ -n "$seat" ]; then winner="$winner ($seat)"; fi
+  echo "game $g: p1=$p1 p2=$p2 winner=$winner reason=\"$reason\" plies=$plies slowest: A=0ms B=0ms peak: A=0.0MB B=0.0MB"
+  g=$((g + 1))
+done
+echo "players: A slowest=0ms peak=0.0MB faults=$faults_A; B slowest=0ms peak=0.0MB faults=$faults_B; first replies: A=0ms B=0ms; later replies: A=0ms B=0ms"
+echo "summary: games=$games a_wins=$a_wins draws=$draws b_wins=$b_wins elo=+0 ci95=inf"
+"#;
+
+/// The bot: its tunables in its `--help`; asked, it replies its `X`, or with `--fault` exits 0
+/// before replying (`always`), exits 1 before replying (`crash`), prints a word (`garbage`), or
+/// exits 0 before replying the first time it is given seed 3 (`once`).
+const BOT: &str = r#"#!/bin/sh
+x=3 fault=never seed=
+while [ $# -gt 0 ]; do
+  case $1 in
+    --help)
+      printf 'usage: bot [--fault F] [--seed S] [--param NAME=VALUE]...\n\ntunables (a tuning build):\n'
+      printf '  X: i32 = 3, 1..=8, step 1;\n  SHARE: f64 = 0.5, 0.0..=1.0, step 0.1;\n'
+      exit 0 ;;
+    --fault) fault=$2; shift ;;
+    --seed) seed=$2; shift ;;
+    --param) case $2 in X=*) x=${2#X=} ;; esac; shift ;;
+  esac
+  shift
+done
+case $fault in
+  always) exit 0 ;;
+  crash) exit 1 ;;
+  garbage) read line; echo xyzzy; exit 0 ;;
+  once) if [ "$seed" = 3 ] && mkdir "$(dirname "$0")/faulted" 2>/dev/null; then exit 0; fi ;;
+esac
+read line
+echo "$x"
+"#;
+
+/// A fresh folder holding the referee's stand-in and the bot.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("spsa-trust-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    for (file, text) in [("referee.sh", REFEREE), ("bot.sh", BOT)] {
+        let path = dir.join(file);
+        fs::write(&path, text).unwrap();
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    dir
+}
+
+/// `spsa` on `dir`'s referee and bot (`--fault fault`), its run in `dir/run`, with `extra`
+/// options: under 1 GB of address space and 20 seconds.
+fn spsa(dir: &Path, fault: &str, extra: &[&str]) -> Output {
+    let bot = format!(
+        "{} --fault {fault} --seed {{seed}}",
+        dir.join("bot.sh").display()
+    );
+    let _ = fs::remove_file(dir.join("played"));
+    Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 1000000; exec timeout 20 \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_spsa"))
+        .args(["--referee", dir.join("referee.sh").to_str().unwrap()])
+        .args(["--bot", &bot])
+        .args(["--dir", dir.join("run").to_str().unwrap()])
+        .args(extra)
+        .output()
+        .expect("spsa runs")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn options_whose_sums_or_products_overflow_are_refused() {
+    let dir = scratch("overflow");
+    for (extra, wanted) in [
+        (
+            &["--iterations", "2", "--pairs", "4294967295"][..],
+            "--pairs 4294967295: an iteration plays 2·P games, and the referee's --games takes at most 4294967295",
+        ),
+        (
+            &["--iterations", "2", "--seed", "18446744073709551615"][..],
+            "--seed 18446744073709551615: the run's last pair seed, S + N·P = 18446744073709551615 + 2·1, is past 18446744073709551615",
+        ),
+    ] {
+        let out = spsa(&dir, "never", extra);
+        let error = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{error}");
+        assert!(error.starts_with(&format!("spsa: {wanted}\n")), "{error}");
+        assert!(!dir.join("run").exists() && !dir.join("played").exists());
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
