@@ -19,7 +19,10 @@
 //! given after `--`. After each iteration the run directory holds:
 //!
 //! - `state.txt`: the settings, the iterations done and θ; a run interrupted (Ctrl-C, a kill)
-//!   continues from it when the same command is given again, the unfinished iteration replayed;
+//!   continues from it when the same command is given again, the unfinished iteration replayed.
+//!   A state that exists but cannot be read, or holds anything but the run's own lines (θ
+//!   finite and within its tunable's bounds, iterations up to the run's), is refused with
+//!   nothing written; so is a `theta.csv` without a state;
 //! - `theta.csv`: θ after every iteration (iteration 0: the defaults), with the gains and the
 //!   games' results, one column per tunable: each tunable's path;
 //! - `params.txt`: θ as `NAME=VALUE` lines, rounded as the bot takes them, for the tuning
@@ -33,6 +36,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::fmt::Write as _;
 use std::fs;
+use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::time::Instant;
@@ -284,6 +288,8 @@ impl Spsa {
     }
 
     /// Continues from a state file written by [`Spsa::state_text`] with the same `settings`.
+    /// Every line must be one it writes, each once: `done` within the run's iterations, a
+    /// finite θ within each tunable's bounds, and one for every tunable.
     pub fn resume(&mut self, text: &str, settings: &str) -> Result<(), String> {
         let saved: Vec<&str> = text
             .lines()
@@ -300,31 +306,58 @@ impl Spsa {
             return Err(format!("the state was written by another run: {differ}"));
         }
         let mut done = None;
-        let mut theta = self.theta.clone();
-        let mut found = vec![false; theta.len()];
+        let mut theta: Vec<Option<f64>> = vec![None; self.params.len()];
         for line in text.lines() {
+            if line.starts_with('#') || line.starts_with("settings ") {
+                continue;
+            }
+            let bad = || format!("a bad line in the state: '{line}'");
+            let twice = |what: &str| format!("the state has a second {what}: '{line}'");
             let words: Vec<&str> = line.split_whitespace().collect();
             match words[..] {
-                ["done", k] => done = k.parse::<u32>().ok(),
-                ["theta", name, x] => {
-                    let i = self.params.iter().position(|p| p.name == name);
-                    match (i, x.parse::<f64>()) {
-                        (Some(i), Ok(x)) => {
-                            theta[i] = x;
-                            found[i] = true;
-                        }
-                        _ => return Err(format!("a bad line in the state: '{line}'")),
+                ["done", k] => {
+                    let k: u32 = k.parse().map_err(|_| bad())?;
+                    if k > self.schedule.iterations {
+                        return Err(format!(
+                            "the state's '{line}' is past the run's {} iterations",
+                            self.schedule.iterations
+                        ));
+                    }
+                    if done.replace(k).is_some() {
+                        return Err(twice("'done' line"));
                     }
                 }
-                _ => {}
+                ["theta", name, x] => {
+                    let i = self
+                        .params
+                        .iter()
+                        .position(|p| p.name == name)
+                        .ok_or_else(bad)?;
+                    let x: f64 = x.parse().map_err(|_| bad())?;
+                    let p = &self.params[i];
+                    if !x.is_finite() {
+                        return Err(format!("the state's '{line}' is not a finite number"));
+                    }
+                    if !(p.min..=p.max).contains(&x) {
+                        return Err(format!(
+                            "the state's '{line}' is outside {name}'s bounds {}..={}",
+                            p.min, p.max
+                        ));
+                    }
+                    if theta[i].replace(x).is_some() {
+                        return Err(twice(&format!("value of {name}")));
+                    }
+                }
+                _ => return Err(bad()),
             }
         }
         let done = done.ok_or("the state has no 'done' line")?;
-        if found.contains(&false) {
-            return Err("the state lacks a tunable's value".to_string());
+        let mut values = Vec::with_capacity(theta.len());
+        for (p, x) in self.params.iter().zip(theta) {
+            values.push(x.ok_or_else(|| format!("the state has no value of {}", p.name))?);
         }
         self.done = done;
-        self.theta = theta;
+        self.theta = values;
         Ok(())
     }
 }
@@ -710,7 +743,9 @@ fn clock(seconds: f64) -> String {
     format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
 }
 
-/// Runs (or continues) a tuning run; returns the final state.
+/// Runs (or continues) a tuning run; returns the final state. A state file that exists is
+/// read whole and checked ([`Spsa::resume`]) before anything is written; a `theta.csv` without
+/// a state is refused rather than written over.
 pub fn run(options: &Options) -> Result<Spsa, String> {
     options.check()?;
     let mut params = query_params(&options.bot)?;
@@ -728,24 +763,58 @@ pub fn run(options: &Options) -> Result<Spsa, String> {
         .map_err(|e| format!("cannot create {}: {e}", options.dir.display()))?;
     let state_path = options.dir.join("state.txt");
     let csv_path = options.dir.join("theta.csv");
+    let header = csv_header(&spsa.params);
+    let first_rows = format!("{header}\n{}\n", csv_row(&spsa, 0, None));
     let mut csv = match fs::read_to_string(&state_path) {
         Ok(text) => {
-            spsa.resume(&text, &settings)
-                .map_err(|e| format!("{}: {e}", state_path.display()))?;
-            let csv = fs::read_to_string(&csv_path).unwrap_or_default();
+            let at_state = |e: String| format!("{}: {e}", state_path.display());
+            spsa.resume(&text, &settings).map_err(at_state)?;
+            let csv = match fs::read_to_string(&csv_path) {
+                Ok(csv) if csv.lines().next() == Some(header.as_str()) => {
+                    csv_up_to(&csv, spsa.done)
+                }
+                Ok(_) => {
+                    return Err(format!(
+                        "{}: its first line is not this run's header '{header}'",
+                        csv_path.display()
+                    ))
+                }
+                Err(e) if e.kind() == ErrorKind::NotFound => {
+                    if spsa.done > 0 {
+                        eprintln!(
+                            "spsa: {} is missing: its rows of iterations 1 to {} are lost, \
+                             the rows from {} on follow iteration 0's",
+                            csv_path.display(),
+                            spsa.done,
+                            u64::from(spsa.done) + 1
+                        );
+                    }
+                    first_rows
+                }
+                Err(e) => return Err(format!("cannot read {}: {e}", csv_path.display())),
+            };
             eprintln!(
                 "spsa: continuing {} after iteration {} of {}",
                 options.dir.display(),
                 spsa.done,
                 spsa.schedule.iterations
             );
-            csv_up_to(&csv, spsa.done)
+            csv
         }
-        Err(_) => format!(
-            "{}\n{}\n",
-            csv_header(&spsa.params),
-            csv_row(&spsa, 0, None)
-        ),
+        Err(e) if e.kind() == ErrorKind::NotFound => {
+            if fs::symlink_metadata(&csv_path).is_ok() {
+                return Err(format!(
+                    "{} holds a run's path but there is no {}: give another --dir, or remove \
+                     theta.csv to start the run over",
+                    csv_path.display(),
+                    state_path.display()
+                ));
+            }
+            // The state first: from now on the run continues rather than starts.
+            write_whole(&state_path, &spsa.state_text(&settings))?;
+            first_rows
+        }
+        Err(e) => return Err(format!("cannot read {}: {e}", state_path.display())),
     };
     write_whole(&csv_path, &csv)?;
     let started = Instant::now();
@@ -1108,6 +1177,94 @@ mod tests {
         );
         assert_eq!(csv_up_to(&csv, 1).lines().count(), 3);
         assert_eq!(csv_up_to(&csv, 3), csv);
+    }
+
+    #[test]
+    fn a_state_is_refused_unless_every_line_is_one_of_the_runs() {
+        let settings = "bot x\niterations 10\n";
+        let mut run = Spsa::new(params(), Schedule::new(10), 1);
+        run.theta = vec![4.5, 0.3, 10.0];
+        run.done = 4;
+        let state = run.state_text(settings);
+        assert!(
+            state.contains("\ndone 4\ntheta LMR_MIN_DEPTH 4.5\n"),
+            "{state}"
+        );
+        let fresh = || Spsa::new(params(), Schedule::new(10), 1);
+        let mut resumed = fresh();
+        resumed.resume(&state, settings).unwrap();
+        assert_eq!(resumed, run);
+        for (old, new, error) in [
+            (
+                "theta SHARE 0.3",
+                "theta SHARE NaN",
+                "the state's 'theta SHARE NaN' is not a finite number",
+            ),
+            (
+                "theta SHARE 0.3",
+                "theta SHARE -inf",
+                "the state's 'theta SHARE -inf' is not a finite number",
+            ),
+            (
+                "theta SHARE 0.3",
+                "theta SHARE 1e400",
+                "the state's 'theta SHARE 1e400' is not a finite number",
+            ),
+            (
+                "theta SHARE 0.3",
+                "theta SHARE 1.5",
+                "the state's 'theta SHARE 1.5' is outside SHARE's bounds 0..=1",
+            ),
+            (
+                "theta HISTORY_AGING 10.0",
+                "theta HISTORY_AGING 0.5",
+                "the state's 'theta HISTORY_AGING 0.5' is outside HISTORY_AGING's bounds 1..=64",
+            ),
+            (
+                "done 4",
+                "done 11",
+                "the state's 'done 11' is past the run's 10 iterations",
+            ),
+            (
+                "done 4",
+                "done 4\ndone 3",
+                "the state has a second 'done' line: 'done 3'",
+            ),
+            (
+                "theta SHARE 0.3",
+                "theta SHARE 0.3\ntheta SHARE 0.4",
+                "the state has a second value of SHARE: 'theta SHARE 0.4'",
+            ),
+            (
+                "theta SHARE 0.3",
+                "theta OTHER 0.3",
+                "a bad line in the state: 'theta OTHER 0.3'",
+            ),
+            (
+                "theta SHARE 0.3",
+                "theta SHARE 0,3",
+                "a bad line in the state: 'theta SHARE 0,3'",
+            ),
+            ("theta SHARE 0.3\n", "", "the state has no value of SHARE"),
+            ("done 4", "dune 4", "a bad line in the state: 'dune 4'"),
+            ("done 4\n", "", "the state has no 'done' line"),
+            ("done 4", "done -1", "a bad line in the state: 'done -1'"),
+            ("done 4\n", "done 4\n\n", "a bad line in the state: ''"),
+        ] {
+            let damaged = state.replace(old, new);
+            assert_ne!(damaged, state, "{old}");
+            let mut resumed = fresh();
+            assert_eq!(resumed.resume(&damaged, settings), Err(error.to_string()));
+            assert_eq!(resumed, fresh(), "a refused state changed the run: {new}");
+        }
+        // The bounds and the run's end themselves are the run's.
+        for (old, new) in [
+            ("theta SHARE 0.3", "theta SHARE 1.0"),
+            ("theta HISTORY_AGING 10.0", "theta HISTORY_AGING 1"),
+            ("done 4", "done 10"),
+        ] {
+            fresh().resume(&state.replace(old, new), settings).unwrap();
+        }
     }
 
     #[test]

@@ -1,5 +1,7 @@
-//! `spsa` refuses options whose sums or products overflow, with the reason, before anything
-//! is written.
+//! `spsa` trusts only what it checked: a state file that exists but cannot be read, or holds a
+//! value outside the run (NaN, a tunable out of its bounds, iterations past the run's end), is
+//! refused with nothing written; a run directory's `theta.csv` is never written over; options
+//! whose products or sums overflow are refused.
 //!
 //! The games are played by a stand-in for `GAME-referee` (a shell script) that prints the
 //! runner's own lines (the game lines, the `players:` line with each side's faults, the
@@ -144,6 +146,157 @@ fn spsa(dir: &Path, fault: &str, extra: &[&str]) -> Output {
 
 fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// The run's three files, as bytes (`None`: absent).
+fn files(dir: &Path) -> [Option<Vec<u8>>; 3] {
+    ["state.txt", "theta.csv", "params.txt"].map(|f| fs::read(dir.join("run").join(f)).ok())
+}
+
+/// A run of two iterations of the healthy bot, done.
+fn finished_run(name: &str) -> PathBuf {
+    let dir = scratch(name);
+    let out = spsa(&dir, "never", &["--iterations", "2"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    dir
+}
+
+/// `spsa` refuses the run in `dir` (exit status 1) before any game, with `wanted` in its error,
+/// and leaves its files as they were.
+fn assert_refused(dir: &Path, extra: &[&str], wanted: &str) {
+    let before = files(dir);
+    let out = spsa(dir, "never", extra);
+    let error = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{error}");
+    assert!(error.contains(wanted), "wanted '{wanted}' in: {error}");
+    assert!(
+        out.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert_eq!(files(dir), before, "{error}");
+    assert!(!dir.join("played").exists(), "a game was played: {error}");
+}
+
+#[test]
+fn a_state_with_a_damaged_byte_is_refused_and_nothing_is_written() {
+    let dir = finished_run("damaged");
+    let state = dir.join("run/state.txt");
+    let mut bytes = fs::read(&state).unwrap();
+    let at = String::from_utf8_lossy(&bytes).find("theta X ").unwrap() + "theta X ".len();
+    bytes[at] = 0xFF;
+    fs::write(&state, &bytes).unwrap();
+    let wanted = format!(
+        "cannot read {}: stream did not contain valid UTF-8",
+        state.display()
+    );
+    assert_refused(&dir, &["--iterations", "2"], &wanted);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_state_that_is_a_directory_is_refused_before_any_game() {
+    let dir = scratch("directory");
+    let state = dir.join("run/state.txt");
+    fs::create_dir_all(&state).unwrap();
+    let wanted = format!("cannot read {}: Is a directory", state.display());
+    assert_refused(&dir, &["--iterations", "2"], &wanted);
+    assert_eq!(files(&dir), [None, None, None]);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn values_in_the_state_outside_the_run_are_refused() {
+    let dir = finished_run("values");
+    let state = dir.join("run/state.txt");
+    let text = fs::read_to_string(&state).unwrap();
+    let line = |start: &str| text.lines().find(|l| l.starts_with(start)).unwrap();
+    for (old, new, wanted) in [
+        (
+            line("theta X "),
+            "theta X NaN",
+            "the state's 'theta X NaN' is not a finite number",
+        ),
+        (
+            line("theta SHARE "),
+            "theta SHARE inf",
+            "the state's 'theta SHARE inf' is not a finite number",
+        ),
+        (
+            line("theta X "),
+            "theta X 8.5",
+            "the state's 'theta X 8.5' is outside X's bounds 1..=8",
+        ),
+        (
+            line("theta SHARE "),
+            "theta SHARE -0.25",
+            "the state's 'theta SHARE -0.25' is outside SHARE's bounds 0..=1",
+        ),
+        (
+            "done 2",
+            "done 99",
+            "the state's 'done 99' is past the run's 2 iterations",
+        ),
+        (
+            "done 2",
+            "done 3",
+            "the state's 'done 3' is past the run's 2",
+        ),
+    ] {
+        fs::write(&state, text.replace(old, new)).unwrap();
+        let wanted = format!("{}: {wanted}", state.display());
+        assert_refused(&dir, &["--iterations", "2"], &wanted);
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_path_is_never_written_over() {
+    // theta.csv without a state: another run's path, or one whose state was removed.
+    let dir = finished_run("path");
+    let state = dir.join("run/state.txt");
+    fs::remove_file(&state).unwrap();
+    let wanted = format!(
+        "{} holds a run's path but there is no {}",
+        dir.join("run/theta.csv").display(),
+        state.display()
+    );
+    assert_refused(&dir, &["--iterations", "2"], &wanted);
+    fs::remove_dir_all(&dir).unwrap();
+    // theta.csv unreadable beside a good state: refused, not replaced by an empty path.
+    let dir = finished_run("csv");
+    let csv = dir.join("run/theta.csv");
+    let good = fs::read_to_string(&csv).unwrap();
+    let mut bytes = good.clone().into_bytes();
+    bytes[0] = 0xFF;
+    fs::write(&csv, &bytes).unwrap();
+    let wanted = format!(
+        "cannot read {}: stream did not contain valid UTF-8",
+        csv.display()
+    );
+    assert_refused(&dir, &["--iterations", "2"], &wanted);
+    // Another run's header: refused.
+    fs::write(&csv, good.replace(",X,SHARE\n", ",Y,SHARE\n")).unwrap();
+    let wanted = format!("{}: its first line is not this run's header", csv.display());
+    assert_refused(&dir, &["--iterations", "2"], &wanted);
+    // Missing beside a state: begun again, iteration 0's row first, with a note.
+    fs::remove_file(&csv).unwrap();
+    let out = spsa(&dir, "never", &["--iterations", "2"]);
+    let error = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{error}");
+    assert!(
+        error.contains("theta.csv is missing: its rows of iterations 1 to 2 are lost"),
+        "{error}"
+    );
+    let rows = fs::read_to_string(&csv).unwrap();
+    assert_eq!(
+        rows,
+        good.lines()
+            .take(2)
+            .map(|l| format!("{l}\n"))
+            .collect::<String>()
+    );
+    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
