@@ -1,7 +1,9 @@
 //! `spsa` trusts only what it checked: a state file that exists but cannot be read, or holds a
 //! value outside the run (NaN, a tunable out of its bounds, iterations past the run's end), is
-//! refused with nothing written; a run directory's `theta.csv` is never written over; options
-//! whose products or sums overflow are refused.
+//! refused with nothing written; a run directory's `theta.csv` is never written over; an
+//! iteration whose games end by faults stops the run with the referee's verdict quoted (a few
+//! faults, up to `--max-faults`, are counted and reported); options whose products or sums
+//! overflow are refused.
 //!
 //! The games are played by a stand-in for `GAME-referee` (a shell script) that prints the
 //! runner's own lines (the game lines, the `players:` line with each side's faults, the
@@ -296,6 +298,99 @@ fn a_path_is_never_written_over() {
             .map(|l| format!("{l}\n"))
             .collect::<String>()
     );
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_bot_that_loses_every_game_by_a_fault_stops_the_run_with_the_verdict_quoted() {
+    let dir = scratch("always");
+    for (fault, extra, verdict) in [
+        (
+            "always",
+            &["--iterations", "3"][..],
+            "game 1: p1=A p2=B winner=B (p2) reason=\"p1 exited (exit status: 0) before replying\"",
+        ),
+        (
+            "garbage",
+            &["--iterations", "3", "--max-faults", "100"][..],
+            "game 1: p1=A p2=B winner=B (p2) reason=\"malformed move: p1 printed 'xyzzy' (not a number)\"",
+        ),
+    ] {
+        let _ = fs::remove_dir_all(dir.join("run"));
+        let out = spsa(&dir, fault, extra);
+        let error = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{fault}: {error}");
+        assert!(out.stdout.is_empty(), "{fault}: values to paste printed");
+        assert!(
+            error.contains("iteration 1: every game ended by a fault (2 of 2)"),
+            "{fault}: {error}"
+        );
+        assert!(error.contains(verdict), "{fault}: {error}");
+        assert!(
+            error.contains("players: A slowest=0ms peak=0.0MB faults=1; B slowest=0ms"),
+            "{fault}: {error}"
+        );
+        // Nothing of iteration 1 is kept: θ is the defaults', the path its first row.
+        let csv = fs::read_to_string(dir.join("run/theta.csv")).unwrap();
+        assert_eq!(csv.lines().count(), 2, "{fault}: {csv}");
+        let state = fs::read_to_string(dir.join("run/state.txt")).unwrap();
+        assert!(state.contains("\ndone 0\n"), "{fault}: {state}");
+    }
+    // A bot that exits failing before its first reply cannot start: the referee stops the match.
+    let _ = fs::remove_dir_all(dir.join("run"));
+    let out = spsa(&dir, "crash", &["--iterations", "3"]);
+    let error = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{error}");
+    assert!(
+        error.contains("fake-referee: player A cannot start: its command `")
+            && error.contains("exited (exit status: 1) before replying in game 1"),
+        "{error}"
+    );
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_few_faults_are_allowed_counted_and_reported() {
+    // Seed 3 is iteration 2's pair: Player 1 of its first game faults, once in the run.
+    let verdict =
+        "game 1: p1=A p2=B winner=B (p2) reason=\"p1 exited (exit status: 0) before replying\"";
+    let dir = scratch("allowed");
+    let out = spsa(&dir, "once", &["--iterations", "3", "--max-faults", "1"]);
+    let error = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{error}");
+    assert!(
+        error.contains("spsa: iteration 2: 1 game lost by a fault, 1 of the 1 allowed"),
+        "{error}"
+    );
+    assert!(error.contains(verdict), "{error}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("// 1 game lost by a fault (--max-faults 1)"),
+        "{stdout}"
+    );
+    let state = fs::read_to_string(dir.join("run/state.txt")).unwrap();
+    assert!(state.contains("\ndone 3\nfaults 1\n"), "{state}");
+    fs::remove_dir_all(&dir).unwrap();
+
+    // By default a run of 6 games allows none: the fault stops it at iteration 2, quoted.
+    let dir = scratch("default");
+    let out = spsa(&dir, "once", &["--iterations", "3"]);
+    let error = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{error}");
+    assert!(
+        error.contains(
+            "iteration 2: 1 game lost by a fault takes the run to 1, past --max-faults 0"
+        ),
+        "{error}"
+    );
+    assert!(error.contains(verdict), "{error}");
+    let csv = fs::read_to_string(dir.join("run/theta.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 3, "iterations 0 and 1: {csv}");
+    // The same command again replays iteration 2, which the bot plays this time.
+    let out = spsa(&dir, "once", &["--iterations", "3"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let state = fs::read_to_string(dir.join("run/state.txt")).unwrap();
+    assert!(state.contains("\ndone 3\nfaults 0\n"), "{state}");
     fs::remove_dir_all(&dir).unwrap();
 }
 
