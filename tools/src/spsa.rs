@@ -16,10 +16,19 @@
 //! The games are played by the game's referee (`GAME-referee`), started once per iteration
 //! with `--games 2·pairs --seed S` (pair seeds never repeat in a run, so that bots drawing
 //! their openings with `--opening-plies N --seed {seed}` vary them) and any referee options
-//! given after `--`. After each iteration the run directory holds:
+//! given after `--`. An iteration counts only when the referee played every game asked and
+//! its `players:` line counts each side's faults ([`Report`]): games lost by a fault (a crash,
+//! a malformed move, a timeout) are counted over the run and reported, up to `--max-faults`
+//! (default 1 in 100 of the run's games); the run stops, quoting the referee's verdict, at the
+//! fault past it, or at once at an iteration whose every game was lost by one.
 //!
-//! - `state.txt`: the settings, the iterations done and θ; a run interrupted (Ctrl-C, a kill)
-//!   continues from it when the same command is given again, the unfinished iteration replayed;
+//! After each iteration the run directory holds:
+//!
+//! - `state.txt`: the settings, the iterations done, the faults counted and θ; a run
+//!   interrupted (Ctrl-C, a kill) continues from it when the same command is given again, the
+//!   unfinished iteration replayed. A state that exists but cannot be read, or holds anything
+//!   but the run's own lines (θ finite and within its tunable's bounds, iterations up to the
+//!   run's), is refused with nothing written; so is a `theta.csv` without a state;
 //! - `theta.csv`: θ after every iteration (iteration 0: the defaults), with the gains and the
 //!   games' results, one column per tunable: each tunable's path;
 //! - `params.txt`: θ as `NAME=VALUE` lines, rounded as the bot takes them, for the tuning
@@ -33,6 +42,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::fmt::Write as _;
 use std::fs;
+use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::time::Instant;
@@ -58,7 +68,7 @@ pub struct Param {
 
 impl Param {
     /// Parses a declaration line, `NAME: TYPE = DEFAULT, MIN..=MAX, step STEP;` (leading
-    /// spaces allowed); `None` for any other line.
+    /// spaces allowed, every number finite); `None` for any other line.
     pub fn parse(line: &str) -> Option<Param> {
         let (name, rest) = line.trim().split_once(": ")?;
         let (type_name, rest) = rest.split_once(" = ")?;
@@ -75,8 +85,12 @@ impl Param {
             step: number(step.strip_suffix(';')?)?,
             integer: type_name != "f64",
         };
+        let finite = [param.default, param.min, param.max, param.step]
+            .iter()
+            .all(|x| x.is_finite());
         let valid = !name.is_empty()
             && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && finite
             && param.min <= param.default
             && param.default <= param.max
             && param.step > 0.0;
@@ -191,7 +205,8 @@ pub struct Trial {
     pub minus: Vec<f64>,
 }
 
-/// A run: the tunables, the schedule, the iterations done and θ.
+/// A run: the tunables, the schedule, the iterations done, the games lost by a fault in them,
+/// and θ.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Spsa {
     /// The tunables tuned.
@@ -202,6 +217,8 @@ pub struct Spsa {
     pub seed: u64,
     /// Iterations done.
     pub done: u32,
+    /// Games of the iterations done that were lost by a fault (the referee's `faults=`).
+    pub faults: u64,
     /// θ, real, one per tunable.
     pub theta: Vec<f64>,
 }
@@ -215,6 +232,7 @@ impl Spsa {
             schedule,
             seed,
             done: 0,
+            faults: 0,
             theta,
         }
     }
@@ -265,14 +283,15 @@ impl Spsa {
             .collect()
     }
 
-    /// The state file: `settings` (lines that must match on resuming), the iterations done and
-    /// θ, each number exactly.
+    /// The state file: `settings` (lines that must match on resuming), the iterations done,
+    /// the games lost by a fault and θ, each number exactly.
     pub fn state_text(&self, settings: &str) -> String {
         let mut text = String::from("# spsa state: run the same command again to continue\n");
         for line in settings.lines() {
             let _ = writeln!(text, "settings {line}");
         }
         let _ = writeln!(text, "done {}", self.done);
+        let _ = writeln!(text, "faults {}", self.faults);
         for (p, x) in self.params.iter().zip(&self.theta) {
             let _ = writeln!(text, "theta {} {x:?}", p.name);
         }
@@ -280,6 +299,9 @@ impl Spsa {
     }
 
     /// Continues from a state file written by [`Spsa::state_text`] with the same `settings`.
+    /// Every line must be one it writes, each once: `done` within the run's iterations, a
+    /// finite θ within each tunable's bounds, and one for every tunable (a state without a
+    /// `faults` line, of an earlier `spsa`, counts none).
     pub fn resume(&mut self, text: &str, settings: &str) -> Result<(), String> {
         let saved: Vec<&str> = text
             .lines()
@@ -296,31 +318,66 @@ impl Spsa {
             return Err(format!("the state was written by another run: {differ}"));
         }
         let mut done = None;
-        let mut theta = self.theta.clone();
-        let mut found = vec![false; theta.len()];
+        let mut faults = None;
+        let mut theta: Vec<Option<f64>> = vec![None; self.params.len()];
         for line in text.lines() {
+            if line.starts_with('#') || line.starts_with("settings ") {
+                continue;
+            }
+            let bad = || format!("a bad line in the state: '{line}'");
+            let twice = |what: &str| format!("the state has a second {what}: '{line}'");
             let words: Vec<&str> = line.split_whitespace().collect();
             match words[..] {
-                ["done", k] => done = k.parse::<u32>().ok(),
-                ["theta", name, x] => {
-                    let i = self.params.iter().position(|p| p.name == name);
-                    match (i, x.parse::<f64>()) {
-                        (Some(i), Ok(x)) => {
-                            theta[i] = x;
-                            found[i] = true;
-                        }
-                        _ => return Err(format!("a bad line in the state: '{line}'")),
+                ["done", k] => {
+                    let k: u32 = k.parse().map_err(|_| bad())?;
+                    if k > self.schedule.iterations {
+                        return Err(format!(
+                            "the state's '{line}' is past the run's {} iterations",
+                            self.schedule.iterations
+                        ));
+                    }
+                    if done.replace(k).is_some() {
+                        return Err(twice("'done' line"));
                     }
                 }
-                _ => {}
+                ["faults", n] => {
+                    let n: u64 = n.parse().map_err(|_| bad())?;
+                    if faults.replace(n).is_some() {
+                        return Err(twice("'faults' line"));
+                    }
+                }
+                ["theta", name, x] => {
+                    let i = self
+                        .params
+                        .iter()
+                        .position(|p| p.name == name)
+                        .ok_or_else(bad)?;
+                    let x: f64 = x.parse().map_err(|_| bad())?;
+                    let p = &self.params[i];
+                    if !x.is_finite() {
+                        return Err(format!("the state's '{line}' is not a finite number"));
+                    }
+                    if !(p.min..=p.max).contains(&x) {
+                        return Err(format!(
+                            "the state's '{line}' is outside {name}'s bounds {}..={}",
+                            p.min, p.max
+                        ));
+                    }
+                    if theta[i].replace(x).is_some() {
+                        return Err(twice(&format!("value of {name}")));
+                    }
+                }
+                _ => return Err(bad()),
             }
         }
         let done = done.ok_or("the state has no 'done' line")?;
-        if found.contains(&false) {
-            return Err("the state lacks a tunable's value".to_string());
+        let mut values = Vec::with_capacity(theta.len());
+        for (p, x) in self.params.iter().zip(theta) {
+            values.push(x.ok_or_else(|| format!("the state has no value of {}", p.name))?);
         }
         self.done = done;
-        self.theta = theta;
+        self.faults = faults.unwrap_or(0);
+        self.theta = values;
         Ok(())
     }
 }
@@ -385,9 +442,21 @@ pub struct Games {
 }
 
 impl Games {
+    /// The games played.
+    pub fn played(&self) -> u64 {
+        [self.plus_wins, self.draws, self.minus_wins]
+            .map(u64::from)
+            .iter()
+            .sum()
+    }
+
     /// The plus side's points minus the minus side's, per pair.
     pub fn result(&self) -> f64 {
-        let pairs = f64::from(self.plus_wins + self.draws + self.minus_wins) / 2.0;
+        let pairs = [self.plus_wins, self.draws, self.minus_wins]
+            .map(f64::from)
+            .iter()
+            .sum::<f64>()
+            / 2.0;
         if pairs == 0.0 {
             0.0
         } else {
@@ -409,6 +478,88 @@ impl Games {
             draws: field("draws")?,
             minus_wins: field("b_wins")?,
         })
+    }
+}
+
+/// What one referee run reports, checked: its games, as many as asked, and those lost by a
+/// fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The games, from the plus side's seat.
+    pub games: Games,
+    /// Games lost by a fault: the `players:` line's `faults=` of both sides.
+    pub faults: u64,
+    /// The `players:` line.
+    pub players: String,
+    /// The game line of the first game lost by a fault, when its reason reads as one of the
+    /// runner's verdicts of a fault ([`FAULT_REASONS`]).
+    pub verdict: Option<String>,
+}
+
+/// How the runner's reasons for a game lost by a fault begin (`runner::play`): the kind of
+/// fault, or the seat, for a player that exited, closed its output or could not be run.
+pub const FAULT_REASONS: [&str; 8] = [
+    "malformed move: ",
+    "illegal move: ",
+    "spoke out of turn: ",
+    "timeout: ",
+    "memory: ",
+    "help files: ",
+    "p1 ",
+    "p2 ",
+];
+
+impl Report {
+    /// Reads the referee's output of a match of `asked` games: its `summary:` line, which must
+    /// count them all, and its `players:` line, which must count each side's faults.
+    pub fn read(output: &str, asked: u32) -> Result<Report, String> {
+        let last = |start: &str| output.lines().rev().find(|l| l.starts_with(start));
+        let summary = last("summary:").ok_or("it printed no 'summary:' line")?;
+        let games = Games::from_summary(output)
+            .ok_or_else(|| format!("its summary is not one spsa reads: '{summary}'"))?;
+        let played = games.played();
+        if played != u64::from(asked) {
+            return Err(format!(
+                "it played {played} of the {asked} games asked: '{summary}'"
+            ));
+        }
+        let players = last("players: ")
+            .ok_or("it printed no 'players:' line, which counts each side's faults")?;
+        let counts: Option<Vec<u64>> = players
+            .split_whitespace()
+            .filter_map(|word| word.strip_prefix("faults="))
+            .map(|n| n.trim_end_matches(';').parse().ok())
+            .collect();
+        let faults = match counts.as_deref() {
+            Some(&[a, b]) if a.saturating_add(b) <= played => a + b,
+            _ => {
+                return Err(format!(
+                    "its 'players:' line does not count each side's faults: '{players}'"
+                ))
+            }
+        };
+        let verdict = output.lines().find(|line| {
+            line.starts_with("game ")
+                && line.split_once(" reason=\"").is_some_and(|(_, reason)| {
+                    FAULT_REASONS.iter().any(|start| reason.starts_with(start))
+                })
+        });
+        Ok(Report {
+            games,
+            faults,
+            players: players.to_string(),
+            verdict: verdict.map(str::to_string),
+        })
+    }
+
+    /// The referee's verdict, to quote: the first fault's game line, if read, and the
+    /// `players:` line, each on a line of its own, indented.
+    pub fn quoted(&self) -> String {
+        let mut text = String::new();
+        for line in self.verdict.iter().chain([&self.players]) {
+            let _ = write!(text, "\n    {line}");
+        }
+        text
     }
 }
 
@@ -462,6 +613,9 @@ pub struct Options {
     /// The seed of the perturbations and the first pair's.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
+    /// Games the run may lose by a fault ([`Options::allowed_faults`]), if given.
+    #[arg(long = "max-faults", value_name = "N")]
+    pub max_faults: Option<u64>,
     /// Options passed on to the referee (after `--`).
     #[arg(last = true, allow_hyphen_values = true)]
     pub referee_options: Vec<String>,
@@ -509,6 +663,9 @@ Tunes the tunables a tuning build of a bot lists in its --help (cargo build --re
   --alpha X            a_k's exponent (default 0.602)
   --gamma X            c_k's exponent (default 0.101)
   --seed S             seed of the perturbations and the pairs (default 1)
+  --max-faults N       games the run may lose by a fault, counted and reported; the run stops
+                       at the one past N, or at an iteration whose every game is one (default:
+                       1 in 100 of the run's games)
   -- ...               options for every referee run (--random-openings N, --movetime-ms MS, ...)"
         .to_string()
 }
@@ -530,10 +687,77 @@ pub fn parse_options(args: &[String]) -> Result<Options, String> {
             return Err(format!("{name} is needed (and above zero)"));
         }
     }
+    options.check()?;
     Ok(options)
 }
 
 impl Options {
+    /// Refuses settings that no run can play: a sum or product of options past its type (the
+    /// games of an iteration, the pairs' seeds), gains that overflow, or referee options that
+    /// would override the games, seeds or concurrency `spsa` gives the referee.
+    pub fn check(&self) -> Result<(), String> {
+        self.games()?;
+        self.seed_after(self.iterations)?;
+        for word in &self.referee_options {
+            for set in ["--games", "--seed", "--concurrency"] {
+                if word == set || word.starts_with(&format!("{set}=")) {
+                    return Err(format!(
+                        "-- {word}: spsa gives the referee {set} itself (from its --pairs, \
+                         --seed and --concurrency)"
+                    ));
+                }
+            }
+        }
+        let s = self.schedule();
+        let (a_1, c_n) = (s.a_k(1), s.c_k(s.iterations));
+        if !(a_1 / (2.0 * c_n)).is_finite() {
+            return Err(format!(
+                "the gains overflow: a_1/(2·c_N) = {a_1:e}/(2·{c_n:e}) over {} iterations is \
+                 past any number (lower --gamma or --a, or raise --c)",
+                s.iterations
+            ));
+        }
+        Ok(())
+    }
+
+    /// The games of an iteration, 2·P, or why the referee cannot play them.
+    pub fn games(&self) -> Result<u32, String> {
+        self.pairs.checked_mul(2).ok_or_else(|| {
+            format!(
+                "--pairs {}: an iteration plays 2·P games, and the referee's --games takes at \
+                 most {}",
+                self.pairs,
+                u32::MAX
+            )
+        })
+    }
+
+    /// S + n·P: the referee's `--seed` for iteration n + 1 (its pairs' seeds follow it), the
+    /// run's last pair seed for n = N; or why it is past `u64`.
+    pub fn seed_after(&self, n: u32) -> Result<u64, String> {
+        // Both factors are below 2^32: their product fits.
+        let span = u64::from(n) * u64::from(self.pairs);
+        self.seed.checked_add(span).ok_or_else(|| {
+            format!(
+                "--seed {}: the run's last pair seed, S + N·P = {} + {}·{}, is past {}",
+                self.seed,
+                self.seed,
+                self.iterations,
+                self.pairs,
+                u64::MAX
+            )
+        })
+    }
+
+    /// Games the run may lose by a fault: `--max-faults`, by default 1 in 100 of its games
+    /// (N·2·P / 100, rounded down).
+    pub fn allowed_faults(&self) -> u64 {
+        self.max_faults.unwrap_or_else(|| {
+            let games = u128::from(self.iterations) * u128::from(self.pairs) * 2;
+            u64::try_from(games / 100).unwrap_or(u64::MAX)
+        })
+    }
+
     /// The run's schedule.
     pub fn schedule(&self) -> Schedule {
         let mut schedule = Schedule::new(self.iterations);
@@ -597,11 +821,12 @@ fn query_params(bot: &str) -> Result<Vec<Param>, String> {
     Ok(params)
 }
 
-/// Plays iteration `trial.k`'s pairs through the referee.
-fn play(options: &Options, params: &[Param], trial: &Trial) -> Result<Games, String> {
-    let seed = options.seed + u64::from(trial.k - 1) * u64::from(options.pairs);
+/// Plays iteration `trial.k`'s pairs through the referee; its report, checked ([`Report::read`]).
+fn play(options: &Options, params: &[Param], trial: &Trial) -> Result<Report, String> {
+    let games = options.games()?;
+    let seed = options.seed_after(trial.k - 1)?;
     let output = Command::new(&options.referee)
-        .args(["--games", &(2 * options.pairs).to_string()])
+        .args(["--games", &games.to_string()])
         .args(["--concurrency", &options.concurrency.to_string()])
         .args(["--seed", &seed.to_string()])
         .args(&options.referee_options)
@@ -610,19 +835,59 @@ fn play(options: &Options, params: &[Param], trial: &Trial) -> Result<Games, Str
         .output()
         .map_err(|e| format!("cannot run {}: {e}", options.referee))?;
     let stdout = String::from_utf8_lossy(&output.stdout);
-    match Games::from_summary(&stdout) {
-        Some(games) if output.status.success() => Ok(games),
-        _ => {
-            let stderr = String::from_utf8_lossy(&output.stderr);
-            let tail: Vec<&str> = stderr.lines().rev().take(5).collect();
-            Err(format!(
-                "the referee of iteration {} ended with {} and no summary; its stderr ends:\n    {}",
-                trial.k,
-                output.status,
-                tail.into_iter().rev().collect::<Vec<_>>().join("\n    ")
-            ))
-        }
+    let checked = if output.status.success() {
+        Report::read(&stdout, games)
+    } else {
+        Err(format!("it ended with {}", output.status))
+    };
+    checked.map_err(|why| {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let mut tail: Vec<&str> = stderr.lines().rev().take(5).collect();
+        tail.reverse();
+        let stderr = match tail[..] {
+            [] => "it printed nothing on stderr".to_string(),
+            _ => format!("its stderr ends:\n    {}", tail.join("\n    ")),
+        };
+        format!("the referee of iteration {}: {why}; {stderr}", trial.k)
+    })
+}
+
+/// Counts the games of iteration `k` lost by a fault into the run, or stops it: when every
+/// game of the iteration was, or when they take the run past `allowed`. The error quotes the
+/// referee's verdict.
+fn count_faults(spsa: &mut Spsa, k: u32, report: &Report, allowed: u64) -> Result<(), String> {
+    if report.faults == 0 {
+        return Ok(());
     }
+    let games = report.games.played();
+    let total = spsa.faults.saturating_add(report.faults);
+    let lost = match report.faults {
+        1 => "1 game lost by a fault".to_string(),
+        n => format!("{n} games lost by a fault"),
+    };
+    if report.faults == games {
+        return Err(format!(
+            "iteration {k}: every game ended by a fault ({} of {games}), nothing was measured; \
+             the referee's verdict:{}",
+            report.faults,
+            report.quoted()
+        ));
+    }
+    if total > allowed {
+        let takes = if report.faults == 1 { "takes" } else { "take" };
+        return Err(format!(
+            "iteration {k}: {lost} {takes} the run to {total}, past --max-faults {allowed} \
+             (the same command replays the iteration; a larger --max-faults lets them count); \
+             the referee's verdict:{}",
+            report.quoted()
+        ));
+    }
+    eprintln!(
+        "spsa: iteration {k}: {lost}, {total} of the {allowed} allowed; the referee's verdict:{}",
+        report.quoted()
+    );
+    spsa.faults = total;
+    Ok(())
 }
 
 /// Writes `text` to `path` whole: to a temporary file first, then renamed over it, so that an
@@ -647,8 +912,11 @@ fn clock(seconds: f64) -> String {
     format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
 }
 
-/// Runs (or continues) a tuning run; returns the final state.
+/// Runs (or continues) a tuning run; returns the final state. A state file that exists is
+/// read whole and checked ([`Spsa::resume`]) before anything is written; a `theta.csv` without
+/// a state is refused rather than written over.
 pub fn run(options: &Options) -> Result<Spsa, String> {
+    options.check()?;
     let mut params = query_params(&options.bot)?;
     if !options.tune.is_empty() {
         for name in &options.tune {
@@ -660,35 +928,78 @@ pub fn run(options: &Options) -> Result<Spsa, String> {
     }
     let settings = options.settings(&params);
     let mut spsa = Spsa::new(params, options.schedule(), options.seed);
+    let allowed = options.allowed_faults();
     fs::create_dir_all(&options.dir)
         .map_err(|e| format!("cannot create {}: {e}", options.dir.display()))?;
     let state_path = options.dir.join("state.txt");
     let csv_path = options.dir.join("theta.csv");
+    let header = csv_header(&spsa.params);
+    let first_rows = format!("{header}\n{}\n", csv_row(&spsa, 0, None));
     let mut csv = match fs::read_to_string(&state_path) {
         Ok(text) => {
-            spsa.resume(&text, &settings)
-                .map_err(|e| format!("{}: {e}", state_path.display()))?;
-            let csv = fs::read_to_string(&csv_path).unwrap_or_default();
+            let at_state = |e: String| format!("{}: {e}", state_path.display());
+            spsa.resume(&text, &settings).map_err(at_state)?;
+            if spsa.faults > allowed {
+                return Err(at_state(format!(
+                    "the run has {} games lost by a fault, past --max-faults {allowed}",
+                    spsa.faults
+                )));
+            }
+            let csv = match fs::read_to_string(&csv_path) {
+                Ok(csv) if csv.lines().next() == Some(header.as_str()) => {
+                    csv_up_to(&csv, spsa.done)
+                }
+                Ok(_) => {
+                    return Err(format!(
+                        "{}: its first line is not this run's header '{header}'",
+                        csv_path.display()
+                    ))
+                }
+                Err(e) if e.kind() == ErrorKind::NotFound => {
+                    if spsa.done > 0 {
+                        eprintln!(
+                            "spsa: {} is missing: its rows of iterations 1 to {} are lost, \
+                             the rows from {} on follow iteration 0's",
+                            csv_path.display(),
+                            spsa.done,
+                            u64::from(spsa.done) + 1
+                        );
+                    }
+                    first_rows
+                }
+                Err(e) => return Err(format!("cannot read {}: {e}", csv_path.display())),
+            };
             eprintln!(
                 "spsa: continuing {} after iteration {} of {}",
                 options.dir.display(),
                 spsa.done,
                 spsa.schedule.iterations
             );
-            csv_up_to(&csv, spsa.done)
+            csv
         }
-        Err(_) => format!(
-            "{}\n{}\n",
-            csv_header(&spsa.params),
-            csv_row(&spsa, 0, None)
-        ),
+        Err(e) if e.kind() == ErrorKind::NotFound => {
+            if fs::symlink_metadata(&csv_path).is_ok() {
+                return Err(format!(
+                    "{} holds a run's path but there is no {}: give another --dir, or remove \
+                     theta.csv to start the run over",
+                    csv_path.display(),
+                    state_path.display()
+                ));
+            }
+            // The state first: from now on the run continues rather than starts.
+            write_whole(&state_path, &spsa.state_text(&settings))?;
+            first_rows
+        }
+        Err(e) => return Err(format!("cannot read {}: {e}", state_path.display())),
     };
     write_whole(&csv_path, &csv)?;
     let started = Instant::now();
     let first = spsa.done;
     while !spsa.finished() {
         let trial = spsa.trial();
-        let games = play(options, &spsa.params, &trial)?;
+        let report = play(options, &spsa.params, &trial)?;
+        count_faults(&mut spsa, trial.k, &report, allowed)?;
+        let games = report.games;
         spsa.update(&trial, games.result());
         csv.push_str(&csv_row(&spsa, trial.k, Some(games)));
         csv.push('\n');
@@ -704,8 +1015,12 @@ pub fn run(options: &Options) -> Result<Spsa, String> {
             .zip(&spsa.theta)
             .map(|(p, x)| format!("{}={x:.2}", p.name))
             .collect();
+        let faults = match spsa.faults {
+            0 => String::new(),
+            n => format!(", {n} of {allowed} faults"),
+        };
         eprintln!(
-            "spsa: {}/{} plus +{} ={} -{} (r {:+.2}) {} elapsed, {} left; {}",
+            "spsa: {}/{} plus +{} ={} -{} (r {:+.2}) {} elapsed, {} left{faults}; {}",
             spsa.done,
             spsa.schedule.iterations,
             games.plus_wins,
@@ -729,6 +1044,15 @@ pub fn final_text(spsa: &Spsa, options: &Options) -> String {
         options.pairs,
         options.dir.display(),
         options.dir.display()
+    );
+    let lost = match spsa.faults {
+        1 => "1 game".to_string(),
+        n => format!("{n} games"),
+    };
+    let _ = writeln!(
+        text,
+        "// {lost} lost by a fault (--max-faults {}).",
+        options.allowed_faults()
     );
     let _ = write!(text, "{}", params_rs_lines(&spsa.params, &spsa.theta));
     text
@@ -843,6 +1167,9 @@ mod tests {
             "X: i32 = 3, 1..=8, step 0;",
             "X: i32 = 3, 1..=8, step 1",
             "X Y: i32 = 3, 1..=8, step 1;",
+            "X: f64 = 0.5, 0.0..=inf, step 0.1;",
+            "X: f64 = 0.5, 0.0..=1.0, step inf;",
+            "X: f64 = NaN, 0.0..=1.0, step 0.1;",
         ] {
             assert_eq!(Param::parse(bad), None, "{bad}");
         }
@@ -1044,6 +1371,233 @@ mod tests {
     }
 
     #[test]
+    fn a_state_is_refused_unless_every_line_is_one_of_the_runs() {
+        let settings = "bot x\niterations 10\n";
+        let mut run = Spsa::new(params(), Schedule::new(10), 1);
+        run.theta = vec![4.5, 0.3, 10.0];
+        run.done = 4;
+        run.faults = 2;
+        let state = run.state_text(settings);
+        assert!(
+            state.contains("\ndone 4\nfaults 2\ntheta LMR_MIN_DEPTH 4.5\n"),
+            "{state}"
+        );
+        let fresh = || Spsa::new(params(), Schedule::new(10), 1);
+        let mut resumed = fresh();
+        resumed.resume(&state, settings).unwrap();
+        assert_eq!(resumed, run);
+        // A state of an earlier spsa, without the faults line, counts none.
+        let earlier = state.replace("faults 2\n", "");
+        let mut resumed = fresh();
+        resumed.resume(&earlier, settings).unwrap();
+        assert_eq!((resumed.done, resumed.faults), (4, 0));
+        for (old, new, error) in [
+            (
+                "theta SHARE 0.3",
+                "theta SHARE NaN",
+                "the state's 'theta SHARE NaN' is not a finite number",
+            ),
+            (
+                "theta SHARE 0.3",
+                "theta SHARE -inf",
+                "the state's 'theta SHARE -inf' is not a finite number",
+            ),
+            (
+                "theta SHARE 0.3",
+                "theta SHARE 1e400",
+                "the state's 'theta SHARE 1e400' is not a finite number",
+            ),
+            (
+                "theta SHARE 0.3",
+                "theta SHARE 1.5",
+                "the state's 'theta SHARE 1.5' is outside SHARE's bounds 0..=1",
+            ),
+            (
+                "theta HISTORY_AGING 10.0",
+                "theta HISTORY_AGING 0.5",
+                "the state's 'theta HISTORY_AGING 0.5' is outside HISTORY_AGING's bounds 1..=64",
+            ),
+            (
+                "done 4",
+                "done 11",
+                "the state's 'done 11' is past the run's 10 iterations",
+            ),
+            (
+                "done 4",
+                "done 4\ndone 3",
+                "the state has a second 'done' line: 'done 3'",
+            ),
+            (
+                "faults 2",
+                "faults 2\nfaults 0",
+                "the state has a second 'faults' line: 'faults 0'",
+            ),
+            (
+                "theta SHARE 0.3",
+                "theta SHARE 0.3\ntheta SHARE 0.4",
+                "the state has a second value of SHARE: 'theta SHARE 0.4'",
+            ),
+            (
+                "theta SHARE 0.3",
+                "theta OTHER 0.3",
+                "a bad line in the state: 'theta OTHER 0.3'",
+            ),
+            (
+                "theta SHARE 0.3",
+                "theta SHARE 0,3",
+                "a bad line in the state: 'theta SHARE 0,3'",
+            ),
+            ("theta SHARE 0.3\n", "", "the state has no value of SHARE"),
+            ("done 4", "dune 4", "a bad line in the state: 'dune 4'"),
+            ("done 4\n", "", "the state has no 'done' line"),
+            ("done 4", "done -1", "a bad line in the state: 'done -1'"),
+            (
+                "faults 2",
+                "faults 2.5",
+                "a bad line in the state: 'faults 2.5'",
+            ),
+            ("faults 2\n", "faults 2\n\n", "a bad line in the state: ''"),
+        ] {
+            let damaged = state.replace(old, new);
+            assert_ne!(damaged, state, "{old}");
+            let mut resumed = fresh();
+            assert_eq!(resumed.resume(&damaged, settings), Err(error.to_string()));
+            assert_eq!(resumed, fresh(), "a refused state changed the run: {new}");
+        }
+        // The bounds and the run's end themselves are the run's.
+        for (old, new) in [
+            ("theta SHARE 0.3", "theta SHARE 1.0"),
+            ("theta HISTORY_AGING 10.0", "theta HISTORY_AGING 1"),
+            ("done 4", "done 10"),
+        ] {
+            fresh().resume(&state.replace(old, new), settings).unwrap();
+        }
+    }
+
+    /// The output of `kaboom-referee --games 2` (2026-12), of two bots that each lose every
+    /// game by a fault (one exits with success before replying, one prints a word at its
+    /// start), and of two healthy ones.
+    const EXITED: &str = "game 1: p1=A p2=B winner=B (p2) reason=\"p1 exited (exit status: 0) before replying\" plies=0 slowest: A=0ms B=0ms peak: A=0.0MB B=0.0MB
+game 2: p1=B p2=A winner=A (p2) reason=\"p1 exited (exit status: 0) before replying\" plies=0 slowest: A=0ms B=0ms peak: A=0.0MB B=0.2MB
+players: A slowest=0ms peak=0.0MB faults=1; B slowest=0ms peak=0.2MB faults=1; first replies: A=0ms B=0ms; later replies: A=0ms B=0ms
+summary: games=2 a_wins=1 draws=0 b_wins=1 elo=+0 ci95=inf
+";
+    const OUT_OF_TURN: &str = "game 1: p1=A p2=B winner=A (p1) reason=\"spoke out of turn: p2 printed 'xyzzy' before it was asked\" plies=0 slowest: A=0ms B=0ms peak: A=1.6MB B=1.6MB
+game 2: p1=B p2=A winner=B (p1) reason=\"spoke out of turn: p2 printed 'xyzzy' before it was asked\" plies=0 slowest: A=0ms B=0ms peak: A=0.0MB B=1.6MB
+players: A slowest=0ms peak=1.6MB faults=1; B slowest=0ms peak=1.6MB faults=1; first replies: A=0ms B=0ms; later replies: A=0ms B=0ms
+summary: games=2 a_wins=1 draws=0 b_wins=1 elo=+0 ci95=inf
+";
+    const HEALTHY: &str = "game 1: p1=A p2=B winner=A (p1) reason=\"bomb reached the opponent's base\" plies=51 slowest: A=7ms B=10ms peak: A=4.3MB B=4.3MB
+game 2: p1=B p2=A winner=A (p2) reason=\"bomb reached the opponent's base\" plies=72 slowest: A=8ms B=10ms peak: A=4.3MB B=4.3MB
+players: A slowest=8ms peak=4.3MB faults=0; B slowest=10ms peak=4.3MB faults=0; first replies: A=5ms B=10ms; later replies: A=8ms B=10ms
+summary: games=2 a_wins=2 draws=0 b_wins=0 elo=+inf ci95=inf
+";
+
+    #[test]
+    fn the_referees_faults_are_read_and_its_verdict_quoted() {
+        for (output, reason) in [
+            (EXITED, "p1 exited (exit status: 0) before replying"),
+            (
+                OUT_OF_TURN,
+                "spoke out of turn: p2 printed 'xyzzy' before it was asked",
+            ),
+        ] {
+            let report = Report::read(output, 2).unwrap();
+            assert_eq!(report.faults, 2);
+            let verdict = report.verdict.as_deref().unwrap();
+            assert!(
+                verdict.starts_with("game 1: ") && verdict.contains(reason),
+                "{verdict}"
+            );
+            assert!(report.players.starts_with("players: A slowest=0ms"));
+            assert_eq!(
+                report.quoted(),
+                format!("\n    {verdict}\n    {}", report.players)
+            );
+        }
+        let healthy = Report::read(HEALTHY, 2).unwrap();
+        assert_eq!((healthy.faults, healthy.verdict), (0, None));
+        assert_eq!(healthy.games.result(), 2.0);
+        // A fault whose reason does not read as one is still counted, its players line quoted.
+        let unknown = EXITED.replace("reason=\"p1 exited", "reason=\"gone");
+        let report = Report::read(&unknown, 2).unwrap();
+        assert_eq!((report.faults, report.verdict.as_deref()), (2, None));
+        assert_eq!(report.quoted(), format!("\n    {}", report.players));
+        // What cannot be checked is refused.
+        let players = HEALTHY.lines().nth(2).unwrap();
+        let summary = HEALTHY.lines().nth(3).unwrap();
+        for (output, asked, error) in [
+            (
+                HEALTHY.to_string(),
+                4,
+                format!("it played 2 of the 4 games asked: '{summary}'"),
+            ),
+            (
+                HEALTHY.replace(players, ""),
+                2,
+                "it printed no 'players:' line, which counts each side's faults".to_string(),
+            ),
+            (
+                HEALTHY.replace(summary, ""),
+                2,
+                "it printed no 'summary:' line".to_string(),
+            ),
+            (
+                HEALTHY.replace("b_wins=0", "b_wins=x"),
+                2,
+                format!(
+                    "its summary is not one spsa reads: '{}'",
+                    summary.replace("b_wins=0", "b_wins=x")
+                ),
+            ),
+        ] {
+            assert_eq!(Report::read(&output, asked), Err(error));
+        }
+        for bad in [
+            players.replace("; B slowest=10ms peak=4.3MB faults=0", ""),
+            players.replace("faults=0; B", "faults=x; B"),
+            players.replace("faults=0; B", "faults=3; B"),
+        ] {
+            let output = HEALTHY.replace(players, &bad);
+            assert_eq!(
+                Report::read(&output, 2),
+                Err(format!(
+                    "its 'players:' line does not count each side's faults: '{bad}'"
+                ))
+            );
+        }
+    }
+
+    #[test]
+    fn faults_are_counted_up_to_the_allowed_and_a_run_of_faults_stops() {
+        let mut report = Report::read(EXITED, 2).unwrap();
+        let mut run = Spsa::new(params(), Schedule::new(10), 1);
+        let error = count_faults(&mut run, 3, &report, 100).unwrap_err();
+        assert!(
+            error.starts_with("iteration 3: every game ended by a fault (2 of 2), nothing was measured; the referee's verdict:\n    game 1: "),
+            "{error}"
+        );
+        assert_eq!(run.faults, 0);
+        // One fault of two games: counted while the run stays within the allowed.
+        report.faults = 1;
+        count_faults(&mut run, 3, &report, 2).unwrap();
+        count_faults(&mut run, 4, &report, 2).unwrap();
+        assert_eq!(run.faults, 2);
+        let error = count_faults(&mut run, 5, &report, 2).unwrap_err();
+        assert!(
+            error.starts_with(
+                "iteration 5: 1 game lost by a fault takes the run to 3, past --max-faults 2 "
+            ),
+            "{error}"
+        );
+        assert!(error.ends_with(&report.quoted()), "{error}");
+        assert_eq!(run.faults, 2);
+        let healthy = Report::read(HEALTHY, 2).unwrap();
+        count_faults(&mut run, 5, &healthy, 2).unwrap();
+        assert_eq!(run.faults, 2);
+    }
+
+    #[test]
     fn the_referees_summary_gives_the_result() {
         let out = "game 1: ...\nplayers: A slowest=3ms\nsummary: games=4 a_wins=3 draws=0 b_wins=1 elo=+191 ci95=400\n";
         let games = Games::from_summary(out).unwrap();
@@ -1080,5 +1634,67 @@ mod tests {
             let error = parse_options(&args).unwrap_err();
             assert!(error.contains(&args[0]), "{bad}: {error}");
         }
+    }
+
+    #[test]
+    fn options_that_overflow_or_override_the_referees_are_refused() {
+        let parse = |more: &str| {
+            let args: Vec<String> = format!("--referee r --bot b --dir d {more}")
+                .split_whitespace()
+                .map(String::from)
+                .collect();
+            parse_options(&args)
+        };
+        let o = parse("--iterations 3 --pairs 2147483647").unwrap();
+        assert_eq!(o.games(), Ok(u32::MAX - 1));
+        assert_eq!(
+            parse("--iterations 3 --pairs 4294967295").unwrap_err(),
+            "--pairs 4294967295: an iteration plays 2·P games, and the referee's --games takes at most 4294967295"
+        );
+        // The last pair seed S + N·P may be u64's largest, not past it.
+        let o = parse("--iterations 5 --pairs 2 --seed 18446744073709551605").unwrap();
+        assert_eq!(o.seed_after(5), Ok(u64::MAX));
+        assert_eq!(o.seed_after(2), Ok(u64::MAX - 6));
+        assert_eq!(
+            parse("--iterations 5 --pairs 2 --seed 18446744073709551606").unwrap_err(),
+            "--seed 18446744073709551606: the run's last pair seed, S + N·P = 18446744073709551606 + 5·2, is past 18446744073709551615"
+        );
+        assert!(parse("--iterations 4294967295 --pairs 2147483647").is_ok());
+        for (set, word) in [
+            ("--games", "--games"),
+            ("--seed", "--seed=4"),
+            ("--concurrency", "--concurrency"),
+        ] {
+            assert_eq!(
+                parse(&format!("--iterations 3 -- --movetime-ms 5 {word} 4")).unwrap_err(),
+                format!("-- {word}: spsa gives the referee {set} itself (from its --pairs, --seed and --concurrency)")
+            );
+        }
+        // c_N = 5^-1000 is zero: a_k/(2c_k) would be infinite, θ NaN.
+        let error = parse("--iterations 5 --gamma 1000").unwrap_err();
+        assert!(
+            error.starts_with("the gains overflow: a_1/(2·c_N) = "),
+            "{error}"
+        );
+        assert!(parse("--iterations 5 --gamma 100").is_ok());
+        // Faults allowed: 1 in 100 of the run's games by default.
+        assert_eq!(
+            parse("--iterations 1000 --pairs 2")
+                .unwrap()
+                .allowed_faults(),
+            40
+        );
+        assert_eq!(parse("--iterations 3").unwrap().allowed_faults(), 0);
+        assert_eq!(
+            parse("--iterations 4294967295 --pairs 2147483647")
+                .unwrap()
+                .allowed_faults(),
+            184467440608246497
+        );
+        let o = parse("--iterations 1000 --max-faults 0").unwrap();
+        assert_eq!((o.max_faults, o.allowed_faults()), (Some(0), 0));
+        assert!(parse("--iterations 3 --max-faults -1")
+            .unwrap_err()
+            .contains("--max-faults"));
     }
 }
