@@ -683,3 +683,22 @@ fn a_referee_killed_mid_match_leaves_no_process_of_its_players_behind() {
     }
     assert!(!alive_with(&marker), "{marker} outlived the referee");
 }
+
+#[test]
+fn a_crash_quotes_the_last_line_of_stderr_and_a_silent_timeout_hints_at_flushing() {
+    // No --record-dir: what a contestant needs to mend the bot is on the game line.
+    let crasher = "read id; echo '1 1 2 0'; echo 'crashing on purpose' >&2; read m; exit 1";
+    let line = verdict_against(crasher, "p1 exited (exit status: 1) before replying");
+    assert!(
+        line.contains("its stderr ended with 'crashing on purpose'"),
+        "{line}"
+    );
+    // A live bot that never answers (its output in a buffer): the verdict says so, and its
+    // slowest reply is the timeout, not 0 ms.
+    let (line, _) = against_bad_player("read id; sleep 5", 300);
+    assert!(
+        line.contains("timeout: p1 gave no reply within 300 ms (no reply yet in this game: does it flush its output after each move?)"),
+        "{line}"
+    );
+    assert!(line.contains("slowest: A=timeout "), "{line}");
+}

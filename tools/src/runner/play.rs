@@ -175,6 +175,32 @@ impl Players {
         }
     }
 
+    /// What helps a contestant mend `seat` after `failure`, as a tail for its verdict: the last
+    /// line of its stderr after an exit or a timeout, and a hint for a stream player that timed
+    /// out without a single reply in the game (its output may sit in a buffer).
+    fn hints(&mut self, seat: Seat, failure: &Failure) -> String {
+        if !matches!(failure, Failure::Timeout(_) | Failure::Exited(_)) {
+            return String::new();
+        }
+        let (last_line, never_replied) = match self {
+            Players::Stream(players) => {
+                let player = &mut players[seat.index()];
+                (player.last_stderr_line(), !player.has_replied())
+            }
+            Players::Files { players, .. } => (players[seat.index()].last_stderr_line(), false),
+        };
+        let mut hints = String::new();
+        if matches!(failure, Failure::Timeout(_)) && never_replied {
+            hints.push_str(
+                " (no reply yet in this game: does it flush its output after each move?)",
+            );
+        }
+        if let Some(line) = last_line {
+            hints.push_str(&format!("; its stderr ended with {}", quote(&line)));
+        }
+        hints
+    }
+
     /// The seat called last, before the call being made.
     fn last_called(&self) -> Option<Seat> {
         match self {
@@ -507,8 +533,9 @@ impl<G: RefereeGame> Table<'_, '_, G> {
                         | Failure::LineTooLong
                         | Failure::NotAFile(_)
                 );
+                let hints = self.players.hints(seat, &failure);
                 return Ok(Err((
-                    failure_reason(seat, &failure, self.setup.memory_cap),
+                    failure_reason(seat, &failure, self.setup.memory_cap) + &hints,
                     retry,
                 )));
             }

@@ -155,8 +155,13 @@ impl StderrCopier {
 
     /// The last [`STDERR_TAIL_LINES`] non-blank lines copied so far.
     fn tail_lines(&self) -> String {
+        self.last_lines(STDERR_TAIL_LINES)
+    }
+
+    /// The last `count` non-blank lines copied so far.
+    fn last_lines(&self, count: usize) -> String {
         let bytes = self.tail.lock().map(|t| t.clone()).unwrap_or_default();
-        last_lines(&String::from_utf8_lossy(&bytes), STDERR_TAIL_LINES)
+        last_lines(&String::from_utf8_lossy(&bytes), count)
     }
 }
 
@@ -700,6 +705,18 @@ impl StreamPlayer {
         self.memory.peak()
     }
 
+    /// The last non-blank line of the player's stderr so far, if any (waiting a moment for a
+    /// crashing player's last words to arrive).
+    pub fn last_stderr_line(&mut self) -> Option<String> {
+        self.stderr.wait_closed(Duration::from_millis(50));
+        Some(self.stderr.last_lines(1)).filter(|line| !line.is_empty())
+    }
+
+    /// True once the player has given a reply in this game.
+    pub fn has_replied(&self) -> bool {
+        self.replied
+    }
+
     /// Ends the player: closes its input, gives it [`EXIT_GRACE`] to exit, then kills every
     /// process it started, wherever it went. The rest of its output is not read. Returns the
     /// peak memory seen.
@@ -786,6 +803,8 @@ pub struct FilesPlayer {
     other_id: Option<String>,
     /// True once a call has given a reply: from then on the player has started.
     replied: bool,
+    /// The last non-blank line of its stderr in its last call.
+    last_stderr: Option<String>,
 }
 
 /// The link that runs a program under a team id in a shared folder, laid anew before each call
@@ -924,6 +943,7 @@ impl FilesPlayer {
             team_id: None,
             other_id: None,
             replied: false,
+            last_stderr: None,
         })
     }
 
@@ -991,6 +1011,7 @@ impl FilesPlayer {
         // The call is over: whatever the player left running goes with it.
         tree.kill();
         stderr.wait_closed(EXIT_GRACE);
+        self.last_stderr = Some(stderr.last_lines(1)).filter(|line| !line.is_empty());
         self.peak = self.peak.max(memory.peak());
         drop(memory);
         if self.peak > self.memory_cap {
@@ -1100,5 +1121,10 @@ impl FilesPlayer {
     /// Peak memory over all calls so far, in bytes.
     pub fn peak_memory(&self) -> u64 {
         self.peak
+    }
+
+    /// The last non-blank line of the player's stderr in its last call, if any.
+    pub fn last_stderr_line(&self) -> Option<String> {
+        self.last_stderr.clone()
     }
 }

@@ -28,17 +28,25 @@ pub fn game_line(row: &GameRow, order: &[String]) -> String {
     };
     let [first, second] = seats;
     let name = |seat: Seat| &row.players[seat.index()];
+    // A seat that lost on time shows `timeout`: its slowest reply in time says nothing of it.
+    let slowest = |seat: Seat| {
+        if row.reason.starts_with(&format!("timeout: {seat} ")) {
+            "timeout".to_string()
+        } else {
+            format!("{}ms", row.used[seat.index()].slowest_ms)
+        }
+    };
     format!(
-        "game {}: p1={} p2={} winner={winner} reason=\"{}\" plies={} slowest: {}={}ms {}={}ms peak: {}={} {}={}",
+        "game {}: p1={} p2={} winner={winner} reason=\"{}\" plies={} slowest: {}={} {}={} peak: {}={} {}={}",
         row.number,
         row.players[0],
         row.players[1],
         row.reason,
         row.plies,
         name(first),
-        row.used[first.index()].slowest_ms,
+        slowest(first),
         name(second),
-        row.used[second.index()].slowest_ms,
+        slowest(second),
         name(first),
         megabytes(row.used[first.index()].peak_bytes),
         name(second),
