@@ -28,6 +28,8 @@
 //!   that, and it never prints a cell it knows to be taken (see [`protocol`]). If the id line is
 //!   missing it takes the `-1 -1` of the first turn to mean it is Player 1.
 //! - The opponent's move is accepted on one line (`x y`, the rules) or on two (`x`, then `y`).
+//!   A UTF-8 byte-order mark (EF BB BF) before the id line, or before any line, is read as
+//!   white space.
 //!
 //! # When the judge sends a move our rules reject
 //!

@@ -135,6 +135,21 @@ fn exits_quietly_at_end_of_input() {
     check_quiet_exits(BOT, &["", "2\n9\n00000\n000000\n"]);
 }
 
+#[test]
+fn a_byte_order_mark_before_any_line_is_skipped() {
+    // A judge on Windows may start every line with EF BB BF: the `9` line still starts a turn.
+    let mut bot = Bot::start(BOT, &["--movetime", "15"]);
+    let board = Board::start().play(Cell::from_xy(4, 4).unwrap());
+    let mut text = "2\n".to_string();
+    text.push_str(&turn(&board, Player::Second, Cell::from_xy(4, 4), "\n"));
+    let marked: String = text.lines().map(|l| format!("\u{FEFF}{l}\n")).collect();
+    bot.send(&marked);
+    bot.close_input();
+    let m = check_shape(&bot.reply());
+    assert!(board.is_legal(m), "{m} on\n{board}");
+    bot.finish_quietly();
+}
+
 /// A turn whose nine rows are all garbage, then `last` (a move line as the judge sends it).
 fn unreadable_turn(last: &str) -> String {
     format!("9\n{}{last}\n", "garbage\n".repeat(9))
