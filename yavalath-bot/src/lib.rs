@@ -30,6 +30,9 @@
 //! - The opponent's move is accepted on one line (`x y`, the rules) or on two (`x`, then `y`).
 //!   A UTF-8 byte-order mark (EF BB BF) before the id line, or before any line, is read as
 //!   white space.
+//! - A row count other than `9` (one or two digits, but the ids `1` and `2`) starts a turn too,
+//!   with a warning on stderr: the bot reads nine rows (a move line ends a short grid early) and
+//!   answers on what it knows.
 //!
 //! # When the judge sends a move our rules reject
 //!

@@ -14,11 +14,13 @@
 //!
 //! # Reading a turn
 //!
-//! A turn is the `9` line, a block of nine rows and the move line. The block is always nine
-//! lines, whatever they hold (an over-long row arrives cut and marked, and counts as one bad
-//! row), so the bot never loses its place in the input; only a line that is a move (`x y`) ends
-//! a short grid early. The move may also come as two lines (`x`, then `y`). The clock of a turn
-//! starts when its `9` line arrives.
+//! A turn is the `9` line, a block of nine rows and the move line. Another row count (one or two
+//! digits, but the ids `1` and `2`) starts a turn too, with a warning: the grid has nine rows
+//! whatever the judge announces. The block is always nine lines, whatever they hold (an
+//! over-long row arrives cut and marked, and counts as one bad row), so the bot never loses its
+//! place in the input; only a line that is a move (`x y`) ends a short grid early. The move may
+//! also come as two lines (`x`, then `y`). The clock of a turn starts when its row-count line
+//! arrives.
 //!
 //! # What the bot answers from
 //!
@@ -230,17 +232,26 @@ pub fn play<R: BufRead>(input: R, options: &BotOptions, mut reply: impl FnMut(&s
     let mut turns = 0u32;
 
     while let Some(line) = reader.next_line() {
-        if line != "9" {
-            match (me, common::game::parse_id::<Board>(&line)) {
+        let id = common::game::parse_id::<Board>(&line);
+        // The row count: `9`, or another number of one or two digits but an id.
+        let Some(rows) = line
+            .parse::<u8>()
+            .ok()
+            .filter(|_| line.len() < 3 && id.is_none())
+        else {
+            match (me, id) {
                 (None, Some(side)) => me = Some(side),
                 _ => warn(&format!("ignoring unexpected line {}", quote(&line))),
             }
             continue;
-        }
+        };
         let started = Instant::now();
         let Some(mut turn) = read_turn(&mut reader) else {
             return;
         };
+        if rows != 9 {
+            turn.notes.push(format!("{rows} rows announced, not 9"));
+        }
         let budget = if turns == 0 {
             first_budget
         } else {

@@ -150,6 +150,38 @@ fn a_byte_order_mark_before_any_line_is_skipped() {
     bot.finish_quietly();
 }
 
+#[test]
+fn a_row_count_other_than_9_still_starts_a_turn() {
+    // The judge announces 8, 10 or 0 rows and sends the nine there are, then 8 rows and sends
+    // 8: each turn is answered on the rows the bot knows of.
+    let mut bot = Bot::start(BOT, &["--movetime", "15"]);
+    bot.send("1\n");
+    let mut board = Board::start();
+    let mut last = None;
+    for (count, rows) in [("8", 9), ("10", 9), ("0", 9), ("8", 8)] {
+        let mut lines: Vec<String> = turn(&board, Player::First, last, "\n")
+            .lines()
+            .map(str::to_string)
+            .collect();
+        lines[0] = count.to_string();
+        lines.drain(1 + rows..10);
+        bot.send(&(lines.join("\n") + "\n"));
+        let m = check_shape(&bot.reply());
+        board = board
+            .try_play(m)
+            .unwrap_or_else(|e| panic!("{m} after {count} rows: {e}"));
+        let reply = board
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|&c| board.play(c).outcome().is_none())
+            .unwrap();
+        board = board.play(reply);
+        last = Some(reply);
+    }
+    bot.finish_quietly();
+}
+
 /// A turn whose nine rows are all garbage, then `last` (a move line as the judge sends it).
 fn unreadable_turn(last: &str) -> String {
     format!("9\n{}{last}\n", "garbage\n".repeat(9))
