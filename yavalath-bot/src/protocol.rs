@@ -26,10 +26,11 @@
 //!
 //! The grid, when all nine rows parse into a position: the judge's own board. Besides, the bot
 //! keeps its own [`Bookkeeping`]: every move it printed and every opponent move it was told (a
-//! swap moves a stone from one side to the other). When the grid cannot be read it answers from
-//! that bookkeeping; when even that is no position (it missed moves), it plays the best free
-//! cell it knows of. Whatever it answers from, it never prints a cell it knows to be taken
-//! (but for the swap it is entitled to).
+//! swap moves a stone from one side to the other). When the grid cannot be read, or is no
+//! position (2 stones against 5), it answers from that bookkeeping; when even that is no
+//! position (it missed moves), it plays the best free cell it knows of. Whatever it answers
+//! from, it never prints a cell it knows to be taken, nor one a row of the grid that parsed
+//! shows taken (but for the swap it is entitled to).
 //!
 //! # When the judge sends a move our rules reject
 //!
@@ -136,8 +137,8 @@ impl Bookkeeping {
     }
 
     /// True if the bot may print `m` on `board`: legal there, and neither a cell known to be
-    /// taken nor one `seen` taken (on the rows of an unreadable grid that parsed), except Player
-    /// 2's swap of the one stone it was told of.
+    /// taken nor one `seen` taken (on the rows of the grid that parsed), except Player 2's swap of
+    /// the one stone it was told of.
     pub fn may_print(&self, m: Cell, board: Option<&Board>, seen: u64) -> bool {
         let legal = board.map_or(true, |b| b.is_legal(m));
         let swap =
@@ -277,12 +278,9 @@ pub fn play<R: BufRead>(input: R, options: &BotOptions, mut reply: impl FnMut(&s
             known.record_theirs(m);
         }
         let board = position(&mut turn, player, &mut known);
-        // What the rows of an unreadable grid show taken; a readable grid is the board itself.
-        let seen = if turn.complete {
-            0
-        } else {
-            turn.own | turn.theirs
-        };
+        // What the rows that parsed show taken: a grid that is no position, or is cut short,
+        // still shows cells the bot must not print.
+        let seen = turn.own | turn.theirs;
         let chosen = board
             .as_ref()
             .and_then(|b| engine.choose(b, deadline))
