@@ -115,6 +115,9 @@
 //! - The bot's help files are named with its team id, so two teams can share one folder, as the
 //!   contest's game master runs them; a new game in a reused or shared folder is noticed
 //!   whichever team moves first (see [`state`]).
+//! - When the help file or its backup cannot be written (a directory by its name, a file the bot
+//!   may not write), the bot still writes its move and the other of the two, and warns on
+//!   stderr; it leaves a directory as it is. The next call reads whichever holds the state.
 //! - The referee has no ply limit by default: each team has three clears, so at most six moves
 //!   remove discs and the board fills.
 //!

@@ -451,6 +451,40 @@ fn input_files_that_are_pipes_do_not_block_the_call() {
     }
 }
 
+#[test]
+fn a_help_file_that_is_a_directory_leaves_the_other_saved_and_the_game_followed() {
+    for (blocked, other) in [
+        ("connect4-bot.txt", "connect4-bot.bak"),
+        ("connect4-bot.bak", "connect4-bot.txt"),
+    ] {
+        let dir = scratch_dir("blocked");
+        fs::create_dir(dir.join(blocked)).unwrap();
+        write_read_only(&dir.join("team_no.txt"), "1\n");
+        write_read_only(&dir.join("board.txt"), &format_board(&Board::start()));
+        let (reply, stderr) = run_in(Path::new(BOT), &dir, &["--movetime", "20"]);
+        let ours = parse_move(reply.trim()).unwrap();
+        assert!(
+            stderr.contains(&format!("{blocked} not saved")),
+            "{blocked}: {stderr}"
+        );
+        // The other file holds the position after the move, whichever could not be written.
+        let text = fs::read_to_string(dir.join(other))
+            .unwrap_or_else(|e| panic!("{other} not saved beside a directory {blocked}: {e}"));
+        let after = Board::start().play(ours);
+        assert_eq!(Memory::parse(&text).unwrap().board, after, "{other}");
+        // The next call follows the game from it.
+        let theirs = after.legal_moves().as_slice()[0];
+        write_read_only(&dir.join("board.txt"), &format_board(&after.play(theirs)));
+        let (reply, stderr) = run_in(Path::new(BOT), &dir, &["--movetime", "20"]);
+        assert!(after
+            .play(theirs)
+            .is_legal(parse_move(reply.trim()).unwrap()));
+        assert!(stderr.contains("opponent played"), "{blocked}: {stderr}");
+        assert!(dir.join(blocked).is_dir(), "a directory is left alone");
+        let _ = fs::remove_dir_all(dir);
+    }
+}
+
 /// The crate docs' `text` blocks, each as the lines a reader copies (without the `//! `).
 fn crate_doc_blocks() -> Vec<Vec<String>> {
     let source = include_str!("../src/lib.rs");
