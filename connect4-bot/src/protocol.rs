@@ -118,7 +118,8 @@ impl std::fmt::Display for ReadFileError {
 
 /// The text of the file at `path`, if it is a regular file of at most [`MAX_FILE_BYTES`]; never
 /// more than that is read, whatever the file holds. Bytes that are not UTF-8 are replaced (the
-/// parsers then reject them).
+/// parsers then reject them); a byte-order mark (U+FEFF), which a game master on Windows may
+/// write at the start of a file, is read as white space wherever it is.
 pub fn read_bounded(path: &Path) -> Result<String, ReadFileError> {
     let meta = fs::metadata(path).map_err(ReadFileError::Io)?;
     if !meta.is_file() {
@@ -135,7 +136,7 @@ pub fn read_bounded(path: &Path) -> Result<String, ReadFileError> {
         // The file grew after its size was read.
         return Err(ReadFileError::TooLong(bytes.len() as u64));
     }
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    Ok(String::from_utf8_lossy(&bytes).replace('\u{FEFF}', " "))
 }
 
 /// One call in `dir`: returns the move written to `output.txt`. Every step is bounded: the

@@ -213,6 +213,25 @@ fn crlf_and_extra_spaces_in_the_input_files_are_accepted() {
 }
 
 #[test]
+fn a_byte_order_mark_in_the_input_files_is_read_as_white_space() {
+    // A game master on Windows may write EF BB BF at the start of each file.
+    let dir = scratch_dir("bom");
+    let board = Board::start().play(parse_move("5 3").unwrap());
+    write_read_only(&dir.join("team_no.txt"), "\u{FEFF}2\r\n");
+    write_read_only(
+        &dir.join("board.txt"),
+        &format!("\u{FEFF}{}", format_board(&board)),
+    );
+    let (reply, stderr) = run_in(Path::new(BOT), &dir, &["--movetime", "20"]);
+    assert!(!stderr.contains("warning"), "{stderr}");
+    let m = parse_move(reply.trim()).unwrap();
+    let text = fs::read_to_string(dir.join("connect4-bot.txt")).unwrap();
+    let memory = Memory::parse(&text).unwrap();
+    assert_eq!((memory.team, memory.board), (Team::Two, board.play(m)));
+    let _ = fs::remove_dir_all(dir);
+}
+
+#[test]
 fn garbage_input_files_never_crash_the_bot() {
     let dir = scratch_dir("garbage");
     for (team, board) in [
