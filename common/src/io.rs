@@ -1,10 +1,12 @@
 //! Bot-side protocol I/O: forgiving on input, exact on output, bounded whatever arrives.
 //!
-//! A referee may send CRLF line ends, spaces around or inside a line, or blank lines; none of that
-//! must cost a game. [`LineReader::next_line`] hands out each non-blank line trimmed, with runs of
-//! white space inside it folded to one space, and `None` at end of input, which a bot treats as
-//! "the game is over": it exits quietly with status 0. [`reply`] prints one line and flushes it,
-//! since a reply sitting in a buffer is a timeout.
+//! A referee may send CRLF line ends, spaces around or inside a line, blank lines, or a UTF-8
+//! byte-order mark (U+FEFF, the bytes EF BB BF; a judge on Windows may write one at the start of
+//! its output, or of each line); none of that must cost a game. [`LineReader::next_line`] hands
+//! out each non-blank line trimmed, with runs of white space inside it folded to one space (a
+//! byte-order mark anywhere in a line counts as white space), and `None` at end of input, which
+//! a bot treats as "the game is over": it exits quietly with status 0. [`reply`] prints one line
+//! and flushes it, since a reply sitting in a buffer is a timeout.
 //!
 //! A protocol line is a few dozen bytes. A line longer than [`MAX_LINE_BYTES`] is read to its end
 //! without being kept (memory stays bounded whatever arrives), logged by its length and first
@@ -115,10 +117,11 @@ impl<R: BufRead> LineReader<R> {
 }
 
 /// Trims a line (CR and any other white space included) and folds every run of white space inside
-/// it to a single space.
+/// it to a single space. A byte-order mark (U+FEFF) counts as white space wherever it is: a
+/// judge may write one before its first line, or before every line.
 pub fn normalize_line(line: &str) -> String {
     let mut out = String::with_capacity(line.len());
-    for word in line.split_whitespace() {
+    for word in line.replace('\u{FEFF}', " ").split_whitespace() {
         if !out.is_empty() {
             out.push(' ');
         }

@@ -75,3 +75,14 @@ fn quote_escapes_control_bytes_and_cuts_long_lines() {
     assert_eq!(quoted.len(), MAX_QUOTED_CHARS + 5);
     assert!(quoted.ends_with("...'"));
 }
+
+#[test]
+fn a_byte_order_mark_counts_as_white_space_wherever_it_is() {
+    // Before the first line, before each line, alone on a line, and inside one.
+    let input = "\u{FEFF}1\n\u{FEFF}A4 B4\r\n\u{FEFF}\n  \u{FEFF}0 1\u{FEFF}1 2\u{FEFF}\n";
+    let mut reader = LineReader::new(input.as_bytes());
+    assert_eq!(reader.next_line().as_deref(), Some("1"));
+    assert_eq!(reader.next_line().as_deref(), Some("A4 B4"));
+    assert_eq!(reader.next_line().as_deref(), Some("0 1 1 2"));
+    assert_eq!(reader.next_line(), None);
+}

@@ -81,7 +81,9 @@
 //! # Decisions where the statement is silent
 //!
 //! - The referee writes `board.txt` on one line, values separated by single spaces, ending with
-//!   a newline, and `team_no.txt` as `1\n` or `2\n`. The bot accepts any white space and CRLF.
+//!   a newline, and `team_no.txt` as `1\n` or `2\n`. The bot accepts any white space and CRLF,
+//!   and reads a UTF-8 byte-order mark (EF BB BF) at the start of a file, or anywhere in it, as
+//!   white space.
 //! - `output.txt`: the referee reads its first line, trims the white space around it, and
 //!   requires exactly two unsigned integers separated by one space (`5 4`); a type outside 1..5
 //!   or a column outside 1..7 is malformed, a full column, a power used twice or a non-dual
@@ -115,6 +117,9 @@
 //! - The bot's help files are named with its team id, so two teams can share one folder, as the
 //!   contest's game master runs them; a new game in a reused or shared folder is noticed
 //!   whichever team moves first (see [`state`]).
+//! - When the help file or its backup cannot be written (a directory by its name, a file the bot
+//!   may not write), the bot still writes its move and the other of the two, and warns on
+//!   stderr; it leaves a directory as it is. The next call reads whichever holds the state.
 //! - The referee has no ply limit by default: each team has three clears, so at most six moves
 //!   remove discs and the board fills.
 //!

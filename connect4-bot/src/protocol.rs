@@ -118,7 +118,8 @@ impl std::fmt::Display for ReadFileError {
 
 /// The text of the file at `path`, if it is a regular file of at most [`MAX_FILE_BYTES`]; never
 /// more than that is read, whatever the file holds. Bytes that are not UTF-8 are replaced (the
-/// parsers then reject them).
+/// parsers then reject them); a byte-order mark (U+FEFF), which a game master on Windows may
+/// write at the start of a file, is read as white space wherever it is.
 pub fn read_bounded(path: &Path) -> Result<String, ReadFileError> {
     let meta = fs::metadata(path).map_err(ReadFileError::Io)?;
     if !meta.is_file() {
@@ -135,7 +136,7 @@ pub fn read_bounded(path: &Path) -> Result<String, ReadFileError> {
         // The file grew after its size was read.
         return Err(ReadFileError::TooLong(bytes.len() as u64));
     }
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    Ok(String::from_utf8_lossy(&bytes).replace('\u{FEFF}', " "))
 }
 
 /// One call in `dir`: returns the move written to `output.txt`. Every step is bounded: the
@@ -179,9 +180,7 @@ pub fn play_in(
         board: board.play(chosen),
         dual_in_doubt: dual_in_doubt && chosen.kind != Kind::Dual,
     };
-    if let Err(e) = save(dir, id, &after) {
-        log.warn(&format!("help file not saved: {e}"));
-    }
+    save(dir, id, &after, log);
     log_played(chosen, deadline, searched, log);
     Ok(chosen)
 }
@@ -439,16 +438,21 @@ fn write_output(dir: &Path, chosen: Move) -> io::Result<()> {
 /// file, each of which is a journalled change that can wait on a busy disk (and on ext4,
 /// truncating or renaming over a file flushes it at once). Each write is one small `write` into
 /// one page, which a killed call does not tear. The backup lets the bot keep its powers and move
-/// count when the help file is deleted or damaged between calls.
-fn save(dir: &Path, id: &str, memory: &Memory) -> io::Result<()> {
+/// count when the help file is deleted or damaged between calls, so each file is written even
+/// when the other cannot be (a directory by its name, a file the bot may not write), with a
+/// warning in `log` for each that is not.
+fn save(dir: &Path, id: &str, memory: &Memory, log: &mut CallLog) {
     let mut text = memory.to_text().into_bytes();
     if text.len() < STATE_FILE_BYTES {
         // Blank padding: `Memory::parse` ignores what follows the board line.
         text.resize(STATE_FILE_BYTES - 1, b' ');
         text.push(b'\n');
     }
-    write_in_place(&state_path(dir, id), &text)?;
-    write_in_place(&backup_path(dir, id), &text)
+    for path in [state_path(dir, id), backup_path(dir, id)] {
+        if let Err(e) = write_in_place(&path, &text) {
+            log.warn(&format!("{} not saved: {e}", path.display()));
+        }
+    }
 }
 
 /// Writes `text` at the start of the file at `path` (created if missing), without truncating

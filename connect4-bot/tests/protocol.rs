@@ -213,6 +213,25 @@ fn crlf_and_extra_spaces_in_the_input_files_are_accepted() {
 }
 
 #[test]
+fn a_byte_order_mark_in_the_input_files_is_read_as_white_space() {
+    // A game master on Windows may write EF BB BF at the start of each file.
+    let dir = scratch_dir("bom");
+    let board = Board::start().play(parse_move("5 3").unwrap());
+    write_read_only(&dir.join("team_no.txt"), "\u{FEFF}2\r\n");
+    write_read_only(
+        &dir.join("board.txt"),
+        &format!("\u{FEFF}{}", format_board(&board)),
+    );
+    let (reply, stderr) = run_in(Path::new(BOT), &dir, &["--movetime", "20"]);
+    assert!(!stderr.contains("warning"), "{stderr}");
+    let m = parse_move(reply.trim()).unwrap();
+    let text = fs::read_to_string(dir.join("connect4-bot.txt")).unwrap();
+    let memory = Memory::parse(&text).unwrap();
+    assert_eq!((memory.team, memory.board), (Team::Two, board.play(m)));
+    let _ = fs::remove_dir_all(dir);
+}
+
+#[test]
 fn garbage_input_files_never_crash_the_bot() {
     let dir = scratch_dir("garbage");
     for (team, board) in [
@@ -447,6 +466,40 @@ fn input_files_that_are_pipes_do_not_block_the_call() {
         }
         let reply = fs::read_to_string(dir.join("output.txt")).expect("output.txt written");
         assert!(parse_move(reply.trim()).is_ok(), "{file}: {reply:?}");
+        let _ = fs::remove_dir_all(dir);
+    }
+}
+
+#[test]
+fn a_help_file_that_is_a_directory_leaves_the_other_saved_and_the_game_followed() {
+    for (blocked, other) in [
+        ("connect4-bot.txt", "connect4-bot.bak"),
+        ("connect4-bot.bak", "connect4-bot.txt"),
+    ] {
+        let dir = scratch_dir("blocked");
+        fs::create_dir(dir.join(blocked)).unwrap();
+        write_read_only(&dir.join("team_no.txt"), "1\n");
+        write_read_only(&dir.join("board.txt"), &format_board(&Board::start()));
+        let (reply, stderr) = run_in(Path::new(BOT), &dir, &["--movetime", "20"]);
+        let ours = parse_move(reply.trim()).unwrap();
+        assert!(
+            stderr.contains(&format!("{blocked} not saved")),
+            "{blocked}: {stderr}"
+        );
+        // The other file holds the position after the move, whichever could not be written.
+        let text = fs::read_to_string(dir.join(other))
+            .unwrap_or_else(|e| panic!("{other} not saved beside a directory {blocked}: {e}"));
+        let after = Board::start().play(ours);
+        assert_eq!(Memory::parse(&text).unwrap().board, after, "{other}");
+        // The next call follows the game from it.
+        let theirs = after.legal_moves().as_slice()[0];
+        write_read_only(&dir.join("board.txt"), &format_board(&after.play(theirs)));
+        let (reply, stderr) = run_in(Path::new(BOT), &dir, &["--movetime", "20"]);
+        assert!(after
+            .play(theirs)
+            .is_legal(parse_move(reply.trim()).unwrap()));
+        assert!(stderr.contains("opponent played"), "{blocked}: {stderr}");
+        assert!(dir.join(blocked).is_dir(), "a directory is left alone");
         let _ = fs::remove_dir_all(dir);
     }
 }

@@ -50,6 +50,8 @@
 //!   move. Letters are upper case only; the line is exactly five characters.
 //! - Both "a side has lost four" and "no legal move" are judged after the move; a loss is checked
 //!   first (a side that has just lost has no moves anyway).
+//! - A UTF-8 byte-order mark (EF BB BF) that a judge writes before the id line, or before any
+//!   line, is read as white space.
 //! - `perft` counts move sequences from the start, Tyragon to move; a finished game has no moves.
 //!   perft(1..=5) = 10, 96, 1108, 12668, 150918: the bit-parallel generator's counts, and for
 //!   depths 1..=4 also those of an independent count that tries every adjacent pair of cells with

@@ -69,6 +69,28 @@ fn end_of_input_exits_quietly() {
     check_quiet_exits(BOT, &["", "2\n"]);
 }
 
+#[test]
+fn a_byte_order_mark_before_the_id_line_or_any_line_is_skipped() {
+    // A judge on Windows may start its output with EF BB BF: Tyragon still opens at once.
+    let mut bot = Bot::start(BOT, &["--movetime", "40"]);
+    bot.send("\u{FEFF}1\n");
+    bot.close_input();
+    bot.play_reply(&Board::start(), parse_move, Board::try_play);
+    bot.finish_quietly();
+    // Or every line with one: Abagon reads the id and each move as without it.
+    let mut bot = Bot::start(BOT, &["--movetime", "40"]);
+    let mut rng = SmallRng::seed_from_u64(11);
+    let mut board = Board::start();
+    bot.send("\u{FEFF}2\r\n");
+    for _ in 0..4 {
+        let m = random(&board, &mut rng).unwrap();
+        board = board.play(m);
+        bot.send(&format!("\u{FEFF}{m}\r\n"));
+        board = bot.play_reply(&board, parse_move, Board::try_play);
+    }
+    bot.finish_quietly();
+}
+
 fn mv(text: &str) -> Move {
     parse_move(text).unwrap()
 }

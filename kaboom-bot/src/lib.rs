@@ -69,6 +69,8 @@
 //!   (`x` in 0..=1, the others in 0..=7). Fields are separated by single commas, no spaces.
 //! - `1,i,j,i,j` is always read as a forfeit (it is legal only as above); `0,i,j,i,j` is a pass
 //!   of the bomb to its own carrier, which is illegal.
+//! - A UTF-8 byte-order mark (EF BB BF) that a judge writes before the id line, or before any
+//!   line, is read as white space.
 //! - Player 1's free first regular move may also be a pass (the rules above allow "any ranger
 //!   move or any pass"); a free move is never a forfeit (at that point every ranger can move
 //!   anyway).

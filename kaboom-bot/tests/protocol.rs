@@ -79,6 +79,34 @@ fn player_two_answers_a_column_with_a_column_in_its_frame() {
 }
 
 #[test]
+fn a_byte_order_mark_before_the_id_line_or_any_line_is_skipped() {
+    // A judge on Windows may start its output with EF BB BF: Player 1 still places its bomb.
+    let mut bot = spawn();
+    bot.send("\u{FEFF}1\n");
+    bot.close_input();
+    let column = bot.reply();
+    parse_legal(&Board::start(), &column, Player::One)
+        .unwrap_or_else(|e| panic!("bot printed '{column}': {e}"));
+    bot.finish_quietly();
+    // Or every line with one: Player 2 reads the id, the column and each move as without it.
+    let mut bot = spawn();
+    let mut rng = SmallRng::seed_from_u64(5);
+    let mut board = Board::start();
+    bot.send("\u{FEFF}2\r\n");
+    for _ in 0..4 {
+        let moves = board.legal_moves();
+        let m = *moves.as_slice().choose(&mut rng).expect("a move");
+        bot.send(&format!("\u{FEFF}{}\r\n", format_move(m, Player::Two)));
+        board = board.play(m);
+        let reply = bot.reply();
+        let ours = parse_legal(&board, &reply, Player::Two)
+            .unwrap_or_else(|e| panic!("bot printed '{reply}': {e}\n{board}"));
+        board = board.play(ours);
+    }
+    bot.finish_quietly();
+}
+
+#[test]
 fn end_of_input_at_any_point_exits_cleanly() {
     for input in ["", "1\n", "2\n", "2\n3\n", "1\n4\n"] {
         let mut bot = spawn();

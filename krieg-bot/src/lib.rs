@@ -157,7 +157,8 @@
 //!
 //! Decisions taken where the contest statement is silent: a capture may take a stinger or a
 //! bomber; the blocked-side rule applies to the side to move after a move; a bomber reaching the
-//! base by a capture wins by the base rule (checked first).
+//! base by a capture wins by the base rule (checked first); a UTF-8 byte-order mark (EF BB BF)
+//! that a judge writes before the id line, or before any line, is read as white space.
 
 pub mod board;
 pub mod book;

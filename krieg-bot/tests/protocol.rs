@@ -63,6 +63,18 @@ fn exits_quietly_on_end_of_input() {
 }
 
 #[test]
+fn a_byte_order_mark_before_the_id_line_or_any_line_is_skipped() {
+    // A judge on Windows may start its output with EF BB BF: Sentinel still opens at once.
+    let mut bot = Bot::start(BOT, &["--movetime", "30"]);
+    bot.send("\u{FEFF}1\n");
+    bot.close_input();
+    bot.play_reply(&Board::start(), parse_move, Board::try_play);
+    bot.finish_quietly();
+    // Or every line with one.
+    play_game("0", Side::Scourge, |l| format!("\u{FEFF}{l}\r\n"));
+}
+
+#[test]
 fn garbage_before_the_id_line_is_skipped_and_garbage_moves_are_answered_on_our_board() {
     let mut bot = Bot::start(BOT, &["--movetime", "30"]);
     bot.send("hello\n0\n");

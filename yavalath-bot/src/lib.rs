@@ -24,10 +24,16 @@
 //!   `--movetime-ms` (default 100) for every later turn; memory cap 256 MB.
 //! - The bot answers from the grid it is sent every turn (the number of moves played is the
 //!   number of stones, plus one when the counts show a swap). It also remembers every move it
-//!   printed and every opponent move it was told: when a grid cannot be read it answers from
-//!   that, and it never prints a cell it knows to be taken (see [`protocol`]). If the id line is
-//!   missing it takes the `-1 -1` of the first turn to mean it is Player 1.
+//!   printed and every opponent move it was told: when a grid cannot be read, or is no position
+//!   (2 stones against 5), it answers from that, and it never prints a cell it knows to be taken
+//!   nor one the grid shows taken (see [`protocol`]). If the id line is missing it takes the
+//!   `-1 -1` of the first turn to mean it is Player 1.
 //! - The opponent's move is accepted on one line (`x y`, the rules) or on two (`x`, then `y`).
+//!   A UTF-8 byte-order mark (EF BB BF) before the id line, or before any line, is read as
+//!   white space.
+//! - A row count other than `9` (one or two digits, but the ids `1` and `2`) starts a turn too,
+//!   with a warning on stderr: the bot reads nine rows (a move line ends a short grid early) and
+//!   answers on what it knows.
 //!
 //! # When the judge sends a move our rules reject
 //!

@@ -14,20 +14,23 @@
 //!
 //! # Reading a turn
 //!
-//! A turn is the `9` line, a block of nine rows and the move line. The block is always nine
-//! lines, whatever they hold (an over-long row arrives cut and marked, and counts as one bad
-//! row), so the bot never loses its place in the input; only a line that is a move (`x y`) ends
-//! a short grid early. The move may also come as two lines (`x`, then `y`). The clock of a turn
-//! starts when its `9` line arrives.
+//! A turn is the `9` line, a block of nine rows and the move line. Another row count (one or two
+//! digits, but the ids `1` and `2`) starts a turn too, with a warning: the grid has nine rows
+//! whatever the judge announces. The block is always nine lines, whatever they hold (an
+//! over-long row arrives cut and marked, and counts as one bad row), so the bot never loses its
+//! place in the input; only a line that is a move (`x y`) ends a short grid early. The move may
+//! also come as two lines (`x`, then `y`). The clock of a turn starts when its row-count line
+//! arrives.
 //!
 //! # What the bot answers from
 //!
 //! The grid, when all nine rows parse into a position: the judge's own board. Besides, the bot
 //! keeps its own [`Bookkeeping`]: every move it printed and every opponent move it was told (a
-//! swap moves a stone from one side to the other). When the grid cannot be read it answers from
-//! that bookkeeping; when even that is no position (it missed moves), it plays the best free
-//! cell it knows of. Whatever it answers from, it never prints a cell it knows to be taken
-//! (but for the swap it is entitled to).
+//! swap moves a stone from one side to the other). When the grid cannot be read, or is no
+//! position (2 stones against 5), it answers from that bookkeeping; when even that is no
+//! position (it missed moves), it plays the best free cell it knows of. Whatever it answers
+//! from, it never prints a cell it knows to be taken, nor one a row of the grid that parsed
+//! shows taken (but for the swap it is entitled to).
 //!
 //! # When the judge sends a move our rules reject
 //!
@@ -134,8 +137,8 @@ impl Bookkeeping {
     }
 
     /// True if the bot may print `m` on `board`: legal there, and neither a cell known to be
-    /// taken nor one `seen` taken (on the rows of an unreadable grid that parsed), except Player
-    /// 2's swap of the one stone it was told of.
+    /// taken nor one `seen` taken (on the rows of the grid that parsed), except Player 2's swap of
+    /// the one stone it was told of.
     pub fn may_print(&self, m: Cell, board: Option<&Board>, seen: u64) -> bool {
         let legal = board.map_or(true, |b| b.is_legal(m));
         let swap =
@@ -230,17 +233,26 @@ pub fn play<R: BufRead>(input: R, options: &BotOptions, mut reply: impl FnMut(&s
     let mut turns = 0u32;
 
     while let Some(line) = reader.next_line() {
-        if line != "9" {
-            match (me, common::game::parse_id::<Board>(&line)) {
+        let id = common::game::parse_id::<Board>(&line);
+        // The row count: `9`, or another number of one or two digits but an id.
+        let Some(rows) = line
+            .parse::<u8>()
+            .ok()
+            .filter(|_| line.len() < 3 && id.is_none())
+        else {
+            match (me, id) {
                 (None, Some(side)) => me = Some(side),
                 _ => warn(&format!("ignoring unexpected line {}", quote(&line))),
             }
             continue;
-        }
+        };
         let started = Instant::now();
         let Some(mut turn) = read_turn(&mut reader) else {
             return;
         };
+        if rows != 9 {
+            turn.notes.push(format!("{rows} rows announced, not 9"));
+        }
         let budget = if turns == 0 {
             first_budget
         } else {
@@ -266,12 +278,9 @@ pub fn play<R: BufRead>(input: R, options: &BotOptions, mut reply: impl FnMut(&s
             known.record_theirs(m);
         }
         let board = position(&mut turn, player, &mut known);
-        // What the rows of an unreadable grid show taken; a readable grid is the board itself.
-        let seen = if turn.complete {
-            0
-        } else {
-            turn.own | turn.theirs
-        };
+        // What the rows that parsed show taken: a grid that is no position, or is cut short,
+        // still shows cells the bot must not print.
+        let seen = turn.own | turn.theirs;
         let chosen = board
             .as_ref()
             .and_then(|b| engine.choose(b, deadline))

@@ -6,7 +6,7 @@ use rand::SeedableRng;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use test_support::process::{check_quiet_exits, reply_with_stderr_unread, Bot};
-use yavalath::board::{Board, Cell, Player};
+use yavalath::board::{Board, Cell, Player, ROWS, ROW_LEN};
 use yavalath::notation::{format_grid, format_move, parse_move};
 
 const BOT: &str = env!("CARGO_BIN_EXE_yavalath-bot");
@@ -133,6 +133,93 @@ fn trusts_the_grid_over_its_own_board() {
 fn exits_quietly_at_end_of_input() {
     // At once, and in the middle of a turn.
     check_quiet_exits(BOT, &["", "2\n9\n00000\n000000\n"]);
+}
+
+#[test]
+fn a_byte_order_mark_before_any_line_is_skipped() {
+    // A judge on Windows may start every line with EF BB BF: the `9` line still starts a turn.
+    let mut bot = Bot::start(BOT, &["--movetime", "15"]);
+    let board = Board::start().play(Cell::from_xy(4, 4).unwrap());
+    let mut text = "2\n".to_string();
+    text.push_str(&turn(&board, Player::Second, Cell::from_xy(4, 4), "\n"));
+    let marked: String = text.lines().map(|l| format!("\u{FEFF}{l}\n")).collect();
+    bot.send(&marked);
+    bot.close_input();
+    let m = check_shape(&bot.reply());
+    assert!(board.is_legal(m), "{m} on\n{board}");
+    bot.finish_quietly();
+}
+
+#[test]
+fn a_row_count_other_than_9_still_starts_a_turn() {
+    // The judge announces 8, 10 or 0 rows and sends the nine there are, then 8 rows and sends
+    // 8: each turn is answered on the rows the bot knows of.
+    let mut bot = Bot::start(BOT, &["--movetime", "15"]);
+    bot.send("1\n");
+    let mut board = Board::start();
+    let mut last = None;
+    for (count, rows) in [("8", 9), ("10", 9), ("0", 9), ("8", 8)] {
+        let mut lines: Vec<String> = turn(&board, Player::First, last, "\n")
+            .lines()
+            .map(str::to_string)
+            .collect();
+        lines[0] = count.to_string();
+        lines.drain(1 + rows..10);
+        bot.send(&(lines.join("\n") + "\n"));
+        let m = check_shape(&bot.reply());
+        board = board
+            .try_play(m)
+            .unwrap_or_else(|e| panic!("{m} after {count} rows: {e}"));
+        let reply = board
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|&c| board.play(c).outcome().is_none())
+            .unwrap();
+        board = board.play(reply);
+        last = Some(reply);
+    }
+    bot.finish_quietly();
+}
+
+#[test]
+fn a_grid_that_is_no_position_never_gets_a_cell_it_shows_taken() {
+    // The cell the bot opens with on an empty board, which is all its bookkeeping knows at its
+    // first turn.
+    let (bot, opening) = first_stone();
+    bot.finish_quietly();
+    // Its first turn shows 2 stones of its own against 5, the opening cell among them: no
+    // position, so it answers from its bookkeeping, and never on a stone the grid shows.
+    let own = cell(0, 8).bit() | cell(4, 8).bit();
+    let theirs = [(4, 4), (3, 3), (5, 3), (0, 0), (4, 0)]
+        .iter()
+        .map(|&(x, y)| cell(x, y))
+        .filter(|&c| c != opening)
+        .take(4)
+        .fold(opening.bit(), |b, c| b | c.bit());
+    assert!(theirs.count_ones() == 5 && own & theirs == 0);
+    let rows: String = (0..ROWS)
+        .map(|y| {
+            let row: String = (0..ROW_LEN[y])
+                .map(|x| match cell(i32::from(x), y as i32).bit() {
+                    b if own & b != 0 => '1',
+                    b if theirs & b != 0 => '2',
+                    _ => '0',
+                })
+                .collect();
+            row + "\n"
+        })
+        .collect();
+    let mut bot = Bot::start(BOT, &["--movetime", "15"]);
+    bot.send(&format!("1\n9\n{rows}-1 -1\n"));
+    bot.close_input();
+    let m = check_shape(&bot.reply());
+    assert_eq!(
+        (own | theirs) & m.bit(),
+        0,
+        "{m} is taken on the grid:\n{rows}"
+    );
+    bot.finish_quietly();
 }
 
 /// A turn whose nine rows are all garbage, then `last` (a move line as the judge sends it).
