@@ -62,7 +62,8 @@
 //! are there, parse, and agree with the board, the bot takes its own move count and both teams'
 //! powers from them (see [`state::with_contest_counts`]); without them it plays from its help
 //! file alone; a file that is garbage or disagrees with the board is ignored with a warning on
-//! stderr. It writes `output.txt`: one line `t c`, and exits, within 2 s and 20 MB. Our referee
+//! stderr. It writes `output.txt`: one line `t c`, and exits, within 2 s (the statement gives no
+//! memory limit, and its game master measured none; our bot stays under 20 MB). Our referee
 //! removes `output.txt` before every call, so a reply left from an earlier call never counts;
 //! the statement does not say whether its judge does, and the bot never reads the file: it
 //! removes any `output.txt` there and writes its move as a new file. Nothing is written on stdout; diagnostics (the inferred opponent move,

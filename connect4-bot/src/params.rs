@@ -53,7 +53,7 @@ common::tunables! {
 
 // Tables, depths and move ordering.
 
-/// The transposition table the bot plays with (and `bench` uses): far under the contest's 20 MB.
+/// The transposition table the bot plays with (and `bench` uses): far under 20 MB.
 pub const TABLE_BYTES: usize = 4 << 20;
 /// The deepest iteration.
 pub const MAX_DEPTH: u32 = 100;

@@ -58,7 +58,7 @@ use crate::board::{
 };
 
 /// The transposition table's size in play: with the search's own table, allocated after this
-/// one is dropped, the bot stays far below the contest's 20 MB.
+/// one is dropped, the bot stays far below 20 MB.
 pub const PLAY_TABLE_BYTES: usize = 8 << 20;
 
 /// The table's default size for `solve` (`--table-mb`): larger tables save nodes on early

@@ -510,3 +510,139 @@ fn under_the_game_master_a_team_cannot_make_its_opponent_lose() {
         .status();
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// Whether `program` runs here (`program -version` or `--version` succeeds).
+fn installed(program: &str, flag: &str) -> bool {
+    Command::new(program)
+        .arg(flag)
+        .output()
+        .is_ok_and(|out| out.status.success())
+}
+
+/// Four games at the referee's defaults of `command`, typed in `dir`, against our random bot:
+/// its `players:` line, which must show no fault of either.
+fn newcomer_plays_four_games(dir: &std::path::Path, command: &str) -> String {
+    let out = Command::new("timeout")
+        .args(["-s", "KILL", "120", REFEREE, "--games", "4", command])
+        .arg(format!("{BOT} --engine random"))
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let players = text
+        .lines()
+        .find(|l| l.starts_with("players: "))
+        .unwrap()
+        .to_string();
+    assert!(
+        players.contains("faults=0; B") && players.contains("faults=0; first"),
+        "{text}"
+    );
+    players
+}
+
+#[test]
+fn a_java_bot_started_from_the_folder_above_its_classes_plays_at_the_defaults() {
+    // The contest's statement gives no memory limit: a JVM (about 40 MB) plays under the
+    // referee's default, and `-cp bots/c4` means the folder where the command was typed.
+    if !installed("javac", "-version") {
+        eprintln!("skipped: no javac on this machine");
+        return;
+    }
+    let dir = scratch_dir("connect4-referee", "java");
+    let classes = dir.join("bots/c4");
+    fs::create_dir_all(&classes).unwrap();
+    fs::write(
+        classes.join("PowerBot.java"),
+        r#"import java.nio.file.*;
+public class PowerBot {
+    public static void main(String[] args) throws Exception {
+        String[] board = new String(Files.readAllBytes(Paths.get("board.txt"))).trim().split("\\s+");
+        String[] moves = new String(Files.readAllBytes(Paths.get("moves.txt"))).trim().split("\\s+");
+        int type = moves[0].equals("0") ? 4 : 5;
+        for (int column : new int[] {4, 3, 5, 2, 6, 1, 7}) {
+            if (board[35 + column - 1].equals("0")) {
+                Files.write(Paths.get("output.txt"), (type + " " + column + "\n").getBytes());
+                return;
+            }
+        }
+    }
+}
+"#,
+    )
+    .unwrap();
+    let compiled = Command::new("javac")
+        .arg(classes.join("PowerBot.java"))
+        .status()
+        .unwrap();
+    assert!(compiled.success());
+    newcomer_plays_four_games(&dir, "java -cp bots/c4 PowerBot");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_python_bot_typed_in_its_own_folder_plays_at_the_defaults_and_under_the_game_master() {
+    if !installed("python3", "--version") {
+        eprintln!("skipped: no python3 on this machine");
+        return;
+    }
+    let dir = scratch_dir("connect4-referee", "python");
+    fs::write(
+        dir.join("my_bot.py"),
+        "board = open('board.txt').read().split()\n\
+         moves = open('moves.txt').read().split()\n\
+         kind = 4 if moves[0] == '0' else 5\n\
+         column = next(c for c in (4, 3, 5, 2, 6, 1, 7) if board[35 + c - 1] == '0')\n\
+         open('output.txt', 'w').write(f'{kind} {column}\\n')\n",
+    )
+    .unwrap();
+    newcomer_plays_four_games(&dir, "python3 my_bot.py");
+    // Under the game master it plays as team `my_bot`, its script's name.
+    let records = dir.join("records");
+    let out = Command::new("timeout")
+        .args([
+            "-s",
+            "KILL",
+            "60",
+            REFEREE,
+            "--game-master",
+            "--games",
+            "2",
+            "--record-dir",
+        ])
+        .arg(&records)
+        .arg("python3 my_bot.py")
+        .arg(format!("{BOT} --engine random"))
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("faults=0; B") && text.contains("faults=0; first"),
+        "{text}"
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_file_player_that_cannot_start_is_told_the_folder_it_ran_in() {
+    let dir = scratch_dir("connect4-referee", "nowhere");
+    let out = Command::new(REFEREE)
+        .args(["--games", "2", "sh no_such_bot.sh"])
+        .arg(format!("{BOT} --engine random"))
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("without writing output.txt, run in its folder /"),
+        "{err}"
+    );
+    let _ = fs::remove_dir_all(&dir);
+}

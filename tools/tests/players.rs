@@ -674,3 +674,67 @@ fn every_test_here_holds_without_namespaces_too() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn a_players_words_that_name_files_here_are_made_absolute_for_its_folder() {
+    use tools::runner::process::resolve_program;
+    // Cargo runs tests in the crate's directory, where src/ and Cargo.toml exist.
+    let here = std::env::current_dir().unwrap();
+    let at = |path: &str| here.join(path).display().to_string();
+    assert_eq!(
+        resolve_program("java -cp src Main"),
+        "java -cp src Main",
+        "a plain word is no path"
+    );
+    assert_eq!(
+        resolve_program("java -cp src/runner PowerBot"),
+        format!("java -cp {} PowerBot", at("src/runner"))
+    );
+    assert_eq!(
+        resolve_program("python3 Cargo.toml --engine random --seed 5"),
+        format!("python3 {} --engine random --seed 5", at("Cargo.toml"))
+    );
+    assert_eq!(
+        resolve_program("java -cp . Bot"),
+        format!("java -cp {} Bot", at("."))
+    );
+    assert_eq!(
+        resolve_program("bot --book=src/lib.rs"),
+        format!("bot --book={}", at("src/lib.rs"))
+    );
+    assert_eq!(resolve_program("python3 missing.py"), "python3 missing.py");
+    assert_eq!(
+        resolve_program("python3 'Cargo.toml'"),
+        "python3 'Cargo.toml'"
+    );
+    assert_eq!(
+        resolve_program("cd x && python3 Cargo.toml"),
+        "cd x && python3 Cargo.toml"
+    );
+}
+
+#[test]
+fn an_interpreted_bot_takes_its_team_id_from_its_script() {
+    use tools::runner::process::team_id_of;
+    assert_eq!(
+        team_id_of("python3 bots/Co0042.py").as_deref(),
+        Some("Co0042")
+    );
+    assert_eq!(
+        team_id_of("python3.11 -u Co0042.py --x").as_deref(),
+        Some("Co0042")
+    );
+    assert_eq!(
+        team_id_of("java -cp bots/c4 PowerBot").as_deref(),
+        Some("PowerBot")
+    );
+    assert_eq!(
+        team_id_of("java -cp bots com.team.Co0042").as_deref(),
+        Some("Co0042")
+    );
+    assert_eq!(
+        team_id_of("java -jar Co0042.jar").as_deref(),
+        Some("Co0042")
+    );
+    assert_eq!(team_id_of("/bin/true --x").as_deref(), Some("true"));
+}

@@ -80,7 +80,7 @@ mod tests {
 
     #[test]
     fn a_refusal_is_one_line_with_its_tip() {
-        let mut referee = command("krieg", 2000, 20, None);
+        let mut referee = command("krieg", 2000, Some(20), None);
         let error = parse_options_with(referee.clone(), ["--game", "4", "a", "b"]).unwrap_err();
         assert_eq!(
             one_line(&error.into_clap(&mut referee)),

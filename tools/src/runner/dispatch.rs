@@ -47,8 +47,13 @@ fn merge_main<G: html::DrawGame>(args: &[String]) -> ExitCode {
 /// `<game>-referee [OPTIONS] CMD_A CMD_B`: the match, its help, or why its command line was
 /// refused.
 fn match_main<G: html::DrawGame>(args: Vec<String>) -> ExitCode {
-    let (movetime_ms, memory_mb) = contest_defaults::<G>();
-    let mut referee = command(G::NAME, movetime_ms, memory_mb, G::DEFAULT_MAX_PLIES);
+    let (movetime_ms, _) = contest_defaults::<G>();
+    let mut referee = command(
+        G::NAME,
+        movetime_ms,
+        G::CONTEST.memory_mb,
+        G::DEFAULT_MAX_PLIES,
+    );
     let options = match parse_options_with(referee.clone(), args) {
         Ok(options) => options,
         Err(error) => {

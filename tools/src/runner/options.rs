@@ -4,6 +4,7 @@
 //! `--movetime` given to the referee, a long option written with one dash).
 
 use super::command_line::{parse_words, program_command};
+use super::game::UNSTATED_MEMORY_MB;
 use super::schedule::Shard;
 use super::sprt::Sprt;
 use clap::error::ErrorKind;
@@ -240,13 +241,19 @@ pub(super) fn movetime_ms(text: &str) -> Result<u64, String> {
     Ok(ms)
 }
 
-/// The referee's command, with `game`'s name and the contest's defaults in its help.
+/// The referee's command, with `game`'s name and the contest's defaults in its help: its
+/// per-move limit, and its memory cap, `None` where the contest states none (the referee's own
+/// cap, [`UNSTATED_MEMORY_MB`], is then the default).
 pub fn command(
     game: &str,
     movetime_ms: u64,
-    memory_mb: u64,
+    memory_mb: Option<u64>,
     max_plies: Option<u32>,
 ) -> clap::Command {
+    let memory = match memory_mb {
+        Some(mb) => format!("{mb}, the contest's"),
+        None => format!("{UNSTATED_MEMORY_MB}, ours: the contest states no memory limit"),
+    };
     let plies = match max_plies {
         Some(n) => format!("{n}"),
         None => "none: the rules end every game".to_string(),
@@ -268,7 +275,7 @@ pub fn command(
         .mut_arg("memory_mb", |arg| {
             arg.help(format!(
                 "memory cap of a player: the peak resident set of its largest process \
-                 [default: {memory_mb}, the contest's]"
+                 [default: {memory}]"
             ))
         })
         .mut_arg("max_plies", |arg| {
@@ -302,7 +309,12 @@ Three or more: a crosstable, then standing: <rank> <name> elo=<E> ci95=<C> score
 }
 
 /// The usage text of `<game>-referee` (its `--help`).
-pub fn usage(game: &str, movetime_ms: u64, memory_mb: u64, max_plies: Option<u32>) -> String {
+pub fn usage(
+    game: &str,
+    movetime_ms: u64,
+    memory_mb: Option<u64>,
+    max_plies: Option<u32>,
+) -> String {
     command(game, movetime_ms, memory_mb, max_plies)
         .render_long_help()
         .to_string()
@@ -315,7 +327,7 @@ where
     I: IntoIterator<Item = S>,
     S: Into<String>,
 {
-    parse_options_with(command("GAME", 0, 0, None), args)
+    parse_options_with(command("GAME", 0, None, None), args)
 }
 
 /// Reads a referee's command line with `command` (from [`command`]); `--help` is the error
@@ -404,7 +416,7 @@ mod tests {
     fn refusal(args: &[&str]) -> String {
         let error = parse(args).expect_err("refused");
         error
-            .into_clap(&mut command("krieg", 2000, 20, None))
+            .into_clap(&mut command("krieg", 2000, Some(20), None))
             .to_string()
     }
 
@@ -617,7 +629,7 @@ mod tests {
 
     #[test]
     fn the_help_names_every_option_with_the_contests_defaults() {
-        let help = unwrapped(&usage("krieg", 2000, 20, None));
+        let help = unwrapped(&usage("krieg", 2000, Some(20), None));
         for option in [
             "--games",
             "--movetime-ms",

@@ -419,20 +419,51 @@ fn read_lines(mut source: impl Read, sender: mpsc::SyncSender<TimedEvent>) {
     }
 }
 
-/// `command` with its first word made absolute when it is a relative path to an existing file
-/// (`dir/prog`, `./prog`); any other command is returned as it is.
+/// `command` as it means where it was typed, for a player run in a folder of its own: its first
+/// word made absolute when it is a relative path to an existing file (`dir/prog`, `./prog`), and,
+/// in a command of plain words (no quote, escape, variable or shell syntax), every later word that
+/// looks like a path (it holds a `/` or a `.`: `my_bot.py`, `bots/c4`, `.`, `--dir=bots`) and
+/// names an existing file or folder here, so that `python3 my_bot.py` and `java -cp bots/c4
+/// PowerBot` run as typed. Plain words (`random`, `PowerBot`, `5`) are left alone.
 pub fn resolve_program(command: &str) -> String {
     let trimmed = command.trim_start();
     let program = trimmed.split_whitespace().next().unwrap_or("");
-    let quoted = program.contains(['\'', '"', '$', '\\']);
-    if !program.contains('/') || program.starts_with('/') || quoted {
-        return command.to_string();
-    }
-    match fs::canonicalize(program) {
-        Ok(absolute) if absolute.is_file() => {
-            format!("{}{}", absolute.display(), &trimmed[program.len()..])
+    let quoted = |word: &str| word.contains(['\'', '"', '$', '\\', '`']);
+    let first = match fs::canonicalize(program) {
+        Ok(absolute)
+            if program.contains('/')
+                && !program.starts_with('/')
+                && !quoted(program)
+                && absolute.is_file() =>
+        {
+            absolute.display().to_string()
         }
-        _ => command.to_string(),
+        _ => program.to_string(),
+    };
+    let rest = &trimmed[program.len()..];
+    if quoted(rest) || !is_simple_command(command) {
+        return format!("{first}{rest}");
+    }
+    let mut words = vec![first];
+    words.extend(rest.split_whitespace().map(resolve_word));
+    words.join(" ")
+}
+
+/// `word` made absolute when it is a relative path (or `--option=path`) to something that
+/// exists here; otherwise as it is.
+fn resolve_word(word: &str) -> String {
+    let (option, value) = match word.split_once('=') {
+        Some((option, value)) if option.starts_with('-') => (format!("{option}="), value),
+        _ if word.starts_with('-') => return word.to_string(),
+        _ => (String::new(), word),
+    };
+    let looks_like_a_path = value.contains('/') || value.contains('.');
+    if !looks_like_a_path || value.starts_with('/') || !Path::new(value).exists() {
+        return word.to_string();
+    }
+    match std::env::current_dir() {
+        Ok(here) => format!("{option}{}", here.join(value).display()),
+        Err(_) => word.to_string(),
     }
 }
 
@@ -914,9 +945,62 @@ fn program_of(command: &str) -> Option<PathBuf> {
     })
 }
 
-/// The file name of `command`'s program without its extension: the team id a contest bot run
-/// by that command takes (`None` when the command names no plain program).
+/// Interpreters whose bot is the script (or class, or archive) they are given, not the
+/// interpreter itself: `python3 Co0042.py` is team `Co0042`.
+const INTERPRETERS: [&str; 9] = [
+    "python", "pypy", "java", "node", "ruby", "perl", "php", "lua", "bash",
+];
+
+/// The script an interpreter runs in `command` (`python3 -u Co0042.py` → `Co0042.py`; `java
+/// -cp bots Co0042` → `Co0042`; `java -jar Co0042.jar` → `Co0042.jar`), `None` when its first
+/// word is no interpreter or no script follows.
+fn script_of(command: &str) -> Option<&str> {
+    let mut words = command.split_whitespace();
+    let program = Path::new(words.next()?).file_name()?.to_str()?;
+    // `python3`, `python3.11`, `java`: an interpreter's name, maybe with its version.
+    let interpreted = INTERPRETERS.iter().any(|name| {
+        program
+            .strip_prefix(name)
+            .is_some_and(|version| version.chars().all(|c| c.is_ascii_digit() || c == '.'))
+    });
+    if !interpreted {
+        return None;
+    }
+    // Options of the interpreters that take the next word as their value.
+    const WITH_VALUE: [&str; 6] = ["-cp", "-classpath", "--class-path", "-m", "-W", "-X"];
+    while let Some(word) = words.next() {
+        if word == "-jar" {
+            return words.next();
+        }
+        if WITH_VALUE.contains(&word) {
+            words.next();
+        } else if !word.starts_with('-') {
+            return Some(word).filter(|_| !word.contains(['\'', '"', '$']));
+        }
+    }
+    None
+}
+
+/// The team id a contest bot run by `command` takes: the file name of its program without its
+/// extension, or, for an interpreted bot, of its script (a Java class's last name): `./Co0023`
+/// and `python3 bots/Co0042.py` are `Co0023` and `Co0042`. `None` when the command names no plain
+/// program.
 pub fn team_id_of(command: &str) -> Option<String> {
+    if let Some(script) = script_of(command) {
+        let is_java = command
+            .split_whitespace()
+            .next()
+            .is_some_and(|program| program.ends_with("java"));
+        let name = Path::new(script)
+            .file_name()?
+            .to_string_lossy()
+            .into_owned();
+        return Some(if is_java && !name.ends_with(".jar") {
+            name.rsplit('.').next().unwrap_or(&name).to_string()
+        } else {
+            Path::new(&name).file_stem()?.to_string_lossy().into_owned()
+        });
+    }
     program_of(command)?
         .file_stem()
         .map(|stem| stem.to_string_lossy().into_owned())
@@ -955,6 +1039,18 @@ impl FilesPlayer {
         self.other_id = Some(other.to_string());
         let mut link = None;
         if team_id_of(&self.command).as_deref() != Some(id) {
+            if let Some(script) = script_of(&self.command) {
+                // An interpreted bot takes its id from its script's name, which a link to the
+                // interpreter would not change.
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    format!(
+                        "cannot run '{}' under team id {id}: both teams are named after \
+                         {script}; give one a copy of it under another name",
+                        self.command
+                    ),
+                ));
+            }
             let program = program_of(&self.command).ok_or_else(|| {
                 io::Error::new(
                     io::ErrorKind::InvalidInput,
@@ -1035,8 +1131,13 @@ impl FilesPlayer {
                     })?;
             }
             Err(_) if !self.replied && is_start_status(status) => {
+                // It ran in its own folder: a relative path that worked where the user typed
+                // it may not work there.
                 return Err(Failure::CannotStart(StartFailure {
-                    how: format!("exited ({status}) without writing {reply_file}"),
+                    how: format!(
+                        "exited ({status}) without writing {reply_file}, run in its folder {}",
+                        self.dir.display()
+                    ),
                     stderr_tail: stderr.tail_lines(),
                 }));
             }
