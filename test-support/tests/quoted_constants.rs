@@ -10,7 +10,7 @@ const GAMES: [&str; 5] = ["connect4", "frostfire", "kaboom", "krieg", "yavalath"
 
 /// Where `docs/games.md` quotes a constant: the game's section, the words on the quote's line
 /// (or the next), and the constant.
-const MANUAL_QUOTES: [(&str, &str, &str); 5] = [
+const MANUAL_QUOTES: [(&str, &str, &str); 6] = [
     (
         "## Krieg (`krieg-bot`)",
         "per move by default",
@@ -34,6 +34,11 @@ const MANUAL_QUOTES: [(&str, &str, &str); 5] = [
     (
         "## Yavalath (`yavalath-bot`)",
         "(`--movetime` sets the later turns)",
+        "DEFAULT_MOVETIME",
+    ),
+    (
+        "## Power Connect 4 (`connect4-bot`)",
+        "per call by default",
         "DEFAULT_MOVETIME",
     ),
 ];
