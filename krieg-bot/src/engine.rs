@@ -53,14 +53,13 @@ impl Engine {
         let solver = &mut self.solver;
         self.engine.choose(board, evaluate, |engine| {
             // The proof book, else a quick proof (the rule the book was built for; a budget in
-            // positions, never cut by the clock), unless the first plies are drawn for variety
-            // or the game is a fixed-depth search's (which plays the search alone, like
-            // `bench`).
-            if !engine.opening.active() {
-                if let Some(solver) = solver.as_mut() {
-                    if let Some(mv) = solver.book_or_quick_win(board) {
-                        return Some(mv);
-                    }
+            // positions, never cut by the clock), unless the game is a fixed-depth search's
+            // (which plays the search alone, like `bench`). Also while the first plies are drawn
+            // for variety: a draw must never give up a proven win, and a move the search sees as
+            // near the best may only draw.
+            if let Some(solver) = solver.as_mut() {
+                if let Some(mv) = solver.book_or_quick_win(board) {
+                    return Some(mv);
                 }
             }
             let limits = engine.limits(deadline);

@@ -61,7 +61,8 @@
 //! far inside 75 % of the limit, and uses 13 to 15 MB (peak resident set, the solvers' and the
 //! quick proof's tables included). With `--opening-plies N` its first N own moves are drawn,
 //! seeded by `--seed`, among the moves its search sees within [`search::OPENING_MARGIN`] of the
-//! best and not losing.
+//! best and not losing, except where the proof book or the quick proof has a winning move, which
+//! is played: a draw never gives up a proven win.
 //!
 //! `bench` searches eight fixed positions ([`search::BENCH_POSITIONS`]) to depth 11; its node
 //! count, 3538307, is pinned by `tests/search.rs`. The perft counts of `tests/perft.rs` come from
@@ -152,8 +153,7 @@
 //! every move is measured: the one after which the opponent's win is longest under best play
 //! (alpha-beta distance, 2 MB table), and among those the one whose win takes df-pn the most
 //! nodes to prove from an empty table, the hardest to find. Otherwise the search plays. With
-//! `--depth` the solver and the book are off, so that a fixed-depth game repeats exactly, and
-//! so are they for the drawn first moves of `--opening-plies`.
+//! `--depth` the solver and the book are off, so that a fixed-depth game repeats exactly.
 //!
 //! Decisions taken where the contest statement is silent: a capture may take a stinger or a
 //! bomber; the blocked-side rule applies to the side to move after a move; a bomber reaching the

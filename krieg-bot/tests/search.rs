@@ -258,3 +258,25 @@ fn opening_plies_vary_the_game_by_seed_and_repeat_it_for_the_same_seed() {
     let varied = (2..6).any(|seed| self_play(seed, 3)[..6] != first[..6]);
     assert!(varied, "different seeds vary the opening");
 }
+
+#[test]
+fn opening_draws_never_give_up_a_proven_win() {
+    // Sentinel's start is a proven win: whatever the seed, a drawn first move is the book's,
+    // never one the search only sees as near the best (some of those only draw).
+    let start = Board::start();
+    let book = krieg::book::book_move(&start).expect("the start is in the proof book");
+    for seed in 0..8 {
+        let options = BotOptions {
+            movetime: Some(std::time::Duration::from_millis(20)),
+            opening_plies: 4,
+            seed,
+            ..BotOptions::default()
+        };
+        let mut engine = Engine::new(&options);
+        engine.set_verbose(false);
+        let mv = engine
+            .choose(&start, engine.deadline(Instant::now()))
+            .expect("a move");
+        assert_eq!(mv, book, "seed {seed}");
+    }
+}
