@@ -1,7 +1,11 @@
 //! Tuning a bot's search tunables by matches: SPSA, as fishtest and OpenBench tune engines.
 //!
-//! The tunables are those a tuning build of the bot lists in its `--help` (see
-//! `common::tunable`): each with its default, bounds and step. SPSA (simultaneous perturbation
+//! The tunables are those the bot lists in its `--help`, each with its default, bounds and
+//! step: a tuning build of a bot of this workspace (see `common::tunable`), or a bot in any
+//! language that keeps the same contract ([`CONTRACT`]): after a line starting with
+//! `tunables`, a line per tunable, `NAME: TYPE = DEFAULT, MIN..=MAX, step STEP;` (TYPE `f64`
+//! for a real number, any other for a whole one), and `--param NAME=VALUE` for each value given
+//! (docs/tuning.md has a worked example in Python). SPSA (simultaneous perturbation
 //! stochastic approximation) moves them all at once. At iteration k it draws a perturbation
 //! Δ of ±1 per tunable, plays game pairs (seats swapped) of the bot at θ + c_k·step·Δ against
 //! the bot at θ − c_k·step·Δ, and moves θ by a_k·step·r·Δ / (2 c_k), where r is the plus
@@ -10,8 +14,9 @@
 //! γ = 0.101 and A a tenth of the iterations by default; c is in steps (1: the first
 //! iteration's perturbation is one step), and `a` by default makes the last iteration move a
 //! tunable by 1/(2√N) of its step per point of r, so that over N iterations of decisive pairs
-//! the games' noise alone moves a tunable about a step or two. θ is kept real; the bots get it clamped to the bounds and
-//! rounded for integer tunables.
+//! the games' noise alone moves a tunable about a step or two. θ is kept real; the bots get it
+//! clamped to the bounds and rounded for integer tunables (a real one gets θ ± c_k·step·Δ as
+//! it is).
 //!
 //! The games are played by the game's referee (`GAME-referee`), started once per iteration
 //! with `--games 2·pairs --seed S` (pair seeds never repeat in a run, so that bots drawing
@@ -31,10 +36,13 @@
 //!   run's), is refused with nothing written; so is a `theta.csv` without a state;
 //! - `theta.csv`: θ after every iteration (iteration 0: the defaults), with the gains and the
 //!   games' results, one column per tunable: each tunable's path;
-//! - `params.txt`: θ as `NAME=VALUE` lines, rounded as the bot takes them, for the tuning
+//! - `params.txt`: θ as `NAME=VALUE` lines, each value at its step ([`Param::at_step`]: an
+//!   integer tunable's whole number, a real one's nearest `default + k·step`), for the tuning
 //!   build's `--params` (an SPRT of the tuned values against the defaults).
 //!
-//! At the end the tuned values are printed as declaration lines for `params.rs`.
+//! At the end the tuned values, at their steps as in `params.txt`, are printed as declaration
+//! lines for `params.rs`, after comment lines that give them as `--param NAME=VALUE` too, for a
+//! bot that takes no `--params FILE`.
 
 use crate::runner::one_line;
 use clap::Parser;
@@ -112,11 +120,48 @@ impl Param {
         format!("{}", self.value(x))
     }
 
+    /// The value printed for θ = `x` (`params.txt`, `--param` and the declaration lines at the
+    /// end): an integer tunable's whole number, as the bot takes it; a real one's at its step,
+    /// the nearest of `default + k·step` (a tie, within 10⁻⁹ of a step, goes to the one nearer
+    /// the default), then the bound if that is outside the bounds, with no more decimals than
+    /// the declaration's numbers have (`10`, `1.25`, `0.6`, never `10.587580351096012` or
+    /// `0.6000000000000001`).
+    pub fn at_step(&self, x: f64) -> f64 {
+        if self.integer {
+            return self.value(x);
+        }
+        let k = (x.clamp(self.min, self.max) - self.default) / self.step;
+        let k = if (k.abs().fract() - 0.5).abs() <= 1e-9 {
+            k.trunc()
+        } else {
+            k.round()
+        };
+        let at = (self.default + k * self.step).clamp(self.min, self.max);
+        let places = [self.default, self.min, self.max, self.step]
+            .map(decimals)
+            .into_iter()
+            .max()
+            .unwrap_or(0);
+        format!("{at:.places$}").parse().unwrap_or(at)
+    }
+
+    /// `at_step(x)` as a number the bot reads (a whole number without a decimal point).
+    pub fn text_at_step(&self, x: f64) -> String {
+        format!("{}", self.at_step(x))
+    }
+
     /// The declaration line with `value(x)` as its default (a float keeps its decimal point).
     pub fn declaration(&self, x: f64) -> String {
         let numbers = [self.value(x), self.min, self.max, self.step];
         common::tunable::declaration(&self.name, &self.type_name, self.integer, numbers)
     }
+}
+
+/// The decimals `x` is written with (`0.25`: 2, `10.0`: 0).
+fn decimals(x: f64) -> usize {
+    let text = format!("{x}");
+    text.split_once('.')
+        .map_or(0, |(_, fraction)| fraction.len())
 }
 
 /// The tunables a bot's `--help` lists: every declaration line after the `tunables` heading.
@@ -644,15 +689,19 @@ fn trimmed(text: &str) -> Result<String, String> {
 pub fn usage() -> String {
     "usage: spsa --referee GAME-referee --bot CMD --iterations N --dir DIR [OPTIONS] [-- REFEREE OPTIONS]
 
-Tunes the tunables a tuning build of a bot lists in its --help (cargo build --release -p GAME-bot
---features tuning) by SPSA over game pairs of CMD --param ... (plus) against CMD --param ...
-(minus), the seats swapped. Rerun the same command to continue an interrupted run.
+Tunes the tunables a bot lists in its --help by SPSA over game pairs of CMD --param ... (plus)
+against CMD --param ... (minus), the seats swapped. A bot of this workspace lists them in its
+tuning build (cargo build --release -p GAME-bot --features tuning); a bot in any language lists
+them after a line starting with `tunables`, one line each, `NAME: TYPE = DEFAULT, MIN..=MAX, step
+STEP;` (TYPE f64 for a real number), and takes --param NAME=VALUE (docs/tuning.md). Rerun the
+same command to continue an interrupted run.
 
   --referee PATH       the game's referee (target/release/GAME-referee)
   --bot CMD            the bot's command, e.g. \"target/tuning/release/kaboom-bot --movetime 10
-                       --opening-plies 2 --seed {seed}\"
+                       --opening-plies 2 --seed {seed}\" or \"python3 my_bot.py\"
   --iterations N       iterations of SPSA
-  --dir DIR            the run's directory: state.txt, theta.csv, params.txt
+  --dir DIR            the run's directory: state.txt, theta.csv, params.txt (the values as
+                       NAME=VALUE lines, for a tuning build's --params FILE)
   --pairs P            game pairs per iteration (default 1)
   --concurrency C      games at once (default 1; at most 2·P are played at once)
   --tune NAME,...      the tunables to tune (default: all the bot lists)
@@ -811,14 +860,48 @@ fn query_params(bot: &str) -> Result<Vec<Param>, String> {
         .args(["-c", &command])
         .output()
         .map_err(|e| format!("cannot run the bot's --help: {e}"))?;
-    let params = params_from_help(&String::from_utf8_lossy(&output.stdout));
+    let help = String::from_utf8_lossy(&output.stdout);
+    let params = params_from_help(&help);
     if params.is_empty() {
-        return Err(format!(
-            "`{command}` lists no tunables: give a tuning build \
-             (cargo build --release -p GAME-bot --features tuning --target-dir target/tuning)"
-        ));
+        let status = output.status.to_string();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let failed = (!output.status.success()).then_some((status.as_str(), &*stderr));
+        return Err(no_tunables(&command, &help, failed));
     }
     Ok(params)
+}
+
+/// The tunables contract, as the refusal of a bot that lists none states it.
+pub const CONTRACT: &str = concat!(
+    "spsa tunes a bot in any language whose --help prints, on stdout, a line starting with\n",
+    "`tunables`, then a line per tunable, `NAME: TYPE = DEFAULT, MIN..=MAX, step STEP;`, TYPE\n",
+    "f64 for a real number and any other (i32) for a whole one, as in\n",
+    "    WEIGHT: f64 = 10.0, 0.0..=50.0, step 2.0;\n",
+    "and that takes `--param NAME=VALUE` for each, after its own options (docs/tuning.md,\n",
+    "\"Tuning a bot in any language\"). A bot of this workspace lists them in its tuning build:\n",
+    "    cargo build --release -p GAME-bot --features tuning --target-dir target/tuning",
+);
+
+/// Why `command` (the bot's `--help`), which printed `help` on stdout, lists no tunables, and
+/// the contract: `failed` is its exit status and stderr when it did not exit with success.
+pub fn no_tunables(command: &str, help: &str, failed: Option<(&str, &str)>) -> String {
+    let mut after = help
+        .lines()
+        .skip_while(|line| !line.starts_with("tunables"));
+    let why = match (failed, after.next()) {
+        (Some((status, stderr)), _) => match stderr.lines().rev().find(|l| !l.trim().is_empty()) {
+            Some(last) => format!("it ended with {status}, its stderr ending '{last}'"),
+            None => format!("it ended with {status}, printing nothing on stderr"),
+        },
+        (None, None) => "no line of its stdout starts with `tunables`".to_string(),
+        (None, Some(heading)) => match after.find(|line| !line.trim().is_empty()) {
+            Some(line) => {
+                format!("after its line '{heading}', '{line}' is not a declaration spsa reads")
+            }
+            None => format!("nothing follows its line '{heading}'"),
+        },
+    };
+    format!("`{command}` lists no tunables: {why}.\n{CONTRACT}")
 }
 
 /// Plays iteration `trial.k`'s pairs through the referee; its report, checked ([`Report::read`]).
@@ -902,7 +985,7 @@ fn write_whole(path: &Path, text: &str) -> Result<(), String> {
 fn params_file(spsa: &Spsa) -> String {
     let mut text = String::new();
     for (p, &x) in spsa.params.iter().zip(&spsa.theta) {
-        let _ = writeln!(text, "{}={}", p.name, p.text(x));
+        let _ = writeln!(text, "{}={}", p.name, p.text_at_step(x));
     }
     text
 }
@@ -1035,15 +1118,25 @@ pub fn run(options: &Options) -> Result<Spsa, String> {
     Ok(spsa)
 }
 
-/// The tuned values as `params.rs` declaration lines, with a line on what produced them.
+/// The tuned values as `params.rs` declaration lines, each at its step ([`Param::at_step`]),
+/// after comment lines on what produced them, how to confirm them (the bot with `--params FILE`,
+/// or with the same values as `--param NAME=VALUE`) and the faults counted.
 pub fn final_text(spsa: &Spsa, options: &Options) -> String {
+    let words: Vec<String> = spsa
+        .params
+        .iter()
+        .zip(&spsa.theta)
+        .map(|(p, &x)| format!("--param {}={}", p.name, p.text_at_step(x)))
+        .collect();
     let mut text = format!(
         "// SPSA: {} iterations of {} game pair(s); every tunable's path is in {}/theta.csv.\n\
-         // Confirm by SPRT before pasting: --params {}/params.txt against the defaults.\n",
+         // Confirm by SPRT before pasting: --params {}/params.txt against the defaults (a bot\n\
+         // that takes no --params FILE: {}).\n",
         spsa.schedule.iterations,
         options.pairs,
         options.dir.display(),
-        options.dir.display()
+        options.dir.display(),
+        words.join(" ")
     );
     let lost = match spsa.faults {
         1 => "1 game".to_string(),
@@ -1058,13 +1151,14 @@ pub fn final_text(spsa: &Spsa, options: &Options) -> String {
     text
 }
 
-/// `params` at `theta` as the lines of a `tunables!` block: the time policy's two shares as its
+/// `params` at `theta` as the lines of a `tunables!` block, each value at its step
+/// ([`Param::at_step`]): the time policy's two shares as its
 /// `time_policy(TIME_SOFT_PERCENT = S, TIME_EXTENDED_PERCENT = E);` line (where a crate
 /// declares them), every other tunable as its declaration line.
 pub fn params_rs_lines(params: &[Param], theta: &[f64]) -> String {
     let share = |name: &str| {
         let i = params.iter().position(|p| p.name == name)?;
-        Some(params[i].text(theta[i]))
+        Some(params[i].text_at_step(theta[i]))
     };
     let policy = share("TIME_SOFT_PERCENT").zip(share("TIME_EXTENDED_PERCENT"));
     let mut text = String::new();
@@ -1077,7 +1171,7 @@ pub fn params_rs_lines(params: &[Param], theta: &[f64]) -> String {
     for (p, &x) in params.iter().zip(theta) {
         let in_policy = p.name == "TIME_SOFT_PERCENT" || p.name == "TIME_EXTENDED_PERCENT";
         if !(in_policy && policy.is_some()) {
-            let _ = writeln!(text, "    {}", p.declaration(x));
+            let _ = writeln!(text, "    {}", p.declaration(p.at_step(x)));
         }
     }
     text
@@ -1254,6 +1348,136 @@ mod tests {
             param("X: f64 = 0.5, 0.0..=1.0, step 0.1;").text(0.25),
             "0.25"
         );
+    }
+
+    #[test]
+    fn printed_values_are_at_the_step_and_whole_ones_have_no_decimals() {
+        let weight = param("WEIGHT: f64 = 10.0, 0.0..=50.0, step 2.0;");
+        let quarter = param("HANGING: f64 = 1.0, 0.0..=2.0, step 0.25;");
+        let tenth = param("SHARE: f64 = 0.3, 0.05..=0.95, step 0.1;");
+        let off_grid = param("X: f64 = 10.0, 0.0..=49.0, step 4.0;");
+        let whole = param("HISTORY_AGING: i32 = 8, 1..=64, step 2;");
+        for (p, x, printed) in [
+            (&weight, 10.587580351096012, "10"),
+            (&weight, 11.2, "12"),
+            (&weight, 49.9, "50"),
+            (&weight, 0.4, "0"),
+            // A tie goes to the value nearer the default.
+            (&weight, 11.0, "10"),
+            (&weight, 9.0, "10"),
+            (&weight, 13.0, "12"),
+            (&weight, 7.0, "8"),
+            (&quarter, 1.3, "1.25"),
+            (&quarter, 1.124, "1"),
+            (&quarter, 1.126, "1.25"),
+            (&quarter, 1.125, "1"),
+            (&quarter, 0.875, "1"),
+            (&quarter, 1.99, "2"),
+            // Decimals no finer than the declaration's: 0.3 + 3·0.1 is 0.6000000000000001.
+            (&tenth, 0.61, "0.6"),
+            (&tenth, 0.949, "0.9"),
+            (&tenth, 0.051, "0.1"),
+            // A grid point past a bound gives the bound.
+            (&off_grid, 49.0, "49"),
+            (&off_grid, 47.0, "46"),
+            // An integer tunable: the whole number the bot takes, not a multiple of its step.
+            (&whole, 9.4, "9"),
+            (&whole, 9.6, "10"),
+        ] {
+            assert_eq!(p.text_at_step(x), printed, "{} at {x}", p.name);
+            assert!((p.min..=p.max).contains(&p.at_step(x)), "{} at {x}", p.name);
+        }
+        assert_eq!(
+            weight.declaration(weight.at_step(11.2)),
+            "WEIGHT: f64 = 12.0, 0.0..=50.0, step 2.0;"
+        );
+        assert_eq!(
+            tenth.declaration(tenth.at_step(0.61)),
+            "SHARE: f64 = 0.6, 0.05..=0.95, step 0.1;"
+        );
+        // The default is on its own grid, written as declared.
+        for p in [&weight, &quarter, &tenth, &off_grid, &whole] {
+            assert_eq!(p.at_step(p.default), p.default, "{}", p.name);
+        }
+    }
+
+    #[test]
+    fn the_final_text_gives_the_values_at_their_steps_and_as_param_words() {
+        let args: Vec<String> = "--referee r --bot b --iterations 4 --dir runs/w"
+            .split_whitespace()
+            .map(String::from)
+            .collect();
+        let options = parse_options(&args).unwrap();
+        let params: Vec<Param> = [
+            "WEIGHT: f64 = 10.0, 0.0..=50.0, step 2.0;",
+            "HANGING: f64 = 1.0, 0.0..=2.0, step 0.25;",
+            "DEPTH: i32 = 3, 1..=8, step 1;",
+        ]
+        .map(param)
+        .to_vec();
+        let mut spsa = Spsa::new(params, options.schedule(), 1);
+        spsa.theta = vec![10.587580351096012, 1.3, 4.4];
+        spsa.done = 4;
+        assert_eq!(
+            final_text(&spsa, &options),
+            "// SPSA: 4 iterations of 1 game pair(s); every tunable's path is in runs/w/theta.csv.
+// Confirm by SPRT before pasting: --params runs/w/params.txt against the defaults (a bot
+// that takes no --params FILE: --param WEIGHT=10 --param HANGING=1.25 --param DEPTH=4).
+// 0 games lost by a fault (--max-faults 0).
+    WEIGHT: f64 = 10.0, 0.0..=50.0, step 2.0;
+    HANGING: f64 = 1.25, 0.0..=2.0, step 0.25;
+    DEPTH: i32 = 4, 1..=8, step 1;
+"
+        );
+        assert_eq!(params_file(&spsa), "WEIGHT=10\nHANGING=1.25\nDEPTH=4\n");
+    }
+
+    #[test]
+    fn a_bot_that_lists_no_tunables_is_told_the_contract_and_why() {
+        let command = "python3 krieg_bot.py --help";
+        for (help, failed, why) in [
+            (
+                "usage: krieg_bot.py [--seed S]\n",
+                None,
+                "no line of its stdout starts with `tunables`",
+            ),
+            (
+                "usage: x\ntunables:\n\n  WEIGHT: float = 10.0, 0.0..50.0, step 2.0\n",
+                None,
+                "after its line 'tunables:', '  WEIGHT: float = 10.0, 0.0..50.0, step 2.0' is not a declaration spsa reads",
+            ),
+            ("usage: x\ntunables\n", None, "nothing follows its line 'tunables'"),
+            (
+                "",
+                Some(("exit status: 2", "python3: can't open file 'krieg_bot.py'\n\n")),
+                "it ended with exit status: 2, its stderr ending 'python3: can't open file 'krieg_bot.py''",
+            ),
+            (
+                "",
+                Some(("exit status: 1", "")),
+                "it ended with exit status: 1, printing nothing on stderr",
+            ),
+        ] {
+            assert_eq!(
+                no_tunables(command, help, failed),
+                format!("`{command}` lists no tunables: {why}.\n{CONTRACT}")
+            );
+        }
+        let contract = CONTRACT.replace('\n', " ");
+        for words in [
+            "a line starting with `tunables`",
+            "`NAME: TYPE = DEFAULT, MIN..=MAX, step STEP;`",
+            "`--param NAME=VALUE`",
+            "--features tuning",
+        ] {
+            assert!(contract.contains(words), "{words}");
+        }
+        // The contract's own example reads as a tunable.
+        let example = param("WEIGHT: f64 = 10.0, 0.0..=50.0, step 2.0;");
+        assert!(!example.integer);
+        assert!(contract.contains(&example.declaration(example.default)));
+        // On lines of at most 100 characters.
+        assert!(CONTRACT.lines().all(|line| line.len() <= 100), "{CONTRACT}");
     }
 
     /// A synthetic match: each side's expected points from its distance to an optimum, the
