@@ -442,5 +442,22 @@ fn bad_input_gets_one_line_status_2_and_changes_nothing() {
     );
     assert!(!other.join("missing").exists());
     let _ = fs::remove_dir_all(&other);
+    // A results file that is a FIFO is refused, not waited on (last: reading the folder's
+    // files, as `refused` does, would wait on it too).
+    let pipe = dir.join("results").join("pipe.csv");
+    test_support::process::make_fifo(&pipe);
+    let mut show = Command::new(REFEREE);
+    show.arg("league").arg(&dir).arg("show");
+    let out = test_support::process::output_within(&mut show, Duration::from_secs(30));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "krieg-referee league: cannot read the results file {}: a FIFO (named pipe), not a \
+             regular file\n",
+            pipe.display()
+        )
+    );
     let _ = fs::remove_dir_all(&dir);
 }

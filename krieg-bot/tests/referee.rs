@@ -522,3 +522,63 @@ fn every_binary_and_subcommand_answers_help() {
     use test_support::help::{every_binary_answers_help, SOLVE_COMMANDS};
     every_binary_answers_help(BOT, SOLVE_COMMANDS, REFEREE, None);
 }
+
+#[test]
+fn inputs_that_are_not_files_are_refused_without_being_read() {
+    use test_support::process::{make_fifo, output_within};
+    let dir = test_support::process::scratch_dir("krieg-referee-test", "fifo");
+    let pipe = dir.join("pipe");
+    make_fifo(&pipe);
+    let records = dir.join("records");
+    std::fs::create_dir(&records).unwrap();
+    make_fifo(&records.join("game-1.txt"));
+    let pipe_text = pipe.display().to_string();
+    let fifo = |path: &std::path::Path| {
+        format!(
+            "cannot read {}: a FIFO (named pipe), not a regular file",
+            path.display()
+        )
+    };
+    let limit = Duration::from_secs(30);
+    let cases: [(Vec<&std::ffi::OsStr>, i32, String); 5] = [
+        (
+            vec!["lines".as_ref(), records.as_os_str()],
+            1,
+            format!(
+                "left out {}",
+                fifo(&records.join("game-1.txt")).replacen(
+                    "cannot read ",
+                    "cannot read the record ",
+                    1
+                )
+            ),
+        ),
+        (
+            vec!["view".as_ref(), pipe.as_os_str()],
+            1,
+            fifo(&pipe).replacen("cannot read ", "cannot read the record ", 1),
+        ),
+        (
+            vec!["view".as_ref(), "/dev/zero".as_ref()],
+            1,
+            "cannot read the record /dev/zero: a character device, not a regular file".into(),
+        ),
+        (
+            vec!["merge".as_ref(), pipe_text.as_ref()],
+            2,
+            fifo(&pipe).replacen("cannot read ", "cannot read the results file ", 1),
+        ),
+        (
+            vec!["merge".as_ref(), "/dev/zero".as_ref()],
+            2,
+            "cannot read the results file /dev/zero: a character device, not a regular file".into(),
+        ),
+    ];
+    for (args, status, expected) in cases {
+        let out = output_within(Command::new(REFEREE).args(&args), limit);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(status), "{args:?}: {stderr}");
+        assert!(stderr.contains(&expected), "{expected}\n{stderr}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

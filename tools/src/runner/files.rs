@@ -1,14 +1,21 @@
-//! The runner's own files: every output checked before the first game, and every I/O error
-//! named by its file and what was being done with it.
+//! The runner's own files: every input read only if it is a file of a sane size, every output
+//! checked before the first game, and every I/O error named by its file and what was being done
+//! with it.
 //!
 //! [`check_writable`] and [`check_writable_dir`] leave nothing behind: a file or folder made for
 //! the check is removed again, so that a match refused before its first game leaves the disk as
-//! it found it.
+//! it found it. `read_input` is the one way the tools read a file they are given (a record, an
+//! openings file, a results file, a league's files): a FIFO, a device or a socket is refused
+//! before it is opened (opening a FIFO waits for a writer, a device reads without end), and so
+//! is a file over `MAX_INPUT_BYTES`.
 
 use std::fmt;
 use std::fs::{self, OpenOptions};
-use std::io;
+use std::io::{self, Read as _};
+use std::os::unix::fs::FileTypeExt as _;
 use std::path::{Path, PathBuf};
+
+use super::tally::megabytes;
 
 /// An I/O error with the file it concerns and what the runner was doing with it:
 /// `cannot write the replay page /no/such/dir/match.html: No such file or directory`.
@@ -61,6 +68,89 @@ pub fn naming<'a>(doing: &'a str, path: &'a Path) -> impl FnOnce(io::Error) -> F
     move |error| FileError::new(doing, path, error)
 }
 
+/// The most bytes the tools read from one file they are given: far more than a record (a few
+/// KB), an openings file or a results file (about 150 bytes a game: well over a million games)
+/// holds, and little enough to read whole.
+pub(crate) const MAX_INPUT_BYTES: u64 = 256 << 20;
+
+/// What a path is when it is not a regular file, for a refusal: `a FIFO (named pipe)`.
+fn not_a_file(file_type: fs::FileType) -> Option<&'static str> {
+    if file_type.is_file() {
+        None
+    } else if file_type.is_dir() {
+        Some("a folder")
+    } else if file_type.is_fifo() {
+        Some("a FIFO (named pipe)")
+    } else if file_type.is_char_device() {
+        Some("a character device")
+    } else if file_type.is_block_device() {
+        Some("a block device")
+    } else if file_type.is_socket() {
+        Some("a socket")
+    } else {
+        Some("something")
+    }
+}
+
+/// Why a file of `metadata` is not read: its kind, when it is not a regular file, or its size.
+fn input_refusal(metadata: &fs::Metadata) -> Option<io::Error> {
+    if let Some(kind) = not_a_file(metadata.file_type()) {
+        let why = format!("{kind}, not a regular file");
+        return Some(io::Error::new(io::ErrorKind::InvalidInput, why));
+    }
+    too_large(metadata.len())
+}
+
+/// The refusal of an input of `bytes` bytes, if it is over [`MAX_INPUT_BYTES`].
+fn too_large(bytes: u64) -> Option<io::Error> {
+    (bytes > MAX_INPUT_BYTES).then(|| {
+        let why = format!(
+            "{} ({bytes} bytes), over the {} the referee reads from one file",
+            megabytes(bytes),
+            megabytes(MAX_INPUT_BYTES)
+        );
+        io::Error::new(io::ErrorKind::InvalidData, why)
+    })
+}
+
+/// Reads the file `path` whole (`what` names it in the error: `the record`), as the tools read
+/// every file they are given: only a regular file (or a link to one) is opened; a FIFO, a
+/// device, a socket or a folder is refused by its kind before it is opened (opening a FIFO
+/// waits for a writer, a device reads without end), and a file over [`MAX_INPUT_BYTES`] by its
+/// size, also one that grows past it while it is read.
+pub(crate) fn read_input(path: &Path, what: &str) -> Result<Vec<u8>, FileError> {
+    let doing = format!("read {what}");
+    let fail = |error: io::Error| FileError::new(&doing, path, error);
+    let metadata = fs::metadata(path).map_err(fail)?;
+    if let Some(error) = input_refusal(&metadata) {
+        return Err(fail(error));
+    }
+    let file = fs::File::open(path).map_err(fail)?;
+    // Checked again on the file opened, should the path have been replaced meanwhile.
+    if let Some(error) = input_refusal(&file.metadata().map_err(fail)?) {
+        return Err(fail(error));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_INPUT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(fail)?;
+    match too_large(bytes.len() as u64) {
+        Some(error) => Err(fail(error)),
+        None => Ok(bytes),
+    }
+}
+
+/// [`read_input`] of a text file: its bytes must be UTF-8.
+pub(crate) fn read_input_text(path: &Path, what: &str) -> Result<String, FileError> {
+    String::from_utf8(read_input(path, what)?).map_err(|_| {
+        let error = io::Error::new(
+            io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        );
+        FileError::new(&format!("read {what}"), path, error)
+    })
+}
+
 /// Checks that the file `path` can be written (`what` names it in the error: `the replay page`)
 /// without changing it: an existing file is opened for appending and left as it was; a missing
 /// one is created and removed again. A folder, a missing parent folder or a read-only place is
@@ -69,6 +159,18 @@ pub fn check_writable(path: &Path, what: &str) -> Result<(), FileError> {
     let doing = format!("write {what}");
     if path.as_os_str().is_empty() {
         let error = io::Error::new(io::ErrorKind::InvalidInput, "an empty file name");
+        return Err(FileError::new(&doing, path, error));
+    }
+    if let Some(kind) = fs::metadata(path)
+        .ok()
+        .filter(|metadata| !metadata.is_dir())
+        .and_then(|metadata| not_a_file(metadata.file_type()))
+    {
+        // Opening a FIFO to write waits for a reader; a device takes the output and keeps none.
+        let error = io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{kind}, not a regular file"),
+        );
         return Err(FileError::new(&doing, path, error));
     }
     if fs::symlink_metadata(path).is_ok() {
@@ -197,6 +299,77 @@ pub(crate) mod tests {
         );
         let message = failure(check_writable_dir(&dir.join("plain"), "the record folder"));
         assert!(message.ends_with(": Not a directory"), "{message}");
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// `f` run on a thread of its own, given at most ten seconds: a regression that opens a
+    /// FIFO waits for a writer for ever, and fails the test instead of hanging it.
+    pub(crate) fn within_ten_seconds<T: Send + 'static>(
+        f: impl FnOnce() -> T + Send + 'static,
+    ) -> T {
+        let (sender, receiver) = std::sync::mpsc::channel();
+        std::thread::spawn(move || sender.send(f()));
+        receiver
+            .recv_timeout(std::time::Duration::from_secs(10))
+            .expect("done within ten seconds, not blocked")
+    }
+
+    /// A FIFO (named pipe) made by `mkfifo` at `path`.
+    pub(crate) fn fifo(path: &Path) {
+        let made = std::process::Command::new("mkfifo").arg(path).status();
+        assert!(made.is_ok_and(|status| status.success()), "mkfifo {path:?}");
+    }
+
+    #[test]
+    fn only_regular_files_of_a_sane_size_are_read() {
+        let dir = scratch("files-inputs");
+        let text = dir.join("openings.txt");
+        fs::write(&text, "1, 2\n").unwrap();
+        assert_eq!(
+            read_input_text(&text, "the openings file").unwrap(),
+            "1, 2\n"
+        );
+        let pipe = dir.join("pipe");
+        fifo(&pipe);
+        let big = dir.join("big.csv");
+        fs::File::create(&big)
+            .unwrap()
+            .set_len(MAX_INPUT_BYTES + 1)
+            .unwrap();
+        let cases = [
+            (
+                pipe.clone(),
+                "a FIFO (named pipe), not a regular file".to_string(),
+            ),
+            (
+                PathBuf::from("/dev/zero"),
+                "a character device, not a regular file".to_string(),
+            ),
+            (dir.clone(), "a folder, not a regular file".to_string()),
+            (
+                big.clone(),
+                format!(
+                    "256.0MB ({} bytes), over the 256.0MB the referee reads from one file",
+                    MAX_INPUT_BYTES + 1
+                ),
+            ),
+        ];
+        for (path, why) in cases {
+            let shown = path.clone();
+            let message =
+                within_ten_seconds(move || failure(read_input(&path, "the record").map(drop)));
+            assert_eq!(
+                message,
+                format!("cannot read the record {}: {why}", shown.display())
+            );
+        }
+        // Outputs too: writing to a FIFO waits for a reader.
+        let message =
+            within_ten_seconds(move || failure(check_writable(&pipe, "the results file")));
+        assert!(
+            message.ends_with(": a FIFO (named pipe), not a regular file"),
+            "{message}"
+        );
         let _ = fs::remove_dir_all(&dir);
     }
 

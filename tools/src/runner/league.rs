@@ -48,7 +48,7 @@ use clap::{Args, Parser, Subcommand};
 use rustc_hash::FxHashSet;
 
 use super::command_line::{parse_words, print_clap, program_command};
-use super::files::check_writable;
+use super::files::{check_writable, read_input, FileError};
 use super::html::league_page::{self, League, RunGames};
 use super::html::{self, DrawGame};
 use super::opening::{self, Openings};
@@ -90,6 +90,12 @@ pub enum LeagueError {
 impl LeagueError {
     fn io(what: &Path, error: io::Error) -> LeagueError {
         LeagueError::Io(format!("{}: {error}", what.display()))
+    }
+
+    /// A file of the league that could not be read ([`read_input`]): not a regular file, too
+    /// large, or an I/O error.
+    fn read(error: FileError) -> LeagueError {
+        LeagueError::Io(error.to_string())
     }
 }
 
@@ -156,12 +162,13 @@ pub fn read_roster(dir: &Path, game: &str) -> Result<Roster, LeagueError> {
     if !dir.is_dir() {
         return Err(not_a_league("no such directory"));
     }
-    let text = match fs::read_to_string(&path) {
-        Ok(text) => text,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => {
+    let text = match read_input(&path, "the league's players") {
+        Ok(bytes) => String::from_utf8(bytes)
+            .map_err(|_| LeagueError::Input(format!("{}: not UTF-8 text", path.display())))?,
+        Err(error) if error.error.kind() == io::ErrorKind::NotFound => {
             return Err(not_a_league(&format!("no {PLAYERS_FILE}")))
         }
-        Err(error) => return Err(LeagueError::io(&path, error)),
+        Err(error) => return Err(LeagueError::read(error)),
     };
     let mut lines = text.lines().enumerate();
     let first = lines.next().map(|(_, l)| l).unwrap_or("");
@@ -385,7 +392,7 @@ pub fn read_games(dir: &Path, game: &str, roster: &Roster) -> Result<Vec<StoredG
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let bytes = fs::read(&path).map_err(|e| LeagueError::io(&path, e))?;
+        let bytes = read_input(&path, "the results file").map_err(LeagueError::read)?;
         let mut text = String::from_utf8_lossy(&bytes).into_owned();
         if !text.ends_with('\n') {
             let whole = text.rfind('\n').map_or(0, |i| i + 1);
@@ -539,7 +546,7 @@ fn replay_run<G: DrawGame>(
     let mut links = Vec::new();
     for row in rows {
         let record = records.join(format!("game-{}.txt", row.number));
-        match fs::read(&record) {
+        match read_input(&record, "the record") {
             Ok(bytes) => {
                 let view = replay::<G>(
                     &format!("{run} game {}", row.number),

@@ -32,7 +32,7 @@
 //!
 //! The plies of a line are printed as an opening is written (`--openings`): each ply's reply in
 //! the game's notation, separated by commas. A record that cannot be read whole (truncated, not
-//! a record of this game, malformed) is named on stderr with its line and left out, and the
+//! a record of this game, malformed, not a regular file) is named on stderr with its line and left out, and the
 //! exit status is then 1; a folder that cannot be read or holds no record, or a bad command
 //! line, gets one line on stderr and exit status 2.
 
@@ -45,7 +45,7 @@ use clap::{Parser, ValueEnum};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::command_line::{parse_words, print_clap, subcommand};
-use super::files::FileError;
+use super::files::{read_input, FileError};
 use super::record::parse_record;
 use super::Seat;
 
@@ -324,10 +324,9 @@ pub fn read_folder(dir: &Path, game: &str, player: Player) -> Result<Folder, Lin
     records.sort();
     let mut folder = Folder::default();
     for (number, path) in records {
-        let text = match fs::read(&path) {
+        let text = match read_input(&path, "the record") {
             Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
             Err(error) => {
-                let error = FileError::new("read the record", &path, error);
                 folder.problems.push(error.to_string());
                 continue;
             }
@@ -689,6 +688,29 @@ mod tests {
         }
         let _ = writeln!(text, "# result: {result}");
         text
+    }
+
+    #[test]
+    fn a_record_that_is_not_a_file_is_left_out_without_being_read() {
+        let dir = scratch("lines-fifo");
+        fs::write(
+            dir.join("game-1.txt"),
+            record("count", &["1 2", "2 1", "1 2"], "p1 reached five"),
+        )
+        .unwrap();
+        crate::runner::files::tests::fifo(&dir.join("game-3.txt"));
+        let args = [dir.display().to_string()];
+        let (text, problems) =
+            crate::runner::files::tests::within_ten_seconds(move || run("count", &args).unwrap());
+        assert!(text.contains(": games=1 "), "{text}");
+        assert_eq!(
+            problems,
+            [format!(
+                "cannot read the record {}: a FIFO (named pipe), not a regular file",
+                dir.join("game-3.txt").display()
+            )]
+        );
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -1,15 +1,14 @@
 //! `<game>-referee merge`: the rows of several `--results` files (the shards of one match) read
 //! back, checked, and the final lines a single run of the same games prints.
 
-use std::fs;
-use std::io;
+use std::path::Path;
 
 use clap::error::ErrorKind;
 use clap::Parser;
 use rustc_hash::FxHashMap;
 
 use super::command_line::{parse_words, program_command};
-use super::files;
+use super::files::{read_input_text, FileError};
 use super::report::final_text;
 use super::results::{self, GameRow};
 use super::sprt::Sprt;
@@ -40,8 +39,8 @@ pub fn merge_command(game: &str) -> clap::Command {
 pub enum MergeError {
     /// A bad command line, or `--help` (`clap`'s message).
     Command(clap::Error),
-    /// A file that could not be read.
-    Io(String, io::Error),
+    /// A file that could not be read, or was refused by its kind or size.
+    File(FileError),
     /// A row that is not this game's, a file that is not a results file, or `--sprt` over other
     /// than two players (the message).
     Rows(String),
@@ -59,11 +58,7 @@ impl std::fmt::Display for MergeError {
         match self {
             MergeError::Command(error) => write!(f, "{}", error.render()),
             MergeError::Rows(message) => write!(f, "{message}"),
-            MergeError::Io(file, error) => write!(
-                f,
-                "cannot read the results file {file}: {}",
-                files::io_reason(error)
-            ),
+            MergeError::File(error) => write!(f, "{error}"),
         }
     }
 }
@@ -90,7 +85,8 @@ fn read_rows(game: &str, files: &[String]) -> Result<Vec<GameRow>, MergeError> {
     let mut rows: Vec<GameRow> = Vec::new();
     let mut seen: FxHashMap<u32, String> = FxHashMap::default();
     for file in files {
-        let text = fs::read_to_string(file).map_err(|e| MergeError::Io(file.clone(), e))?;
+        let text =
+            read_input_text(Path::new(file), "the results file").map_err(MergeError::File)?;
         let file_rows =
             results::parse_rows(&text, file).map_err(|e| MergeError::Rows(e.to_string()))?;
         for row in file_rows {
@@ -142,9 +138,11 @@ pub fn names_of(rows: &[GameRow]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::runner::files::tests::scratch;
     use crate::runner::game::Seat;
     use crate::runner::results::tests::game_row;
     use crate::runner::schedule;
+    use std::fs;
 
     #[test]
     fn the_final_text_of_shards_merged_is_that_of_the_whole_match() {
@@ -229,6 +227,34 @@ mod tests {
         let twice = vec![files[0].clone(), files[0].clone()];
         let message = merge("krieg", &twice).unwrap_err().to_string();
         assert!(message.contains("again in"), "{message}");
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn what_is_not_a_file_is_refused_without_being_read() {
+        let dir = scratch("merge-fifo");
+        let pipe = dir.join("rows.csv");
+        crate::runner::files::tests::fifo(&pipe);
+        let pipe_name = pipe.display().to_string();
+        let message = crate::runner::files::tests::within_ten_seconds(move || {
+            merge("krieg", &[pipe_name, "/dev/zero".to_string()])
+                .unwrap_err()
+                .to_string()
+        });
+        assert_eq!(
+            message,
+            format!(
+                "cannot read the results file {}: a FIFO (named pipe), not a regular file",
+                pipe.display()
+            )
+        );
+        let message = merge("krieg", &["/dev/zero".to_string()])
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            message,
+            "cannot read the results file /dev/zero: a character device, not a regular file"
+        );
         let _ = fs::remove_dir_all(&dir);
     }
 }

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use rustc_hash::FxHashMap;
 
-use super::files::{check_writable, check_writable_dir, naming, FileError};
+use super::files::{check_writable, check_writable_dir, naming, read_input_text, FileError};
 use super::game::{contest_defaults, RefereeGame, Transport};
 use super::match_error::MatchError;
 use super::options::{Entrant, MatchOptions};
@@ -72,8 +72,7 @@ pub fn match_openings<G: RefereeGame>(
         return Err(opening::OpeningError::Unsupported(G::NAME).to_string());
     }
     if let Some(path) = &options.openings {
-        let text = fs::read_to_string(path)
-            .map_err(|e| FileError::new("read the openings file", path, e).to_string())?;
+        let text = read_input_text(path, "the openings file").map_err(|e| e.to_string())?;
         let openings =
             opening::load_openings::<G>(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         return Ok(Some(openings));

@@ -19,7 +19,7 @@ use clap::Parser;
 
 use super::{escape, head, player_style, DrawGame};
 use crate::runner::command_line::{parse_words, print_clap, subcommand};
-use crate::runner::files::{io_reason, FileError};
+use crate::runner::files::{io_reason, read_input, FileError};
 use crate::runner::replay::{replay, GameView};
 use crate::runner::tally::Tally;
 
@@ -407,10 +407,9 @@ pub fn view_main<G: DrawGame>(args: &[String]) -> ExitCode {
     let mut games = Vec::new();
     let mut whole = true;
     for path in &options.records {
-        let game = match fs::read(path) {
+        let game = match read_input(Path::new(path), "the record") {
             Ok(bytes) => replay::<G>(path, &String::from_utf8_lossy(&bytes)),
             Err(error) => {
-                let error = FileError::new("read the record", Path::new(path), error);
                 eprintln!("{}-referee view: {error}", G::NAME);
                 whole = false;
                 continue;
