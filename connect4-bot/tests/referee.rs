@@ -375,7 +375,7 @@ fn the_game_masters_mode_calls_a_failing_team_again_up_to_three_times() {
 }
 
 #[test]
-fn openings_that_are_not_files_are_refused_at_once() {
+fn openings_no_game_allows_or_that_are_not_files_are_refused_at_once() {
     use std::time::Duration;
     use test_support::process::{make_fifo, output_within};
     let dir = scratch_dir("connect4-referee", "openings");
@@ -383,6 +383,14 @@ fn openings_that_are_not_files_are_refused_at_once() {
     make_fifo(&pipe);
     let pipe_text = pipe.display().to_string();
     let cases = [
+        (
+            // More plies than any game lasts: it asked for 103 GB up front, and aborted.
+            vec!["--random-openings", "4294967295"],
+            "connect4-referee: --random-openings 4294967295: no opening of 4294967295 random \
+             plies leaves the game running (10000 drawn, and the game ended, or had no move to \
+             draw, by ply "
+                .to_string(),
+        ),
         (
             vec!["--openings", &pipe_text],
             format!(

@@ -210,7 +210,8 @@ pub fn check_writable_dir(dir: &Path, what: &str) -> Result<(), FileError> {
     made.reverse();
     let checked = (|| {
         for folder in &made {
-            fs::create_dir(folder).map_err(naming(&make, dir))?;
+            fs::create_dir(folder)
+                .map_err(|error| FileError::new(&make, dir, made_in(error, folder)))?;
         }
         let probe = dir.join(format!(".referee-write-test-{}", std::process::id()));
         let doing = format!("write in {what}");
@@ -218,13 +219,79 @@ pub fn check_writable_dir(dir: &Path, what: &str) -> Result<(), FileError> {
             .write(true)
             .create_new(true)
             .open(&probe)
-            .map_err(naming(&doing, dir))?;
+            .map_err(|error| FileError::new(&doing, dir, made_in(error, &probe)))?;
         fs::remove_file(&probe).map_err(naming(&doing, &probe))
     })();
     for folder in made.iter().rev() {
         let _ = fs::remove_dir(folder);
     }
     checked
+}
+
+/// The true reason of `error`, met making `made`: a file system that makes no new file (`/proc`,
+/// `/sys`) answers "No such file or directory" in a folder that exists.
+fn made_in(error: io::Error, made: &Path) -> io::Error {
+    let folder = made.parent().filter(|folder| folder.is_dir());
+    match folder {
+        Some(folder) if error.kind() == io::ErrorKind::NotFound => {
+            let system = file_system_of(folder).map_or(String::new(), |kind| format!(" ({kind})"));
+            io::Error::other(format!(
+                "{} exists, but its file system{system} makes no new file or folder in it",
+                folder.display()
+            ))
+        }
+        _ => error,
+    }
+}
+
+/// The type of the file system that holds `path` (`proc`), from the mount table.
+fn file_system_of(path: &Path) -> Option<String> {
+    let path = fs::canonicalize(path).ok()?;
+    let table = fs::read_to_string("/proc/self/mountinfo").ok()?;
+    let mut best: Option<(usize, String)> = None;
+    for line in table.lines() {
+        // `id parent major:minor root mount-point options [optional...] - type source ...`
+        let fields: Vec<&str> = line.split(' ').collect();
+        let (Some(mount), Some(dash)) = (fields.get(4), fields.iter().position(|f| *f == "-"))
+        else {
+            continue;
+        };
+        let (mount, Some(kind)) = (PathBuf::from(unescape_mount(mount)), fields.get(dash + 1))
+        else {
+            continue;
+        };
+        let depth = mount.components().count();
+        // The deepest mount point over the path; of two on one point, the later.
+        if path.starts_with(&mount) && best.as_ref().is_none_or(|(deepest, _)| depth >= *deepest) {
+            best = Some((depth, kind.to_string()));
+        }
+    }
+    best.map(|(_, kind)| kind)
+}
+
+/// A mount point as the mount table writes it, its space, tab, newline and backslash as octal
+/// escapes (`\040`), read back.
+fn unescape_mount(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find('\\') {
+        out.push_str(&rest[..at]);
+        let code = rest
+            .get(at + 1..at + 4)
+            .and_then(|d| u8::from_str_radix(d, 8).ok());
+        match code {
+            Some(byte) => {
+                out.push(char::from(byte));
+                rest = &rest[at + 4..];
+            }
+            None => {
+                out.push('\\');
+                rest = &rest[at + 1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 #[cfg(test)]
@@ -371,6 +438,31 @@ pub(crate) mod tests {
             "{message}"
         );
         let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_folder_that_makes_no_file_says_so() {
+        // /proc answers "No such file or directory" to a new file in a folder that exists.
+        let message = failure(check_writable_dir(Path::new("/proc"), "the record folder"));
+        assert!(
+            message.starts_with("cannot write in the record folder /proc: "),
+            "{message}"
+        );
+        assert!(!message.contains("No such file"), "{message}");
+        if !message.ends_with("Permission denied") {
+            assert!(
+                message.ends_with(
+                    ": /proc exists, but its file system (proc) makes no new file or folder in it"
+                ),
+                "{message}"
+            );
+        }
+        let message = failure(check_writable_dir(
+            Path::new("/proc/records"),
+            "the record folder",
+        ));
+        assert!(!message.contains("No such file"), "{message}");
+        assert_eq!(unescape_mount("/mnt/a\\040b\\134"), "/mnt/a b\\");
     }
 
     #[test]

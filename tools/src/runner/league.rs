@@ -1348,7 +1348,7 @@ mod tests {
     }
 
     #[test]
-    fn run_takes_its_defaults_and_cuts_games_and_concurrency_to_their_most() {
+    fn run_takes_its_defaults_and_cuts_games_to_their_most() {
         let run_options = |args: &[&str]| {
             let words: Vec<String> = ["dir", "run"]
                 .iter()
@@ -1364,8 +1364,10 @@ mod tests {
         assert_eq!((defaults.games, defaults.concurrency), (DEFAULT_GAMES, 1));
         assert_eq!(defaults.movetime_ms, None);
         assert!(!defaults.record);
+        // --games is cut to its most; --concurrency is kept as asked, and the run plays at most
+        // 256 games at once, saying what was asked and what is played.
         let most = run_options(&["--games", "99999999", "--concurrency", "1000"]);
-        assert_eq!((most.games, most.concurrency), (1 << 24, 256));
+        assert_eq!((most.games, most.concurrency), (1 << 24, 1000));
         let set = run_options(&[
             "--movetime-ms",
             "50",

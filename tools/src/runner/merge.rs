@@ -141,15 +141,15 @@ mod tests {
     use crate::runner::files::tests::scratch;
     use crate::runner::game::Seat;
     use crate::runner::results::tests::game_row;
-    use crate::runner::schedule;
+    use crate::runner::schedule::{self, Schedule};
     use std::fs;
 
     #[test]
     fn the_final_text_of_shards_merged_is_that_of_the_whole_match() {
         let players = ["x", "y", "z"];
-        let schedule = schedule::schedule(3, 4, false, 5);
+        let schedule = Schedule::new(3, 4, false, 5).unwrap();
         let rows: Vec<GameRow> = schedule
-            .iter()
+            .fixtures(None)
             .map(|f| {
                 let winner = match f.number % 3 {
                     0 => None,
@@ -190,8 +190,9 @@ mod tests {
         }
         assert_eq!(merge("krieg", &files).unwrap(), whole);
         // Two-player matches too, with the SPRT line.
-        let two: Vec<GameRow> = schedule::schedule(2, 6, false, 5)
-            .iter()
+        let two: Vec<GameRow> = Schedule::new(2, 6, false, 5)
+            .unwrap()
+            .fixtures(None)
             .map(|f| {
                 let names = [["A", "B"][f.seats[0]], ["A", "B"][f.seats[1]]];
                 game_row(

@@ -92,8 +92,8 @@ pub struct MatchOptions {
 /// (a few seconds), beyond which a game of a hundred plies lasts hours.
 pub const MAX_MOVETIME_MS: u64 = 60_000;
 
-/// The most games played at once: a larger `--concurrency` is cut to it.
-const MAX_CONCURRENCY: u32 = 256;
+/// The most games played at once: a larger `--concurrency` is cut to it, with a warning.
+pub(super) const MAX_CONCURRENCY: u32 = 256;
 
 /// The referee's command line as `clap` reads it: the match's settings and the players'
 /// commands, which [`match_options`] turns into the match's players.
@@ -217,9 +217,10 @@ pub(super) fn positive_u32(text: &str) -> Result<u32, String> {
     positive_u64(text).map(|n| n as u32)
 }
 
-/// `--concurrency`: a whole number from 1, cut to [`MAX_CONCURRENCY`].
+/// `--concurrency`: a whole number from 1, kept as asked (the run plays at most
+/// [`MAX_CONCURRENCY`] games at once, and says so).
 pub(super) fn concurrency(text: &str) -> Result<u32, String> {
-    positive_u32(text).map(|n| n.min(MAX_CONCURRENCY))
+    positive_u32(text)
 }
 
 /// `--movetime-ms`: from 1 ms to [`MAX_MOVETIME_MS`], each bound with its reason.

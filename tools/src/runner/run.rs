@@ -1,7 +1,6 @@
 //! A run of many games: a match's schedule (or a league's pairings) played `--concurrency` at
 //! once, each game's record, row and line written as it ends, and what stops a run early.
 
-use std::collections::VecDeque;
 use std::fs;
 use std::io::{self, IsTerminal, Write as _};
 use std::path::Path;
@@ -15,11 +14,11 @@ use rustc_hash::FxHashMap;
 use super::files::{check_writable, check_writable_dir, naming, read_input_text, FileError};
 use super::game::{contest_defaults, RefereeGame, Transport};
 use super::match_error::MatchError;
-use super::options::{Entrant, MatchOptions};
+use super::options::{Entrant, MatchOptions, MAX_CONCURRENCY};
 use super::play::{play_game, GameOutcome, GameReport, GameSetup};
 use super::report::{final_text, game_line, pentanomial, record_text, Progress};
 use super::results::{self, GameRow};
-use super::schedule::{self, Fixture};
+use super::schedule::{Fixture, Numbers, Schedule};
 use super::sprt::Verdict;
 use super::{html, interrupt, opening};
 
@@ -100,35 +99,71 @@ pub trait GameSource: Sync {
     fn game_written(&self, _row: &GameRow) {}
 }
 
-/// A match's games, in schedule order.
+/// How a pair's opening is found: [`opening::opening_for`] of the match's game.
+type OpeningFor = fn(&opening::Openings, &Fixture) -> Result<Vec<String>, opening::OpeningError>;
+
+/// A match's games, in schedule order, each made when a worker takes it: a match of a hundred
+/// million games holds no more than one of two.
 pub(super) struct MatchSchedule<'a> {
-    queue: Mutex<VecDeque<Fixture>>,
+    schedule: &'a Schedule,
+    numbers: Mutex<Numbers>,
     players: &'a [Entrant],
-    pair_openings: FxHashMap<u32, Vec<String>>,
+    openings: Option<(opening::Openings, OpeningFor)>,
+    /// The opening of the last pair looked up, for the pair's other game.
+    last_opening: Mutex<Option<(u32, Vec<String>)>>,
+    /// An opening that could not be drawn: no game starts after it.
+    failure: Mutex<Option<String>>,
+}
+
+impl MatchSchedule<'_> {
+    /// The opening of `fixture`'s pair, or `None` (the failure kept) when it cannot be drawn.
+    fn opening(&self, fixture: &Fixture) -> Option<Vec<String>> {
+        let Some((openings, opening_for)) = &self.openings else {
+            return Some(Vec::new());
+        };
+        let mut last = self.last_opening.lock().ok()?;
+        if let Some((_, plies)) = last.as_ref().filter(|(pair, _)| *pair == fixture.pair) {
+            return Some(plies.clone());
+        }
+        match opening_for(openings, fixture) {
+            Ok(plies) => {
+                *last = Some((fixture.pair, plies.clone()));
+                Some(plies)
+            }
+            Err(error) => {
+                if let Ok(mut failure) = self.failure.lock() {
+                    failure.get_or_insert(format!("pair {}: {error}", fixture.pair));
+                }
+                None
+            }
+        }
+    }
 }
 
 impl GameSource for MatchSchedule<'_> {
     fn next_game(&self) -> Option<ScheduledGame> {
-        let fixture = self.queue.lock().ok()?.pop_front()?;
+        if self.failure.lock().ok()?.is_some() {
+            return None;
+        }
+        let number = self.numbers.lock().ok()?.next()?;
+        let fixture = self.schedule.fixture(number);
+        let opening = self.opening(&fixture)?;
         Some(ScheduledGame {
             fixture,
             players: fixture.seats.map(|i| self.players[i].clone()),
-            opening: self
-                .pair_openings
-                .get(&fixture.pair)
-                .cloned()
-                .unwrap_or_default(),
+            opening,
         })
     }
 }
 
 /// Plays the whole match, printing a line per game and the final lines; returns its rows.
 ///
-/// Before the first game it checks the openings and every output ([`check_outputs`]). A player
-/// that cannot start before its first reply of the match stops it at once
-/// ([`MatchError::PlayerCannotStart`]): games under way are abandoned and not counted. With
-/// `watch`, an interruption stops it the same way, and the final lines of the games finished so
-/// far are printed before it returns [`MatchError::Interrupted`].
+/// Before the first game it checks the schedule's numbers, the shard, the openings (the first
+/// pair's drawn) and every output ([`check_outputs`]). A player that cannot start before its
+/// first reply of the match stops it at once ([`MatchError::PlayerCannotStart`]): games under
+/// way are abandoned and not counted. With `watch`, an interruption stops it the same way, and
+/// the final lines of the games finished so far are printed before it returns
+/// [`MatchError::Interrupted`].
 pub fn run_match<G: html::DrawGame>(
     options: &MatchOptions,
     watch: Option<&interrupt::Watch>,
@@ -139,39 +174,50 @@ pub fn run_match<G: html::DrawGame>(
             G::NAME
         )));
     }
-    let openings = match_openings::<G>(options).map_err(MatchError::Setup)?;
-    check_outputs(options).map_err(|e| MatchError::Setup(e.to_string()))?;
-    // Every pair's opening, drawn or looked up before the first game, so that a random opening
-    // that cannot be drawn stops the match before it starts.
-    let mut pair_openings: FxHashMap<u32, Vec<String>> = FxHashMap::default();
-    let names: Vec<String> = options.players.iter().map(|e| e.name.clone()).collect();
-    let fixtures: VecDeque<Fixture> = schedule::schedule(
+    let schedule = Schedule::new(
         options.players.len(),
         options.games,
         options.gauntlet,
         options.seed,
     )
-    .into_iter()
-    .filter(|f| options.shard.is_none_or(|shard| shard.contains(f.number)))
-    .collect();
-    if let Some(openings) = &openings {
-        for fixture in &fixtures {
-            if let std::collections::hash_map::Entry::Vacant(entry) =
-                pair_openings.entry(fixture.pair)
-            {
-                let plies = opening::opening_for::<G>(openings, fixture)
-                    .map_err(|e| MatchError::Setup(e.to_string()))?;
-                entry.insert(plies);
-            }
-        }
+    .map_err(|error| MatchError::Setup(error.to_string()))?;
+    let total = schedule.count(options.shard);
+    if let (Some(shard), 0) = (options.shard, total) {
+        return Err(MatchError::Setup(format!(
+            "--shard {}/{} holds no game of this match: its games are numbered 1 to {}, and \
+             none of them is {} modulo {}",
+            shard.index,
+            shard.count,
+            schedule.total(),
+            shard.index,
+            shard.count
+        )));
     }
-    let total = fixtures.len();
+    let openings = match_openings::<G>(options).map_err(MatchError::Setup)?;
+    // The first pair's random opening drawn before the first game, so that a number of plies
+    // the game cannot leave running stops the match before it starts; the others are drawn as
+    // their games come.
+    if let (Some(openings @ opening::Openings::Random(_)), Some(first)) =
+        (&openings, schedule.fixtures(options.shard).next())
+    {
+        opening::opening_for::<G>(openings, &first)
+            .map_err(|error| MatchError::Setup(error.to_string()))?;
+    }
+    check_outputs(options).map_err(|e| MatchError::Setup(e.to_string()))?;
+    let names: Vec<String> = options.players.iter().map(|e| e.name.clone()).collect();
     let source = MatchSchedule {
-        queue: Mutex::new(fixtures),
+        schedule: &schedule,
+        numbers: Mutex::new(schedule.numbers(options.shard)),
         players: &options.players,
-        pair_openings,
+        openings: openings.map(|openings| (openings, opening::opening_for::<G> as OpeningFor)),
+        last_opening: Mutex::new(None),
+        failure: Mutex::new(None),
     };
-    let (mut rows, failure) = play_games::<G>(options, &source, total, &names, watch);
+    let (mut rows, failure) = play_games::<G>(options, &source, total as usize, &names, watch);
+    let failure = failure.or_else(|| {
+        let opening_failed = source.failure.lock().ok()?.take()?;
+        Some(MatchError::Setup(opening_failed))
+    });
     match failure {
         // Its note comes first, so that the final lines stay the last ones printed.
         Some(ref interruption @ MatchError::Interrupted(_)) => {
@@ -213,7 +259,10 @@ pub fn play_games<G: html::DrawGame>(
             return (Vec::new(), Some(MatchError::File(error)));
         }
     }
-    warn_of_concurrency::<G>(options.concurrency);
+    let cores = thread::available_parallelism().map_or(1, |n| n.get());
+    if let Some(warning) = concurrency_warning(options.concurrency, cores) {
+        eprintln!("{}-referee: warning: {warning}", G::NAME);
+    }
     let (movetime_ms, memory_mb) = contest_defaults::<G>();
     let run = Run {
         options,
@@ -226,7 +275,8 @@ pub fn play_games<G: html::DrawGame>(
     let mut ends = GameEnds::new(options, total, names);
     thread::scope(|scope| {
         let (sender, finished) = mpsc::channel::<FinishedGame>();
-        let workers = (options.concurrency as usize).min(total).max(1);
+        let concurrency = options.concurrency.min(MAX_CONCURRENCY) as usize;
+        let workers = concurrency.min(total).max(1);
         for _ in 0..workers {
             let (sender, run) = (sender.clone(), &run);
             scope.spawn(move || run.play_from::<G>(source, &sender));
@@ -247,16 +297,24 @@ fn games_text(count: usize) -> String {
     }
 }
 
-/// Warns that more games at once than cores slow the players.
-fn warn_of_concurrency<G: RefereeGame>(concurrency: u32) {
-    let cores = thread::available_parallelism().map_or(1, |n| n.get());
-    if concurrency as usize > cores {
-        eprintln!(
-            "{}-referee: warning: --concurrency {concurrency} exceeds the {cores} cores of this \
-             machine; players may be slowed and lose on time",
-            G::NAME,
-        );
+/// The warning of a `--concurrency` that is cut to [`MAX_CONCURRENCY`], or that plays more
+/// games at once than `cores`, which slows the players: what was asked and what is played.
+fn concurrency_warning(asked: u32, cores: usize) -> Option<String> {
+    let slowed = "players may be slowed and lose on time";
+    if asked > MAX_CONCURRENCY {
+        let over = if MAX_CONCURRENCY as usize > cores {
+            format!(", more than the {cores} cores of this machine: {slowed}")
+        } else {
+            String::new()
+        };
+        return Some(format!(
+            "--concurrency {asked} is over the most games played at once: {MAX_CONCURRENCY} are \
+             played at once{over}"
+        ));
     }
+    (asked as usize > cores).then(|| {
+        format!("--concurrency {asked} exceeds the {cores} cores of this machine; {slowed}")
+    })
 }
 
 /// A game that ended (or was abandoned), with its commands and names by seat.
@@ -509,6 +567,25 @@ mod tests {
             seed,
             seats: [0, 1],
         }
+    }
+
+    #[test]
+    fn a_concurrency_over_the_most_is_said_as_asked_and_as_played() {
+        assert_eq!(
+            concurrency_warning(100_000, 2).unwrap(),
+            "--concurrency 100000 is over the most games played at once: 256 are played at \
+             once, more than the 2 cores of this machine: players may be slowed and lose on time"
+        );
+        assert_eq!(
+            concurrency_warning(300, 512).unwrap(),
+            "--concurrency 300 is over the most games played at once: 256 are played at once"
+        );
+        assert_eq!(
+            concurrency_warning(4, 2).unwrap(),
+            "--concurrency 4 exceeds the 2 cores of this machine; players may be slowed and \
+             lose on time"
+        );
+        assert_eq!(concurrency_warning(2, 2), None);
     }
 
     #[test]
