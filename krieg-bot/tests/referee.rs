@@ -658,6 +658,84 @@ fn a_concurrency_over_the_most_and_a_folder_that_makes_no_file_are_said_as_they_
     assert!(out.stdout.is_empty());
 }
 
+/// Every file under `dir` with its bytes.
+fn snapshot(dir: &std::path::Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files.extend(snapshot(&path));
+        } else {
+            let bytes = std::fs::read(&path).unwrap();
+            files.push((path, bytes));
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn a_record_folder_of_an_earlier_match_is_kept_unless_replaced() {
+    let dir = test_support::process::scratch_dir("krieg-referee-test", "earlier");
+    let rd = dir.join("rd");
+    let rd_text = rd.display().to_string();
+    let greedy = format!("{BOT} --engine greedy");
+    let random = format!("{BOT} --engine random --seed {{seed}}");
+    run_ok(
+        REFEREE,
+        ["--games", "4", "--record-dir", &rd_text, &greedy, &random],
+    );
+    let lines = |args: &[&str]| run_ok(REFEREE, ["lines"].iter().chain(args));
+    assert!(lines(&[&rd_text]).contains(": games=4 "));
+    let earlier = snapshot(&dir);
+    // A second match into the folder, of another player: refused, every file as it was (it
+    // overwrote games 1 and 2, appended to their stderr, and left 3 and 4 to be read as its).
+    for extra in [&[][..], &["--records", "add"]] {
+        let mut args = vec!["--games", "2", "--record-dir", &rd_text];
+        args.extend(extra);
+        args.extend([random.as_str(), greedy.as_str()]);
+        let out = Command::new(REFEREE).args(&args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.contains(&format!("--record-dir {rd_text} already holds ")),
+            "{stderr}"
+        );
+        assert!(out.stdout.is_empty());
+        assert_eq!(snapshot(&dir), earlier, "{args:?}");
+    }
+    // Replaced: the folder holds the second match alone, which lines reads.
+    run_ok(
+        REFEREE,
+        [
+            "--games",
+            "2",
+            "--records",
+            "replace",
+            "--record-dir",
+            &rd_text,
+            &random,
+            &greedy,
+        ],
+    );
+    let text = lines(&[&rd_text]);
+    assert!(text.contains(": games=2 "), "{text}");
+    assert!(
+        text.contains(&format!("\n  ours: {BOT} --engine random --seed 2\n")),
+        "{text}"
+    );
+    for gone in [
+        "game-3.txt",
+        "game-3-p1.stderr",
+        "game-4.txt",
+        "game-4-p2.stderr",
+    ] {
+        assert!(!rd.join(gone).exists(), "{gone}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn inputs_that_are_not_files_are_refused_without_being_read() {
     use test_support::process::{make_fifo, output_within};

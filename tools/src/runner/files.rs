@@ -1,21 +1,23 @@
 //! The runner's own files: every input read only if it is a file of a sane size, every output
-//! checked before the first game, and every I/O error named by its file and what was being done
-//! with it.
+//! checked before the first game and kept apart from the inputs and the other outputs, and
+//! every I/O error named by its file and what was being done with it.
 //!
 //! [`check_writable`] and [`check_writable_dir`] leave nothing behind: a file or folder made for
 //! the check is removed again, so that a match refused before its first game leaves the disk as
 //! it found it. `read_input` is the one way the tools read a file they are given (a record, an
 //! openings file, a results file, a league's files): a FIFO, a device or a socket is refused
 //! before it is opened (opening a FIFO waits for a writer, a device reads without end), and so
-//! is a file over `MAX_INPUT_BYTES`.
+//! is a file over `MAX_INPUT_BYTES`. `check_apart` compares every path a command reads and
+//! writes, after resolving links, so that no output overwrites an input or another output.
 
 use std::fmt;
 use std::fs::{self, OpenOptions};
 use std::io::{self, Read as _};
-use std::os::unix::fs::FileTypeExt as _;
-use std::path::{Path, PathBuf};
+use std::os::unix::fs::{FileTypeExt as _, MetadataExt as _};
+use std::path::{Component, Path, PathBuf};
 
-use super::tally::megabytes;
+use super::record::record_folder_game;
+use super::tally::{megabytes, quote};
 
 /// An I/O error with the file it concerns and what the runner was doing with it:
 /// `cannot write the replay page /no/such/dir/match.html: No such file or directory`.
@@ -149,6 +151,162 @@ pub(crate) fn read_input_text(path: &Path, what: &str) -> Result<String, FileErr
         );
         FileError::new(&format!("read {what}"), path, error)
     })
+}
+
+/// How every page the runner writes starts ([`super::html::head`]).
+const PAGE_START: &[u8] = b"<!DOCTYPE html>";
+
+/// Checks that a page written at `path` (`what` names it: `the replay page`) replaces nothing but
+/// a page: a file already there must be empty or start as the runner's pages start. What is not
+/// a file is left to [`check_writable`].
+pub(crate) fn check_page_target(path: &Path, what: &str) -> Result<(), FileError> {
+    let doing = format!("write {what}");
+    match fs::metadata(path) {
+        Ok(metadata) if metadata.is_file() && metadata.len() > 0 => {}
+        _ => return Ok(()),
+    }
+    let mut start = Vec::new();
+    fs::File::open(path)
+        .and_then(|file| file.take(64).read_to_end(&mut start))
+        .map_err(naming(&doing, path))?;
+    if start.starts_with(PAGE_START) {
+        return Ok(());
+    }
+    let text = String::from_utf8_lossy(&start);
+    let why = format!(
+        "the file there is not a page (it starts {}), and a page replaces only a page",
+        quote(text.lines().next().unwrap_or(""))
+    );
+    let error = io::Error::new(io::ErrorKind::InvalidInput, why);
+    Err(FileError::new(&doing, path, error))
+}
+
+/// How a command uses a path, for [`check_apart`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Use {
+    /// A file it reads.
+    Read,
+    /// A folder whose files it reads (a league's results and records).
+    ReadFolder,
+    /// A file it writes.
+    Write,
+    /// A folder it writes its records in: the folder, and in it every name of a record, a
+    /// player's stderr or a player's folder ([`record_folder_game`]).
+    WriteRecords,
+}
+
+impl Use {
+    fn writes(self) -> bool {
+        matches!(self, Use::Write | Use::WriteRecords)
+    }
+}
+
+/// A path a command uses, named as the command gives it: `--html` and `match.html`.
+#[derive(Clone, Debug)]
+pub(crate) struct Place {
+    /// What the path is: an option (`--html`) or a description (`the record`).
+    pub(crate) name: String,
+    pub(crate) path: PathBuf,
+    pub(crate) usage: Use,
+}
+
+impl Place {
+    /// `path`, used as `usage` and named `name`.
+    pub(crate) fn new(name: impl Into<String>, path: &Path, usage: Use) -> Place {
+        Place {
+            name: name.into(),
+            path: path.to_path_buf(),
+            usage,
+        }
+    }
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.name, self.path.display())
+    }
+}
+
+/// `path` as the file system finds it: its canonical form (every link resolved) if it exists,
+/// else that of its deepest existing folder with the rest of the path after it.
+fn resolved(path: &Path) -> PathBuf {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut rest = Vec::new();
+    let mut base = absolute.as_path();
+    loop {
+        if let Ok(canonical) = fs::canonicalize(base) {
+            return rest
+                .iter()
+                .rev()
+                .fold(canonical, |path, name| path.join(name));
+        }
+        match (base.parent(), base.file_name()) {
+            (Some(parent), Some(name)) => {
+                rest.push(name);
+                base = parent;
+            }
+            _ => return absolute,
+        }
+    }
+}
+
+/// True when `a` and `b`, resolved, are one path, or two links (hard or symbolic) to one file.
+fn same_path(a: &Path, b: &Path, resolved_a: &Path, resolved_b: &Path) -> bool {
+    if resolved_a == resolved_b {
+        return true;
+    }
+    match (fs::metadata(a), fs::metadata(b)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
+}
+
+/// Checks that no output of a command lands on an input or another output: every two `places`
+/// of which one is written are compared, after resolving links (a path that does not exist yet
+/// by its deepest existing folder). Refused: two places that are one path (or one file by two
+/// links); a place under a file written; a place in a folder read whole, when written; and,
+/// in a record folder, a place among the names the runner writes there. The error names both
+/// places.
+pub(crate) fn check_apart(places: &[Place]) -> Result<(), String> {
+    let resolved: Vec<PathBuf> = places.iter().map(|place| resolved(&place.path)).collect();
+    for (i, a) in places.iter().enumerate() {
+        for (j, b) in places.iter().enumerate() {
+            if i == j || !(a.usage.writes() || b.usage.writes()) {
+                continue;
+            }
+            let clash = if i < j && same_path(&a.path, &b.path, &resolved[i], &resolved[j]) {
+                Some(format!("{a} and {b} name the same path"))
+            } else {
+                resolved[j]
+                    .strip_prefix(&resolved[i])
+                    .ok()
+                    .and_then(|inside| inside.components().next())
+                    .and_then(|first| inside_clash(a, b, first))
+            };
+            if let Some(clash) = clash {
+                return Err(format!(
+                    "{clash}: give each output a path of its own, apart from every input and \
+                     other output"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Why `b`, in the folder of `a` (its first name there `first`), may not be there, if it may
+/// not.
+fn inside_clash(a: &Place, b: &Place, first: Component<'_>) -> Option<String> {
+    match a.usage {
+        Use::WriteRecords => {
+            let name = first.as_os_str().to_str()?;
+            record_folder_game(name).map(|_| format!("{b} is among the records of {a}"))
+        }
+        Use::ReadFolder => Some(format!("{b} lies in {a}, whose files are read")),
+        // A folder given for a file is refused by what it is when written or read.
+        Use::Write | Use::Read if a.path.is_dir() => None,
+        Use::Write | Use::Read => Some(format!("{b} lies under {a}, a file")),
+    }
 }
 
 /// Checks that the file `path` can be written (`what` names it in the error: `the replay page`)
@@ -463,6 +621,83 @@ pub(crate) mod tests {
         ));
         assert!(!message.contains("No such file"), "{message}");
         assert_eq!(unescape_mount("/mnt/a\\040b\\134"), "/mnt/a b\\");
+    }
+
+    #[test]
+    fn outputs_are_kept_apart_from_inputs_and_from_each_other() {
+        let dir = scratch("files-apart");
+        let place = |name: &str, path: PathBuf, usage| Place::new(name, &path, usage);
+        let kept = dir.join("kept.csv");
+        fs::write(&kept, "rows\n").unwrap();
+        std::os::unix::fs::symlink(&kept, dir.join("link.csv")).unwrap();
+        fs::hard_link(&kept, dir.join("hard.csv")).unwrap();
+        std::os::unix::fs::symlink(&dir, dir.join("here")).unwrap();
+        let records = dir.join("records");
+        let refused = |places: &[Place]| check_apart(places).unwrap_err();
+        // The same file: by name, by a link (symbolic or hard), through a linked folder, and a
+        // file not written yet compared by its folder.
+        for other in ["kept.csv", "link.csv", "hard.csv", "here/kept.csv"] {
+            let message = refused(&[
+                place("--results", kept.clone(), Use::Write),
+                place("--html", dir.join(other), Use::Write),
+            ]);
+            assert!(
+                message.starts_with(&format!(
+                    "--results {} and --html {} name the same path: ",
+                    kept.display(),
+                    dir.join(other).display()
+                )),
+                "{message}"
+            );
+        }
+        let new = dir.join("new.html");
+        let message = refused(&[
+            place("the record", new.clone(), Use::Read),
+            place("--html", dir.join("here/new.html"), Use::Write),
+        ]);
+        assert!(
+            message.contains(" name the same path: give each output"),
+            "{message}"
+        );
+        // The names the runner writes in a record folder, and the folder itself.
+        for inside in ["game-1.txt", "game-2-p1.stderr", "game-3-p2/board.txt"] {
+            let message = refused(&[
+                place("--record-dir", records.clone(), Use::WriteRecords),
+                place("--html", records.join(inside), Use::Write),
+            ]);
+            assert!(
+                message.contains(" is among the records of --record-dir "),
+                "{message}"
+            );
+        }
+        let message = refused(&[
+            place("--record-dir", records.clone(), Use::WriteRecords),
+            place("--html", records.clone(), Use::Write),
+        ]);
+        assert!(message.contains(" name the same path"), "{message}");
+        let message = refused(&[
+            place("--html", dir.join("page"), Use::Write),
+            place("--record-dir", dir.join("page/records"), Use::WriteRecords),
+        ]);
+        assert!(message.contains(" lies under --html "), "{message}");
+        let message = refused(&[
+            place("the league's results", dir.clone(), Use::ReadFolder),
+            place("--html", dir.join("run.csv"), Use::Write),
+        ]);
+        assert!(
+            message.contains(" lies in the league's results "),
+            "{message}"
+        );
+        // Apart: other names in a record folder, inputs among themselves, different files.
+        check_apart(&[
+            place("--record-dir", records.clone(), Use::WriteRecords),
+            place("--results", records.join("results.csv"), Use::Write),
+            place("--html", dir.join("page.html"), Use::Write),
+            place("--openings", kept.clone(), Use::Read),
+            place("the record", kept.clone(), Use::Read),
+        ])
+        .unwrap();
+        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -48,7 +48,9 @@ use clap::{Args, Parser, Subcommand};
 use rustc_hash::FxHashSet;
 
 use super::command_line::{parse_words, print_clap, program_command};
-use super::files::{check_writable, read_input, FileError};
+use super::files::{
+    check_apart, check_page_target, check_writable, read_input, FileError, Place, Use,
+};
 use super::html::league_page::{self, League, RunGames};
 use super::html::{self, DrawGame};
 use super::opening::{self, Openings};
@@ -465,12 +467,62 @@ fn show<G: DrawGame>(dir: &Path, html_file: Option<&Path>) -> Result<String, Lea
     let roster = read_roster(dir, G::NAME)?;
     let games = read_games(dir, G::NAME, &roster)?;
     if let Some(file) = html_file {
-        // A page that cannot be written is bad input, as in a match: refused before any page
-        // is written, naming the file asked for.
-        check_writable(file, "the league page").map_err(|e| LeagueError::Input(e.to_string()))?;
+        check_pages(dir, &games, file)?;
         write_pages::<G>(dir, &roster, &games, file)?;
     }
     Ok(show_text(&roster, &games))
+}
+
+/// The replay page of `run` next to the league's page `file`: `<file stem>-<run>.html`.
+fn replay_page_path(file: &Path, run: &str) -> PathBuf {
+    let stem = file
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "league".into());
+    let folder = file.parent().unwrap_or(Path::new(""));
+    folder.join(format!("{stem}-{run}.html"))
+}
+
+/// Checks the pages `show --html file` writes before any is written: each can be written,
+/// replaces nothing but a page, and lands on no file of the league (its players, its results and
+/// records folders) nor on another page. A page refused is bad input, as in a match, naming the
+/// file.
+fn check_pages(dir: &Path, games: &[StoredGame], file: &Path) -> Result<(), LeagueError> {
+    let input = |error: FileError| LeagueError::Input(error.to_string());
+    let mut places = vec![
+        Place::new("--html", file, Use::Write),
+        Place::new("the league's players", &dir.join(PLAYERS_FILE), Use::Read),
+        Place::new("the league's lock", &dir.join(LOCK_FILE), Use::Read),
+        Place::new(
+            "the league's results",
+            &dir.join(RESULTS_DIR),
+            Use::ReadFolder,
+        ),
+        Place::new(
+            "the league's records",
+            &dir.join(RECORDS_DIR),
+            Use::ReadFolder,
+        ),
+    ];
+    let mut runs: Vec<&str> = games.iter().map(|g| g.run.as_str()).collect();
+    runs.dedup();
+    for run in runs {
+        if dir.join(RECORDS_DIR).join(run).is_dir() {
+            let page = replay_page_path(file, run);
+            places.push(Place::new("the replay page", &page, Use::Write));
+        }
+    }
+    check_apart(&places).map_err(LeagueError::Input)?;
+    for place in places.iter().filter(|place| place.usage == Use::Write) {
+        let what = if place.path == file {
+            "the league page"
+        } else {
+            "the replay page"
+        };
+        check_writable(&place.path, what).map_err(input)?;
+        check_page_target(&place.path, what).map_err(input)?;
+    }
+    Ok(())
 }
 
 /// The league's page at `file`, and next to it one replay page per run that kept records
@@ -483,13 +535,9 @@ fn write_pages<G: DrawGame>(
     file: &Path,
 ) -> Result<(), LeagueError> {
     let (rows, names) = rated(roster, games);
-    let stem = file
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "league".into());
     let mut runs: Vec<&str> = games.iter().map(|g| g.run.as_str()).collect();
     runs.dedup();
-    let mut replay_pages: Vec<(String, String)> = Vec::new();
+    let mut replay_pages: Vec<(PathBuf, String)> = Vec::new();
     let mut run_games = Vec::new();
     for run in runs {
         let mut rows: Vec<&GameRow> = games
@@ -498,11 +546,14 @@ fn write_pages<G: DrawGame>(
             .map(|g| &g.row)
             .collect();
         rows.sort_by_key(|row| row.number);
-        let replay_file = format!("{stem}-{run}.html");
+        let replay_path = replay_page_path(file, run);
+        let replay_file = replay_path
+            .file_name()
+            .map_or(String::new(), |name| name.to_string_lossy().into_owned());
         let (views, links) = replay_run::<G>(dir, run, &rows);
         let replay = (!views.is_empty()).then(|| {
             let title = format!("{} league, run {run}: {} games", G::NAME, views.len());
-            replay_pages.push((replay_file.clone(), html::page::<G>(&title, &views)));
+            replay_pages.push((replay_path, html::page::<G>(&title, &views)));
             (replay_file, links)
         });
         run_games.push(RunGames { run, rows, replay });
@@ -526,9 +577,7 @@ fn write_pages<G: DrawGame>(
         runs: run_games,
     };
     fs::write(file, league_page::page(&league)).map_err(|e| LeagueError::io(file, e))?;
-    let folder = file.parent().unwrap_or(Path::new(""));
-    for (name, page) in replay_pages {
-        let path = folder.join(name);
+    for (path, page) in replay_pages {
         fs::write(&path, page).map_err(|e| LeagueError::io(&path, e))?;
     }
     Ok(())
@@ -851,6 +900,7 @@ fn run<G: DrawGame>(dir: &Path, options: &RunOptions) -> Result<String, LeagueEr
         openings: None,
         random_openings: options.random_openings,
         game_master: false,
+        records: None,
     };
     let openings = match_openings::<G>(&match_options).map_err(LeagueError::Input)?;
     // Seeds drawn at random, away from every pair seed already stored.

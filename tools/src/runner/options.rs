@@ -63,6 +63,17 @@ pub struct MatchOptions {
         help = "write game-<k>.txt records and each player's stderr there"
     )]
     pub record_dir: Option<PathBuf>,
+    /// What the match does with the records its `--record-dir` already holds, which it refuses
+    /// without this option.
+    #[arg(
+        long,
+        value_name = "add|replace",
+        requires = "record_dir",
+        hide_possible_values = true,
+        help = "a --record-dir that already holds records: add this match's to them (refused \
+                where it plays a game already there), or replace them (removed first)"
+    )]
+    pub records: Option<Records>,
     /// draw the board after every ply
     #[arg(long)]
     pub show: bool,
@@ -86,6 +97,16 @@ pub struct MatchOptions {
     /// start each pair's games after N random plies drawn from the pair's seed
     #[arg(long = "random-openings", value_name = "N", value_parser = positive_u32)]
     pub random_openings: Option<u32>,
+}
+
+/// `--records`: what a match does with the records its `--record-dir` already holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Records {
+    /// Keeps them, and adds the match's own, refused where the match plays a game whose files
+    /// are there (the shards of one match, say).
+    Add,
+    /// Removes them (the records, the players' stderr and folders) before the first game.
+    Replace,
 }
 
 /// The longest `--movetime-ms` the referee takes: a minute a move, far above any contest's limit
