@@ -374,6 +374,49 @@ fn the_game_masters_mode_calls_a_failing_team_again_up_to_three_times() {
     let _ = fs::remove_dir_all(dir);
 }
 
+#[test]
+fn openings_no_game_allows_or_that_are_not_files_are_refused_at_once() {
+    use std::time::Duration;
+    use test_support::process::{make_fifo, output_within};
+    let dir = scratch_dir("connect4-referee", "openings");
+    let pipe = dir.join("openings.txt");
+    make_fifo(&pipe);
+    let pipe_text = pipe.display().to_string();
+    let cases = [
+        (
+            // More plies than any game lasts: it asked for 103 GB up front, and aborted.
+            vec!["--random-openings", "4294967295"],
+            "connect4-referee: --random-openings 4294967295: no opening of 4294967295 random \
+             plies leaves the game running (10000 drawn, and the game ended, or had no move to \
+             draw, by ply "
+                .to_string(),
+        ),
+        (
+            vec!["--openings", &pipe_text],
+            format!(
+                "connect4-referee: cannot read the openings file {pipe_text}: a FIFO (named \
+                 pipe), not a regular file\n"
+            ),
+        ),
+        (
+            vec!["--openings", "/dev/zero"],
+            "connect4-referee: cannot read the openings file /dev/zero: a character device, not \
+             a regular file\n"
+                .to_string(),
+        ),
+    ];
+    for (mut args, expected) in cases {
+        args.extend([BOT, BOT]);
+        let out = output_within(Command::new(REFEREE).args(&args), Duration::from_secs(60));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.starts_with(&expected), "{expected}\n{stderr}");
+        assert!(out.stdout.is_empty(), "no game is played");
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
 test_support::stop_tests!(REFEREE, "connect4", format!("{BOT} --movetime 10"));
 
 /// Every binary of the crate and every subcommand answers `--help` and `-h` with a usage and

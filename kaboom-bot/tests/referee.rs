@@ -8,6 +8,8 @@ use test_support::process::run_ok;
 fn the_referee_runs_random_against_greedy_and_records_each_line_as_printed() {
     let bot = env!("CARGO_BIN_EXE_kaboom-bot");
     let dir = std::env::temp_dir().join(format!("kaboom-referee-test-{}", std::process::id()));
+    // A folder left by an earlier run would hold records, which a match refuses to mix with.
+    let _ = std::fs::remove_dir_all(&dir);
     let random = format!("{bot} --engine random --seed {{seed}}");
     let greedy = format!("{bot} --engine greedy");
     let stdout = run_ok(

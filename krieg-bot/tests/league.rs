@@ -412,6 +412,27 @@ fn bad_input_gets_one_line_status_2_and_changes_nothing() {
         .unwrap()
         .unwrap()
         .path();
+    // A page onto the league's own files, or into its results, which it would make unreadable.
+    for (page, why) in [
+        (file.clone(), "lies in the league's results"),
+        (
+            dir.join("results").join("page.csv"),
+            "lies in the league's results",
+        ),
+        (dir.join("players.txt"), "name the same path"),
+    ] {
+        let page = page.to_str().unwrap();
+        refused(&dir, &["show", "--html", page], why);
+    }
+    let notes = dir.with_extension("notes");
+    fs::write(&notes, "my notes\n").unwrap();
+    refused(
+        &dir,
+        &["show", "--html", notes.to_str().unwrap()],
+        "the file there is not a page (it starts 'my notes')",
+    );
+    assert_eq!(fs::read_to_string(&notes).unwrap(), "my notes\n");
+    let _ = fs::remove_file(&notes);
     let text = fs::read_to_string(&file).unwrap();
     let damaged = text.replacen("\nkrieg,1,", "\nkrieg,one,", 1);
     fs::write(&file, &damaged).unwrap();
@@ -442,5 +463,22 @@ fn bad_input_gets_one_line_status_2_and_changes_nothing() {
     );
     assert!(!other.join("missing").exists());
     let _ = fs::remove_dir_all(&other);
+    // A results file that is a FIFO is refused, not waited on (last: reading the folder's
+    // files, as `refused` does, would wait on it too).
+    let pipe = dir.join("results").join("pipe.csv");
+    test_support::process::make_fifo(&pipe);
+    let mut show = Command::new(REFEREE);
+    show.arg("league").arg(&dir).arg("show");
+    let out = test_support::process::output_within(&mut show, Duration::from_secs(30));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "krieg-referee league: cannot read the results file {}: a FIFO (named pipe), not a \
+             regular file\n",
+            pipe.display()
+        )
+    );
     let _ = fs::remove_dir_all(&dir);
 }

@@ -702,3 +702,276 @@ fn a_crash_quotes_the_last_line_of_stderr_and_a_silent_timeout_hints_at_flushing
     );
     assert!(line.contains("slowest: A=timeout "), "{line}");
 }
+
+/// A player that prints garbage at once: each game ends at its first ply (a malformed move, or a
+/// line out of turn), so that a match shows its game lines within moments.
+const GARBAGE: &str = "read id; echo zz; sleep 5";
+
+/// The referee run as `sh -c script`, with the referee as `$0` and `args` after it, read until
+/// `lines` game lines are out (or it ends, or a minute passes), then stopped by SIGTERM: the
+/// game lines, its stderr and how long the first line took.
+fn first_game_lines(script: &str, args: &[&str], lines: usize) -> (Vec<String>, String, Duration) {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::Stdio;
+    let started = Instant::now();
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg(REFEREE)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut stderr = child.stderr.take().unwrap();
+    let errors = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = stderr.read_to_string(&mut text);
+        text
+    });
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in stdout.lines().map_while(Result::ok) {
+            if sender.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    let mut games = Vec::new();
+    let mut first = None;
+    while games.len() < lines {
+        match receiver.recv_timeout(Duration::from_secs(60)) {
+            Ok(line) if line.starts_with("game ") => {
+                first.get_or_insert(started.elapsed());
+                games.push(line);
+            }
+            Ok(_) => {}
+            Err(_) => break,
+        }
+    }
+    // The shell has become the referee (`exec`): SIGTERM ends its match, its players with it.
+    let _ = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while child.try_wait().unwrap().is_none() {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = child.wait();
+    let stderr = errors.join().unwrap();
+    (games, stderr, first.unwrap_or_default())
+}
+
+#[test]
+fn a_match_of_a_hundred_million_games_starts_at_once_in_two_gigabytes() {
+    // Under a 2 GB address space: a schedule of every game made up front (3.2 GB) aborted.
+    let script = "ulimit -v 2000000 && exec \"$0\" \"$@\"";
+    let (games, stderr, first) =
+        first_game_lines(script, &["--games", "100000000", GARBAGE, GARBAGE], 3);
+    assert_eq!(games.len(), 3, "{stderr}");
+    assert!(games[0].starts_with("game 1: p1=A p2=B "), "{games:?}");
+    assert!(
+        first < Duration::from_secs(30),
+        "the first game took {first:?}"
+    );
+    // Numbers that overflow are refused at once, with what they make.
+    for (args, expected) in [
+        (
+            vec![
+                "--games",
+                "4294967295",
+                "--player",
+                "a=x",
+                "--player",
+                "b=x",
+                "--player",
+                "c=x",
+            ],
+            "krieg-referee: --games 4294967295 in each of 3 pairings makes 12884901885 games, \
+             over the most a match numbers, 4294967295\n",
+        ),
+        (
+            vec!["--games", "4", "--seed", "18446744073709551615", "x", "y"],
+            "krieg-referee: --seed 18446744073709551615: the seed of pair 2, \
+             18446744073709551615 + 2, is over the largest seed, 18446744073709551615\n",
+        ),
+    ] {
+        let out = Command::new(REFEREE).args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), expected);
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn a_concurrency_over_the_most_and_a_folder_that_makes_no_file_are_said_as_they_are() {
+    let (games, stderr, _) = first_game_lines(
+        "exec \"$0\" \"$@\"",
+        &["--concurrency", "100000", "--games", "2", GARBAGE, GARBAGE],
+        2,
+    );
+    assert_eq!(games.len(), 2, "{stderr}");
+    assert!(
+        stderr.contains(
+            "krieg-referee: warning: --concurrency 100000 is over the most games played at \
+             once: 256 are played at once"
+        ),
+        "{stderr}"
+    );
+    // /proc answers "No such file or directory" to a new file; the referee says why.
+    let out = Command::new(REFEREE)
+        .args(["--record-dir", "/proc", GARBAGE, GARBAGE])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.starts_with("krieg-referee: cannot write in the record folder /proc: "),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("No such file"), "{stderr}");
+    assert!(out.stdout.is_empty());
+}
+
+/// Every file under `dir` with its bytes.
+fn snapshot(dir: &std::path::Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files.extend(snapshot(&path));
+        } else {
+            let bytes = std::fs::read(&path).unwrap();
+            files.push((path, bytes));
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn a_record_folder_of_an_earlier_match_is_kept_unless_replaced() {
+    let dir = test_support::process::scratch_dir("krieg-referee-test", "earlier");
+    let rd = dir.join("rd");
+    let rd_text = rd.display().to_string();
+    let greedy = format!("{BOT} --engine greedy");
+    let random = format!("{BOT} --engine random --seed {{seed}}");
+    run_ok(
+        REFEREE,
+        ["--games", "4", "--record-dir", &rd_text, &greedy, &random],
+    );
+    let lines = |args: &[&str]| run_ok(REFEREE, ["lines"].iter().chain(args));
+    assert!(lines(&[&rd_text]).contains(": games=4 "));
+    let earlier = snapshot(&dir);
+    // A second match into the folder, of another player: refused, every file as it was (it
+    // overwrote games 1 and 2, appended to their stderr, and left 3 and 4 to be read as its).
+    for extra in [&[][..], &["--records", "add"]] {
+        let mut args = vec!["--games", "2", "--record-dir", &rd_text];
+        args.extend(extra);
+        args.extend([random.as_str(), greedy.as_str()]);
+        let out = Command::new(REFEREE).args(&args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.contains(&format!("--record-dir {rd_text} already holds ")),
+            "{stderr}"
+        );
+        assert!(out.stdout.is_empty());
+        assert_eq!(snapshot(&dir), earlier, "{args:?}");
+    }
+    // Replaced: the folder holds the second match alone, which lines reads.
+    run_ok(
+        REFEREE,
+        [
+            "--games",
+            "2",
+            "--records",
+            "replace",
+            "--record-dir",
+            &rd_text,
+            &random,
+            &greedy,
+        ],
+    );
+    let text = lines(&[&rd_text]);
+    assert!(text.contains(": games=2 "), "{text}");
+    assert!(
+        text.contains(&format!("\n  ours: {BOT} --engine random --seed 2\n")),
+        "{text}"
+    );
+    for gone in [
+        "game-3.txt",
+        "game-3-p1.stderr",
+        "game-4.txt",
+        "game-4-p2.stderr",
+    ] {
+        assert!(!rd.join(gone).exists(), "{gone}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn inputs_that_are_not_files_are_refused_without_being_read() {
+    use test_support::process::{make_fifo, output_within};
+    let dir = test_support::process::scratch_dir("krieg-referee-test", "fifo");
+    let pipe = dir.join("pipe");
+    make_fifo(&pipe);
+    let records = dir.join("records");
+    std::fs::create_dir(&records).unwrap();
+    make_fifo(&records.join("game-1.txt"));
+    let pipe_text = pipe.display().to_string();
+    let fifo = |path: &std::path::Path| {
+        format!(
+            "cannot read {}: a FIFO (named pipe), not a regular file",
+            path.display()
+        )
+    };
+    let limit = Duration::from_secs(30);
+    let cases: [(Vec<&std::ffi::OsStr>, i32, String); 5] = [
+        (
+            vec!["lines".as_ref(), records.as_os_str()],
+            1,
+            format!(
+                "left out {}",
+                fifo(&records.join("game-1.txt")).replacen(
+                    "cannot read ",
+                    "cannot read the record ",
+                    1
+                )
+            ),
+        ),
+        (
+            vec!["view".as_ref(), pipe.as_os_str()],
+            1,
+            fifo(&pipe).replacen("cannot read ", "cannot read the record ", 1),
+        ),
+        (
+            vec!["view".as_ref(), "/dev/zero".as_ref()],
+            1,
+            "cannot read the record /dev/zero: a character device, not a regular file".into(),
+        ),
+        (
+            vec!["merge".as_ref(), pipe_text.as_ref()],
+            2,
+            fifo(&pipe).replacen("cannot read ", "cannot read the results file ", 1),
+        ),
+        (
+            vec!["merge".as_ref(), "/dev/zero".as_ref()],
+            2,
+            "cannot read the results file /dev/zero: a character device, not a regular file".into(),
+        ),
+    ];
+    for (args, status, expected) in cases {
+        let out = output_within(Command::new(REFEREE).args(&args), limit);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(status), "{args:?}: {stderr}");
+        assert!(stderr.contains(&expected), "{expected}\n{stderr}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

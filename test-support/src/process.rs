@@ -167,6 +167,54 @@ pub fn run_ok<S: AsRef<std::ffi::OsStr>>(exe: &str, args: impl IntoIterator<Item
     stdout
 }
 
+/// Runs `command` to its end, its stdin empty and its output read whole, given at most `limit`:
+/// a program that blocks (opening a FIFO, reading a device without end) is killed and fails the
+/// test, which a regression can then not hang.
+pub fn output_within(command: &mut Command, limit: Duration) -> std::process::Output {
+    let mut child = command
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the program starts");
+    let read_all = |mut pipe: Box<dyn std::io::Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = pipe.read_to_end(&mut bytes);
+            bytes
+        })
+    };
+    let stdout = read_all(Box::new(child.stdout.take().expect("stdout")));
+    let stderr = read_all(Box::new(child.stderr.take().expect("stderr")));
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("the program's status") {
+            break status;
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{command:?} still ran after {limit:?}: blocked");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    std::process::Output {
+        status,
+        stdout: stdout.join().expect("stdout read"),
+        stderr: stderr.join().expect("stderr read"),
+    }
+}
+
+/// Makes a FIFO (named pipe) at `path` with `mkfifo`: a file that blocks whoever opens it.
+pub fn make_fifo(path: &std::path::Path) {
+    let made = Command::new("mkfifo").arg(path).status();
+    assert!(
+        made.is_ok_and(|status| status.success()),
+        "mkfifo {}",
+        path.display()
+    );
+}
+
 /// Runs the referee `referee` for `games` games with `args` (options and players), recording
 /// them in `dir/games` and drawing them on `dir/page.html`: it must succeed, neither player be
 /// at fault, and the referee say where the page is. Returns its stdout and the records, game 1

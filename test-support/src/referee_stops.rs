@@ -1,6 +1,6 @@
-//! How every `<game>-referee` stops a match: a player that cannot start and an output that
-//! cannot be written stop it before any game counts, and an interruption prints the standings
-//! of the games finished so far. Run by each game crate's `tests/referee.rs` through
+//! How every `<game>-referee` stops a match: a player that cannot start, an output that cannot
+//! be written and an output that would replace an input or another output stop it before any
+//! game counts, and an interruption prints the standings of the games finished so far. Run by each game crate's `tests/referee.rs` through
 //! [`stop_tests!`](crate::stop_tests), which drives its own referee binary with its own bot.
 
 use std::fs;
@@ -34,6 +34,9 @@ macro_rules! stop_tests {
                 &referee,
             );
             $crate::referee_stops::an_output_that_cannot_be_written_stops_the_match_before_any_game(
+                &referee,
+            );
+            $crate::referee_stops::an_output_that_would_replace_an_input_or_output_is_refused(
                 &referee,
             );
         }
@@ -207,6 +210,112 @@ pub fn an_output_that_cannot_be_written_stops_the_match_before_any_game(referee:
         );
         assert_eq!(listing(&dir), before, "nothing is left behind");
     }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// Every file and folder under `dir`, with the bytes of each file.
+fn contents(dir: &Path) -> Vec<(PathBuf, Option<Vec<u8>>)> {
+    let mut all = Vec::new();
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            all.push((path.clone(), None));
+            all.extend(contents(&path));
+        } else {
+            all.push((path.clone(), Some(fs::read(&path).unwrap())));
+        }
+    }
+    all.sort();
+    all
+}
+
+/// Outputs that would land on an input or on each other, or replace what they must not (a
+/// record folder of an earlier match, a results file of another game, a file that is not a
+/// page), and a shard that holds no game: exit status 2, one line naming the option and the path,
+/// no game played, and every file as it was, byte for byte. `view` refuses a page onto a record
+/// it shows the same way.
+pub fn an_output_that_would_replace_an_input_or_output_is_refused(referee: &Referee<'_>) {
+    let dir = scratch(referee, "apart");
+    let game = referee.game;
+    let path = |name: &str| dir.join(name).display().to_string();
+    fs::write(dir.join("x.csv"), "kept\n").unwrap();
+    let header = tools::runner::results::header();
+    let other_game = format!("{header}\nnotagame,1,2,A,B,p1,won,3,0,1,1,1,1,1,1,1,1\n");
+    fs::write(dir.join("other.csv"), other_game).unwrap();
+    let record = format!("# {game}\n# p1: a\n# p2: b\n# result: draw agreed\n");
+    fs::write(dir.join("r.txt"), &record).unwrap();
+    fs::create_dir(dir.join("rd")).unwrap();
+    fs::write(dir.join("rd/game-1.txt"), &record).unwrap();
+    fs::write(dir.join("rd/game-1-p1.stderr"), "a log\n").unwrap();
+    let (x, rd, r) = (path("x.csv"), path("rd"), path("r.txt"));
+    let (in_rd, other) = (path("rd/game-2.txt"), path("other.csv"));
+    let cases: Vec<(Vec<&str>, String)> = vec![
+        (
+            vec!["--results", &x, "--html", &x],
+            format!("--results {x} and --html {x} name the same path: "),
+        ),
+        (
+            vec!["--record-dir", &rd, "--records", "add", "--html", &in_rd],
+            format!("--html {in_rd} is among the records of --record-dir {rd}: "),
+        ),
+        (
+            vec!["--record-dir", &rd, "--html", &rd],
+            format!("--html {rd} and --record-dir {rd} name the same path: "),
+        ),
+        (
+            vec!["--record-dir", &rd],
+            format!(
+                "--record-dir {rd} already holds records of a match (game-1-p1.stderr and 1 \
+                 more): give --records add to add this match's to them, --records replace to \
+                 remove them first, or another folder"
+            ),
+        ),
+        (
+            vec!["--record-dir", &rd, "--records", "add"],
+            format!("--records add: --record-dir {rd} already holds game 1 (game-1-p1.stderr)"),
+        ),
+        (
+            vec!["--html", &r],
+            format!("cannot write the replay page {r}: the file there is not a page"),
+        ),
+        (
+            vec!["--results", &other],
+            format!("--results {other} holds games of notagame, not of {game} (game 1)"),
+        ),
+        (
+            vec!["--shard", "5/10"],
+            "--shard 5/10 holds no game of this match: its games are numbered 1 to 2".to_string(),
+        ),
+    ];
+    let before = contents(&dir);
+    for (mut args, expected) in cases {
+        args.extend(["--games", "2", referee.player, referee.player]);
+        let out = run(referee, &args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with(&format!("{game}-referee: {expected}")),
+            "{expected}\n{stderr}"
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            "",
+            "no game is played"
+        );
+        assert_eq!(contents(&dir), before, "{args:?}: every file as it was");
+    }
+    let out = run(referee, &["view", &r, "--html", &r]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "{game}-referee view: --html {r} and the record {r} name the same path: give each \
+             output a path of its own, apart from every input and other output\n"
+        )
+    );
+    assert_eq!(contents(&dir), before, "the record as it was");
     let _ = fs::remove_dir_all(&dir);
 }
 

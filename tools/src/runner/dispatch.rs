@@ -21,7 +21,7 @@ pub fn main<G: html::DrawGame>() -> ExitCode {
     match args.first().map(String::as_str) {
         Some("league") => league::main::<G>(&args[1..]),
         Some("view") => html::view_main::<G>(&args[1..]),
-        Some("lines") => lines::main(G::NAME, &args[1..]),
+        Some("lines") => lines::main::<G>(&args[1..]),
         Some("merge") => merge_main::<G>(&args[1..]),
         _ => match_main::<G>(args),
     }

@@ -48,7 +48,9 @@ use clap::{Args, Parser, Subcommand};
 use rustc_hash::FxHashSet;
 
 use super::command_line::{parse_words, print_clap, program_command};
-use super::files::check_writable;
+use super::files::{
+    check_apart, check_page_target, check_writable, read_input, FileError, Place, Use,
+};
 use super::html::league_page::{self, League, RunGames};
 use super::html::{self, DrawGame};
 use super::opening::{self, Openings};
@@ -90,6 +92,12 @@ pub enum LeagueError {
 impl LeagueError {
     fn io(what: &Path, error: io::Error) -> LeagueError {
         LeagueError::Io(format!("{}: {error}", what.display()))
+    }
+
+    /// A file of the league that could not be read ([`read_input`]): not a regular file, too
+    /// large, or an I/O error.
+    fn read(error: FileError) -> LeagueError {
+        LeagueError::Io(error.to_string())
     }
 }
 
@@ -156,12 +164,13 @@ pub fn read_roster(dir: &Path, game: &str) -> Result<Roster, LeagueError> {
     if !dir.is_dir() {
         return Err(not_a_league("no such directory"));
     }
-    let text = match fs::read_to_string(&path) {
-        Ok(text) => text,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => {
+    let text = match read_input(&path, "the league's players") {
+        Ok(bytes) => String::from_utf8(bytes)
+            .map_err(|_| LeagueError::Input(format!("{}: not UTF-8 text", path.display())))?,
+        Err(error) if error.error.kind() == io::ErrorKind::NotFound => {
             return Err(not_a_league(&format!("no {PLAYERS_FILE}")))
         }
-        Err(error) => return Err(LeagueError::io(&path, error)),
+        Err(error) => return Err(LeagueError::read(error)),
     };
     let mut lines = text.lines().enumerate();
     let first = lines.next().map(|(_, l)| l).unwrap_or("");
@@ -385,7 +394,7 @@ pub fn read_games(dir: &Path, game: &str, roster: &Roster) -> Result<Vec<StoredG
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let bytes = fs::read(&path).map_err(|e| LeagueError::io(&path, e))?;
+        let bytes = read_input(&path, "the results file").map_err(LeagueError::read)?;
         let mut text = String::from_utf8_lossy(&bytes).into_owned();
         if !text.ends_with('\n') {
             let whole = text.rfind('\n').map_or(0, |i| i + 1);
@@ -458,12 +467,62 @@ fn show<G: DrawGame>(dir: &Path, html_file: Option<&Path>) -> Result<String, Lea
     let roster = read_roster(dir, G::NAME)?;
     let games = read_games(dir, G::NAME, &roster)?;
     if let Some(file) = html_file {
-        // A page that cannot be written is bad input, as in a match: refused before any page
-        // is written, naming the file asked for.
-        check_writable(file, "the league page").map_err(|e| LeagueError::Input(e.to_string()))?;
+        check_pages(dir, &games, file)?;
         write_pages::<G>(dir, &roster, &games, file)?;
     }
     Ok(show_text(&roster, &games))
+}
+
+/// The replay page of `run` next to the league's page `file`: `<file stem>-<run>.html`.
+fn replay_page_path(file: &Path, run: &str) -> PathBuf {
+    let stem = file
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "league".into());
+    let folder = file.parent().unwrap_or(Path::new(""));
+    folder.join(format!("{stem}-{run}.html"))
+}
+
+/// Checks the pages `show --html file` writes before any is written: each can be written,
+/// replaces nothing but a page, and lands on no file of the league (its players, its results and
+/// records folders) nor on another page. A page refused is bad input, as in a match, naming the
+/// file.
+fn check_pages(dir: &Path, games: &[StoredGame], file: &Path) -> Result<(), LeagueError> {
+    let input = |error: FileError| LeagueError::Input(error.to_string());
+    let mut places = vec![
+        Place::new("--html", file, Use::Write),
+        Place::new("the league's players", &dir.join(PLAYERS_FILE), Use::Read),
+        Place::new("the league's lock", &dir.join(LOCK_FILE), Use::Read),
+        Place::new(
+            "the league's results",
+            &dir.join(RESULTS_DIR),
+            Use::ReadFolder,
+        ),
+        Place::new(
+            "the league's records",
+            &dir.join(RECORDS_DIR),
+            Use::ReadFolder,
+        ),
+    ];
+    let mut runs: Vec<&str> = games.iter().map(|g| g.run.as_str()).collect();
+    runs.dedup();
+    for run in runs {
+        if dir.join(RECORDS_DIR).join(run).is_dir() {
+            let page = replay_page_path(file, run);
+            places.push(Place::new("the replay page", &page, Use::Write));
+        }
+    }
+    check_apart(&places).map_err(LeagueError::Input)?;
+    for place in places.iter().filter(|place| place.usage == Use::Write) {
+        let what = if place.path == file {
+            "the league page"
+        } else {
+            "the replay page"
+        };
+        check_writable(&place.path, what).map_err(input)?;
+        check_page_target(&place.path, what).map_err(input)?;
+    }
+    Ok(())
 }
 
 /// The league's page at `file`, and next to it one replay page per run that kept records
@@ -476,13 +535,9 @@ fn write_pages<G: DrawGame>(
     file: &Path,
 ) -> Result<(), LeagueError> {
     let (rows, names) = rated(roster, games);
-    let stem = file
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "league".into());
     let mut runs: Vec<&str> = games.iter().map(|g| g.run.as_str()).collect();
     runs.dedup();
-    let mut replay_pages: Vec<(String, String)> = Vec::new();
+    let mut replay_pages: Vec<(PathBuf, String)> = Vec::new();
     let mut run_games = Vec::new();
     for run in runs {
         let mut rows: Vec<&GameRow> = games
@@ -491,11 +546,14 @@ fn write_pages<G: DrawGame>(
             .map(|g| &g.row)
             .collect();
         rows.sort_by_key(|row| row.number);
-        let replay_file = format!("{stem}-{run}.html");
+        let replay_path = replay_page_path(file, run);
+        let replay_file = replay_path
+            .file_name()
+            .map_or(String::new(), |name| name.to_string_lossy().into_owned());
         let (views, links) = replay_run::<G>(dir, run, &rows);
         let replay = (!views.is_empty()).then(|| {
             let title = format!("{} league, run {run}: {} games", G::NAME, views.len());
-            replay_pages.push((replay_file.clone(), html::page::<G>(&title, &views)));
+            replay_pages.push((replay_path, html::page::<G>(&title, &views)));
             (replay_file, links)
         });
         run_games.push(RunGames { run, rows, replay });
@@ -519,9 +577,7 @@ fn write_pages<G: DrawGame>(
         runs: run_games,
     };
     fs::write(file, league_page::page(&league)).map_err(|e| LeagueError::io(file, e))?;
-    let folder = file.parent().unwrap_or(Path::new(""));
-    for (name, page) in replay_pages {
-        let path = folder.join(name);
+    for (path, page) in replay_pages {
         fs::write(&path, page).map_err(|e| LeagueError::io(&path, e))?;
     }
     Ok(())
@@ -539,7 +595,7 @@ fn replay_run<G: DrawGame>(
     let mut links = Vec::new();
     for row in rows {
         let record = records.join(format!("game-{}.txt", row.number));
-        match fs::read(&record) {
+        match read_input(&record, "the record") {
             Ok(bytes) => {
                 let view = replay::<G>(
                     &format!("{run} game {}", row.number),
@@ -844,6 +900,7 @@ fn run<G: DrawGame>(dir: &Path, options: &RunOptions) -> Result<String, LeagueEr
         openings: None,
         random_openings: options.random_openings,
         game_master: false,
+        records: None,
     };
     let openings = match_openings::<G>(&match_options).map_err(LeagueError::Input)?;
     // Seeds drawn at random, away from every pair seed already stored.
@@ -1341,7 +1398,7 @@ mod tests {
     }
 
     #[test]
-    fn run_takes_its_defaults_and_cuts_games_and_concurrency_to_their_most() {
+    fn run_takes_its_defaults_and_cuts_games_to_their_most() {
         let run_options = |args: &[&str]| {
             let words: Vec<String> = ["dir", "run"]
                 .iter()
@@ -1357,8 +1414,10 @@ mod tests {
         assert_eq!((defaults.games, defaults.concurrency), (DEFAULT_GAMES, 1));
         assert_eq!(defaults.movetime_ms, None);
         assert!(!defaults.record);
+        // --games is cut to its most; --concurrency is kept as asked, and the run plays at most
+        // 256 games at once, saying what was asked and what is played.
         let most = run_options(&["--games", "99999999", "--concurrency", "1000"]);
-        assert_eq!((most.games, most.concurrency), (1 << 24, 256));
+        assert_eq!((most.games, most.concurrency), (1 << 24, 1000));
         let set = run_options(&[
             "--movetime-ms",
             "50",

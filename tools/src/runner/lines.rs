@@ -31,10 +31,14 @@
 //! wherever the games first differed, and the players' logs show where its score fell.
 //!
 //! The plies of a line are printed as an opening is written (`--openings`): each ply's reply in
-//! the game's notation, separated by commas. A record that cannot be read whole (truncated, not
-//! a record of this game, malformed) is named on stderr with its line and left out, and the
-//! exit status is then 1; a folder that cannot be read or holds no record, or a bad command
-//! line, gets one line on stderr and exit status 2.
+//! the game's notation, separated by commas. Every record is replayed through the game's rules
+//! (`replay::rules_problems`). A record that cannot be read whole (truncated, not a record of
+//! this game, malformed, not a regular file) or that the rules refuse (an illegal ply, a ply out
+//! of turn, a result other than the one they reach) is named on stderr with its line and left
+//! out, and the exit status is then 1; a folder that cannot be read or holds no record, a folder
+//! whose records are of different players ([`LinesError::MixedPlayers`]: the commands may differ
+//! only where `{seed}` and `{game}` put their numbers), or a bad command line, gets one line on
+//! stderr and exit status 2.
 
 use std::fmt::{self, Write as _};
 use std::fs;
@@ -45,9 +49,10 @@ use clap::{Parser, ValueEnum};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::command_line::{parse_words, print_clap, subcommand};
-use super::files::FileError;
+use super::files::{read_input, FileError};
 use super::record::parse_record;
-use super::Seat;
+use super::replay::rules_problems;
+use super::{RefereeGame, Seat};
 
 /// How a game ended for our player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -281,6 +286,9 @@ pub enum LinesError {
     File(FileError),
     /// A folder without any record (the folder).
     NoRecords(PathBuf),
+    /// A folder holding the games of different players: the folder, then the first record read
+    /// and its commands (ours, the opponent's), and a record with others.
+    MixedPlayers(PathBuf, Box<[(String, [String; 2]); 2]>),
 }
 
 impl fmt::Display for LinesError {
@@ -293,6 +301,16 @@ impl fmt::Display for LinesError {
                 "the record folder {} holds no record game-<k>.txt",
                 dir.display()
             ),
+            LinesError::MixedPlayers(dir, games) => {
+                let [(first, [ours, theirs]), (other, [ours2, theirs2])] = &**games;
+                write!(
+                    f,
+                    "the record folder {} holds the games of different players: {first} has \
+                     ours '{ours}' against '{theirs}', {other} ours '{ours2}' against \
+                     '{theirs2}' (lines reads one match a folder: give each its own --record-dir)",
+                    dir.display()
+                )
+            }
         }
     }
 }
@@ -308,8 +326,52 @@ fn record_number(name: &str) -> Option<u32> {
     digits.parse().ok().filter(|&k| k > 0)
 }
 
-/// Reads every record `game-<k>.txt` of `dir`, a match of `game`, for `player`.
-pub fn read_folder(dir: &Path, game: &str, player: Player) -> Result<Folder, LinesError> {
+/// Whether the commands `a` of game `game_a` and `b` of game `game_b` are one player's: equal,
+/// but where `{seed}` or `{game}` put their numbers. Each run of digits must then be equal, or
+/// be the games' numbers (`{game}`), or differ as the games' pairs do (`{seed}`, the match's
+/// seed plus the pair).
+fn same_player(a: &str, game_a: u32, b: &str, game_b: u32) -> bool {
+    /// The runs of digits and of other characters, in order.
+    fn runs(text: &str) -> Vec<&str> {
+        let mut runs = Vec::new();
+        let mut start = 0;
+        let mut digits = None;
+        for (i, c) in text.char_indices() {
+            let digit = c.is_ascii_digit();
+            if digits.is_some_and(|before| before != digit) {
+                runs.push(&text[start..i]);
+                start = i;
+            }
+            digits = Some(digit);
+        }
+        if !text.is_empty() {
+            runs.push(&text[start..]);
+        }
+        runs
+    }
+    let (runs_a, runs_b) = (runs(a), runs(b));
+    let pair = |game: u32| i128::from(game.div_ceil(2));
+    runs_a.len() == runs_b.len()
+        && runs_a.iter().zip(&runs_b).all(|(x, y)| {
+            if x == y {
+                return true;
+            }
+            match (x.parse::<u128>(), y.parse::<u128>()) {
+                (Ok(x), Ok(y)) => {
+                    let (x, y) = (x as i128, y as i128);
+                    (x, y) == (i128::from(game_a), i128::from(game_b))
+                        || x - pair(game_a) == y - pair(game_b)
+                }
+                _ => false,
+            }
+        })
+}
+
+/// Reads every record `game-<k>.txt` of `dir`, a match of `G`, for `player`. A record that
+/// cannot be read whole, or whose plies or result the rules refuse, is left out with its
+/// problem; a folder whose records have different players is refused.
+pub fn read_folder<G: RefereeGame>(dir: &Path, player: Player) -> Result<Folder, LinesError> {
+    let game = G::NAME;
     let file_error = |error| LinesError::File(FileError::new("read the record folder", dir, error));
     let mut records = Vec::new();
     for entry in fs::read_dir(dir).map_err(file_error)? {
@@ -323,11 +385,12 @@ pub fn read_folder(dir: &Path, game: &str, player: Player) -> Result<Folder, Lin
     }
     records.sort();
     let mut folder = Folder::default();
+    // The first record read whole: its name, number and commands (ours, the opponent's).
+    let mut first: Option<(String, u32, [String; 2])> = None;
     for (number, path) in records {
-        let text = match fs::read(&path) {
+        let text = match read_input(&path, "the record") {
             Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
             Err(error) => {
-                let error = FileError::new("read the record", &path, error);
                 folder.problems.push(error.to_string());
                 continue;
             }
@@ -339,6 +402,10 @@ pub fn read_folder(dir: &Path, game: &str, player: Player) -> Result<Folder, Lin
                 "line 1: a record of {}, not of {game}",
                 record.game
             ));
+        }
+        if problems.is_empty() {
+            // A result the rules contradict, or a ply they refuse, is not counted.
+            problems.extend(rules_problems::<G>(&record).iter().map(|p| p.to_string()));
         }
         let Some(result) = record.result.filter(|_| problems.is_empty()) else {
             for problem in problems {
@@ -354,9 +421,29 @@ pub fn read_folder(dir: &Path, game: &str, player: Player) -> Result<Folder, Lin
             Some(seat) if seat == ours => Outcome::Won,
             Some(_) => Outcome::Lost,
         };
-        if folder.commands.is_none() {
-            let [p1, p2] = record.players.clone();
-            folder.commands = Some(ours.pick([p1.clone(), p2.clone()], [p2, p1]));
+        let [p1, p2] = record.players.clone();
+        let commands = ours.pick([p1.clone(), p2.clone()], [p2, p1]);
+        let name = path
+            .file_name()
+            .map_or(String::new(), |name| name.to_string_lossy().into_owned());
+        match &first {
+            None => {
+                first = Some((name, number, commands.clone()));
+                folder.commands = Some(commands);
+            }
+            Some((first_name, first_number, first_commands)) => {
+                let same = (0..2)
+                    .all(|i| same_player(&first_commands[i], *first_number, &commands[i], number));
+                if !same {
+                    return Err(LinesError::MixedPlayers(
+                        dir.to_path_buf(),
+                        Box::new([
+                            (first_name.clone(), first_commands.clone()),
+                            (name, commands),
+                        ]),
+                    ));
+                }
+            }
         }
         let opening = record.opening.iter().map(|ply| (ply, true));
         let plies = opening
@@ -482,8 +569,9 @@ pub fn lines_command(game: &str) -> clap::Command {
              decided (our last ply at or before it).",
         )
         .after_help(
-            "Records that cannot be read whole are named on stderr and left out (exit status 1); \
-             a folder that cannot be read or holds no record stops with exit status 2.",
+            "Records that cannot be read whole, or whose plies or result the game's rules refuse, \
+             are named on stderr and left out (exit status 1); a folder that cannot be read, \
+             holds no record or holds the records of different players stops with exit status 2.",
         )
 }
 
@@ -495,12 +583,12 @@ fn parse_args(game: &str, args: &[String]) -> Result<LinesArgs, LinesError> {
 
 /// What `lines` prints: the report of every folder (standard output) and the records left out
 /// (standard error).
-pub fn run(game: &str, args: &[String]) -> Result<(String, Vec<String>), LinesError> {
-    let options = parse_args(game, args)?;
+pub fn run<G: RefereeGame>(args: &[String]) -> Result<(String, Vec<String>), LinesError> {
+    let options = parse_args(G::NAME, args)?;
     let mut text = String::new();
     let mut problems = Vec::new();
     for dir in &options.dirs {
-        let folder = read_folder(dir, game, options.ours)?;
+        let folder = read_folder::<G>(dir, options.ours)?;
         text.push_str(&report(dir, &folder, options.all));
         problems.extend(folder.problems);
     }
@@ -508,9 +596,9 @@ pub fn run(game: &str, args: &[String]) -> Result<(String, Vec<String>), LinesEr
 }
 
 /// The `lines` subcommand of every `<game>-referee`.
-pub fn main(game: &str, args: &[String]) -> ExitCode {
-    let program = format!("{game}-referee lines");
-    match run(game, args) {
+pub fn main<G: RefereeGame>(args: &[String]) -> ExitCode {
+    let program = format!("{}-referee lines", G::NAME);
+    match run::<G>(args) {
         Ok((text, problems)) => {
             print!("{text}");
             for problem in &problems {
@@ -536,6 +624,7 @@ mod tests {
     use crate::runner::command_line::unwrapped;
     use crate::runner::files::tests::scratch;
     use crate::runner::one_line;
+    use crate::runner::replay::tests::CountGame;
 
     /// A ply of a player (`opening` false).
     fn ply(seat: u8, reply: &str) -> LinePly {
@@ -691,10 +780,139 @@ mod tests {
         text
     }
 
+    /// `text`, a record of [`record`], with bot one seated as A is in the game named `name`:
+    /// Player 1 in the odd games, Player 2 in the even ones.
+    fn seated(name: &str, text: &str) -> String {
+        match record_number(name) {
+            Some(number) if number % 2 == 0 => text.replace(
+                "# p1: bot one\n# p2: bot two\n",
+                "# p1: bot two\n# p2: bot one\n",
+            ),
+            _ => text.to_string(),
+        }
+    }
+
+    #[test]
+    fn a_record_whose_plies_or_result_the_rules_refuse_is_left_out() {
+        let dir = scratch("lines-rules");
+        let write = |name: &str, text: &str| fs::write(dir.join(name), seated(name, text)).unwrap();
+        write(
+            "game-1.txt",
+            &record("count", &["1 2", "2 1", "1 2"], "p1 reached five"),
+        );
+        // The rules end game 3 with Player 1's win, not Player 2's: a greedy engine that lost
+        // would be counted a winner.
+        write(
+            "game-3.txt",
+            &record("count", &["1 2", "2 1", "1 2"], "p2 reached five"),
+        );
+        // A step the rules refuse, and a ply out of turn.
+        write(
+            "game-5.txt",
+            &record("count", &["1 2", "2 3", "1 2"], "p2 reached five"),
+        );
+        write(
+            "game-7.txt",
+            &record("count", &["1 2", "1 1", "2 2"], "p2 reached five"),
+        );
+        let (text, problems) = run::<CountGame>(&[dir.display().to_string()]).unwrap();
+        assert!(text.contains(": games=1 won=1 drawn=0 lost=0 "), "{text}");
+        assert_eq!(problems.len(), 3, "{problems:?}");
+        assert!(
+            problems[0].ends_with(
+                "game-3.txt: line 10: the record gives 'p2', but the rules end the game with \
+                 'p1' (reached five)"
+            ),
+            "{}",
+            problems[0]
+        );
+        assert!(
+            problems[1].contains("game-5.txt: line 6: malformed move"),
+            "{}",
+            problems[1]
+        );
+        assert!(
+            problems[2].ends_with("game-7.txt: line 6: p1 replied, but p2 was to move"),
+            "{}",
+            problems[2]
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_folder_of_different_players_is_refused_and_seeds_and_game_numbers_may_differ() {
+        let dir = scratch("lines-players");
+        let plies = ["1 2", "2 1", "1 2"];
+        // A match of `{seed}` (--seed 7) and `{game}` players: pair k's seed is 7 + k.
+        for (number, a, b) in [
+            (1, "bot --seed 8", "other 1"),
+            (2, "bot --seed 8", "other 2"),
+            (3, "bot --seed 9", "other 3"),
+            (12, "bot --seed 13", "other 12"),
+        ] {
+            let (p1, p2) = if number % 2 == 1 { (a, b) } else { (b, a) };
+            let text = record("count", &plies, "p1 reached five")
+                .replace("bot one", p1)
+                .replace("bot two", p2);
+            fs::write(dir.join(format!("game-{number}.txt")), text).unwrap();
+        }
+        let args = [dir.display().to_string()];
+        let (text, problems) = run::<CountGame>(&args).unwrap();
+        assert!(problems.is_empty(), "{problems:?}");
+        assert!(text.contains(": games=4 "), "{text}");
+        assert!(text.contains("\n  ours: bot --seed 8\n"), "{text}");
+        // An earlier match's records left in the folder: game 5 of another player.
+        let other = record("count", &plies, "p1 reached five").replace("bot one", "greedy");
+        fs::write(dir.join("game-5.txt"), other.replace("bot two", "other 5")).unwrap();
+        let message = run::<CountGame>(&args).unwrap_err().to_string();
+        assert_eq!(
+            message,
+            format!(
+                "the record folder {} holds the games of different players: game-1.txt has \
+                 ours 'bot --seed 8' against 'other 1', game-5.txt ours 'greedy' against \
+                 'other 5' (lines reads one match a folder: give each its own --record-dir)",
+                dir.display()
+            )
+        );
+        assert!(same_player("a 7 b", 1, "a 7 b", 9));
+        assert!(!same_player(
+            "bot --movetime 50",
+            1,
+            "bot --movetime 100",
+            3
+        ));
+        assert!(!same_player("bot", 1, "bot --x", 1));
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_record_that_is_not_a_file_is_left_out_without_being_read() {
+        let dir = scratch("lines-fifo");
+        fs::write(
+            dir.join("game-1.txt"),
+            record("count", &["1 2", "2 1", "1 2"], "p1 reached five"),
+        )
+        .unwrap();
+        crate::runner::files::tests::fifo(&dir.join("game-3.txt"));
+        let args = [dir.display().to_string()];
+        let (text, problems) = crate::runner::files::tests::within_ten_seconds(move || {
+            run::<CountGame>(&args).unwrap()
+        });
+        assert!(text.contains(": games=1 "), "{text}");
+        assert_eq!(
+            problems,
+            [format!(
+                "cannot read the record {}: a FIFO (named pipe), not a regular file",
+                dir.join("game-3.txt").display()
+            )]
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn a_record_folder_is_read_with_a_seated_by_the_game_numbers() {
         let dir = scratch("lines-folder");
-        let write = |name: &str, text: &str| fs::write(dir.join(name), text).unwrap();
+        let write = |name: &str, text: &str| fs::write(dir.join(name), seated(name, text)).unwrap();
         // A (bot one in the odd games) wins game 1, loses 3 and 5 the same way, draws 2 as p2.
         write(
             "game-1.txt",
@@ -723,7 +941,7 @@ mod tests {
         write("game-7.txt", &record("count", &["1 2"], "p1 won")[..30]);
         write("game-8.txt", &record("krieg", &["1 2"], "p1 won"));
         let args = [dir.display().to_string()];
-        let (text, problems) = run("count", &args).unwrap();
+        let (text, problems) = run::<CountGame>(&args).unwrap();
         assert!(
             text.starts_with(&format!(
                 "referee-lines-folder-{}: games=5 won=1 drawn=1 lost=3 as_p1=1-0-2 as_p2=0-1-1 distinct_games=4 lost_lines=2 repeated=1 (",
@@ -745,7 +963,7 @@ mod tests {
         // Game 4, lost as p2 once, shows only with --all.
         assert!(!text.contains("games 4;"), "{text}");
         let all = [args[0].clone(), "--all".into()];
-        let (text, _) = run("count", &all).unwrap();
+        let (text, _) = run::<CountGame>(&all).unwrap();
         assert!(
             text.contains("  lost once as p2: games 4; parts at ply 2 (ours); decided at ply 2\n"),
             "{text}"
@@ -757,7 +975,7 @@ mod tests {
         assert!(problems[2].ends_with("game-8.txt: line 1: a record of krieg, not of count"));
         // Read for B, the games' wins and losses swap.
         let for_b = ["--ours".into(), "B".into(), args[0].clone()];
-        let (text, _) = run("count", &for_b).unwrap();
+        let (text, _) = run::<CountGame>(&for_b).unwrap();
         assert!(
             text.contains(": games=5 won=3 drawn=1 lost=1 as_p1=1-1-0 as_p2=2-0-1 "),
             "{text}"
@@ -775,7 +993,7 @@ mod tests {
         fs::write(empty.join("game-1-p1.stderr"), "").unwrap();
         let message = |args: &[&str]| {
             let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-            match run("count", &args).unwrap_err() {
+            match run::<CountGame>(&args).unwrap_err() {
                 LinesError::Command(error) => one_line(&error),
                 error => error.to_string(),
             }
@@ -797,7 +1015,7 @@ mod tests {
     fn a_bad_command_line_is_refused_on_one_line_with_clap_s_tip() {
         let message = |args: &[&str]| {
             let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-            match run("count", &args).unwrap_err() {
+            match run::<CountGame>(&args).unwrap_err() {
                 LinesError::Command(error) => {
                     assert!(error.use_stderr(), "{args:?} is refused, not helped");
                     one_line(&error)
@@ -838,7 +1056,7 @@ mod tests {
     fn help_is_the_usage_of_lines_whatever_else_is_given() {
         for args in [&["--help"][..], &["x", "-h"], &["--ours", "B", "--help"]] {
             let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-            let Err(LinesError::Command(error)) = run("count", &args) else {
+            let Err(LinesError::Command(error)) = run::<CountGame>(&args) else {
                 panic!("{args:?} is not the help");
             };
             assert!(!error.use_stderr(), "{args:?}");

@@ -1,15 +1,14 @@
 //! `<game>-referee merge`: the rows of several `--results` files (the shards of one match) read
 //! back, checked, and the final lines a single run of the same games prints.
 
-use std::fs;
-use std::io;
+use std::path::Path;
 
 use clap::error::ErrorKind;
 use clap::Parser;
 use rustc_hash::FxHashMap;
 
 use super::command_line::{parse_words, program_command};
-use super::files;
+use super::files::{read_input_text, FileError};
 use super::report::final_text;
 use super::results::{self, GameRow};
 use super::sprt::Sprt;
@@ -40,8 +39,8 @@ pub fn merge_command(game: &str) -> clap::Command {
 pub enum MergeError {
     /// A bad command line, or `--help` (`clap`'s message).
     Command(clap::Error),
-    /// A file that could not be read.
-    Io(String, io::Error),
+    /// A file that could not be read, or was refused by its kind or size.
+    File(FileError),
     /// A row that is not this game's, a file that is not a results file, or `--sprt` over other
     /// than two players (the message).
     Rows(String),
@@ -59,11 +58,7 @@ impl std::fmt::Display for MergeError {
         match self {
             MergeError::Command(error) => write!(f, "{}", error.render()),
             MergeError::Rows(message) => write!(f, "{message}"),
-            MergeError::Io(file, error) => write!(
-                f,
-                "cannot read the results file {file}: {}",
-                files::io_reason(error)
-            ),
+            MergeError::File(error) => write!(f, "{error}"),
         }
     }
 }
@@ -85,12 +80,23 @@ pub fn merge(game: &str, args: &[String]) -> Result<String, MergeError> {
     Ok(final_text(&rows, &names, parsed.sprt.as_ref()))
 }
 
-/// Every row of `files`, by game number; each must be `game`'s, and no number may come twice.
+/// Every row of `files`, by game number; each must be `game`'s, no number may come twice, nor
+/// a pair's seed more than twice (a pair is two games), and each file must end with its last
+/// row's newline (a row without it may be cut inside its last number).
 fn read_rows(game: &str, files: &[String]) -> Result<Vec<GameRow>, MergeError> {
     let mut rows: Vec<GameRow> = Vec::new();
     let mut seen: FxHashMap<u32, String> = FxHashMap::default();
+    // By pair seed: the games of the pair met so far, with their files.
+    let mut pairs: FxHashMap<u64, Vec<(u32, String)>> = FxHashMap::default();
     for file in files {
-        let text = fs::read_to_string(file).map_err(|e| MergeError::Io(file.clone(), e))?;
+        let text =
+            read_input_text(Path::new(file), "the results file").map_err(MergeError::File)?;
+        if !text.is_empty() && !text.ends_with('\n') {
+            return Err(MergeError::Rows(format!(
+                "{file}: its last row has no newline at its end, so it may be cut off (a match \
+                 still writing it, or a copy cut short)"
+            )));
+        }
         let file_rows =
             results::parse_rows(&text, file).map_err(|e| MergeError::Rows(e.to_string()))?;
         for row in file_rows {
@@ -106,6 +112,22 @@ fn read_rows(game: &str, files: &[String]) -> Result<Vec<GameRow>, MergeError> {
                     row.number
                 )));
             }
+            let pair = pairs.entry(row.pair_seed).or_default();
+            if pair.len() == 2 {
+                let earlier: Vec<String> = pair
+                    .iter()
+                    .map(|(number, file)| format!("game {number} of {file}"))
+                    .collect();
+                return Err(MergeError::Rows(format!(
+                    "pair seed {} is in a third game, game {} of {file}, after {}: a pair is two \
+                     games, so these are not the shards of one match (a rerun with the same \
+                     --seed?)",
+                    row.pair_seed,
+                    row.number,
+                    earlier.join(" and ")
+                )));
+            }
+            pair.push((row.number, file.clone()));
             rows.push(row);
         }
     }
@@ -142,16 +164,18 @@ pub fn names_of(rows: &[GameRow]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::runner::files::tests::scratch;
     use crate::runner::game::Seat;
     use crate::runner::results::tests::game_row;
-    use crate::runner::schedule;
+    use crate::runner::schedule::{self, Schedule};
+    use std::fs;
 
     #[test]
     fn the_final_text_of_shards_merged_is_that_of_the_whole_match() {
         let players = ["x", "y", "z"];
-        let schedule = schedule::schedule(3, 4, false, 5);
+        let schedule = Schedule::new(3, 4, false, 5).unwrap();
         let rows: Vec<GameRow> = schedule
-            .iter()
+            .fixtures(None)
             .map(|f| {
                 let winner = match f.number % 3 {
                     0 => None,
@@ -192,8 +216,9 @@ mod tests {
         }
         assert_eq!(merge("krieg", &files).unwrap(), whole);
         // Two-player matches too, with the SPRT line.
-        let two: Vec<GameRow> = schedule::schedule(2, 6, false, 5)
-            .iter()
+        let two: Vec<GameRow> = Schedule::new(2, 6, false, 5)
+            .unwrap()
+            .fixtures(None)
             .map(|f| {
                 let names = [["A", "B"][f.seats[0]], ["A", "B"][f.seats[1]]];
                 game_row(
@@ -229,6 +254,85 @@ mod tests {
         let twice = vec![files[0].clone(), files[0].clone()];
         let message = merge("krieg", &twice).unwrap_err().to_string();
         assert!(message.contains("again in"), "{message}");
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// The rows of a two-player match of `games` games numbered from `from`, with `seed`.
+    fn two_player_rows(from: u32, games: u32, seed: u64) -> String {
+        let schedule = Schedule::new(2, games, false, seed).unwrap();
+        let mut text = results::header() + "\n";
+        for f in schedule.fixtures(None) {
+            let names = [["A", "B"][f.seats[0]], ["A", "B"][f.seats[1]]];
+            // A wins the first game of each pair, the second is drawn.
+            let winner = (f.number % 2 == 1).then_some(Seat::First);
+            let row = game_row(f.number + from - 1, names, winner, f.seed);
+            text.push_str(&(row.to_csv() + "\n"));
+        }
+        text
+    }
+
+    #[test]
+    fn a_pair_seed_in_more_than_two_games_or_a_last_row_cut_off_is_refused() {
+        let dir = scratch("merge-refusals");
+        let path = |name: &str| dir.join(name).display().to_string();
+        // A first run, and a rerun with the same --seed whose games were numbered on from 5:
+        // the pairs of one seed are now four games, which --sprt would leave out unsaid.
+        fs::write(dir.join("first.csv"), two_player_rows(1, 4, 1)).unwrap();
+        fs::write(dir.join("rerun.csv"), two_player_rows(5, 4, 1)).unwrap();
+        let sprt = ["--sprt".to_string(), "0,10".to_string()];
+        let alone = merge("krieg", &[&sprt[..], &[path("first.csv")]].concat()).unwrap();
+        assert!(alone.contains("sprt: llr=0.08 "), "{alone}");
+        let both = [&sprt[..], &[path("first.csv"), path("rerun.csv")]].concat();
+        let message = merge("krieg", &both).unwrap_err().to_string();
+        assert_eq!(
+            message,
+            format!(
+                "pair seed 2 is in a third game, game 5 of {0}, after game 1 of {1} and game 2 \
+                 of {1}: a pair is two games, so these are not the shards of one match (a rerun \
+                 with the same --seed?)",
+                path("rerun.csv"),
+                path("first.csv")
+            )
+        );
+        // A last row without its newline: cut inside its last number, perhaps.
+        let whole = two_player_rows(1, 4, 1);
+        fs::write(dir.join("cut.csv"), &whole[..whole.len() - 3]).unwrap();
+        let message = merge("krieg", &[path("cut.csv")]).unwrap_err().to_string();
+        assert!(
+            message.starts_with(&format!(
+                "{}: its last row has no newline at its end",
+                path("cut.csv")
+            )),
+            "{message}"
+        );
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn what_is_not_a_file_is_refused_without_being_read() {
+        let dir = scratch("merge-fifo");
+        let pipe = dir.join("rows.csv");
+        crate::runner::files::tests::fifo(&pipe);
+        let pipe_name = pipe.display().to_string();
+        let message = crate::runner::files::tests::within_ten_seconds(move || {
+            merge("krieg", &[pipe_name, "/dev/zero".to_string()])
+                .unwrap_err()
+                .to_string()
+        });
+        assert_eq!(
+            message,
+            format!(
+                "cannot read the results file {}: a FIFO (named pipe), not a regular file",
+                pipe.display()
+            )
+        );
+        let message = merge("krieg", &["/dev/zero".to_string()])
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            message,
+            "cannot read the results file /dev/zero: a character device, not a regular file"
+        );
         let _ = fs::remove_dir_all(&dir);
     }
 }

@@ -71,9 +71,11 @@
 //! Some faults stop the whole match instead, before any more games count:
 //!
 //! - before the first game, every output (`--results`, `--html`, `--record-dir`) is checked for
-//!   being writable, leaving nothing behind ([`check_outputs`], [`files`]); one line names the
-//!   file, what it is and why: `cannot write the replay page /no/such/dir/match.html: No such
-//!   file or directory` (exit status 2), as does every I/O error of the runner ([`FileError`]);
+//!   being writable, leaving nothing behind, and for landing on no input or other output, nor on
+//!   what it must not replace: a results file of another game, a file that is not a page, an
+//!   earlier match's records (`run::check_outputs`, [`files`]); one line names the file, what it
+//!   is and why: `cannot write the replay page /no/such/dir/match.html: No such file or
+//!   directory` (exit status 2), as does every I/O error of the runner ([`FileError`]);
 //! - a player that cannot start: no process could be spawned, or it exited with any status but
 //!   success (127 and 126, the shell's "not found" and "cannot execute"; 2, `python3` without
 //!   its script; 101, a panic) before it ever replied in the match (for Power Connect 4, without
@@ -130,6 +132,6 @@ pub use report::{
     final_text, game_line, pentanomial, points_text, record_text, standings, standings_text, tally,
     Standings,
 };
-pub use run::{check_outputs, match_openings, play_games, run_match, GameSource, ScheduledGame};
+pub use run::{match_openings, play_games, run_match, GameSource, ScheduledGame};
 pub use stats::Tally;
 pub use tally::megabytes;

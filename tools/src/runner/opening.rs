@@ -56,8 +56,9 @@ pub enum OpeningError {
         ply: usize,
         why: String,
     },
-    /// No random opening of this many plies leaves the game running.
-    NoRandomOpening(u32),
+    /// No random opening of this many plies (the first) leaves the game running: every draw
+    /// ended the game, or found no move, by the ply given second.
+    NoRandomOpening(u32, usize),
 }
 
 impl fmt::Display for OpeningError {
@@ -73,9 +74,11 @@ impl fmt::Display for OpeningError {
             OpeningError::Unplayable { line, ply, why } => {
                 write!(f, "openings line {line}, ply {ply}: {why}")
             }
-            OpeningError::NoRandomOpening(n) => write!(
+            OpeningError::NoRandomOpening(n, reached) => write!(
                 f,
-                "no random opening of {n} plies leaves the game running ({MAX_DRAWS} drawn)"
+                "--random-openings {n}: no opening of {n} random plies leaves the game running \
+                 ({MAX_DRAWS} drawn, and the game ended, or had no move to draw, by ply \
+                 {reached} in each)"
             ),
         }
     }
@@ -161,28 +164,36 @@ pub fn load_openings<G: RefereeGame>(text: &str) -> Result<Openings, OpeningErro
 }
 
 /// `plies` random plies for `G` from `seed`: each drawn uniformly among the game's opening moves,
-/// the whole opening drawn again when the game ends during it.
+/// the whole opening drawn again when the game ends during it. What a draw costs is bounded by
+/// the game, not by `plies`: a draw stops where the game ends or has no move to draw, so that a
+/// number of plies no game of `G` lasts is refused after `MAX_DRAWS` short draws.
 pub fn random_opening<G: RefereeGame>(plies: u32, seed: u64) -> Result<Vec<String>, OpeningError> {
     if !G::STARTS_FROM_POSITION {
         return Err(OpeningError::Unsupported(G::NAME));
     }
     let mut rng = SmallRng::seed_from_u64(seed ^ OPENING_SEED_MIX);
+    // The furthest ply a draw reached before the game ended or had no move.
+    let mut reached = 0;
     'draw: for _ in 0..MAX_DRAWS {
         let mut game = G::new();
-        let mut opening = Vec::with_capacity(plies as usize);
+        let mut opening = Vec::new();
         for _ in 0..plies {
             let moves = game.opening_moves();
             let Some(ply) = moves.choose(&mut rng) else {
+                reached = reached.max(opening.len());
                 continue 'draw;
             };
             match game.play(ply) {
                 Ok(None) => opening.push(ply.clone()),
-                _ => continue 'draw,
+                _ => {
+                    reached = reached.max(opening.len() + 1);
+                    continue 'draw;
+                }
             }
         }
         return Ok(opening);
     }
-    Err(OpeningError::NoRandomOpening(plies))
+    Err(OpeningError::NoRandomOpening(plies, reached))
 }
 
 /// The opening of the games of `fixture`'s pair.
@@ -295,10 +306,17 @@ mod tests {
         seen.sort();
         seen.dedup();
         assert!(seen.len() > 5, "{seen:?}");
-        // Five plies always pass six: no opening can be drawn.
+        // Six plies always reach six, by the sixth ply at the latest: no opening can be drawn.
         assert_eq!(
             random_opening::<Six>(6, 1),
-            Err(OpeningError::NoRandomOpening(6))
+            Err(OpeningError::NoRandomOpening(6, 6))
+        );
+        // Nor can one of more plies than any game lasts, drawn at the cost of short games.
+        let error = random_opening::<Six>(u32::MAX, 1).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "--random-openings 4294967295: no opening of 4294967295 random plies leaves the game \
+             running (10000 drawn, and the game ended, or had no move to draw, by ply 6 in each)"
         );
         let random = Openings::Random(2);
         assert_eq!(

@@ -64,6 +64,17 @@ pub struct MatchOptions {
         help = "write game-<k>.txt records and each player's stderr there"
     )]
     pub record_dir: Option<PathBuf>,
+    /// What the match does with the records its `--record-dir` already holds, which it refuses
+    /// without this option.
+    #[arg(
+        long,
+        value_name = "add|replace",
+        requires = "record_dir",
+        hide_possible_values = true,
+        help = "a --record-dir that already holds records: add this match's to them (refused \
+                where it plays a game already there), or replace them (removed first)"
+    )]
+    pub records: Option<Records>,
     /// draw the board after every ply
     #[arg(long)]
     pub show: bool,
@@ -89,12 +100,22 @@ pub struct MatchOptions {
     pub random_openings: Option<u32>,
 }
 
+/// `--records`: what a match does with the records its `--record-dir` already holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Records {
+    /// Keeps them, and adds the match's own, refused where the match plays a game whose files
+    /// are there (the shards of one match, say).
+    Add,
+    /// Removes them (the records, the players' stderr and folders) before the first game.
+    Replace,
+}
+
 /// The longest `--movetime-ms` the referee takes: a minute a move, far above any contest's limit
 /// (a few seconds), beyond which a game of a hundred plies lasts hours.
 pub const MAX_MOVETIME_MS: u64 = 60_000;
 
-/// The most games played at once: a larger `--concurrency` is cut to it.
-const MAX_CONCURRENCY: u32 = 256;
+/// The most games played at once: a larger `--concurrency` is cut to it, with a warning.
+pub(super) const MAX_CONCURRENCY: u32 = 256;
 
 /// The referee's command line as `clap` reads it: the match's settings and the players'
 /// commands, which [`match_options`] turns into the match's players.
@@ -218,9 +239,10 @@ pub(super) fn positive_u32(text: &str) -> Result<u32, String> {
     positive_u64(text).map(|n| n as u32)
 }
 
-/// `--concurrency`: a whole number from 1, cut to [`MAX_CONCURRENCY`].
+/// `--concurrency`: a whole number from 1, kept as asked (the run plays at most
+/// [`MAX_CONCURRENCY`] games at once, and says so).
 pub(super) fn concurrency(text: &str) -> Result<u32, String> {
-    positive_u32(text).map(|n| n.min(MAX_CONCURRENCY))
+    positive_u32(text)
 }
 
 /// `--movetime-ms`: from 1 ms to [`MAX_MOVETIME_MS`], each bound with its reason.

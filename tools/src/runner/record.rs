@@ -61,6 +61,20 @@ impl RecordWriter {
     }
 }
 
+/// The game number of a name the runner writes in a record folder (`--record-dir`): the record
+/// `game-<k>.txt`, a player's stderr `game-<k>-p<seat>.stderr`, a file-based player's folder
+/// `game-<k>-p<seat>`, or the folder both players share under `--game-master`, `game-<k>`.
+pub(crate) fn record_folder_game(name: &str) -> Option<u32> {
+    let rest = name.strip_prefix("game-")?;
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let (number, kind) = rest.split_at(digits);
+    let ours = ["", ".txt", "-p1", "-p2", "-p1.stderr", "-p2.stderr"];
+    if number.is_empty() || !ours.contains(&kind) {
+        return None;
+    }
+    number.parse().ok().filter(|&k| k > 0)
+}
+
 /// One ply of a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordPly {
@@ -328,6 +342,23 @@ mod tests {
 
     const TIMED: &str = "# krieg\n# p1: bot a\n# p2: bot b\n1 1 0 2 1\n# time: 812\n\
                          2 3 0 2 1\n# time: 5\n# result: p2 bomber reached the base\n";
+
+    #[test]
+    fn the_names_of_a_record_folder_are_known_by_their_game() {
+        for (name, game) in [
+            ("game-12.txt", Some(12)),
+            ("game-3-p1.stderr", Some(3)),
+            ("game-3-p2", Some(3)),
+            ("game-7", Some(7)),
+            ("game-0.txt", None),
+            ("game-.txt", None),
+            ("game-1.html", None),
+            ("game-1-p3.stderr", None),
+            ("results.csv", None),
+        ] {
+            assert_eq!(record_folder_game(name), game, "{name}");
+        }
+    }
 
     #[test]
     fn the_writer_writes_what_the_reader_reads() {

@@ -1,9 +1,11 @@
-//! A game's record replayed through the game's own rules (its [`RefereeGame`](super::RefereeGame)), drawing each
+//! A game's record replayed through the game's own rules (its [`RefereeGame`]), drawing each
 //! position with its [`DrawGame`], so that a page cannot show a position the rules would not
 //! reach. A record that cannot be read to its end (truncated, of another game, an illegal ply)
-//! is replayed up to the damage, and the damage is reported with its line number.
+//! is replayed up to the damage, and the damage is reported with its line number. `lines` replays
+//! its records through the same rules without drawing them (`rules_problems`), and leaves out
+//! those the rules refuse.
 
-use super::game::{GameEnd, Seat};
+use super::game::{GameEnd, RefereeGame, Seat};
 use super::html::DrawGame;
 use super::record::{parse_record, Problem, Record, RecordPly};
 
@@ -50,15 +52,6 @@ impl GameView {
         &self.record.plies[..self.moves_accepted]
     }
 
-    /// A ply the rules accepted in `before`, now played on `game`: its drawing and its notation.
-    fn accept<G: DrawGame>(&mut self, before: &G::Position, game: &G, ply: &RecordPly) {
-        let reply = ply.line.trim();
-        self.frames
-            .push(G::draw(&game.position(), Some((before, reply))));
-        self.notation
-            .push(G::board_frame_move(before, reply).unwrap_or_else(|| reply.to_string()));
-    }
-
     /// The winner's seat by the record, `Some(None)` for a draw, `None` without a result.
     pub fn outcome(&self) -> Option<Option<Seat>> {
         self.record.result.as_ref().map(|result| result.winner)
@@ -81,31 +74,108 @@ pub fn replay<G: DrawGame>(label: &str, text: &str) -> GameView {
             format!("{} (p2)", players[1]),
         ];
     }
-    let mut view = GameView {
+    let mut check = RulesCheck {
+        problems: std::mem::take(&mut record.problems),
+        ..RulesCheck::default()
+    };
+    let mut drawing = Drawing::<G> {
+        before: None,
+        frames: Vec::new(),
+        notation: Vec::new(),
+    };
+    replay_record::<G>(&record, &mut drawing, &mut check);
+    GameView {
         label: label.to_string(),
         players,
-        // The record joins its view once its plies have been replayed.
-        record: Record::default(),
-        opening_accepted: 0,
-        moves_accepted: 0,
-        notation: Vec::new(),
-        frames: Vec::new(),
-        rules_end: None,
-        problems: std::mem::take(&mut record.problems),
-    };
-    replay_record::<G>(&record, &mut view);
-    view.record = record;
-    view
+        record,
+        opening_accepted: check.opening_accepted,
+        moves_accepted: check.moves_accepted,
+        notation: drawing.notation,
+        frames: drawing.frames,
+        rules_end: check.rules_end,
+        problems: check.problems,
+    }
 }
 
-/// Replays `record` into `view`, up to the first ply that cannot be replayed (reported), and
-/// checks its result against the rules' end.
-fn replay_record<G: DrawGame>(record: &Record, view: &mut GameView) {
+/// What the rules say of a record read whole ([`parse_record`]) of a `G` game: every ply played
+/// by the rules, as the replay page plays them, and what they refuse, each with its line: a
+/// set-up, opening or ply they refuse, a ply out of turn or after the end, a result other than
+/// the one they reach. Empty for a record the rules agree with.
+pub(crate) fn rules_problems<G: RefereeGame>(record: &Record) -> Vec<Problem> {
+    let mut check = RulesCheck::default();
+    replay_record::<G>(record, &mut (), &mut check);
+    check.problems
+}
+
+/// How far the rules followed a record, and what they refused.
+#[derive(Default)]
+struct RulesCheck {
+    /// The opening's plies the rules accepted.
+    opening_accepted: usize,
+    /// The players' plies the rules accepted.
+    moves_accepted: usize,
+    /// The end the rules reached, if they did.
+    rules_end: Option<GameEnd>,
+    /// What is wrong with the record, with line numbers.
+    problems: Vec<Problem>,
+}
+
+/// What a replay does with each position the rules reach, besides checking it: the replay page
+/// draws it; the check of `lines` does nothing.
+trait Positions<G> {
+    /// The game set up, before the first ply.
+    fn start(&mut self, _game: &G) {}
+
+    /// The game before a ply is played.
+    fn before(&mut self, _game: &G) {}
+
+    /// `ply`, accepted by the rules, played on `game`.
+    fn accepted(&mut self, _game: &G, _ply: &RecordPly) {}
+}
+
+impl<G> Positions<G> for () {}
+
+/// The drawing of each position, and each ply as the page lists it.
+struct Drawing<G: DrawGame> {
+    /// The position before the ply being played.
+    before: Option<G::Position>,
+    frames: Vec<String>,
+    notation: Vec<String>,
+}
+
+impl<G: DrawGame> Positions<G> for Drawing<G> {
+    fn start(&mut self, game: &G) {
+        self.frames.push(G::draw(&game.position(), None));
+    }
+
+    fn before(&mut self, game: &G) {
+        self.before = Some(game.position());
+    }
+
+    fn accepted(&mut self, game: &G, ply: &RecordPly) {
+        let Some(before) = &self.before else {
+            return;
+        };
+        let reply = ply.line.trim();
+        self.frames
+            .push(G::draw(&game.position(), Some((before, reply))));
+        self.notation
+            .push(G::board_frame_move(before, reply).unwrap_or_else(|| reply.to_string()));
+    }
+}
+
+/// Replays `record` through `G`'s rules, showing `positions` each position, up to the first ply
+/// that cannot be replayed (reported in `check`), and checks its result against the rules' end.
+fn replay_record<G: RefereeGame>(
+    record: &Record,
+    positions: &mut impl Positions<G>,
+    check: &mut RulesCheck,
+) {
     if record.game.is_empty() {
         return;
     }
     if record.game != G::NAME {
-        view.problems.insert(
+        check.problems.insert(
             0,
             Problem::new(
                 1,
@@ -124,21 +194,22 @@ fn replay_record<G: DrawGame>(record: &Record, view: &mut GameView) {
         Some(note) => match G::from_setup(note) {
             Ok(game) => game,
             Err(why) => {
-                view.problems
+                check
+                    .problems
                     .insert(0, Problem::new(1, format!("set-up: {why}")));
                 return;
             }
         },
     };
-    view.frames.push(G::draw(&game.position(), None));
-    if !replay_opening::<G>(&mut game, &record.opening, view) {
+    positions.start(&game);
+    if !replay_opening::<G>(&mut game, &record.opening, positions, check) {
         return;
     }
-    replay_plies::<G>(&mut game, &record.plies, view);
-    view.problems.sort_by_key(|problem| problem.line_number);
-    if let (Some(end), Some(result)) = (&view.rules_end, &record.result) {
+    replay_plies::<G>(&mut game, &record.plies, positions, check);
+    check.problems.sort_by_key(|problem| problem.line_number);
+    if let (Some(end), Some(result)) = (&check.rules_end, &record.result) {
         if end.winner != result.winner {
-            view.problems.push(Problem::new(
+            check.problems.push(Problem::new(
                 result.line_number,
                 format!(
                     "the record gives '{}', but the rules end the game with '{}' ({})",
@@ -151,11 +222,16 @@ fn replay_record<G: DrawGame>(record: &Record, view: &mut GameView) {
     }
 }
 
-/// Plays the opening's plies on `game`, drawing each; false (the problem reported) at the first
-/// one that is not for the seat to move, or that the rules refuse or that ends the game.
-fn replay_opening<G: DrawGame>(game: &mut G, opening: &[RecordPly], view: &mut GameView) -> bool {
+/// Plays the opening's plies on `game`; false (the problem reported) at the first one that is
+/// not for the seat to move, or that the rules refuse or that ends the game.
+fn replay_opening<G: RefereeGame>(
+    game: &mut G,
+    opening: &[RecordPly],
+    positions: &mut impl Positions<G>,
+    check: &mut RulesCheck,
+) -> bool {
     for ply in opening {
-        let before = game.position();
+        positions.before(game);
         let seat = game.to_move();
         let reply = ply.line.trim();
         let problem = match game.play(reply) {
@@ -168,22 +244,27 @@ fn replay_opening<G: DrawGame>(game: &mut G, opening: &[RecordPly], view: &mut G
             Ok(None) => None,
         };
         if let Some(message) = problem {
-            view.problems.push(Problem::new(ply.line_number, message));
-            view.problems.sort_by_key(|problem| problem.line_number);
+            check.problems.push(Problem::new(ply.line_number, message));
+            check.problems.sort_by_key(|problem| problem.line_number);
             return false;
         }
-        view.accept::<G>(&before, game, ply);
-        view.opening_accepted += 1;
+        positions.accepted(game, ply);
+        check.opening_accepted += 1;
     }
     true
 }
 
-/// Plays the players' plies on `game`, drawing each, up to the first that is out of turn,
-/// after the end, or refused by the rules (reported).
-fn replay_plies<G: DrawGame>(game: &mut G, plies: &[RecordPly], view: &mut GameView) {
+/// Plays the players' plies on `game`, up to the first that is out of turn, after the end, or
+/// refused by the rules (reported).
+fn replay_plies<G: RefereeGame>(
+    game: &mut G,
+    plies: &[RecordPly],
+    positions: &mut impl Positions<G>,
+    check: &mut RulesCheck,
+) {
     for ply in plies {
-        if let Some(end) = &view.rules_end {
-            view.problems.push(Problem::new(
+        if let Some(end) = &check.rules_end {
+            check.problems.push(Problem::new(
                 ply.line_number,
                 format!("a ply after the end of the game ({})", end.reason),
             ));
@@ -191,28 +272,28 @@ fn replay_plies<G: DrawGame>(game: &mut G, plies: &[RecordPly], view: &mut GameV
         }
         let to_move = game.to_move();
         if ply.seat != to_move {
-            view.problems.push(Problem::new(
+            check.problems.push(Problem::new(
                 ply.line_number,
                 format!("{} replied, but {to_move} was to move", ply.seat),
             ));
             return;
         }
-        let before = game.position();
+        positions.before(game);
         // The runner asks for the input before every reply; some games count what they hand out.
         let _ = game.input(to_move);
         let reply = ply.line.trim();
         match game.play(reply) {
             Err(fault) => {
-                view.problems.push(Problem::new(
+                check.problems.push(Problem::new(
                     ply.line_number,
                     format!("{fault} ('{}' by {})", reply, ply.seat),
                 ));
                 return;
             }
             Ok(end) => {
-                view.accept::<G>(&before, game, ply);
-                view.moves_accepted += 1;
-                view.rules_end = end;
+                positions.accepted(game, ply);
+                check.moves_accepted += 1;
+                check.rules_end = end;
             }
         }
     }

@@ -19,7 +19,9 @@ use clap::Parser;
 
 use super::{escape, head, player_style, DrawGame};
 use crate::runner::command_line::{parse_words, print_clap, subcommand};
-use crate::runner::files::{io_reason, FileError};
+use crate::runner::files::{
+    check_apart, check_page_target, check_writable, io_reason, read_input, FileError, Place, Use,
+};
 use crate::runner::replay::{replay, GameView};
 use crate::runner::tally::Tally;
 
@@ -404,14 +406,30 @@ pub fn view_main<G: DrawGame>(args: &[String]) -> ExitCode {
         Ok(options) => options,
         Err(error) => return print_clap(&format!("{}-referee view", G::NAME), &error),
     };
+    let program = format!("{}-referee view", G::NAME);
+    if let Some(file) = &options.html {
+        // The page never replaces a record it shows, nor a file that is not a page.
+        let mut places = vec![Place::new("--html", file, Use::Write)];
+        places.extend(
+            (options.records.iter()).map(|r| Place::new("the record", Path::new(r), Use::Read)),
+        );
+        let checked = check_apart(&places).and_then(|()| {
+            check_writable(file, "the replay page")
+                .and_then(|()| check_page_target(file, "the replay page"))
+                .map_err(|error| error.to_string())
+        });
+        if let Err(refusal) = checked {
+            eprintln!("{program}: {refusal}");
+            return ExitCode::from(2);
+        }
+    }
     let mut games = Vec::new();
     let mut whole = true;
     for path in &options.records {
-        let game = match fs::read(path) {
+        let game = match read_input(Path::new(path), "the record") {
             Ok(bytes) => replay::<G>(path, &String::from_utf8_lossy(&bytes)),
             Err(error) => {
-                let error = FileError::new("read the record", Path::new(path), error);
-                eprintln!("{}-referee view: {error}", G::NAME);
+                eprintln!("{program}: {error}");
                 whole = false;
                 continue;
             }
