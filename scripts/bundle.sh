@@ -22,8 +22,11 @@
 # Items under `#[cfg(test)]` (test modules) or `#[cfg(feature = "tuning")]` (the tuning build's,
 # see common/src/tunable.rs) and whole-line comments are dropped, except the licence notices;
 # `#[cfg(not(feature = "tuning"))]` is dropped from the items it keeps.
-# Indentation, blank lines, and the spaces and line breaks that separate no two tokens are
-# dropped too: CodinGame counts every character.
+# Then tools/src/bin/bundle-trim.rs (built here by plain rustc: it needs only std) drops what the
+# bot never reaches, as the compiler names it: the functions, methods, constants, types, traits,
+# imports and macros of common, of the game and of the package subsets that nothing the bot
+# runs uses, pass by pass until none is left, and every space and line break that separates no
+# two tokens (CodinGame counts every character); the bundle it leaves compiles, or it fails.
 # It prints the size on stderr, and fails if the Yavalath bundle does not fit CodinGame's limit
 # or the Krieg bundle its statement's (1 MB).
 set -eu
@@ -49,8 +52,8 @@ esac
 # inline FILE [SKIP]: prints FILE with each `mod NAME;` replaced by its module's file, without
 # test-only items and whole-line comments; in FILE itself, `pub mod SKIP;` and `pub use SKIP::...`
 # are dropped. With SKIP = "licence" (a package subset), the leading comment block (the licence
-# notice) is kept. Indentation and blank lines outside string literals are dropped everywhere,
-# and so are the spaces that separate no two tokens (`squeeze`).
+# notice) is kept. Indentation and blank lines outside string literals are dropped everywhere
+# (bundle-trim drops the rest of the white space between tokens).
 inline() {
     perl -e '
         use strict;
@@ -74,43 +77,6 @@ inline() {
                     $i++;
                 }
             }
-        }
-        # The code outside string and char literals of a line that starts outside a string,
-        # with the spaces that separate no two tokens dropped: after a comma, around `=>` and
-        # `->`, after a colon (not next to another), around a plain `=` after a name or a
-        # bracket, and before a block'"'"'s `{` at the end of the line. Each drop leaves the
-        # tokens as they were (no two characters it joins form a longer token).
-        sub squeeze_code {
-            my ($code, $at_end) = @_;
-            $code =~ s/, /,/g;
-            $code =~ s/ => /=>/g;
-            $code =~ s/ -> /->/g;
-            $code =~ s/(?<!:): (?!:)/:/g;
-            $code =~ s/(?<=[\w)\]]) = (?!=)/=/g;
-            $code =~ s/ \{(\r?\n?)$/{$1/ if $at_end;
-            return $code;
-        }
-        sub squeeze {
-            my ($line) = @_;
-            my ($out, $code, $i, $n) = ("", "", 0, length $line);
-            while ($i < $n) {
-                my $rest = substr($line, $i);
-                if ($rest =~ m{^//}) {
-                    last;
-                } elsif ($rest =~ /^\x27(?:\\[^\x27]+|[^\\\x27])\x27/
-                    || $rest =~ /^"(?:\\.|[^"\\])*"/) {
-                    $out .= squeeze_code($code, 0) . $&;
-                    $code = "";
-                    $i += length $&;
-                } elsif (substr($line, $i, 1) eq "\"") {
-                    # A string that goes on past this line: the rest is kept as it is.
-                    return $out . squeeze_code($code, 0) . $rest;
-                } else {
-                    $code .= substr($line, $i, 1);
-                    $i++;
-                }
-            }
-            return $out . squeeze_code($code, 1) . substr($line, $i);
         }
         sub emit {
             my ($file, $dir, $skip, $top) = @_;
@@ -162,7 +128,6 @@ inline() {
                     s/^[ \t]+//;
                     next if /^\r?\n?$/;
                 }
-                $_ = squeeze($_) unless $in_string;
                 track_strings($_);
                 if (/^(\s*)(pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;\s*$/) {
                     my ($indent, $vis, $name) = ($1, $2 // "", $3);
@@ -191,11 +156,12 @@ inline() {
 # The package paths, from any module of the bundle.
 packages='s/(?<!\w)(?<!::)(?:::)?(arrayvec|rand|rustc_hash)::/crate::$1::/g'
 
-body=$(mktemp)
-part=$(mktemp)
-main=$(mktemp)
-out=$(mktemp)
-trap 'rm -f "$body" "$part" "$main" "$out"' EXIT
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+body=$work/body.rs
+part=$work/part.rs
+main=$work/main.rs
+out=$work/$game.rs
 
 # rewrite FILE SKIP PERL: FILE inlined (a missing module stops the script), then rewritten.
 rewrite() {
@@ -241,32 +207,12 @@ fi
     cat "$body"
 } >"$out"
 
-# Lines are joined where a line break separates no two tokens: after a line that ends in `;`,
-# `{`, `}` or `,` outside string literals and holds no `//` comment, unless the next line is a
-# comment or an inner attribute (which stay on lines of their own).
-perl -0777 -i -pe '
-    my @lines = split /(?<=\n)/;
-    my ($in_string, $text) = (0, "");
-    for my $k (0 .. $#lines) {
-        my $line = $lines[$k];
-        my ($i, $n, $comment) = (0, length $line, 0);
-        while ($i < $n) {
-            my $rest = substr($line, $i);
-            if ($in_string) {
-                if ($rest =~ /^(?:\\.|[^"\\])*"/s) { $i += length $&; $in_string = 0 }
-                else { $i = $n }
-            } elsif ($rest =~ m{^//}) { $comment = 1; last }
-            elsif ($rest =~ /^\x27(?:\\[^\x27]+|[^\\\x27])\x27/) { $i += length $& }
-            elsif (substr($line, $i, 1) eq "\"") { $in_string = 1; $i++ }
-            else { $i++ }
-        }
-        my $next = $k < $#lines ? $lines[$k + 1] : "//";
-        $line =~ s/\n$// if !$in_string && !$comment && $line =~ /[;{},]\n$/
-            && $next !~ m{^(?://|#!)};
-        $text .= $line;
-    }
-    $_ = $text;
-' "$out"
+# What the bot never reaches goes, and the white space that separates no two tokens (see the
+# top of this file). The tool needs only std, so plain rustc builds it, unoptimised: the checks
+# it asks of rustc take its time.
+"${RUSTC:-rustc}" --edition 2021 --crate-name bundle_trim -o "$work/bundle-trim" \
+    "$root/tools/src/bin/bundle-trim.rs"
+"$work/bundle-trim" "$out" "$out"
 
 chars=$(perl -CSD -ne '$n += length; END { print $n + 0 }' "$out")
 if [ -n "$limit" ]; then

@@ -1,5 +1,5 @@
-//! What every bot is built from, and nothing game-specific; all of it is carried by the one-file
-//! bundles:
+//! What every bot is built from, and nothing game-specific; the one-file bundles carry what their
+//! bot reaches of it:
 //!
 //! - [`clock`]: the per-move deadline a search polls, with a soft, an extended and a hard
 //!   budget, shared out by each crate's time policy;
