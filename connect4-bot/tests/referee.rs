@@ -347,6 +347,12 @@ fn the_game_masters_mode_calls_a_failing_team_again_up_to_three_times() {
             expected_retries.contains(&retries),
             "{p1}: {retries}\n{record}"
         );
+        // The game line counts them too, record or not.
+        let game_line = text.lines().next().unwrap();
+        assert!(
+            game_line.ends_with(&format!(" retries: p1={retries} p2=0")),
+            "{game_line}"
+        );
         match expected_winner {
             Some(winner) => assert!(
                 text.contains(winner) && text.contains("malformed"),

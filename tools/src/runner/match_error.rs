@@ -54,7 +54,7 @@ impl std::fmt::Display for MatchError {
             MatchError::Interrupted(signal) => {
                 write!(
                     f,
-                    "interrupted by {signal}; the standings above count the finished games"
+                    "interrupted by {signal}; the final lines below count the finished games only"
                 )
             }
         }

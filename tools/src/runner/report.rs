@@ -311,6 +311,14 @@ impl Progress {
         }
     }
 
+    /// Clears the progress line a terminal shows, so that a game line printed next starts at
+    /// the line's start.
+    pub(super) fn clear(&self) {
+        if self.terminal && self.done > 0 {
+            let _ = write!(io::stderr().lock(), "\r\x1b[K");
+        }
+    }
+
     /// Ends a line left open on a terminal by a match stopped early.
     pub(super) fn close(&self) {
         if self.terminal && self.done != self.total && self.done > 0 {

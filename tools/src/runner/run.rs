@@ -1,6 +1,7 @@
 //! A run of many games: a match's schedule (or a league's pairings) played `--concurrency` at
 //! once, each game's record, row and line written as it ends, and what stops a run early.
 
+use std::fmt::Write as _;
 use std::fs;
 use std::io::{self, IsTerminal, Write as _};
 use std::path::{Path, PathBuf};
@@ -15,7 +16,7 @@ use super::files::{
     check_apart, check_page_target, check_writable, check_writable_dir, naming, read_input_text,
     FileError, Place, Use,
 };
-use super::game::{contest_defaults, RefereeGame, Transport};
+use super::game::{contest_defaults, RefereeGame, Seat, Transport};
 use super::match_error::MatchError;
 use super::options::{Entrant, MatchOptions, Records, MAX_CONCURRENCY};
 use super::play::{play_game, GameOutcome, GameReport, GameSetup};
@@ -304,6 +305,20 @@ impl GameSource for MatchSchedule<'_> {
     }
 }
 
+/// The calls made again in a game (`--game-master`), for its game line: ` retries: p1=2 p2=1`,
+/// or nothing.
+fn retries_text(retries: &[(usize, Seat, String)]) -> String {
+    if retries.is_empty() {
+        return String::new();
+    }
+    let count = |seat: Seat| retries.iter().filter(|(_, s, _)| *s == seat).count();
+    let mut text = String::from(" retries:");
+    for seat in Seat::BOTH {
+        let _ = write!(text, " {seat}={}", count(seat));
+    }
+    text
+}
+
 /// Plays the whole match, printing a line per game and the final lines; returns its rows.
 ///
 /// Before the first game it checks the schedule's numbers, the shard, the openings (the first
@@ -354,6 +369,15 @@ pub fn run_match<G: html::DrawGame>(
     let earlier = check_outputs(options, G::NAME, &schedule)?;
     remove_records(&earlier)?;
     let names: Vec<String> = options.players.iter().map(|e| e.name.clone()).collect();
+    // Who is who: the game lines name the players (A and B in a plain match), not their
+    // commands.
+    for entrant in &options.players {
+        eprintln!(
+            "player {}: {}",
+            entrant.name,
+            super::tally::quote_command(&entrant.command)
+        );
+    }
     let source = MatchSchedule {
         schedule: &schedule,
         numbers: Mutex::new(schedule.numbers(options.shard)),
@@ -655,10 +679,16 @@ impl<'a> GameEnds<'a> {
         if let Some(path) = &options.results {
             self.append_row(path, row)?;
         }
+        self.progress.clear();
         let mut out = io::stdout().lock();
-        writeln!(out, "{}", game_line(row, self.names))
-            .and_then(|_| out.flush())
-            .map_err(MatchError::Output)
+        writeln!(
+            out,
+            "{}{}",
+            game_line(row, self.names),
+            retries_text(&report.retries)
+        )
+        .and_then(|_| out.flush())
+        .map_err(MatchError::Output)
     }
 
     /// Appends `row` to the results file at `path`, opening it at the first row.
