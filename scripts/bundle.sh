@@ -31,11 +31,31 @@
 # or the Krieg bundle its statement's (1 MB).
 set -eu
 
+games="frostfire krieg kaboom yavalath connect4"
+usage="usage: $0 GAME [OUT.rs]   (GAME: one of $games; OUT.rs: default stdout)"
+case ${1-} in
+-h | --help)
+    echo "$usage"
+    echo "Writes GAME's bot as one Rust source file that plain 'rustc -O --edition 2021' builds."
+    exit 0
+    ;;
+esac
 if [ $# -lt 1 ] || [ $# -gt 2 ]; then
-    echo "usage: $0 GAME [OUT.rs]" >&2
+    echo "$usage" >&2
     exit 2
 fi
 game=$1
+case " $games " in
+*" $game "*) ;;
+*)
+    echo "$0: unknown game '$game': one of $games" >&2
+    exit 2
+    ;;
+esac
+if [ $# -eq 2 ] && [ ! -d "$(dirname -- "$2")" ]; then
+    echo "$0: cannot write $2: its folder $(dirname -- "$2") does not exist" >&2
+    exit 2
+fi
 root=$(cd "$(dirname "$0")/.." && pwd)
 crate="$root/$game-bot"
 subsets="$root/scripts/bundle"

@@ -150,3 +150,29 @@ fn the_bundle_compiles_fits_behaves_as_the_cargo_bot_and_plays() {
     assert!(stdout.contains("faults=0"), "{stdout}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_bundle_script_answers_help_and_names_the_games_and_a_missing_folder() {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/bundle.sh");
+    let run = |args: &[&str]| {
+        let out = Command::new(&script).args(args).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        (out.status.code(), text)
+    };
+    let (status, text) = run(&["--help"]);
+    assert_eq!(status, Some(0), "{text}");
+    assert!(text.starts_with("usage: "), "{text}");
+    let (status, text) = run(&["chess"]);
+    assert_eq!(status, Some(2));
+    assert!(
+        text.contains("unknown game 'chess': one of frostfire krieg kaboom yavalath connect4"),
+        "{text}"
+    );
+    let (status, text) = run(&["krieg", "/no/such/folder/krieg.rs"]);
+    assert_eq!(status, Some(2));
+    assert!(
+        text.contains("its folder /no/such/folder does not exist"),
+        "{text}"
+    );
+}
