@@ -8,7 +8,7 @@
 # league and checks that its page draws the ratings chart with an interval per player and the
 # chart of the ratings run by run.
 #
-#   scripts/check-viewer.sh [--keep DIR] [--docs DIR]
+# usage: scripts/check-viewer.sh [--keep DIR] [--docs DIR]
 #
 # --keep DIR keeps the pages, records and screenshots in DIR; --docs DIR writes there one picture
 # per game (the board and the move list at the last ply), as docs/runner.md shows them. Chromium
@@ -16,16 +16,18 @@
 # pictures are read with python3's standard library only.
 set -euo pipefail
 
-root=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/game-setup.sh"
 games="krieg frostfire kaboom yavalath connect4"
 keep=""
 docs=""
 while [ $# -gt 0 ]; do
     case $1 in
-    --keep) keep=${2:?--keep needs a directory}; shift 2 ;;
-    --docs) docs=${2:?--docs needs a directory}; shift 2 ;;
-    *) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+    -h | --help) usage 0 ;;
+    --keep) need_value "$@"; keep=$2; shift ;;
+    --docs) need_value "$@"; docs=$2; shift ;;
+    *) unknown_option "$1" --keep --docs ;;
     esac
+    shift
 done
 
 if ! command -v chromium >/dev/null 2>&1; then
@@ -57,10 +59,9 @@ browse() {
 }
 
 for game in $games; do
-    cargo build --release --quiet --manifest-path "$root/Cargo.toml" -p "$game-bot"
-    bot="$root/target/release/$game-bot"
+    build_game
     page="$work/$game.html"
-    "$root/target/release/$game-referee" --games 1 --record-dir "$work/$game" --html "$page" \
+    "$referee" --games 1 --record-dir "$work/$game" --html "$page" \
         "$bot --movetime 50" "$bot --engine random --seed 3" >"$work/$game.out"
     for ply in 0 last; do
         url="file://$page#game=1&ply=$ply"
@@ -194,8 +195,8 @@ done
 echo "check-viewer: every game's replay page draws its board, and the first and last plies differ"
 
 # The league's page: three players, two runs, the second recorded.
-referee="$root/target/release/krieg-referee"
-bot="$root/target/release/krieg-bot"
+game=krieg
+build_game
 league="$work/league"
 "$referee" league "$league" add "ours=$bot --movetime 30" >/dev/null
 "$referee" league "$league" add "greedy=$bot --engine greedy" >/dev/null
