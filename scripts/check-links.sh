@@ -1,11 +1,17 @@
-#!/bin/sh
+#!/usr/bin/env bash
 # Checks every relative link of every Markdown file in the repository: the file it names exists,
 # and its `#anchor`, if any, is a heading of that file (anchors made as GitHub makes them).
 # Prints each broken link as FILE:LINE: TARGET and exits 1 if there is one.
 #
-#   scripts/check-links.sh
-set -eu
-cd "$(dirname "$0")/.."
+# usage: scripts/check-links.sh
+set -euo pipefail
+
+. "$(dirname "$0")/game-setup.sh"
+for word in "$@"; do
+    case $word in -h | --help) usage 0 ;; esac
+done
+[ $# -eq 0 ] || unknown_option "$1"
+cd "$root"
 git ls-files '*.md' | perl -e '
     use strict;
     use warnings;

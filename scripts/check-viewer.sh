@@ -6,9 +6,11 @@
 # area) and that the two plies differ there; that the summary counts wins by player, not by
 # seat, and that Ka-Boom's move list says it speaks the board's frame. Then plays a small Krieg
 # league and checks that its page draws the ratings chart with an interval per player and the
-# chart of the ratings run by run.
+# chart of the ratings run by run, that the chart's legend names every player in its colour and
+# shows on the screen, and that each player's colour is the same in the page written after the
+# first run as after the second (and two pages of the same league are the same file).
 #
-#   scripts/check-viewer.sh [--keep DIR] [--docs DIR]
+# usage: scripts/check-viewer.sh [--keep DIR] [--docs DIR]
 #
 # --keep DIR keeps the pages, records and screenshots in DIR; --docs DIR writes there one picture
 # per game (the board and the move list at the last ply), as docs/runner.md shows them. Chromium
@@ -16,16 +18,18 @@
 # pictures are read with python3's standard library only.
 set -euo pipefail
 
-root=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/game-setup.sh"
 games="krieg frostfire kaboom yavalath connect4"
 keep=""
 docs=""
 while [ $# -gt 0 ]; do
     case $1 in
-    --keep) keep=${2:?--keep needs a directory}; shift 2 ;;
-    --docs) docs=${2:?--docs needs a directory}; shift 2 ;;
-    *) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+    -h | --help) usage 0 ;;
+    --keep) need_value "$@"; keep=$2; shift ;;
+    --docs) need_value "$@"; docs=$2; shift ;;
+    *) unknown_option "$1" --keep --docs ;;
     esac
+    shift
 done
 
 if ! command -v chromium >/dev/null 2>&1; then
@@ -56,32 +60,10 @@ browse() {
     rm -rf "$profile"
 }
 
-for game in $games; do
-    cargo build --release --quiet --manifest-path "$root/Cargo.toml" -p "$game-bot"
-    bot="$root/target/release/$game-bot"
-    page="$work/$game.html"
-    "$root/target/release/$game-referee" --games 1 --record-dir "$work/$game" --html "$page" \
-        "$bot --movetime 50" "$bot --engine random --seed 3" >"$work/$game.out"
-    for ply in 0 last; do
-        url="file://$page#game=1&ply=$ply"
-        browse --dump-dom "$url" | grep -o '<body[^>]*>' >"$work/$game-$ply.body" || true
-        browse --screenshot="$work/$game-$ply.png" "$url" >/dev/null
-    done
-    if grep -q 'p1</span> won' "$page"; then
-        echo "check-viewer: $game: the summary counts wins by seat" >&2
-        exit 1
-    fi
-    if [ "$game" = kaboom ] && ! grep -q "Moves in the board's frame" "$page"; then
-        echo "check-viewer: kaboom: the move list does not say which frame it speaks" >&2
-        exit 1
-    fi
-    python3 - "$work" "$game" "$docs" <<'PYTHON'
-import re
+# What the checks below read and write pictures with (python3's standard library only).
+cat >"$work/pictures.py" <<'PYTHON'
 import struct
-import sys
 import zlib
-
-work, game, docs = sys.argv[1:4]
 
 
 def read_png(path):
@@ -133,6 +115,33 @@ def write_png(path, width, height, rows):
     with open(path, "wb") as out:
         out.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
                   + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+PYTHON
+
+for game in $games; do
+    build_game
+    page="$work/$game.html"
+    "$referee" --games 1 --record-dir "$work/$game" --html "$page" \
+        "$bot --movetime 50" "$bot --engine random --seed 3" >"$work/$game.out"
+    for ply in 0 last; do
+        url="file://$page#game=1&ply=$ply"
+        browse --dump-dom "$url" | grep -o '<body[^>]*>' >"$work/$game-$ply.body" || true
+        browse --screenshot="$work/$game-$ply.png" "$url" >/dev/null
+    done
+    if grep -q 'p1</span> won' "$page"; then
+        echo "check-viewer: $game: the summary counts wins by seat" >&2
+        exit 1
+    fi
+    if [ "$game" = kaboom ] && ! grep -q "Moves in the board's frame" "$page"; then
+        echo "check-viewer: kaboom: the move list does not say which frame it speaks" >&2
+        exit 1
+    fi
+    python3 - "$work" "$game" "$docs" <<'PYTHON'
+import re
+import sys
+
+work, game, docs = sys.argv[1:4]
+sys.path.insert(0, work)
+from pictures import read_png, write_png
 
 
 def attributes(ply):
@@ -193,18 +202,26 @@ PYTHON
 done
 echo "check-viewer: every game's replay page draws its board, and the first and last plies differ"
 
-# The league's page: three players, two runs, the second recorded.
-referee="$root/target/release/krieg-referee"
-bot="$root/target/release/krieg-bot"
+# The league's page: three players, two runs, the second recorded; the page written after each
+# run, and again after the second.
+game=krieg
+build_game
 league="$work/league"
 "$referee" league "$league" add "ours=$bot --movetime 30" >/dev/null
 "$referee" league "$league" add "greedy=$bot --engine greedy" >/dev/null
 "$referee" league "$league" add "random=$bot --engine random --seed {seed}" >/dev/null
 "$referee" league "$league" run --games 6 >"$work/league-run-1.out" 2>&1
+"$referee" league "$league" show --html "$work/league-1.html" >"$work/league-show-1.out"
 "$referee" league "$league" run --games 6 --record >"$work/league-run-2.out" 2>&1
 "$referee" league "$league" show --html "$work/league.html" >"$work/league-show.out"
+mkdir -p "$work/again"
+"$referee" league "$league" show --html "$work/again/league.html" >/dev/null
+if ! cmp -s "$work/league.html" "$work/again/league.html"; then
+    echo "check-viewer: league: two pages of the same league differ" >&2
+    exit 1
+fi
+browse --dump-dom "file://$work/league-1.html" >"$work/league-1.dom"
 browse --dump-dom "file://$work/league.html" >"$work/league.dom"
-browse --screenshot="$work/league.png" "file://$work/league.html" >/dev/null
 intervals=$(grep -o 'class="interval"' "$work/league.dom" | wc -l)
 lines=$(grep -o 'class="moves" data-player="[^"]*" points="[0-9.]*,[0-9.]* [0-9.]*,[0-9.]*"' "$work/league.dom" | wc -l)
 if [ "$intervals" -ne 3 ] || [ "$lines" -ne 3 ]; then
@@ -212,3 +229,66 @@ if [ "$intervals" -ne 3 ] || [ "$lines" -ne 3 ]; then
     exit 1
 fi
 echo "check-viewer: the league's page draws each rating on its interval, and each player's line over its two runs"
+
+# The legend as a person sees it: a copy of the page with a script that writes, on <body>, where
+# each legend entry's bar lies on the screen and its colour; the page itself has no script.
+sed 's|</body>|<script>document.body.dataset.legend = [...document.querySelectorAll("g.legend")].map((g) => { const bar = g.querySelector("rect"); const box = bar.getBoundingClientRect(); return [g.dataset.player, Math.round(box.left), Math.round(box.top), Math.round(box.width), Math.round(box.height), bar.getAttribute("fill")].join(" "); }).join(";");</script></body>|' \
+    "$work/league.html" >"$work/league-measured.html"
+browse --dump-dom "file://$work/league-measured.html" | grep -o '<body[^>]*>' >"$work/league-measured.body" || true
+browse --screenshot="$work/league.png" "file://$work/league-measured.html" >/dev/null
+python3 - "$work" <<'PYTHON'
+import re
+import sys
+
+work = sys.argv[1]
+sys.path.insert(0, work)
+from pictures import read_png
+
+
+def fail(message):
+    sys.exit(f"check-viewer: league: {message}")
+
+
+def colours(dom):
+    """Each player's colour in a page: its legend's bar, checked against its dot and its line."""
+    found = {}
+    for name, colour in re.findall(r'<g class="legend" data-player="([^"]*)"><rect [^>]*fill="([^"]*)"', dom):
+        dot = re.search(rf'class="rating" data-player="{re.escape(name)}"[^>]* fill="([^"]*)"', dom)
+        line = re.search(rf'class="moves" data-player="{re.escape(name)}"[^>]* stroke="([^"]*)"', dom)
+        if not dot or not line or dot.group(1) != colour or line.group(1) != colour:
+            fail(f"{name}'s legend, dot and line are not all in {colour}")
+        found[name] = colour
+    return found
+
+
+first = colours(open(f"{work}/league-1.dom").read())
+last = colours(open(f"{work}/league.dom").read())
+players = {"ours", "greedy", "random"}
+if set(first) != players or set(last) != players:
+    fail(f"the legends name {sorted(first)} and {sorted(last)}, not {sorted(players)}")
+if first != last:
+    fail(f"the colours changed from the first run's page to the second's: {first} then {last}")
+if len(set(last.values())) != len(last):
+    fail(f"two players share a colour: {last}")
+
+body = open(f"{work}/league-measured.body").read()
+legend = re.search(r'data-legend="([^"]*)"', body)
+if not legend or not legend.group(1):
+    fail("the measuring copy of the page did not run its script (no data-legend)")
+width, height, channels, rows = read_png(f"{work}/league.png")
+for entry in legend.group(1).split(";"):
+    name, x, y, w, h, colour = entry.split(" ")
+    x, y, w, h = int(x), int(y), int(w), int(h)
+    if w < 10 or h < 5 or x < 0 or y < 0 or x + w > width or y + h > height:
+        fail(f"{name}'s legend ({x},{y} {w}x{h}) is not inside the {width}x{height} screenshot")
+    want = [int(colour[k:k + 2], 16) for k in (1, 3, 5)]
+    shown = sum(
+        all(abs(rows[r][c * channels + k] - want[k]) <= 40 for k in range(3))
+        for r in range(y, y + h)
+        for c in range(x, x + w)
+    )
+    if shown < w * h // 2:
+        fail(f"{name}'s legend bar shows its colour {colour} on {shown} of its {w * h} pixels")
+print(f"check-viewer: league: the legend names {', '.join(sorted(last))}, each in its colour on the "
+      f"screen, and the colours are the same after each run ({last})")
+PYTHON

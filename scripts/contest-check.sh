@@ -2,9 +2,9 @@
 # Plays GAME's bot as submitted against every opponent we have, at the contest's settings, and
 # lists every line it lost more than once.
 #
-#   scripts/contest-check.sh GAME [--games N] [--movetime-ms MS] [--versions C1,C2,...]
-#       [--keep-limit] [--movetimes MS1,MS2,...] [--no-greedy] [--opponent NAME=CMD ...]
-#       [--out DIR] [--concurrency N]
+# usage: scripts/contest-check.sh GAME [--games N] [--movetime-ms MS] [--versions C1,C2,...]
+#            [--keep-limit] [--movetimes MS1,MS2,...] [--no-greedy] [--opponent NAME=CMD ...]
+#            [--out DIR] [--concurrency N]
 #
 # Our bot (built here in release mode) plays with its default settings: no --opening-plies, no
 # seed. Its opponents, each in a match of --games games (default 20, half in each seat):
@@ -30,24 +30,9 @@
 # <cache>/<commit>/target/release/GAME-bot exists is not built again.
 set -euo pipefail
 
-script=$(basename "$0")
-usage() {
-    awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0" >&2
-    exit 2
-}
-die() {
-    echo "$script: $*" >&2
-    exit 2
-}
-games_list="frostfire krieg kaboom yavalath connect4"
-[ $# -ge 1 ] || usage
-case $1 in -h | --help) usage ;; esac
-game=$1
+. "$(dirname "$0")/game-setup.sh"
+read_game "$@"
 shift
-case " $games_list " in
-*" $game "*) ;;
-*) die "unknown game '$game' (one of: $games_list)" ;;
-esac
 
 games=20
 movetime_ms=
@@ -60,38 +45,37 @@ out=
 opponents=()
 while [ $# -gt 0 ]; do
     case $1 in
-    -h | --help) usage ;;
-    --no-greedy) greedy=no; shift; continue ;;
-    --keep-limit) keep_limit=yes; shift; continue ;;
-    esac
-    [ $# -ge 2 ] || die "option $1 needs a value"
-    case $1 in
-    --games) games=$2 ;;
-    --movetime-ms) movetime_ms=$2 ;;
-    --versions) versions=$2 ;;
-    --movetimes) movetimes=$2 ;;
+    -h | --help) usage 0 ;;
+    --no-greedy) greedy=no ;;
+    --keep-limit) keep_limit=yes ;;
+    --games) need_value "$@"; games=$2; shift ;;
+    --movetime-ms) need_value "$@"; movetime_ms=$2; shift ;;
+    --versions) need_value "$@"; versions=$2; shift ;;
+    --movetimes) need_value "$@"; movetimes=$2; shift ;;
     --opponent)
+        need_value "$@"
         case $2 in
         [A-Za-z0-9_.-]*=?*) opponents+=("$2") ;;
         *) die "--opponent takes NAME=CMD, not '$2'" ;;
         esac
+        shift
         ;;
-    --out) out=$2 ;;
-    --concurrency) concurrency=$2 ;;
-    *) die "unknown option '$1'" ;;
+    --out) need_value "$@"; out=$2; shift ;;
+    --concurrency) need_value "$@"; concurrency=$2; shift ;;
+    *)
+        unknown_option "$1" --games --movetime-ms --versions --keep-limit --movetimes \
+            --no-greedy --opponent --out --concurrency
+        ;;
     esac
-    shift 2
+    shift
 done
 for number in "$games" "$concurrency" ${movetime_ms:+"$movetime_ms"}; do
     [[ $number =~ ^[1-9][0-9]*$ ]] || die "'$number' is not a positive number"
 done
 
-root=$(cd "$(dirname "$0")/.." && pwd)
 out=${out:-$root/matches/contest-check/$game}
 cache=${CONTEST_CHECK_VERSIONS:-$root/target/contest-check/versions}
-cargo build --release --quiet --manifest-path "$root/Cargo.toml" -p "$game-bot"
-bot="$root/target/release/$game-bot"
-referee="$root/target/release/$game-referee"
+build_game
 
 # The bot $1's limit and default budget per move in ms, "LIMIT BUDGET", from its --help line
 # `limits: 2000 ms per move, ...; the bot thinks 1300 ms per move ...` (Yavalath: the later
@@ -132,8 +116,9 @@ version_bot() {
         git -C "$root" rev-parse --verify --quiet "$1^{commit}" >/dev/null || die "no commit '$1'"
         echo "$script: building $game-bot at $1 into $dir" >&2
         [ -d "$dir" ] || git -C "$root" worktree add --detach "$dir" "$1" >&2
+        # Its own target/, also under a CARGO_TARGET_DIR, which would put it over our bot.
         cargo build --release --quiet --manifest-path "$dir/Cargo.toml" -p "$game-bot" \
-            --bin "$game-bot" >&2
+            --bin "$game-bot" --target-dir "$dir/target" >&2
     fi
     echo "$built"
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The standard strength and limits check of one game's bot, as the issues report it:
 #
-#   scripts/strength.sh GAME [GAMES]
+# usage: scripts/strength.sh GAME [GAMES]
 #
 # 1. GAMES games (default 50) at --movetime 100 against --engine random (seeded per game);
 # 2. GAMES games at --movetime 100 against --engine greedy;
@@ -11,11 +11,20 @@
 # a turn, 500 ms the first) in every run, against itself in the third.
 # Each prints the referee's per-game lines and summary; records go to matches/strength-GAME-*/.
 set -euo pipefail
-[ $# -ge 1 ] || { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
-game=$1
-games=${2:-50}
-root=$(cd "$(dirname "$0")/.." && pwd)
-bot="$root/target/release/$game-bot"
+
+. "$(dirname "$0")/game-setup.sh"
+for word in "$@"; do
+    case $word in -h | --help) usage 0 ;; esac
+done
+read_game "$@"
+shift
+for word in "$@"; do
+    case $word in -*) unknown_option "$word" ;; esac
+done
+[ $# -le 1 ] || unknown_option "$2"
+games=${1:-50}
+[[ $games =~ ^[1-9][0-9]*$ ]] || die "GAMES: '$games' is not a positive number"
+bot="$release/$game-bot"
 stamp=$(date +%Y%m%d-%H%M%S)
 run() {
     local name=$1

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Plays a tournament of GAME through that game's referee, building what it needs first.
 #
-#   scripts/tournament.sh GAME [--player NAME=CMD ...] [referee options]
+# usage: scripts/tournament.sh GAME [--player NAME=CMD ...] [referee options]
 #
 # Every pairing of the players plays --games games (default 1), in pairs with the seats swapped
 # and one seed per pair ('{seed}' in a command); with --gauntlet the first player meets each
@@ -10,14 +10,18 @@
 # Records, the players' stderr and results.csv (one row per game, see '--results') go to
 # matches/GAME-tournament-<time>/ unless --record-dir is given. Every other option (--concurrency,
 # --shard, --movetime-ms, ...) goes to the referee; see `target/release/GAME-referee --help`.
+# It builds GAME's bot and its referee first (target/release/GAME-bot and GAME-referee); -h or
+# --help before GAME prints this, after GAME the referee's options.
 set -euo pipefail
 
-. "$(dirname "$0")/game-setup.sh" "$@"
+. "$(dirname "$0")/game-setup.sh"
+read_game "$@"
 shift
+build_game
 
 split_arguments "$@"
 if [ ${#words[@]} -gt 0 ]; then
-    echo "tournament.sh: players are given as --player NAME=CMD, not '${words[0]}'" >&2
+    echo "$script: players are given as --player NAME=CMD, not '${words[0]}'" >&2
     exit 2
 fi
 has_option --record-dir && record_dir=$option_value || record_dir=
@@ -44,6 +48,6 @@ status=0
 if [ $made = yes ] && [ -z "$(ls -A "$record_dir")" ]; then
     rmdir "$record_dir"
 elif [ -d "$record_dir" ]; then
-    echo "tournament.sh: records and results in $record_dir" >&2
+    echo "$script: records and results in $record_dir" >&2
 fi
 exit $status

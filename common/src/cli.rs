@@ -24,6 +24,8 @@ use std::fmt;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use crate::io::reply;
+
 /// Which move chooser answers the moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EngineKind {
@@ -439,6 +441,8 @@ the solver takes it) and how it was found, on one line of stdout; its progress o
 /// the process exits with when the command line has been dealt with here: after `--help` (usage
 /// on stdout, success), after `solve` (the game's solver has run), or after a bad command line
 /// (the error and the usage on stderr, status 2; `solve` is one for a game without a solver).
+/// Whatever a bot prints on stdout goes through [`reply`], so that a closed stdout (`bot --help |
+/// head -1`) ends the process quietly with status 0 instead of a panic.
 pub fn from_env(bot: &BotInfo) -> Result<Command, ExitCode> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     #[cfg(feature = "tuning")]
@@ -446,12 +450,12 @@ pub fn from_env(bot: &BotInfo) -> Result<Command, ExitCode> {
     match parse_args(args) {
         Ok(Parsed::Run(command)) => Ok(command),
         Ok(Parsed::Help) => {
-            println!("{}", usage(bot));
+            reply(&usage(bot));
             Err(ExitCode::SUCCESS)
         }
         Ok(Parsed::Solve(args)) => match bot.solver {
             Some(solver) if args.iter().any(|a| is_help(a)) => {
-                println!("{}", solve_usage(bot.name, &solver));
+                reply(&solve_usage(bot.name, &solver));
                 Err(ExitCode::SUCCESS)
             }
             Some(solver) => Err((solver.run)(&args)),
@@ -490,7 +494,7 @@ pub fn run_bot(bot: &BotInfo) -> ExitCode {
         }
         Command::Perft(depth) => {
             for d in 1..=depth {
-                println!("{d} {}", (bot.perft)(d));
+                reply(&format!("{d} {}", (bot.perft)(d)));
             }
         }
         Command::Bench(options) => {

@@ -150,7 +150,9 @@ pub fn quote(line: &str) -> String {
 }
 
 /// Prints `line` and a newline on standard output and flushes. If standard output is closed the
-/// referee has ended the game; the bot exits quietly with status 0.
+/// referee has ended the game (or the reader of a bot's other output has gone, `bot --help | head
+/// -1`); the bot exits quietly with status 0. Everything a bot prints on stdout goes through
+/// here, so that no write to a closed stdout panics.
 pub fn reply(line: &str) {
     let stdout = io::stdout();
     let mut out = stdout.lock();

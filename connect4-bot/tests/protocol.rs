@@ -563,3 +563,13 @@ fn the_crate_docs_commands_and_file_examples_copy_as_written() {
         Ok(0b1001)
     );
 }
+
+/// Printing to a closed stdout (`connect4-bot --help | head -1`) ends the bot quietly: its usage,
+/// perft's counts and bench's lines, with status 0 and no panic.
+#[test]
+fn printing_to_a_closed_stdout_ends_quietly() {
+    test_support::help::bot_ends_quietly_on_a_closed_stdout(
+        BOT,
+        test_support::help::SOLVE_COMMANDS,
+    );
+}

@@ -202,3 +202,10 @@ fn perft_and_bench_subcommands() {
     bench_nodes(BOT, 3);
     check_bad_command_line(BOT, &["--engine", "clever"]);
 }
+
+/// Printing to a closed stdout (`frostfire-bot --help | head -1`) ends the bot quietly: its usage,
+/// perft's counts and bench's lines, with status 0 and no panic.
+#[test]
+fn printing_to_a_closed_stdout_ends_quietly() {
+    test_support::help::bot_ends_quietly_on_a_closed_stdout(BOT, &[]);
+}

@@ -301,3 +301,10 @@ fn a_20_mb_first_line_is_skipped_and_the_game_played_within_the_memory_cap() {
     parse_legal(&Board::start(), &replies[0], Player::One).expect("a column");
     assert_bounded(peak_kb, &stderr);
 }
+
+/// Printing to a closed stdout (`kaboom-bot --help | head -1`) ends the bot quietly: its usage,
+/// perft's counts and bench's lines, with status 0 and no panic.
+#[test]
+fn printing_to_a_closed_stdout_ends_quietly() {
+    test_support::help::bot_ends_quietly_on_a_closed_stdout(BOT, &[]);
+}

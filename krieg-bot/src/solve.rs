@@ -17,7 +17,7 @@ use crate::dfpn::{ProofSearch, Value};
 use crate::solver::Solver;
 use common::cli::{CliError, SolveTarget};
 use common::game::Board as _;
-use common::io::log;
+use common::io::{log, reply};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -116,7 +116,7 @@ fn write_book(file: &str, args: &SolveArgs, deadline: Option<Instant>) -> ExitCo
         eprintln!("krieg-bot solve: cannot write {file}: {error}");
         return ExitCode::FAILURE;
     }
-    println!(
+    reply(&format!(
         "book={} positions={} quick={} longest={} nodes={} seconds={:.1}",
         book.moves.len(),
         book.walk.positions,
@@ -124,7 +124,7 @@ fn write_book(file: &str, args: &SolveArgs, deadline: Option<Instant>) -> ExitCo
         book.walk.longest,
         book.proof_nodes + book.walk.quick_nodes,
         started.elapsed().as_secs_f64()
-    );
+    ));
     ExitCode::SUCCESS
 }
 
@@ -221,9 +221,9 @@ pub fn main(words: &[String]) -> ExitCode {
         None => "=unknown".to_string(),
     };
     let value = value.map_or("unknown".to_string(), |v| v.to_string());
-    println!(
+    reply(&format!(
         "value={value} plies{plies} nodes={nodes} seconds={:.1}",
         started.elapsed().as_secs_f64()
-    );
+    ));
     ExitCode::SUCCESS
 }

@@ -430,3 +430,13 @@ fn every_line_after_the_id_is_answered_with_a_move_our_pieces_can_make() {
         );
     }
 }
+
+/// Printing to a closed stdout (`krieg-bot --help | head -1`) ends the bot quietly: its usage,
+/// perft's counts and bench's lines, with status 0 and no panic.
+#[test]
+fn printing_to_a_closed_stdout_ends_quietly() {
+    test_support::help::bot_ends_quietly_on_a_closed_stdout(
+        BOT,
+        test_support::help::SOLVE_COMMANDS,
+    );
+}

@@ -1,8 +1,10 @@
 //! Every binary and every subcommand answers `--help` and `-h`: a usage on stdout and exit status
 //! 0, whatever else is on its command line. Run by each game crate's `tests/referee.rs` over its
-//! own binaries ([`every_binary_answers_help`]).
+//! own binaries ([`every_binary_answers_help`]). And a bot whose stdout is closed before it
+//! prints (`GAME-bot --help | head -1`) ends quietly, never with a panic
+//! ([`bot_ends_quietly_on_a_closed_stdout`], run by each game crate's `tests/protocol.rs`).
 
-use std::process::Command;
+use std::process::{Command, ExitStatus, Output, Stdio};
 
 /// Runs `exe` with each of `commands` (the words before the help: `[]` for the binary itself,
 /// `["perft"]`, `["league", "DIR", "run"]`) followed by `--help`, then by `-h`, and checks that
@@ -72,5 +74,47 @@ pub fn every_binary_answers_help(
     every_command_answers_help(referee, REFEREE_COMMANDS);
     if let Some(tuner) = tuner {
         every_command_answers_help(tuner, TUNER_COMMANDS);
+    }
+}
+
+/// What a bot prints on stdout without reading any input, besides its usage: perft's counts and
+/// bench's lines.
+pub const BOT_OUTPUTS: &[&[&str]] = &[&["perft", "2"], &["bench", "--depth", "1"]];
+
+/// Runs `exe` with `args`, its stdout a pipe whose reading end was closed before it started (so
+/// that its first write fails with a broken pipe, as under `exe | head -1` once `head` has gone,
+/// without the race), its stdin empty; returns its status and its stderr.
+pub fn run_with_closed_stdout(exe: &str, args: &[&str]) -> (ExitStatus, String) {
+    // A pipe nobody reads: `true` holds its reading end and exits; ours was closed at the spawn.
+    let mut reader = Command::new("true")
+        .stdin(Stdio::piped())
+        .spawn()
+        .expect("start true");
+    let writer = reader.stdin.take().expect("the pipe's writing end");
+    reader.wait().expect("wait for true");
+    let Output { status, stderr, .. } = Command::new(exe)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::from(writer))
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap_or_else(|e| panic!("{exe}: {e}"));
+    (status, String::from_utf8_lossy(&stderr).into_owned())
+}
+
+/// The bot `exe`, its stdout closed, answers `--help` after each of [`BOT_COMMANDS`] and
+/// `bot_extra` (as [`every_binary_answers_help`] takes them) and runs each of [`BOT_OUTPUTS`]
+/// quietly: exit status 0 and no panic on stderr.
+pub fn bot_ends_quietly_on_a_closed_stdout(exe: &str, bot_extra: &[&[&str]]) {
+    let helps = BOT_COMMANDS.iter().chain(bot_extra).map(|words| {
+        let mut args = words.to_vec();
+        args.push("--help");
+        args
+    });
+    for args in helps.chain(BOT_OUTPUTS.iter().map(|words| words.to_vec())) {
+        let (status, stderr) = run_with_closed_stdout(exe, &args);
+        let shown = format!("{exe} {} with stdout closed", args.join(" "));
+        assert!(!stderr.contains("panicked"), "{shown}: {stderr}");
+        assert_eq!(status.code(), Some(0), "{shown}: {status}: {stderr}");
     }
 }

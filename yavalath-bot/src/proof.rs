@@ -309,10 +309,10 @@ pub fn main(words: &[String]) -> ExitCode {
             eprintln!("yavalath-bot solve: {} wins", format_move(m));
         }
     }
-    println!(
+    common::io::reply(&format!(
         "value={value} nodes={} seconds={:.3}",
         prover.nodes(),
         started.elapsed().as_secs_f64()
-    );
+    ));
     ExitCode::SUCCESS
 }

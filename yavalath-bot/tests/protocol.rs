@@ -449,3 +449,13 @@ fn the_bookkeeping_never_allows_a_known_or_seen_cell_but_the_swap() {
     known.merge_grid(c.bit(), 0);
     assert_eq!(known.mine(), c.bit());
 }
+
+/// Printing to a closed stdout (`yavalath-bot --help | head -1`) ends the bot quietly: its usage,
+/// perft's counts and bench's lines, with status 0 and no panic.
+#[test]
+fn printing_to_a_closed_stdout_ends_quietly() {
+    test_support::help::bot_ends_quietly_on_a_closed_stdout(
+        BOT,
+        test_support::help::SOLVE_COMMANDS,
+    );
+}

@@ -1,13 +1,18 @@
 //! A league's page (`league DIR show --html FILE`): the ratings of the active players drawn with
-//! their 95 % intervals, how the ratings moved from run to run, the table of each player's
-//! results and command, the crosstable, and every game by run, each marked in the colour of the
-//! player who won it and linked to its replay where the run kept its records.
+//! their 95 % intervals, how the ratings moved from run to run (with a legend naming each
+//! player in its colour), the table of each player's results and command, the crosstable, and
+//! every game by run, each marked in the colour of the player who won it and linked to its
+//! replay where the run kept its records.
+//!
+//! Each player's colour is drawn from its name ([`name_colours`], over the players in the order
+//! of `players.txt`): the same in every render of the league, whatever the games since, and
+//! unchanged by a player added later.
 //!
 //! The charts are inline SVG drawn here, with no script: a page that opens anywhere, for ever.
 
 use std::fmt::Write as _;
 
-use super::{escape, head, player_colour, player_style};
+use super::{escape, head, name_colours, player_colour, player_style, PLAYER_COLOURS};
 use crate::runner::rating::Rating;
 use crate::runner::results::GameRow;
 use crate::runner::tally::{elo_text, Tally};
@@ -28,7 +33,7 @@ pub struct RunGames<'a> {
 pub struct League<'a> {
     /// The page's title.
     pub title: String,
-    /// The active players, and their commands in the same order.
+    /// The active players, in the order of `players.txt`, and their commands in the same order.
     pub names: Vec<String>,
     pub commands: Vec<String>,
     /// The runs in the order they started; their games between two active players are rated.
@@ -57,12 +62,8 @@ const ROW: f64 = 26.0;
 pub fn page(league: &League) -> String {
     let rows = league.rated(league.runs.len());
     let table = standings(&rows, &league.names);
-    // Each player's colour follows its rank, so that the best is the first colour.
-    let mut colour_of = vec![0; league.names.len()];
-    for (rank, &i) in table.order.iter().enumerate() {
-        colour_of[i] = rank;
-    }
-    let mut html = head(&league.title, &player_style(league.names.len()));
+    let colour_of = name_colours(&league.names);
+    let mut html = head(&league.title, &player_style(PLAYER_COLOURS.len()));
     html.push_str(
         "<h2>Ratings</h2>\n<p class=\"muted\">Logistic Elo from one maximum-likelihood fit over \
          every game (the field's mean at 0); each bar is its 95&nbsp;% interval.</p>\n",
@@ -70,9 +71,9 @@ pub fn page(league: &League) -> String {
     html.push_str(&ratings_chart(&league.names, &table, &colour_of));
     html.push_str(
         "<h2>From run to run</h2>\n<p class=\"muted\">The ratings fitted over the games of the \
-         runs up to each run, in the order the runs started.</p>\n",
+         runs up to each run, in the order the runs started; the players best first.</p>\n",
     );
-    html.push_str(&history_chart(league, &colour_of));
+    html.push_str(&history_chart(league, &table.order, &colour_of));
     standings_table(&mut html, league, &rows, &table, &colour_of);
     crosstable(&mut html, &league.names, &table, &colour_of);
     html.push_str("<h2>Games</h2>\n");
@@ -198,8 +199,9 @@ fn ratings_chart(names: &[String], table: &Standings, colour_of: &[usize]) -> St
 }
 
 /// Each player's rating after each run (fitted over the games up to that run), a line per
-/// player from the first run where it had a game.
-fn history_chart(league: &League, colour_of: &[usize]) -> String {
+/// player from the first run where it had a game; under the runs, the [`legend`] of the
+/// players in `order`.
+fn history_chart(league: &League, order: &[usize], colour_of: &[usize]) -> String {
     let runs = league.runs.len();
     // history[k][i]: player i's rating after run k, if it had played by then.
     let mut history: Vec<Vec<Option<f64>>> = Vec::new();
@@ -227,7 +229,8 @@ fn history_chart(league: &League, colour_of: &[usize]) -> String {
                 span / 2.0
             }
     };
-    let height = top + plot + 30.0;
+    let (legend, last_row) = legend(&league.names, order, colour_of, top + plot + 46.0);
+    let height = last_row + 12.0;
     let mut svg = format!(
         "<svg class=\"history\" width=\"{CHART_WIDTH}\" height=\"{height}\" \
          viewBox=\"0 0 {CHART_WIDTH} {height}\" role=\"img\" aria-label=\"ratings run by run\">\n"
@@ -276,8 +279,43 @@ fn history_chart(league: &League, colour_of: &[usize]) -> String {
             );
         }
     }
+    svg.push_str(&legend);
     svg.push_str("</svg>\n");
     svg
+}
+
+/// Height of a row of the legend, and the width it gives a name's character (13-unit text).
+const LEGEND_ROW: f64 = 20.0;
+const LEGEND_CHARACTER: f64 = 7.5;
+
+/// The legend of a chart, its first row's baseline at `first_row`: each player of `order` as a
+/// bar of its colour and its name in it, left to right over the plotting width, in as many rows
+/// as they take; its SVG elements and its last row's baseline.
+fn legend(names: &[String], order: &[usize], colour_of: &[usize], first_row: f64) -> (String, f64) {
+    let right = CHART_WIDTH - 20.0;
+    let (mut x, mut y) = (LABELS, first_row);
+    let mut svg = String::new();
+    for &i in order {
+        let name = &names[i];
+        let width = 24.0 + LEGEND_CHARACTER * name.chars().count() as f64 + 18.0;
+        if x > LABELS && x + width > right {
+            x = LABELS;
+            y += LEGEND_ROW;
+        }
+        let _ = writeln!(
+            svg,
+            "<g class=\"legend\" data-player=\"{name}\"><rect x=\"{x:.1}\" y=\"{:.1}\" width=\"18\" \
+             height=\"10\" rx=\"2\" fill=\"{colour}\"/><text x=\"{:.1}\" y=\"{:.1}\" font-size=\"13\" \
+             fill=\"{colour}\">{name}</text></g>",
+            y - 9.0,
+            x + 24.0,
+            y,
+            name = escape(name),
+            colour = player_colour(colour_of[i]),
+        );
+        x += width;
+    }
+    (svg, y)
 }
 
 /// Rank, rating, interval, games, wins, draws, losses, score and command of each player.
@@ -424,6 +462,106 @@ mod tests {
         let rest = &html[start..];
         let at = rest.find(&format!(" {name}=\"")).expect(name) + name.len() + 3;
         rest[at..].split('"').next().unwrap().parse().unwrap()
+    }
+
+    /// The attribute `name` of the first element of `class` for `player`, as text.
+    fn text_attribute(html: &str, class: &str, player: &str, name: &str) -> String {
+        let start = html
+            .find(&format!("class=\"{class}\" data-player=\"{player}\""))
+            .unwrap_or_else(|| panic!("no {class} of {player}"));
+        let rest = &html[start..];
+        let at = rest.find(&format!(" {name}=\"")).expect(name) + name.len() + 3;
+        rest[at..].split('"').next().unwrap().to_string()
+    }
+
+    /// The colour `player` is drawn in: its dot's in the ratings chart, checked against its line's
+    /// in the history chart and its legend's (bar and name).
+    fn colour(html: &str, player: &str) -> String {
+        let colour = text_attribute(html, "rating", player, "fill");
+        assert_eq!(text_attribute(html, "moves", player, "stroke"), colour);
+        let legend = html
+            .split(&format!("<g class=\"legend\" data-player=\"{player}\">"))
+            .nth(1)
+            .unwrap_or_else(|| panic!("no legend of {player}"));
+        let legend = legend.split("</g>").next().unwrap();
+        assert_eq!(
+            legend.matches(&format!("fill=\"{colour}\"")).count(),
+            2,
+            "{legend}"
+        );
+        assert!(legend.ends_with(&format!(">{player}</text>")), "{legend}");
+        colour
+    }
+
+    /// The players of the legend, in its order.
+    fn legend_order(html: &str) -> Vec<String> {
+        html.split("<g class=\"legend\" data-player=\"")
+            .skip(1)
+            .map(|rest| rest.split('"').next().unwrap().to_string())
+            .collect()
+    }
+
+    fn league<'a>(names: &[&str], runs: &[(&'a str, &'a [GameRow])]) -> League<'a> {
+        League {
+            title: "krieg league".into(),
+            names: names.iter().map(|n| n.to_string()).collect(),
+            commands: names.iter().map(|n| format!("./{n}")).collect(),
+            runs: runs
+                .iter()
+                .map(|&(run, rows)| RunGames {
+                    run,
+                    rows: rows.iter().collect(),
+                    replay: None,
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn a_players_colour_is_the_same_in_every_render_and_a_legend_names_it_in_it() {
+        // After the first run a is best and c last; the second run turns that round.
+        let first: Vec<GameRow> = vec![
+            game(1, ["a", "b"], Some(Seat::First)),
+            game(2, ["b", "a"], Some(Seat::Second)),
+            game(3, ["b", "c"], Some(Seat::First)),
+            game(4, ["c", "b"], Some(Seat::Second)),
+            game(5, ["a", "c"], Some(Seat::First)),
+            game(6, ["c", "a"], Some(Seat::Second)),
+        ];
+        let second: Vec<GameRow> = (1..=8)
+            .map(|k| {
+                let other = if k <= 4 { "a" } else { "b" };
+                match k % 2 {
+                    1 => game(k, ["c", other], Some(Seat::First)),
+                    _ => game(k, [other, "c"], Some(Seat::Second)),
+                }
+            })
+            .collect();
+        let names = ["a", "b", "c"];
+        let before = page(&league(&names, &[("one", &first)]));
+        let after = page(&league(&names, &[("one", &first), ("two", &second)]));
+        let both: Vec<GameRow> = first.iter().chain(&second).cloned().collect();
+        let owned: Vec<String> = names.map(String::from).to_vec();
+        let (rank_before, rank_after) = (
+            standings(&first, &owned).order,
+            standings(&both, &owned).order,
+        );
+        assert_eq!((rank_before[0], rank_after[0]), (0, 2), "the ranks change");
+        // The legend names every player, best first, each in its colour.
+        assert_eq!(legend_order(&before), ["a", "b", "c"]);
+        assert_eq!(legend_order(&after)[0], "c");
+        let colours: Vec<String> = names.iter().map(|n| colour(&before, n)).collect();
+        for (name, colour_before) in names.iter().zip(&colours) {
+            assert_eq!(&colour(&after, name), colour_before, "{name}");
+        }
+        assert!(colours[0] != colours[1] && colours[1] != colours[2] && colours[0] != colours[2]);
+        // A second render of the same league is the same page; a player added later changes
+        // no earlier player's colour.
+        assert_eq!(page(&league(&names, &[("one", &first)])), before);
+        let added = page(&league(&["a", "b", "c", "d"], &[("one", &first)]));
+        for (name, colour_before) in names.iter().zip(&colours) {
+            assert_eq!(&colour(&added, name), colour_before, "{name}");
+        }
     }
 
     #[test]

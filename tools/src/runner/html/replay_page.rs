@@ -2,13 +2,13 @@
 //! ply.
 //!
 //! The page starts with the summary, all of it by player: each player's wins in the headline,
-//! each player's results and, for more than two players, the crosstable, and a link per game
-//! marked in the colour of the player who won it. One game is shown at a time: which player sat
-//! in which seat, its board, a move list with each reply's time (the moves written in the
-//! board's frame, [`DrawGame::board_frame_move`]), the result and its reason,
-//! first/previous/next/last buttons, a slider and the arrow keys (Home and End for the first and
-//! last ply). The address fragment `#game=<k>&ply=<p|last>` selects a game and a ply, and
-//! follows the controls.
+//! each player's results and, for more than two players, the crosstable (its rows and columns
+//! by rank, as the tournament's standings), and a link per game marked in the colour of the
+//! player who won it. One game is shown at a time: which player sat in which seat, its board, a
+//! move list with each reply's time (the moves written in the board's frame,
+//! [`DrawGame::board_frame_move`]), the result and its reason, first/previous/next/last buttons,
+//! a slider and the arrow keys (Home and End for the first and last ply). The address fragment
+//! `#game=<k>&ply=<p|last>` selects a game and a ply, and follows the controls.
 
 use std::fmt::Write as _;
 use std::fs;
@@ -22,6 +22,7 @@ use crate::runner::command_line::{parse_words, print_clap, subcommand};
 use crate::runner::files::{
     check_apart, check_page_target, check_writable, io_reason, read_input, FileError, Place, Use,
 };
+use crate::runner::rating::Results;
 use crate::runner::replay::{replay, GameView};
 use crate::runner::tally::Tally;
 
@@ -123,15 +124,24 @@ fn summary(html: &mut String, games: &[GameView], tally: &Tally) {
     html.push_str("</div>\n");
 }
 
+/// The crosstable, its rows and its columns in rank order, each numbered by its rank: the
+/// tournament's standings (the one fit of every game with a result, ties by name).
 fn crosstable(html: &mut String, tally: &Tally) {
+    let order = ranked(tally);
     html.push_str("<table class=\"crosstable\"><tr><th>wins-draws-losses against</th>");
-    for i in 0..tally.players.len() {
-        let _ = write!(html, "<th>{}</th>", i + 1);
+    for (rank, &j) in order.iter().enumerate() {
+        let _ = write!(
+            html,
+            "<th title=\"{}\">{}</th>",
+            escape(&tally.players[j]),
+            rank + 1
+        );
     }
     html.push_str("</tr>\n");
-    for (i, name) in tally.players.iter().enumerate() {
-        let _ = write!(html, "<tr><td>{} {}</td>", i + 1, named(tally, name));
-        for j in 0..tally.players.len() {
+    for (rank, &i) in order.iter().enumerate() {
+        let name = &tally.players[i];
+        let _ = write!(html, "<tr><td>{} {}</td>", rank + 1, named(tally, name));
+        for &j in &order {
             let s = tally.between(i, j);
             if i == j || s.games() == 0 {
                 html.push_str("<td></td>");
@@ -142,6 +152,32 @@ fn crosstable(html: &mut String, tally: &Tally) {
         html.push_str("</tr>\n");
     }
     html.push_str("</table>\n");
+}
+
+/// The players of `tally`, best first, as a tournament's standings rank them: by the rating of
+/// one fit over every game with a result, ties by name.
+fn ranked(tally: &Tally) -> Vec<usize> {
+    let count = tally.players.len();
+    let mut results = Results::new(count);
+    for i in 0..count {
+        for j in i + 1..count {
+            let score = tally.between(i, j);
+            for (games, points) in [(score.wins, 1.0), (score.draws, 0.5), (score.losses, 0.0)] {
+                for _ in 0..games {
+                    results.add(i, j, points);
+                }
+            }
+        }
+    }
+    let ratings = results.fit();
+    let mut order: Vec<usize> = (0..count).collect();
+    order.sort_by(|&i, &j| {
+        ratings[j]
+            .elo
+            .total_cmp(&ratings[i].elo)
+            .then_with(|| tally.players[i].cmp(&tally.players[j]))
+    });
+    order
 }
 
 fn problems(html: &mut String, games: &[GameView]) {
@@ -531,6 +567,37 @@ mod tests {
             "{nav}"
         );
         assert!(html.contains("B won (p2)"));
+    }
+
+    #[test]
+    fn a_tournaments_crosstable_has_its_rows_and_columns_in_rank_order() {
+        // The players come in the order one, two, three; three wins both its games, two beats
+        // one: the ranks are three, two, one.
+        let second_wins =
+            "# count\n# p1: A\n# p2: B\n1 1\n2 2\n1 1\n2 1\n# result: p2 reached five\n";
+        let game = |p1: &str, p2: &str| (second_wins.to_string(), [p1.into(), p2.into()]);
+        let records = vec![
+            game("one", "two"),
+            game("one", "three"),
+            game("two", "three"),
+        ];
+        let html = match_page::<CountGame>(&records);
+        let table = html.split("<table class=\"crosstable\">").nth(1).unwrap();
+        let table = table.split("</table>").next().unwrap();
+        let rows: Vec<&str> = table.lines().collect();
+        assert_eq!(
+            rows,
+            [
+                "<tr><th>wins-draws-losses against</th><th title=\"three\">1</th>\
+                 <th title=\"two\">2</th><th title=\"one\">3</th></tr>",
+                "<tr><td>1 <span class=\"swatch player-2\"></span><code>three</code></td>\
+                 <td></td><td>1-0-0</td><td>1-0-0</td></tr>",
+                "<tr><td>2 <span class=\"swatch player-1\"></span><code>two</code></td>\
+                 <td>0-0-1</td><td></td><td>1-0-0</td></tr>",
+                "<tr><td>3 <span class=\"swatch player-0\"></span><code>one</code></td>\
+                 <td>0-0-1</td><td>0-0-1</td><td></td></tr>",
+            ]
+        );
     }
 
     #[test]
