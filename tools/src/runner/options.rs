@@ -265,7 +265,7 @@ pub(super) fn movetime_ms(text: &str) -> Result<u64, String> {
 
 /// The referee's command, with `game`'s name and the contest's defaults in its help: its
 /// per-move limit, and its memory cap, `None` where the contest states none (the referee's own
-/// cap, [`UNSTATED_MEMORY_MB`], is then the default).
+/// cap, `UNSTATED_MEMORY_MB`, is then the default).
 pub fn command(
     game: &str,
     movetime_ms: u64,
