@@ -975,3 +975,22 @@ fn inputs_that_are_not_files_are_refused_without_being_read() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_match_names_each_players_command_when_it_starts() {
+    let ours = format!("{BOT} --movetime 20");
+    let out = Command::new(REFEREE)
+        .args(["--games", "2", &ours, &format!("{BOT} --engine random")])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(&format!("player A: `{ours}`\n")),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!("player B: `{BOT} --engine random`\n")),
+        "{stderr}"
+    );
+}

@@ -8,7 +8,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-
 /// Longer than any script takes to print its usage; a script still running then is killed.
 const PATIENCE: Duration = Duration::from_secs(30);
 
