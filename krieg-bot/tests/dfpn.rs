@@ -32,6 +32,7 @@ fn proof_number_search_agrees_with_plain_minimax_near_the_end() {
 }
 
 #[test]
+#[ignore = "slow (20 to 40 s): .ci/run runs it, as the README says"]
 fn proof_number_search_agrees_with_alpha_beta_further_from_the_end() {
     let mut search = ProofSearch::new(8 << 20);
     let mut solver = Solver::new(8 << 20);

@@ -405,6 +405,7 @@ fn every_proven_answer_wins_by_proof() {
 }
 
 #[test]
+#[ignore = "slow (20 to 40 s): .ci/run runs it, as the README says"]
 fn every_detour_avoids_a_proven_loss_and_its_answer_is_not_proven_lost() {
     assert!(!DETOURS.is_empty());
     let mut prover = Prover::new(16 << 20);
