@@ -92,6 +92,7 @@ mod command_line;
 #[cfg(test)]
 mod count;
 mod dispatch;
+pub mod drawing;
 pub mod files;
 mod game;
 pub mod html;
@@ -133,5 +134,5 @@ pub use report::{
     Standings,
 };
 pub use run::{match_openings, play_games, run_match, GameSource, ScheduledGame};
-pub use stats::Tally;
+pub use stats::HeadToHead;
 pub use tally::megabytes;

@@ -5,8 +5,8 @@
 //! its records through the same rules without drawing them (`rules_problems`), and leaves out
 //! those the rules refuse.
 
+use super::drawing::DrawGame;
 use super::game::{GameEnd, RefereeGame, Seat};
-use super::html::DrawGame;
 use super::record::{parse_record, Problem, Record, RecordPly};
 
 /// One game's record replayed through its rules.
@@ -310,7 +310,7 @@ fn outcome_word(winner: Option<Seat>) -> String {
 pub(crate) mod tests {
     use super::*;
     use crate::runner::count::Count;
-    use crate::runner::html::DrawnPosition;
+    use crate::runner::drawing::DrawnPosition;
 
     /// Count to five: each reply adds 1 or 2; who reaches five wins; passing it is illegal.
     pub(crate) type CountGame = Count<5, 2>;

@@ -14,7 +14,7 @@ use super::rating;
 use super::record;
 use super::results::{GameRow, SeatUse};
 use super::sprt::{Pentanomial, Sprt};
-use super::stats::Tally;
+use super::stats::HeadToHead;
 use super::tally::megabytes;
 
 /// The one line printed per game: the players in the order of the match (A before B).
@@ -103,8 +103,8 @@ pub fn final_text(rows: &[GameRow], names: &[String], sprt: Option<&Sprt>) -> St
 }
 
 /// A's wins, draws and B's wins: A's score in the one tally of the runner.
-pub fn tally(rows: &[GameRow], names: &[String]) -> Tally {
-    Tally::from(super::tally::Tally::of_rows(rows, names).score_of(&names[0]))
+pub fn tally(rows: &[GameRow], names: &[String]) -> HeadToHead {
+    HeadToHead::from(super::tally::Tally::of_rows(rows, names).score_of(&names[0]))
 }
 
 /// The pairs of a two-player match counted by A's pair score: two games of one pair seed with

@@ -4,16 +4,16 @@ use super::tally::{elo_text, Score};
 
 /// Win/draw/loss counts from A's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
+pub struct HeadToHead {
     pub a_wins: u32,
     pub draws: u32,
     pub b_wins: u32,
 }
 
 /// A's score, from A's point of view: its wins, the draws, its losses (B's wins).
-impl From<Score> for Tally {
-    fn from(score: Score) -> Tally {
-        Tally {
+impl From<Score> for HeadToHead {
+    fn from(score: Score) -> HeadToHead {
+        HeadToHead {
             a_wins: score.wins,
             draws: score.draws,
             b_wins: score.losses,
@@ -21,7 +21,7 @@ impl From<Score> for Tally {
     }
 }
 
-impl Tally {
+impl HeadToHead {
     /// Games counted.
     pub fn games(&self) -> u32 {
         self.a_wins + self.draws + self.b_wins
@@ -85,8 +85,8 @@ fn unsigned(x: f64) -> String {
 mod tests {
     use super::*;
 
-    fn tally(a_wins: u32, draws: u32, b_wins: u32) -> Tally {
-        Tally {
+    fn tally(a_wins: u32, draws: u32, b_wins: u32) -> HeadToHead {
+        HeadToHead {
             a_wins,
             draws,
             b_wins,

@@ -240,7 +240,7 @@ mod tests {
         .collect();
         let score = Tally::of_rows(&rows, &names).score_of("A");
         assert_eq!(
-            crate::runner::stats::Tally::from(score),
+            crate::runner::stats::HeadToHead::from(score),
             crate::runner::tally(&rows, &names)
         );
     }
