@@ -302,7 +302,8 @@ pub fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage = tune_usage("kaboom-tune");
     if args.iter().any(|a| a == "-h" || a == "--help") {
-        println!("{usage}");
+        // Written, not printed: a reader that closed stdout early ends nothing but the output.
+        let _ = std::io::Write::write_fmt(&mut std::io::stdout().lock(), format_args!("{usage}\n"));
         return ExitCode::SUCCESS;
     }
     match TuneOptions::parse(args, DEFAULT_OPTIONS) {

@@ -74,6 +74,10 @@ pub fn every_binary_answers_help(
     every_command_answers_help(referee, REFEREE_COMMANDS);
     if let Some(tuner) = tuner {
         every_command_answers_help(tuner, TUNER_COMMANDS);
+        // Its usage into a pipe nobody reads ends quietly too.
+        let (status, stderr) = run_with_closed_stdout(tuner, &["--help"]);
+        assert!(!stderr.contains("panicked"), "{tuner} --help: {stderr}");
+        assert_eq!(status.code(), Some(0), "{tuner} --help: {status}: {stderr}");
     }
 }
 

@@ -1179,8 +1179,11 @@ pub fn params_rs_lines(params: &[Param], theta: &[f64]) -> String {
 
 /// The `spsa` binary: parses `args` (after the program name), runs, prints the tuned lines.
 pub fn main(args: &[String]) -> ExitCode {
+    use std::io::Write as _;
+    // What goes to stdout is written, not printed: a reader that closed it early (`spsa --help |
+    // head -1`) ends nothing but the output.
     if args.iter().any(|a| a == "-h" || a == "--help") {
-        println!("{}", usage());
+        let _ = writeln!(std::io::stdout().lock(), "{}", usage());
         return ExitCode::SUCCESS;
     }
     let options = match parse_options(args) {
@@ -1192,7 +1195,7 @@ pub fn main(args: &[String]) -> ExitCode {
     };
     match run(&options) {
         Ok(spsa) => {
-            print!("{}", final_text(&spsa, &options));
+            let _ = write!(std::io::stdout().lock(), "{}", final_text(&spsa, &options));
             ExitCode::SUCCESS
         }
         Err(error) => {

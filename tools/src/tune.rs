@@ -609,9 +609,11 @@ pub fn tune_main(
     defaults: TuneOptions,
     run: impl FnOnce(&TuneOptions, &mut dyn FnMut(&str)) -> SelfPlayReport,
 ) -> std::process::ExitCode {
+    use std::io::Write as _;
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| common::cli::is_help(a)) {
-        println!("{}", tune_help(tool, &defaults));
+        // Written, not printed: a reader that closed stdout early ends nothing but the output.
+        let _ = writeln!(std::io::stdout().lock(), "{}", tune_help(tool, &defaults));
         return std::process::ExitCode::SUCCESS;
     }
     let options = match TuneOptions::parse(args, defaults) {
@@ -623,15 +625,17 @@ pub fn tune_main(
     };
     let started = std::time::Instant::now();
     let report = run(&options, &mut |line| eprintln!("{tool}: {line}"));
-    println!(
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(
+        out,
         "games={} seed={} depth={} epochs={} seconds={:.0}",
         options.games,
         options.seed,
         options.depth,
         options.epochs,
         started.elapsed().as_secs_f64()
-    );
-    print!("{report}");
+    )
+    .and_then(|()| write!(out, "{report}"));
     std::process::ExitCode::SUCCESS
 }
 

@@ -15,3 +15,22 @@ fn spsa_answers_help() {
         assert!(stdout.starts_with("usage: spsa "), "spsa {help}: {stdout}");
     }
 }
+
+#[test]
+fn spsa_help_into_a_pipe_nobody_reads_ends_quietly() {
+    // A pipe whose reading end is gone before spsa writes: `true` held it and exited.
+    let mut reader = Command::new("true")
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .expect("true runs");
+    let writer = reader.stdin.take().expect("the pipe's writing end");
+    reader.wait().expect("true ends");
+    let out = Command::new(env!("CARGO_BIN_EXE_spsa"))
+        .arg("--help")
+        .stdout(writer)
+        .output()
+        .expect("spsa runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+}

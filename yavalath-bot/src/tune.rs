@@ -639,7 +639,8 @@ fn parse(args: &[String]) -> Result<Options, String> {
 pub fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "-h" || a == "--help") {
-        println!("{USAGE}");
+        // Written, not printed: a reader that closed stdout early ends nothing but the output.
+        let _ = std::io::Write::write_fmt(&mut std::io::stdout().lock(), format_args!("{USAGE}\n"));
         return ExitCode::SUCCESS;
     }
     let start = Instant::now();
