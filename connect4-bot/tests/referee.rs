@@ -2,7 +2,7 @@
 
 use std::fs;
 use std::process::Command;
-use test_support::process::{recorded_games, run_ok, scratch_dir};
+use test_support::process::{alive_with, recorded_games, run_ok, scratch_dir};
 use test_support::replay::record_plies;
 
 use connect4::board::{Board, Team};
@@ -432,22 +432,6 @@ fn every_binary_and_subcommand_answers_help() {
     use test_support::help::{every_binary_answers_help, SOLVE_COMMANDS};
     let tuner = env!("CARGO_BIN_EXE_connect4-tune");
     every_binary_answers_help(BOT, SOLVE_COMMANDS, REFEREE, Some(tuner));
-}
-
-/// Whether a live process's command line holds `marker`.
-fn alive_with(marker: &str) -> bool {
-    fs::read_dir("/proc").unwrap().flatten().any(|entry| {
-        let cmdline = fs::read(entry.path().join("cmdline")).unwrap_or_default();
-        let stat = fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
-        let zombie = stat
-            .rsplit(')')
-            .next()
-            .is_some_and(|s| s.trim_start().starts_with('Z'));
-        !zombie
-            && String::from_utf8_lossy(&cmdline)
-                .replace('\0', " ")
-                .contains(marker)
-    })
 }
 
 /// An executable team script `dir/name` with `body` after its `#!/bin/sh` line.

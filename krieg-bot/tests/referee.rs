@@ -5,7 +5,7 @@ use krieg::notation::parse_move;
 use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
-use test_support::process::{recorded_games, run_ok};
+use test_support::process::{alive_with, recorded_games, run_ok};
 use test_support::replay::record_plies;
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_krieg-referee");
@@ -569,22 +569,6 @@ fn bounded_referee(args: &[&str], memory_kb: u64, seconds: u64) -> (String, u64,
         peak,
         started.elapsed(),
     )
-}
-
-/// Whether a live process's command line holds `marker`.
-fn alive_with(marker: &str) -> bool {
-    std::fs::read_dir("/proc").unwrap().flatten().any(|entry| {
-        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
-        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
-        let zombie = stat
-            .rsplit(')')
-            .next()
-            .is_some_and(|s| s.trim_start().starts_with('Z'));
-        !zombie
-            && String::from_utf8_lossy(&cmdline)
-                .replace('\0', " ")
-                .contains(marker)
-    })
 }
 
 #[test]

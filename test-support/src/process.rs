@@ -363,3 +363,23 @@ pub fn write_read_only(path: &std::path::Path, text: &str) {
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o444))
         .expect("the file made read-only");
 }
+
+/// Whether a live process (not a zombie) has `marker` in its command line: a test's way to see
+/// that a player's leftover child, named by a marker of its own, outlived what should end it.
+pub fn alive_with(marker: &str) -> bool {
+    std::fs::read_dir("/proc")
+        .expect("/proc")
+        .flatten()
+        .any(|entry| {
+            let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+            let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+            let zombie = stat
+                .rsplit(')')
+                .next()
+                .is_some_and(|s| s.trim_start().starts_with('Z'));
+            !zombie
+                && String::from_utf8_lossy(&cmdline)
+                    .replace('\0', " ")
+                    .contains(marker)
+        })
+}

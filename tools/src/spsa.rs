@@ -1016,12 +1016,43 @@ pub fn run(options: &Options) -> Result<Spsa, String> {
         .map_err(|e| format!("cannot create {}: {e}", options.dir.display()))?;
     let state_path = options.dir.join("state.txt");
     let csv_path = options.dir.join("theta.csv");
+    let mut csv = start_or_resume(options, &mut spsa, &settings, allowed)?;
+    write_whole(&csv_path, &csv)?;
+    let started = Instant::now();
+    let first = spsa.done;
+    while !spsa.finished() {
+        let trial = spsa.trial();
+        let report = play(options, &spsa.params, &trial)?;
+        count_faults(&mut spsa, trial.k, &report, allowed)?;
+        let games = report.games;
+        spsa.update(&trial, games.result());
+        csv.push_str(&csv_row(&spsa, trial.k, Some(games)));
+        csv.push('\n');
+        write_whole(&csv_path, &csv)?;
+        write_whole(&options.dir.join("params.txt"), &params_file(&spsa))?;
+        write_whole(&state_path, &spsa.state_text(&settings))?;
+        eprintln!("{}", progress_line(&spsa, &games, started, first, allowed));
+    }
+    Ok(spsa)
+}
+
+/// Starts the run in `options.dir`, or continues it from its `state.txt` (checked whole): the
+/// rows of `theta.csv` so far. A new run writes its state first, so that from then on it
+/// continues rather than starts.
+fn start_or_resume(
+    options: &Options,
+    spsa: &mut Spsa,
+    settings: &str,
+    allowed: u64,
+) -> Result<String, String> {
+    let state_path = options.dir.join("state.txt");
+    let csv_path = options.dir.join("theta.csv");
     let header = csv_header(&spsa.params);
-    let first_rows = format!("{header}\n{}\n", csv_row(&spsa, 0, None));
-    let mut csv = match fs::read_to_string(&state_path) {
+    let first_rows = format!("{header}\n{}\n", csv_row(spsa, 0, None));
+    let csv = match fs::read_to_string(&state_path) {
         Ok(text) => {
             let at_state = |e: String| format!("{}: {e}", state_path.display());
-            spsa.resume(&text, &settings).map_err(at_state)?;
+            spsa.resume(&text, settings).map_err(at_state)?;
             if spsa.faults > allowed {
                 return Err(at_state(format!(
                     "the run has {} games lost by a fault, past --max-faults {allowed}",
@@ -1070,52 +1101,42 @@ pub fn run(options: &Options) -> Result<Spsa, String> {
                 ));
             }
             // The state first: from now on the run continues rather than starts.
-            write_whole(&state_path, &spsa.state_text(&settings))?;
+            write_whole(&state_path, &spsa.state_text(settings))?;
             first_rows
         }
         Err(e) => return Err(format!("cannot read {}: {e}", state_path.display())),
     };
-    write_whole(&csv_path, &csv)?;
-    let started = Instant::now();
-    let first = spsa.done;
-    while !spsa.finished() {
-        let trial = spsa.trial();
-        let report = play(options, &spsa.params, &trial)?;
-        count_faults(&mut spsa, trial.k, &report, allowed)?;
-        let games = report.games;
-        spsa.update(&trial, games.result());
-        csv.push_str(&csv_row(&spsa, trial.k, Some(games)));
-        csv.push('\n');
-        write_whole(&csv_path, &csv)?;
-        write_whole(&options.dir.join("params.txt"), &params_file(&spsa))?;
-        write_whole(&state_path, &spsa.state_text(&settings))?;
-        let elapsed = started.elapsed().as_secs_f64();
-        let per_iteration = elapsed / f64::from(spsa.done - first);
-        let left = per_iteration * f64::from(spsa.schedule.iterations - spsa.done);
-        let theta: Vec<String> = spsa
-            .params
-            .iter()
-            .zip(&spsa.theta)
-            .map(|(p, x)| format!("{}={x:.2}", p.name))
-            .collect();
-        let faults = match spsa.faults {
-            0 => String::new(),
-            n => format!(", {n} of {allowed} faults"),
-        };
-        eprintln!(
-            "spsa: {}/{} plus +{} ={} -{} (r {:+.2}) {} elapsed, {} left{faults}; {}",
-            spsa.done,
-            spsa.schedule.iterations,
-            games.plus_wins,
-            games.draws,
-            games.minus_wins,
-            games.result(),
-            clock(elapsed),
-            clock(left),
-            theta.join(" ")
-        );
-    }
-    Ok(spsa)
+    Ok(csv)
+}
+
+/// The progress line after an iteration: the games, the time taken and left (the run's
+/// iterations from `first` on took `started.elapsed()`), the faults counted, the values now.
+fn progress_line(spsa: &Spsa, games: &Games, started: Instant, first: u32, allowed: u64) -> String {
+    let elapsed = started.elapsed().as_secs_f64();
+    let per_iteration = elapsed / f64::from(spsa.done - first);
+    let left = per_iteration * f64::from(spsa.schedule.iterations - spsa.done);
+    let theta: Vec<String> = spsa
+        .params
+        .iter()
+        .zip(&spsa.theta)
+        .map(|(p, x)| format!("{}={x:.2}", p.name))
+        .collect();
+    let faults = match spsa.faults {
+        0 => String::new(),
+        n => format!(", {n} of {allowed} faults"),
+    };
+    format!(
+        "spsa: {}/{} plus +{} ={} -{} (r {:+.2}) {} elapsed, {} left{faults}; {}",
+        spsa.done,
+        spsa.schedule.iterations,
+        games.plus_wins,
+        games.draws,
+        games.minus_wins,
+        games.result(),
+        clock(elapsed),
+        clock(left),
+        theta.join(" ")
+    )
 }
 
 /// The tuned values as `params.rs` declaration lines, each at its step ([`Param::at_step`]),

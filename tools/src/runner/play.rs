@@ -486,43 +486,42 @@ impl<G: RefereeGame> Table<'_, '_, G> {
         Ok(None)
     }
 
-    /// One call of [`Table::ask_and_play`], or an error that stops the match.
-    fn ask_and_play_once(&mut self, seat: Seat, input: Input) -> Result<CallResult, MatchError> {
-        let limit = self.game.time_limit(seat, self.setup.movetime);
+    /// A call of `seat` that gave no reply (`previous` the seat called before it): the call's
+    /// loss and whether the game master would call again, the other team's loss when it
+    /// damaged the shared folder, or an error that stops the match (a player that never
+    /// started, a folder no one damaged that cannot be laid out).
+    fn call_failed(
+        &mut self,
+        seat: Seat,
+        previous: Option<Seat>,
+        failure: Failure,
+    ) -> Result<CallResult, MatchError> {
         let side = seat.index();
-        let started = &self.setup.started[side];
-        let previous = self.players.last_called();
-        let reply = match self.players.ask(seat, input, limit) {
-            Ok(reply) => {
-                started.store(true, Ordering::Relaxed);
-                reply
-            }
-            Err(Failure::CannotStart(failure)) if !started.load(Ordering::Relaxed) => {
-                return Err(MatchError::PlayerCannotStart(cannot_start_message(
+        match failure {
+            Failure::CannotStart(failure) if !self.setup.started[side].load(Ordering::Relaxed) => {
+                Err(MatchError::PlayerCannotStart(cannot_start_message(
                     &self.setup.names[side],
                     &self.setup.commands[side],
                     self.setup.fixture.number,
                     &failure,
-                )));
+                )))
             }
-            Err(Failure::Layout(why)) => {
-                return match self.players.layout_culprit(seat, previous) {
-                    // The other team damaged the shared folder after its call: it loses.
-                    Some(culprit) if culprit != seat => {
-                        self.report.by_fault = true;
-                        Ok(Ok(Some(GameEnd::win(
-                            seat,
-                            format!("folder: {culprit} damaged the shared folder: {why}"),
-                        ))))
-                    }
-                    Some(_) => Ok(Err((
-                        failure_reason(seat, &Failure::Layout(why), self.setup.memory_cap),
-                        false,
-                    ))),
-                    None => Err(MatchError::Setup(why)),
-                };
-            }
-            Err(failure) => {
+            Failure::Layout(why) => match self.players.layout_culprit(seat, previous) {
+                // The other team damaged the shared folder after its call: it loses.
+                Some(culprit) if culprit != seat => {
+                    self.report.by_fault = true;
+                    Ok(Ok(Some(GameEnd::win(
+                        seat,
+                        format!("folder: {culprit} damaged the shared folder: {why}"),
+                    ))))
+                }
+                Some(_) => Ok(Err((
+                    failure_reason(seat, &Failure::Layout(why), self.setup.memory_cap),
+                    false,
+                ))),
+                None => Err(MatchError::Setup(why)),
+            },
+            failure => {
                 if let Failure::Memory(peak) = failure {
                     self.report.used[side].peak_bytes = peak;
                 }
@@ -534,11 +533,26 @@ impl<G: RefereeGame> Table<'_, '_, G> {
                         | Failure::NotAFile(_)
                 );
                 let hints = self.players.hints(seat, &failure);
-                return Ok(Err((
+                Ok(Err((
                     failure_reason(seat, &failure, self.setup.memory_cap) + &hints,
                     retry,
-                )));
+                )))
             }
+        }
+    }
+
+    /// One call of [`Table::ask_and_play`], or an error that stops the match.
+    fn ask_and_play_once(&mut self, seat: Seat, input: Input) -> Result<CallResult, MatchError> {
+        let limit = self.game.time_limit(seat, self.setup.movetime);
+        let side = seat.index();
+        let started = &self.setup.started[side];
+        let previous = self.players.last_called();
+        let reply = match self.players.ask(seat, input, limit) {
+            Ok(reply) => {
+                started.store(true, Ordering::Relaxed);
+                reply
+            }
+            Err(failure) => return self.call_failed(seat, previous, failure),
         };
         // The opponent spoke while this seat was thinking: it loses, as its line came first.
         if let Some(line) = self.players.spoke_before(seat.other(), reply.at) {
