@@ -1419,8 +1419,44 @@ fn trim(src: &str, compiler: &Compiler) -> Result<(String, String), String> {
             }
         }
     }
-    let text = squeeze(&text);
-    let broken = errors(&compiler.check(&text)?);
+    let counts = Counts {
+        items,
+        imports,
+        passes,
+        runs,
+    };
+    squeeze_and_check(&text, compiler, &keep, counts)
+}
+
+/// What a trim did, for its summary line.
+struct Counts {
+    items: usize,
+    imports: usize,
+    passes: usize,
+    runs: usize,
+}
+
+/// The trimmed `text` without the white space no token needs, checked to compile once more,
+/// with the trim's summary (`keep`: the unused items it had to keep).
+fn squeeze_and_check(
+    text: &str,
+    compiler: &Compiler,
+    keep: &BTreeSet<String>,
+    counts: Counts,
+) -> Result<(String, String), String> {
+    let Counts {
+        items,
+        imports,
+        passes,
+        mut runs,
+    } = counts;
+    let text = squeeze(text);
+    let broken: Vec<String> = compiler
+        .check(&text)?
+        .iter()
+        .filter(|d| d.level == "error")
+        .map(|d| d.rendered.clone())
+        .collect();
     runs += 1;
     if !broken.is_empty() {
         return Err(format!(
