@@ -32,9 +32,10 @@
 //!   principal variation from the table, [`principal_variation`];
 //! - `BENCH_POSITIONS`, `BENCH_DEPTH` and `bench(depth: Option<u32>) -> u64`.
 
-use crate::clock::{nodes_per_second, Deadline, SearchClock};
+use crate::clock::{nodes_per_second, Deadline};
+use crate::deepening::RootSearch;
 use crate::game::Board;
-use crate::score::{is_decisive, INFINITY, MATE_BOUND};
+use crate::score::{is_decisive, INFINITY};
 use crate::transposition::{PackedMove, TranspositionTable};
 use arrayvec::ArrayVec;
 use rand::rngs::SmallRng;
@@ -52,6 +53,9 @@ pub struct Limits {
     pub deadline: Deadline,
     /// Iterative deepening stops after this depth.
     pub max_depth: u32,
+    /// The search stops at its first look at the clock past this many nodes (`--nodes`): a
+    /// budget that the machine's load cannot change. `u64::MAX` for none.
+    pub max_nodes: u64,
 }
 
 impl Limits {
@@ -60,6 +64,15 @@ impl Limits {
         Limits {
             deadline,
             max_depth,
+            max_nodes: u64::MAX,
+        }
+    }
+
+    /// The same limits, stopping past `max_nodes` nodes too (`None`: no node limit).
+    pub fn with_max_nodes(self, max_nodes: Option<u64>) -> Limits {
+        Limits {
+            max_nodes: max_nodes.unwrap_or(u64::MAX),
+            ..self
         }
     }
 
@@ -303,87 +316,25 @@ impl OpeningChoice {
     }
 
     /// The move after a search's `result`: its best, or while the draws last one drawn among it
-    /// and the moves [`OpeningSearch::near_best_moves`] proves within `margin` of it by `limits`;
+    /// and the moves [`RootSearch::near_best_moves`] proves within `margin` of it by `limits`;
     /// `None` when the search found no move.
     pub fn draw<B: Board>(
         &mut self,
-        searcher: &mut impl OpeningSearch<B>,
+        searcher: &mut impl RootSearch<B>,
         board: &B,
         result: &SearchResult<B::Move>,
         margin: i32,
         limits: &Limits,
-    ) -> Option<B::Move> {
+    ) -> Option<B::Move>
+    where
+        B::Move: PackedMove + Default,
+    {
         let best = result.best?;
         if !self.active() {
             return Some(best);
         }
         let near = searcher.near_best_moves(board, result, margin, limits);
         Some(self.choose(best, &near))
-    }
-}
-
-/// A game's `Searcher` as an opening draw asks it ([`OpeningSearch::near_best_moves`]): its
-/// clock, how a root move is tested, and which root moves a draw may choose among.
-pub trait OpeningSearch<B: Board> {
-    /// The searcher's clock, on which the tests of the root moves count their nodes.
-    fn clock(&mut self) -> &mut SearchClock;
-
-    /// The score of the root move that leads to `child`, from a null-window search of `child` to
-    /// `depth - 1` within `-threshold..1 - threshold`, negated: at least `threshold` if and only
-    /// if the move reaches it. Once the clock has stopped, any score.
-    fn null_window_score(&mut self, child: &B, depth: i32, threshold: i32) -> i32;
-
-    /// The root moves a draw may choose among: every legal move, unless the game's searcher
-    /// restricts them.
-    fn root_moves(&self, board: &B) -> B::MoveList {
-        board.legal_moves()
-    }
-
-    /// Readies the searcher to test `board`'s root moves at `depth` by `deadline`'s hard budget:
-    /// a new clock, and whatever else the game's search from a root needs.
-    fn start_root_tests(&mut self, _board: &B, deadline: Deadline, _depth: u32) {
-        *self.clock() = SearchClock::new(deadline);
-    }
-
-    /// The candidates of an opening draw ([`OpeningChoice`]): the root moves other than
-    /// `result.best` that a null-window search at `result.depth` proves no worse than
-    /// `result.score - margin`, and never a move it sees as lost. None after a result that
-    /// needed no search or is decided (a won game is played at its fastest, a lost one is not
-    /// varied). Each move is tested within `limits`' hard budget; once it has passed, the moves
-    /// proved so far.
-    fn near_best_moves(
-        &mut self,
-        board: &B,
-        result: &SearchResult<B::Move>,
-        margin: i32,
-        limits: &Limits,
-    ) -> Vec<B::Move> {
-        let mut near = Vec::new();
-        let Some(best) = result.best else {
-            return near;
-        };
-        if result.depth == 0 || is_decisive(result.score) {
-            return near;
-        }
-        let threshold = result.score.saturating_sub(margin).max(1 - MATE_BOUND);
-        self.start_root_tests(board, limits.deadline, result.depth);
-        let depth = result.depth as i32;
-        for &m in self.root_moves(board).iter() {
-            if m == best {
-                continue;
-            }
-            if limits.deadline.hard_expired() {
-                break;
-            }
-            let score = self.null_window_score(&board.play(m), depth, threshold);
-            if self.clock().stopped() {
-                break;
-            }
-            if score >= threshold {
-                near.push(m);
-            }
-        }
-        near
     }
 }
 
