@@ -33,7 +33,6 @@
 //! - `BENCH_POSITIONS`, `BENCH_DEPTH` and `bench(depth: Option<u32>) -> u64`.
 
 use crate::clock::{nodes_per_second, Deadline};
-use crate::deepening::RootSearch;
 use crate::game::Board;
 use crate::score::{is_decisive, INFINITY};
 use crate::transposition::{PackedMove, TranspositionTable};
@@ -313,28 +312,6 @@ impl OpeningChoice {
             0 => best,
             i => near_best[i - 1],
         }
-    }
-
-    /// The move after a search's `result`: its best, or while the draws last one drawn among it
-    /// and the moves [`RootSearch::near_best_moves`] proves within `margin` of it by `limits`;
-    /// `None` when the search found no move.
-    pub fn draw<B: Board>(
-        &mut self,
-        searcher: &mut impl RootSearch<B>,
-        board: &B,
-        result: &SearchResult<B::Move>,
-        margin: i32,
-        limits: &Limits,
-    ) -> Option<B::Move>
-    where
-        B::Move: PackedMove + Default,
-    {
-        let best = result.best?;
-        if !self.active() {
-            return Some(best);
-        }
-        let near = searcher.near_best_moves(board, result, margin, limits);
-        Some(self.choose(best, &near))
     }
 }
 
