@@ -83,6 +83,11 @@ impl<S> Engine<S> {
         self.fixed_effort
     }
 
+    /// A move's budget: `--movetime`, else the game's.
+    pub fn budget(&self) -> Duration {
+        self.budget
+    }
+
     /// The deadline of a move whose budget started at `started` (when the opponent's move was
     /// read), shared out by the game's time policy.
     pub fn deadline(&self, started: Instant) -> Deadline {
