@@ -266,7 +266,8 @@ where
 }
 
 /// The verbose line of a completed iteration, on the searcher's log: `depth D score S nodes N
-/// nps R time T ms pv M M ...`, the moves in the game's notation.
+/// nps R time Tms pv M, M, ...`, the variation as a line of moves in the game's notation
+/// ([`Board::after_line`] reads it).
 fn log_iteration<B, S>(
     searcher: &mut S,
     board: &B,
@@ -291,7 +292,7 @@ fn log_iteration<B, S>(
         result.score,
         crate::clock::nodes_per_second(nodes, elapsed),
         elapsed.as_millis(),
-        pv.join(" ")
+        pv.join(&format!("{} ", B::LINE_SEPARATOR))
     );
     searcher.log(&line);
 }

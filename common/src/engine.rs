@@ -19,6 +19,9 @@ use std::time::{Duration, Instant};
 pub struct EngineDefaults {
     /// A move's budget without `--movetime`.
     pub movetime: Duration,
+    /// The first turn's, where the contest gives it longer (Yavalath): `--movetime` sets it
+    /// too when it is longer.
+    pub first_movetime: Option<Duration>,
     /// The deepest iteration without `--depth`.
     pub max_depth: u32,
     /// How a move's budget is shared out (the crate's `params::time_policy()`).
@@ -40,6 +43,7 @@ pub struct Engine<S> {
     /// `--opening-plies`' draws, seeded by `--seed`.
     opening: OpeningChoice,
     budget: Duration,
+    first_budget: Duration,
     max_depth: u32,
     max_nodes: Option<u64>,
     fixed_effort: bool,
@@ -58,6 +62,10 @@ impl<S> Engine<S> {
             opening_plies: options.opening_plies,
             opening: OpeningChoice::new(options.opening_plies, options.seed),
             budget: options.movetime.unwrap_or(defaults.movetime),
+            first_budget: options
+                .movetime
+                .unwrap_or(defaults.movetime)
+                .max(defaults.first_movetime.unwrap_or_default()),
             max_depth: options.depth.unwrap_or(defaults.max_depth),
             max_nodes: options.nodes,
             fixed_effort: options.depth.is_some() || options.nodes.is_some(),
@@ -92,6 +100,18 @@ impl<S> Engine<S> {
     /// read), shared out by the game's time policy.
     pub fn deadline(&self, started: Instant) -> Deadline {
         self.time_policy.deadline(started, self.budget)
+    }
+
+    /// The deadline of the bot's first turn, where the contest gives it longer
+    /// ([`EngineDefaults::first_movetime`]).
+    pub fn first_turn_deadline(&self, started: Instant) -> Deadline {
+        self.time_policy.deadline(started, self.first_budget)
+    }
+
+    /// While the opening draws last, `best` or one of `others` drawn at random (a book's
+    /// equivalent moves); after them, `best`.
+    pub fn draw_among<M: Copy>(&mut self, best: M, others: &[M]) -> M {
+        self.opening.choose(best, others)
     }
 
     /// What a search may spend by `deadline`: at most the engine's depth and nodes.

@@ -80,6 +80,7 @@ impl Engine {
     pub fn new(options: &BotOptions) -> Engine {
         let defaults = EngineDefaults {
             movetime: DEFAULT_MOVETIME,
+            first_movetime: None,
             max_depth: MAX_DEPTH,
             time_policy: time_policy(),
         };

@@ -29,6 +29,7 @@ impl Engine {
         searcher.verbose = true;
         let defaults = EngineDefaults {
             movetime: DEFAULT_MOVETIME,
+            first_movetime: None,
             max_depth: MAX_DEPTH,
             time_policy: time_policy(),
         };
