@@ -236,9 +236,10 @@ where
     result
 }
 
-/// One iteration at `depth` in the game's aspiration window around `previous`: the best move
-/// and its score, or `None` when the clock stopped it before any move completed.
-fn iteration<B, S>(
+/// One iteration at `depth` in the game's aspiration window around `previous` (the last
+/// iteration's score), the failing side widened until the score falls inside: the best move and
+/// its score, or `None` when the clock stopped it before any move completed.
+pub fn iteration<B, S>(
     searcher: &mut S,
     board: &B,
     depth: u32,

@@ -1,36 +1,21 @@
-//! The game-agnostic frame of every bot's search: what a search may spend ([`Limits`]), what it
-//! returns ([`SearchResult`]), how the first moves of a game are varied ([`OpeningChoice`]), and
-//! the engine around it ([`crate::engine::Engine`]).
+//! The steps every bot's search shares below the one iterative deepening
+//! ([`crate::deepening`]): what a search may spend ([`Limits`]), what it returns
+//! ([`SearchResult`], [`RootIteration`]), how the first moves of a game are varied
+//! ([`OpeningChoice`]), and the pieces of a node that every game's `negamax` is built from:
 //!
-//! # One dialect in five crates
+//! - the selection step of move ordering ([`pick_move`], or [`pick_move_by_swap`] where a crate's
+//!   bench pins the other order of ties);
+//! - the rule for each move of a node ([`principal_variation_search`]) and the bookkeeping of
+//!   its best score ([`NodeBest`]), while what the node does before and after its moves stays
+//!   the game's own;
+//! - the killers' and history's update ([`remember_killer`], [`reward_history`]);
+//! - the aspiration window ([`aspiration`]), the principal variation from the table
+//!   ([`principal_variation`]), and the bench ([`bench`]).
 //!
-//! Every `<game>-bot/src/search.rs` has the same shape, so that knowing one means knowing all
-//! (`docs/vocabulary.md` lists every shared word):
-//!
-//! - no tunable of its own: they are named constants in the crate's `params.rs`
-//!   (`TABLE_BYTES`, `MAX_DEPTH`, `MAX_PLY`, ordering keys `ORDER_*`, `HISTORY_MAX`,
-//!   `HISTORY_AGING`, reductions `LMR_*`, `OPENING_MARGIN`, the `TIME_POLICY`);
-//! - `Searcher::new(table_bytes)`, `Searcher::clear()`;
-//! - `Searcher::search(&mut self, board: &Board, limits: &Limits) -> SearchResult<Move>`, the
-//!   iteration driver (iterative deepening, logging, and time: before each iteration the one
-//!   rule [`Deadline::may_start_iteration`]), which calls
-//! - `Searcher::root_search(&mut self, board, root_moves: &mut MoveList, depth: u32, ...) ->
-//!   Option<RootIteration<Move>>`, one iteration over the root moves ([`RootIteration`]), which
-//!   calls
-//! - `Searcher::negamax(&mut self, board: &Board, depth: i32, alpha: i32, beta: i32, ply: usize)
-//!   -> i32` (the game's own node: its opening is where the game knowledge lives), then
-//!   `quiescence` with the same argument order less `depth` where the game has one;
-//! - the ordering keys of a node's moves from a free function, `score_moves(board, moves,
-//!   table_move, killers, history, ...)`, which returns them;
-//! - one move-picking routine (`pick_move`: the selection step over scored moves, [`pick_move`]
-//!   where the crate's is the stable one, [`pick_move_by_swap`] where it swaps), killers
-//!   `killers: [[Option<Move>; 2]; MAX_PLY]`, `history`, the principal variation `pv`;
-//! - in every `negamax`, the same rule for each move ([`principal_variation_search`]) and the
-//!   same bookkeeping of the best score ([`NodeBest`]), while what the node does before and
-//!   after its moves stays the game's own;
-//! - `near_best_moves` for [`OpeningChoice`], written once as [`OpeningSearch`]'s, and the
-//!   principal variation from the table, [`principal_variation`];
-//! - `BENCH_POSITIONS`, `BENCH_DEPTH` and `bench(depth: Option<u32>) -> u64`.
+//! A game's `search.rs` holds its `Searcher` (its table, killers, history and clock), its
+//! implementation of [`crate::deepening::RootSearch`], its `negamax` and `quiescence`, its
+//! `score_moves`, and `BENCH_POSITIONS`, `BENCH_DEPTH` and `bench(depth: Option<u32>) -> u64`;
+//! its tunables are named constants in its `params.rs`.
 
 use crate::clock::{nodes_per_second, Deadline};
 use crate::game::Board;

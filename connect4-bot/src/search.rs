@@ -9,9 +9,10 @@
 //! `-(MATE - n)`, a draw 0, so that the search prefers the fastest win and the slowest loss.
 //!
 //! # Steps
-//! 1. iterative deepening (`search`, one iteration per `root_search`): depth 1, 2, ... until the
-//!    soft budget, the depth cap, a proven result, or the end of the game is in reach; the move
-//!    of the last completed iteration is played;
+//! 1. iterative deepening ([`common::deepening`], one iteration per `search_root`): depth 1,
+//!    2, ... until the soft budget, the depth cap, a proven result, or the end of the game is in
+//!    reach; the best move of the last iteration is played (the last best is searched first, so
+//!    an unfinished iteration's best is that move or one that beat it);
 //! 2. `negamax`: end of game, an immediate win by a drop, the table, then the moves;
 //! 3. move ordering (`pick_move` over scores): table move, blocks of the opponent's playable
 //!    threats, discs that make a new threat (the more threats, the earlier, as Pons orders his

@@ -1,11 +1,10 @@
 //! Iterative-deepening negamax with alpha-beta (principal variation search).
 //!
 //! The steps, from the outside in:
-//! 1. [`Searcher::search`], the iteration driver: iterative deepening from depth 1 until the depth
-//!    cap, a forced result found, or the soft budget; each iteration logs one line to stderr. The
-//!    answer is the best move of the last completed iteration (or of the unfinished first one:
-//!    there is always a move).
-//! 2. `root_search`: one iteration over the root moves, the previous iteration's best first.
+//! 1. [`Searcher::search`]: the one iterative deepening of every bot ([`common::deepening`]),
+//!    each iteration in an aspiration window.
+//! 2. `root_search`: one iteration over the root moves, ordered by the last iteration's scores,
+//!    its best first.
 //! 3. `negamax`: the node. Game end, the 300-ply draw and repetitions first, then the
 //!    transposition table, null-move pruning, and the moves in order (table move, eliminations,
 //!    pushes, killers, history, handed out by `pick_move`), late quiet moves reduced.

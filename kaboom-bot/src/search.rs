@@ -1,6 +1,7 @@
-//! Iterative-deepening negamax with alpha-beta (principal variation search), in the shape every
-//! search of the workspace shares (see `common::search`): [`Searcher::search`] is the iteration
-//! driver, `root_search` one iteration over the root moves, `negamax` the node.
+//! Iterative-deepening negamax with alpha-beta (principal variation search): the one iterative
+//! deepening of every bot ([`common::deepening`], through [`Searcher::search`]) drives
+//! `root_search`, one iteration over the root moves (the moves the caller allows), and
+//! `negamax` is the node.
 //!
 //! The contract of `Searcher::negamax`: it returns the value of the position for its side to
 //! move; a value inside `(alpha, beta)` is exact, a value `<= alpha` is an upper bound and a
@@ -348,25 +349,26 @@ pub fn bench(depth: Option<u32>) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use common::deepening::iteration;
     use common::game::Board as _;
 
     /// The score of a full-window iteration at `depth` from a fresh searcher, after the
     /// iterations before it (so that its table is as a search's would be).
     fn iteration_score(board: &Board, depth: u32, window: Option<i32>) -> i32 {
         let mut searcher = Searcher::new(TABLE_BYTES);
-        let mut root_moves = searcher.root_candidates(board);
+        let _ = searcher.start_search(board);
         let mut previous = 0;
         for d in 1..depth {
             previous = searcher
-                .root_search(board, &mut root_moves, d, -INFINITY, INFINITY)
+                .search_root(board, d, (-INFINITY, INFINITY))
                 .expect("no clock")
                 .score;
         }
-        let iteration = match window {
-            None => searcher.root_search(board, &mut root_moves, depth, -INFINITY, INFINITY),
-            Some(off) => searcher.aspiration_search(board, &mut root_moves, depth, previous + off),
+        let found = match window {
+            None => searcher.search_root(board, depth, (-INFINITY, INFINITY)),
+            Some(off) => iteration(&mut searcher, board, depth, previous + off),
         };
-        iteration.expect("no clock").score
+        found.expect("no clock").score
     }
 
     /// A window that fails must widen until the score is inside it: a score left at a failed

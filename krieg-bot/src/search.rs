@@ -1,6 +1,6 @@
-//! The search, in the workspace's one dialect (see `common::search`): the iteration driver
-//! [`Searcher::search`] (iterative deepening, time, logging) → [`Searcher::root_search`] (one
-//! iteration over the root moves) → `negamax` (principal-variation alpha-beta with a
+//! The search: the one iterative deepening of every bot ([`common::deepening`], through
+//! [`Searcher::search`]) → `search_root` (one iteration over the root moves, this crate's
+//! [`RootSearch`]) → `negamax` (principal-variation alpha-beta with a
 //! transposition table) → `quiescence` (captures only).
 //!
 //! Scores are from the side to move's point of view. A won position scores `MATE - ply` (the

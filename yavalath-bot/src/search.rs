@@ -1,8 +1,8 @@
 //! Iterative-deepening negamax with alpha-beta (principal variation search) and a transposition
-//! table, built around the threats of Yavalath, in the workspace's one dialect of search
-//! (`common::search`): [`Searcher::search`] drives the iterations, [`Searcher::root_search`]
-//! searches the root moves once, [`Searcher::negamax`] is the node, [`Searcher::quiescence`]
-//! the horizon.
+//! table, built around the threats of Yavalath: the one iterative deepening of every bot
+//! ([`common::deepening`], through [`Searcher::search`]) drives the iterations, whose root the
+//! threats often decide at once (this crate's `start_search`); `root_search` searches the root
+//! moves once, [`Searcher::negamax`] is the node, [`Searcher::quiescence`] the horizon.
 //!
 //! # The contract
 //!
@@ -33,9 +33,8 @@
 //! unstable (another best move, or a score that fell by more than `UNSTABLE_SCORE_DROP`): then
 //! until the extended budget of [`crate::params::TIME_POLICY`] (which gives the figures). At the
 //! hard budget, which ends nearly every turn in the middle of an iteration, the move played is
-//! the last completed iteration's best, unless a move of the unfinished iteration has already
-//! beaten it at the new depth (the root searches the last best first): then that move, since
-//! half of a turn is otherwise spent only on filling the table.
+//! the unfinished iteration's best (the root searches the last best first, so it is that move
+//! or one that beat it at the new depth), as in every bot ([`common::deepening`]).
 //! The search writes nothing while it runs: its one line per iteration is kept for
 //! [`Searcher::take_log`], which the bot writes after its reply, so that a slow standard error
 //! cannot delay a move.
