@@ -8,6 +8,8 @@
 //! options (any order, before or after the subcommand):
 //!   --movetime <MS>             think at most MS milliseconds per move (default: the bot's budget)
 //!   --depth <N>                 stop iterative deepening at depth N (also the depth of `bench`)
+//!   --nodes <N>                 stop each search after about N nodes (deterministic, whatever
+//!                               the machine's load; with --movetime, whichever comes first)
 //!   --engine search|greedy|random
 //!                               search: the real bot; greedy: best one-ply evaluation, winning
 //!                               moves first; random: a uniformly random legal move
@@ -57,6 +59,9 @@ pub struct BotOptions {
     pub movetime: Option<Duration>,
     /// Maximum iterative-deepening depth; `None` means as deep as time allows.
     pub depth: Option<u32>,
+    /// `--nodes`: each search stops at its first look at the clock past this many nodes, so
+    /// that a match measures the same game whatever the machine's load; `None` for no limit.
+    pub nodes: Option<u64>,
     /// Which move chooser plays.
     pub engine: EngineKind,
     /// Seed for the random engine and the opening draws.
@@ -71,6 +76,7 @@ impl Default for BotOptions {
         BotOptions {
             movetime: None,
             depth: None,
+            nodes: None,
             engine: EngineKind::Search,
             seed: 1,
             opening_plies: 0,
@@ -205,6 +211,13 @@ where
                     return Err(CliError::bad_value("--depth", "0"));
                 }
                 options.depth = Some(depth);
+            }
+            "--nodes" => {
+                let nodes: u64 = value(&mut args, "--nodes")?;
+                if nodes == 0 {
+                    return Err(CliError::bad_value("--nodes", "0"));
+                }
+                options.nodes = Some(nodes);
             }
             "--engine" => {
                 let name = args.next().ok_or(CliError::MissingValue("--engine"))?;
@@ -413,6 +426,8 @@ limits:   {limit}; the bot thinks {movetime} unless --movetime says otherwise
 options:
   --movetime <MS>                 think at most MS milliseconds per move
   --depth <N>                     search no deeper than N plies (also the depth of `bench`)
+  --nodes <N>                     stop each search after about N nodes: the same game whatever
+                                  the machine's load (the move time still holds)
   --engine search|greedy|random   the real search, a one-ply greedy player, or random moves
   --seed <S>                      seed of --engine random and --opening-plies (default 1)
   --opening-plies <N>             draw the first N own moves among near-best ones (default 0)

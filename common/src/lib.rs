@@ -9,6 +9,8 @@
 //! - [`search`]: the frame of every search: its limits, its result, a root iteration's result,
 //!   the opening draws, the steps every search takes alike (the selection of the next move,
 //!   the killers' and history's update, the aspiration window);
+//! - [`deepening`]: the one iterative deepening of every search, generic over the game's
+//!   searcher ([`deepening::RootSearch`]), and its hooks;
 //! - [`engine`]: the frame of every bot's `--engine search|greedy|random` around its search;
 //! - [`game`]: the board every game implements ([`game::Board`], the vocabulary's board words),
 //!   and what is written once against it: perft, a line of moves, the greedy and random moves;
@@ -24,6 +26,7 @@
 
 pub mod cli;
 pub mod clock;
+pub mod deepening;
 pub mod engine;
 pub mod game;
 pub mod io;

@@ -1,40 +1,25 @@
-//! The game-agnostic frame of every bot's search: what a search may spend ([`Limits`]), what it
-//! returns ([`SearchResult`]), how the first moves of a game are varied ([`OpeningChoice`]), and
-//! the engine around it ([`crate::engine::Engine`]).
+//! The steps every bot's search shares below the one iterative deepening
+//! ([`crate::deepening`]): what a search may spend ([`Limits`]), what it returns
+//! ([`SearchResult`], [`RootIteration`]), how the first moves of a game are varied
+//! ([`OpeningChoice`]), and the pieces of a node that every game's `negamax` is built from:
 //!
-//! # One dialect in five crates
+//! - the selection step of move ordering ([`pick_move`], or [`pick_move_by_swap`] where a crate's
+//!   bench pins the other order of ties);
+//! - the rule for each move of a node ([`principal_variation_search`]) and the bookkeeping of
+//!   its best score ([`NodeBest`]), while what the node does before and after its moves stays
+//!   the game's own;
+//! - the killers' and history's update ([`remember_killer`], [`reward_history`]);
+//! - the aspiration window ([`aspiration`]), the principal variation from the table
+//!   ([`principal_variation`]), and the bench ([`bench`]).
 //!
-//! Every `<game>-bot/src/search.rs` has the same shape, so that knowing one means knowing all
-//! (`docs/vocabulary.md` lists every shared word):
-//!
-//! - no tunable of its own: they are named constants in the crate's `params.rs`
-//!   (`TABLE_BYTES`, `MAX_DEPTH`, `MAX_PLY`, ordering keys `ORDER_*`, `HISTORY_MAX`,
-//!   `HISTORY_AGING`, reductions `LMR_*`, `OPENING_MARGIN`, the `TIME_POLICY`);
-//! - `Searcher::new(table_bytes)`, `Searcher::clear()`;
-//! - `Searcher::search(&mut self, board: &Board, limits: &Limits) -> SearchResult<Move>`, the
-//!   iteration driver (iterative deepening, logging, and time: before each iteration the one
-//!   rule [`Deadline::may_start_iteration`]), which calls
-//! - `Searcher::root_search(&mut self, board, root_moves: &mut MoveList, depth: u32, ...) ->
-//!   Option<RootIteration<Move>>`, one iteration over the root moves ([`RootIteration`]), which
-//!   calls
-//! - `Searcher::negamax(&mut self, board: &Board, depth: i32, alpha: i32, beta: i32, ply: usize)
-//!   -> i32` (the game's own node: its opening is where the game knowledge lives), then
-//!   `quiescence` with the same argument order less `depth` where the game has one;
-//! - the ordering keys of a node's moves from a free function, `score_moves(board, moves,
-//!   table_move, killers, history, ...)`, which returns them;
-//! - one move-picking routine (`pick_move`: the selection step over scored moves, [`pick_move`]
-//!   where the crate's is the stable one, [`pick_move_by_swap`] where it swaps), killers
-//!   `killers: [[Option<Move>; 2]; MAX_PLY]`, `history`, the principal variation `pv`;
-//! - in every `negamax`, the same rule for each move ([`principal_variation_search`]) and the
-//!   same bookkeeping of the best score ([`NodeBest`]), while what the node does before and
-//!   after its moves stays the game's own;
-//! - `near_best_moves` for [`OpeningChoice`], written once as [`OpeningSearch`]'s, and the
-//!   principal variation from the table, [`principal_variation`];
-//! - `BENCH_POSITIONS`, `BENCH_DEPTH` and `bench(depth: Option<u32>) -> u64`.
+//! A game's `search.rs` holds its `Searcher` (its table, killers, history and clock), its
+//! implementation of [`crate::deepening::RootSearch`], its `negamax` and `quiescence`, its
+//! `score_moves`, and `BENCH_POSITIONS`, `BENCH_DEPTH` and `bench(depth: Option<u32>) -> u64`;
+//! its tunables are named constants in its `params.rs`.
 
-use crate::clock::{nodes_per_second, Deadline, SearchClock};
+use crate::clock::{nodes_per_second, Deadline};
 use crate::game::Board;
-use crate::score::{is_decisive, INFINITY, MATE_BOUND};
+use crate::score::{is_decisive, INFINITY};
 use crate::transposition::{PackedMove, TranspositionTable};
 use arrayvec::ArrayVec;
 use rand::rngs::SmallRng;
@@ -52,6 +37,9 @@ pub struct Limits {
     pub deadline: Deadline,
     /// Iterative deepening stops after this depth.
     pub max_depth: u32,
+    /// The search stops at its first look at the clock past this many nodes (`--nodes`): a
+    /// budget that the machine's load cannot change. `u64::MAX` for none.
+    pub max_nodes: u64,
 }
 
 impl Limits {
@@ -60,6 +48,15 @@ impl Limits {
         Limits {
             deadline,
             max_depth,
+            max_nodes: u64::MAX,
+        }
+    }
+
+    /// The same limits, stopping past `max_nodes` nodes too (`None`: no node limit).
+    pub fn with_max_nodes(self, max_nodes: Option<u64>) -> Limits {
+        Limits {
+            max_nodes: max_nodes.unwrap_or(u64::MAX),
+            ..self
         }
     }
 
@@ -300,90 +297,6 @@ impl OpeningChoice {
             0 => best,
             i => near_best[i - 1],
         }
-    }
-
-    /// The move after a search's `result`: its best, or while the draws last one drawn among it
-    /// and the moves [`OpeningSearch::near_best_moves`] proves within `margin` of it by `limits`;
-    /// `None` when the search found no move.
-    pub fn draw<B: Board>(
-        &mut self,
-        searcher: &mut impl OpeningSearch<B>,
-        board: &B,
-        result: &SearchResult<B::Move>,
-        margin: i32,
-        limits: &Limits,
-    ) -> Option<B::Move> {
-        let best = result.best?;
-        if !self.active() {
-            return Some(best);
-        }
-        let near = searcher.near_best_moves(board, result, margin, limits);
-        Some(self.choose(best, &near))
-    }
-}
-
-/// A game's `Searcher` as an opening draw asks it ([`OpeningSearch::near_best_moves`]): its
-/// clock, how a root move is tested, and which root moves a draw may choose among.
-pub trait OpeningSearch<B: Board> {
-    /// The searcher's clock, on which the tests of the root moves count their nodes.
-    fn clock(&mut self) -> &mut SearchClock;
-
-    /// The score of the root move that leads to `child`, from a null-window search of `child` to
-    /// `depth - 1` within `-threshold..1 - threshold`, negated: at least `threshold` if and only
-    /// if the move reaches it. Once the clock has stopped, any score.
-    fn null_window_score(&mut self, child: &B, depth: i32, threshold: i32) -> i32;
-
-    /// The root moves a draw may choose among: every legal move, unless the game's searcher
-    /// restricts them.
-    fn root_moves(&self, board: &B) -> B::MoveList {
-        board.legal_moves()
-    }
-
-    /// Readies the searcher to test `board`'s root moves at `depth` by `deadline`'s hard budget:
-    /// a new clock, and whatever else the game's search from a root needs.
-    fn start_root_tests(&mut self, _board: &B, deadline: Deadline, _depth: u32) {
-        *self.clock() = SearchClock::new(deadline);
-    }
-
-    /// The candidates of an opening draw ([`OpeningChoice`]): the root moves other than
-    /// `result.best` that a null-window search at `result.depth` proves no worse than
-    /// `result.score - margin`, and never a move it sees as lost. None after a result that
-    /// needed no search or is decided (a won game is played at its fastest, a lost one is not
-    /// varied). Each move is tested within `limits`' hard budget; once it has passed, the moves
-    /// proved so far.
-    fn near_best_moves(
-        &mut self,
-        board: &B,
-        result: &SearchResult<B::Move>,
-        margin: i32,
-        limits: &Limits,
-    ) -> Vec<B::Move> {
-        let mut near = Vec::new();
-        let Some(best) = result.best else {
-            return near;
-        };
-        if result.depth == 0 || is_decisive(result.score) {
-            return near;
-        }
-        let threshold = result.score.saturating_sub(margin).max(1 - MATE_BOUND);
-        self.start_root_tests(board, limits.deadline, result.depth);
-        let depth = result.depth as i32;
-        for &m in self.root_moves(board).iter() {
-            if m == best {
-                continue;
-            }
-            if limits.deadline.hard_expired() {
-                break;
-            }
-            let score = self.null_window_score(&board.play(m), depth, threshold);
-            if self.clock().stopped() {
-                break;
-            }
-            if score >= threshold {
-                near.push(m);
-            }
-        }
-        near
     }
 }
 

@@ -71,16 +71,17 @@ fn every_option_parses() {
     let expected = BotOptions {
         movetime: Some(Duration::from_millis(100)),
         depth: Some(6),
+        nodes: Some(50_000),
         engine: EngineKind::Random,
         seed: 99,
         opening_plies: 4,
     };
     assert_eq!(
-        parse("--movetime 100 --depth 6 --engine random --seed 99 --opening-plies 4"),
+        parse("--movetime 100 --depth 6 --nodes 50000 --engine random --seed 99 --opening-plies 4"),
         run(Command::Play(expected.clone()))
     );
     assert_eq!(
-        parse("bench --depth 6 --movetime 100 --engine random --opening-plies 4 --seed 99"),
+        parse("bench --nodes 50000 --depth 6 --movetime 100 --engine random --opening-plies 4 --seed 99"),
         run(Command::Bench(expected))
     );
 }
@@ -176,6 +177,8 @@ fn errors_are_typed() {
         ("--movetime soon", bad("--movetime", "soon")),
         ("--engine clever", bad("--engine", "clever")),
         ("--depth 0", bad("--depth", "0")),
+        ("--nodes 0", bad("--nodes", "0")),
+        ("--nodes many", bad("--nodes", "many")),
         ("perft x", bad("perft", "x")),
         (
             "perft 2 bench",

@@ -3,14 +3,11 @@
 //! built on this module, which imports nothing of it.
 
 use std::io::{self, Write};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use common::cli::{BotOptions, EngineKind};
+use common::cli::BotOptions;
 use common::clock::Deadline;
-use common::search::{Limits, OpeningChoice, OpeningSearch};
-use common::zobrist::splitmix64;
-use rand::rngs::SmallRng;
-use rand::SeedableRng;
+use common::engine::EngineDefaults;
 
 use crate::board::{Board, Move};
 use crate::eval::evaluate;
@@ -71,45 +68,44 @@ impl CallLog {
     }
 }
 
-/// A move chooser configured from the command line. The bot is a fresh process at every move,
-/// so an engine lives for one call.
-#[derive(Clone, Debug)]
+/// A move chooser configured from the command line: [`common::engine::Engine`] over this
+/// game's search. The bot is a fresh process at every move, so an engine lives for one call and
+/// seeds its draws by the position ([`common::engine::Engine::seed_for_position`]).
 pub struct Engine {
-    kind: EngineKind,
-    seed: u64,
-    opening_plies: u32,
-    budget: Duration,
-    max_depth: u32,
+    engine: common::engine::Engine<Searcher>,
 }
 
 impl Engine {
     /// The engine that `options` ask for.
     pub fn new(options: &BotOptions) -> Engine {
+        let defaults = EngineDefaults {
+            movetime: DEFAULT_MOVETIME,
+            first_movetime: None,
+            max_depth: MAX_DEPTH,
+            time_policy: time_policy(),
+        };
         Engine {
-            kind: options.engine,
-            seed: options.seed,
-            opening_plies: options.opening_plies,
-            budget: options.movetime.unwrap_or(DEFAULT_MOVETIME),
-            max_depth: options.depth.unwrap_or(MAX_DEPTH),
+            engine: common::engine::Engine::new(options, Searcher::new(TABLE_BYTES), defaults),
         }
     }
 
     /// The deadline of a move whose budget started at `started` (the start of the call),
     /// shared out by [`time_policy`].
     pub fn deadline(&self, started: Instant) -> Deadline {
-        time_policy().deadline(started, self.budget)
+        self.engine.deadline(started)
     }
 
     /// The move the engine chooses on `board` by `deadline`, `None` only without legal moves;
     /// what the search found goes to `log`.
     ///
     /// With `--opening-plies N`, the team's first N moves are drawn among the best and the moves
-    /// [`Searcher::near_best_moves`] proves within [`OPENING_MARGIN`] of it. Each move is a call
-    /// of its own, so the draw is seeded by `--seed` and the position: the same seed replays the
-    /// same game.
+    /// the search proves within [`OPENING_MARGIN`] of it, seeded by `--seed` and the position:
+    /// the same seed replays the same game.
     pub fn choose(&mut self, board: &Board, log: &mut CallLog, deadline: Deadline) -> Option<Move> {
-        match self.kind {
-            EngineKind::Search => {
+        let own_moves = u32::from(board.moves_made(board.side_to_move()));
+        self.engine.seed_for_position(board.hash(), own_moves);
+        self.engine
+            .choose(board, &board.legal_moves(), evaluate, |engine| {
                 // With no power left to either team the game is classic Connect 4: the solver
                 // plays it perfectly when it finishes within its share of the time left; else
                 // the search plays, with the rest.
@@ -119,40 +115,18 @@ impl Engine {
                     log.line(&format!("solved: {m} keeps the score {score}"));
                     return Some(m);
                 }
-                let limits = Limits::new(deadline, self.max_depth);
-                let mut searcher = Searcher::new(TABLE_BYTES);
-                let result = searcher.search(board, &limits);
-                for line in searcher.take_log().lines() {
+                let limits = engine.limits(deadline);
+                let result = engine.search(board, &limits);
+                let chosen = engine.draw_opening(board, &result, OPENING_MARGIN, &limits);
+                for line in engine.searcher.take_log().lines() {
                     log.line(line);
                 }
-                let best = result.best?;
-                let own_moves = u32::from(board.moves_made(board.side_to_move()));
-                if own_moves >= self.opening_plies {
-                    return Some(best);
-                }
-                let near = searcher.near_best_moves(board, &result, OPENING_MARGIN, &limits);
-                let mut opening = OpeningChoice::new(1, splitmix64(self.seed ^ board.hash()));
-                let chosen = opening.choose(best, &near);
-                let near: Vec<String> = near.iter().map(Move::to_string).collect();
-                log.line(&format!(
-                    "opening move {chosen} drawn among {best} and [{}]",
-                    near.join(", ")
-                ));
-                Some(chosen)
-            }
-            EngineKind::Greedy => greedy(board),
-            EngineKind::Random => random(board, self.seed),
-        }
+                chosen
+            })
     }
 }
 
 /// `--engine greedy`: [`common::game::greedy`] with the evaluation, among the legal moves.
 pub fn greedy(board: &Board) -> Option<Move> {
     common::game::greedy(board, &board.legal_moves(), evaluate)
-}
-
-/// `--engine random`: [`common::game::random_move`], the generator seeded with `seed` and the
-/// position, since the bot is a fresh process at every move.
-pub fn random(board: &Board, seed: u64) -> Option<Move> {
-    common::game::random_move(board, &mut SmallRng::seed_from_u64(seed ^ board.hash()))
 }

@@ -9,9 +9,10 @@
 //! `-(MATE - n)`, a draw 0, so that the search prefers the fastest win and the slowest loss.
 //!
 //! # Steps
-//! 1. iterative deepening (`search`, one iteration per `root_search`): depth 1, 2, ... until the
-//!    soft budget, the depth cap, a proven result, or the end of the game is in reach; the move
-//!    of the last completed iteration is played;
+//! 1. iterative deepening ([`common::deepening`], one iteration per `search_root`): depth 1,
+//!    2, ... until the soft budget, the depth cap, a proven result, or the end of the game is in
+//!    reach; the best move of the last iteration is played (the last best is searched first, so
+//!    an unfinished iteration's best is that move or one that beat it);
 //! 2. `negamax`: end of game, an immediate win by a drop, the table, then the moves;
 //! 3. move ordering (`pick_move` over scores): table move, blocks of the opponent's playable
 //!    threats, discs that make a new threat (the more threats, the earlier, as Pons orders his
@@ -32,10 +33,11 @@
 
 use arrayvec::ArrayVec;
 use common::clock::{Deadline, SearchClock};
-use common::score::{is_decisive, loss_in, win_in, INFINITY};
+use common::deepening::{iterative_deepening, Root, RootSearch};
+use common::score::{loss_in, win_in, INFINITY};
 use common::search::{
     pick_move, principal_variation_search, remember_killer, reward_history, Limits, NodeBest,
-    OpeningSearch, RootIteration, SearchResult, PV_CAPACITY,
+    RootIteration, SearchResult,
 };
 use common::transposition::{Bound, TranspositionTable};
 
@@ -74,6 +76,8 @@ pub struct Searcher {
     /// powers, where a reduced line could end in a static evaluation and the result at the
     /// depth of the game's length would not be exact.
     reductions: bool,
+    /// The root moves, the last iteration's best first.
+    root: MoveList,
     /// Keep one line per completed iteration (see [`Searcher::take_log`]).
     pub verbose: bool,
     log: String,
@@ -88,6 +92,7 @@ impl Searcher {
             killers: [[None; 2]; MAX_PLY],
             clock: SearchClock::new(Deadline::unlimited()),
             reductions: true,
+            root: MoveList::new(),
             verbose: true,
             log: String::new(),
         }
@@ -107,153 +112,10 @@ impl Searcher {
         std::mem::take(&mut self.log)
     }
 
-    /// Searches `board` until the limits (the iteration driver); always returns a legal move if
-    /// there is one.
+    /// Searches `board` until the limits ([`iterative_deepening`]); always returns a legal move
+    /// if there is one.
     pub fn search(&mut self, board: &Board, limits: &Limits) -> SearchResult<Move> {
-        self.clock = SearchClock::new(limits.deadline);
-        self.killers = [[None; 2]; MAX_PLY];
-        let mut root_moves = board.legal_moves();
-        if root_moves.is_empty() {
-            return SearchResult::immediate(None, 0);
-        }
-        let mut scores = score_moves(board, &root_moves, None, self.killers[0], &self.history);
-        for i in 0..root_moves.len() {
-            pick_move(&mut root_moves, &mut scores, i);
-        }
-        let mut result = SearchResult::immediate(Some(root_moves[0]), 0);
-        let cap = limits.max_depth.clamp(1, MAX_DEPTH);
-        // With no clearing power left, every move fills a cell.
-        let game_length = if (board.used(board.side_to_move())
-            & board.used(board.side_to_move().other())
-            & CLEARING_BITS)
-            == CLEARING_BITS
-        {
-            (BOARD_MASK & !board.occupied()).count_ones()
-        } else {
-            MAX_DEPTH
-        };
-        self.reductions = game_length == MAX_DEPTH;
-        for depth in 1..=cap {
-            let Some(iteration) = self.root_search(board, &mut root_moves, depth) else {
-                break;
-            };
-            if !iteration.complete {
-                // An incomplete depth 1 still beats nothing: take its best so far.
-                if result.depth == 0 {
-                    result.best = Some(iteration.best);
-                    result.score = iteration.score;
-                    result.pv = ArrayVec::new();
-                    result.pv.push(iteration.best);
-                }
-                break;
-            }
-            let RootIteration { best, score, .. } = iteration;
-            result.best = Some(best);
-            result.score = score;
-            result.depth = depth;
-            self.table.store(
-                board.hash(),
-                0,
-                depth as i32,
-                score,
-                Bound::Exact,
-                Some(best),
-            );
-            result.pv = self.principal_variation(board, depth as usize);
-            if self.verbose {
-                self.log_iteration(&result);
-            }
-            if is_decisive(score)
-                || depth >= game_length
-                || !limits.deadline.may_start_iteration(false)
-            {
-                break;
-            }
-        }
-        result.nodes = self.clock.nodes();
-        result
-    }
-
-    /// One iteration over the root moves at `depth` (principal variation search); moves the
-    /// best to the front for the next one. Returns the best move and score found (`complete`
-    /// when the iteration finished before the clock stopped it), `None` when the clock stopped
-    /// it before its first move was searched.
-    pub fn root_search(
-        &mut self,
-        board: &Board,
-        root_moves: &mut MoveList,
-        depth: u32,
-    ) -> Option<RootIteration<Move>> {
-        let mut alpha = -INFINITY;
-        let mut best_here: Option<(Move, i32)> = None;
-        for (i, &m) in root_moves.iter().enumerate() {
-            let child = board.play(m);
-            let score =
-                principal_variation_search(i, depth as i32, 0, (alpha, INFINITY), |d, a, b| {
-                    -self.negamax(&child, d, -b, -a, 1)
-                });
-            if self.clock.stopped() {
-                return best_here.map(|(best, score)| RootIteration {
-                    best,
-                    score,
-                    complete: false,
-                });
-            }
-            if best_here.map_or(true, |(_, b)| score > b) {
-                best_here = Some((m, score));
-            }
-            if score > alpha {
-                alpha = score;
-            }
-        }
-        if let Some((best, _)) = best_here {
-            // The best move first in the next iteration, the rest in their order.
-            if let Some(pos) = root_moves.iter().position(|&m| m == best) {
-                root_moves[..=pos].rotate_right(1);
-            }
-        }
-        best_here.map(|(best, score)| RootIteration {
-            best,
-            score,
-            complete: true,
-        })
-    }
-
-    /// Keeps one line on a completed iteration, within [`MAX_ITERATION_LOG_BYTES`].
-    fn log_iteration(&mut self, result: &SearchResult<Move>) {
-        let pv: Vec<String> = result
-            .pv
-            .iter()
-            .map(|m| format!("{}-{}", m.kind.number(), m.column.number()))
-            .collect();
-        let line = format!(
-            "depth {} score {} nodes {} nps {} pv {}\n",
-            result.depth,
-            result.score,
-            self.clock.nodes(),
-            self.clock.nps(),
-            pv.join(" ")
-        );
-        if self.log.len() + line.len() <= MAX_ITERATION_LOG_BYTES {
-            self.log.push_str(&line);
-        }
-    }
-
-    /// The principal variation from the table, at most `max` moves.
-    fn principal_variation(&self, board: &Board, max: usize) -> ArrayVec<Move, PV_CAPACITY> {
-        let mut pv = ArrayVec::new();
-        let mut b = *board;
-        while pv.len() < max.min(PV_CAPACITY) {
-            let Some(m) = self.table.probe(b.hash(), 0).and_then(|entry| entry.best) else {
-                break;
-            };
-            if !b.is_legal(m) {
-                break;
-            }
-            pv.push(m);
-            b = b.play(m);
-        }
-        pv
+        iterative_deepening(self, board, limits)
     }
 
     /// The node: see the module docs.
@@ -342,14 +204,101 @@ impl Searcher {
     }
 }
 
-impl OpeningSearch<Board> for Searcher {
+impl RootSearch<Board> for Searcher {
     fn clock(&mut self) -> &mut SearchClock {
         &mut self.clock
+    }
+
+    fn table(&mut self) -> &mut TranspositionTable<Move> {
+        &mut self.table
+    }
+
+    fn verbose(&self) -> bool {
+        self.verbose
+    }
+
+    /// Kept for the caller's log, within [`MAX_ITERATION_LOG_BYTES`]: a call of the bot writes
+    /// its log once, at its end.
+    fn log(&mut self, line: &str) {
+        if self.log.len() + line.len() < MAX_ITERATION_LOG_BYTES {
+            self.log.push_str(line);
+            self.log.push('\n');
+        }
+    }
+
+    /// The root moves ordered once as a node's are, without a table move or killers; each
+    /// iteration then moves its best to the front. Late move reductions stay off when the search
+    /// is to solve the position ([`Searcher::reductions`]).
+    fn start_search(&mut self, board: &Board) -> Root<Move> {
+        self.killers = [[None; 2]; MAX_PLY];
+        let mut root = board.legal_moves();
+        let mut scores = score_moves(board, &root, None, self.killers[0], &self.history);
+        for i in 0..root.len() {
+            pick_move(&mut root, &mut scores, i);
+        }
+        self.reductions = game_length(board).is_none();
+        self.root = root;
+        Root::Moves(self.root.to_vec())
+    }
+
+    /// With no clearing power left every move fills a cell: the game ends within the empty
+    /// cells, and a search that deep is exact.
+    fn depth_cap(&self, board: &Board) -> u32 {
+        game_length(board).unwrap_or(MAX_DEPTH)
+    }
+
+    /// The time policy has no extension, so no fall of the score counts.
+    fn unstable_score_drop(&self) -> i32 {
+        i32::MAX
+    }
+
+    /// One iteration over the root moves, the last best first (principal variation search);
+    /// moves the best to the front for the next one.
+    fn search_root(
+        &mut self,
+        board: &Board,
+        depth: u32,
+        (alpha, beta): (i32, i32),
+    ) -> Option<RootIteration<Move>> {
+        let mut alpha = alpha;
+        let mut best_here: Option<(usize, i32)> = None;
+        let root = self.root.clone();
+        for (i, &m) in root.iter().enumerate() {
+            let child = board.play(m);
+            let score = principal_variation_search(i, depth as i32, 0, (alpha, beta), |d, a, b| {
+                -self.negamax(&child, d, -b, -a, 1)
+            });
+            if self.clock.stopped() {
+                break;
+            }
+            if score > alpha {
+                alpha = score;
+                best_here = Some((i, score));
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        let (index, score) = best_here?;
+        self.root[..=index].rotate_right(1);
+        Some(RootIteration {
+            best: self.root[0],
+            score,
+            complete: !self.clock.stopped(),
+        })
     }
 
     fn null_window_score(&mut self, child: &Board, depth: i32, threshold: i32) -> i32 {
         -self.negamax(child, depth - 1, -threshold, 1 - threshold, 1)
     }
+}
+
+/// The number of empty cells when neither team holds a clearing power (every move then fills a
+/// cell, so the game lasts at most that many plies); `None` while one does.
+fn game_length(board: &Board) -> Option<u32> {
+    let me = board.side_to_move();
+    let no_clearing = board.used(me) & board.used(me.other()) & CLEARING_BITS == CLEARING_BITS;
+    no_clearing.then(|| (BOARD_MASK & !board.occupied()).count_ones())
 }
 
 /// The ordering key of each of `moves` at `board` (see the module docs), given the node's

@@ -6,8 +6,9 @@ mod support;
 use std::time::{Duration, Instant};
 
 use common::clock::Deadline;
+use common::deepening::RootSearch;
 use common::game::Board as _;
-use common::search::{Limits, OpeningSearch, SearchResult};
+use common::search::{Limits, SearchResult};
 use connect4::board::{Board, Kind, Move, Outcome, Team, BOARD_MASK};
 use connect4::search::{bench, Searcher, BENCH_POSITIONS, MATE_BOUND, MAX_DEPTH, OPENING_MARGIN};
 use support::position_with;

@@ -9,6 +9,7 @@ use crate::params::{
 use crate::search::Searcher;
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
+use common::engine::EngineDefaults;
 use rustc_hash::FxHashSet;
 use std::time::{Duration, Instant};
 
@@ -26,15 +27,21 @@ impl Engine {
         } else {
             Searcher::new(NO_SEARCH_TABLE_BYTES)
         };
+        let defaults = EngineDefaults {
+            movetime: DEFAULT_MOVETIME,
+            first_movetime: None,
+            max_depth: MAX_DEPTH,
+            time_policy: time_policy(),
+        };
         Engine {
-            engine: common::engine::Engine::new(options, searcher, DEFAULT_MOVETIME, MAX_DEPTH),
+            engine: common::engine::Engine::new(options, searcher, defaults),
         }
     }
 
     /// The deadline of a move whose budget started at `started` (when the opponent's move was
     /// read), shared out by [`time_policy`].
     pub fn deadline(&self, started: Instant) -> Deadline {
-        time_policy().deadline(started, self.engine.budget)
+        self.engine.deadline(started)
     }
 
     /// Chooses a move for the side to move of `board` (`None` only without a legal move).
@@ -47,17 +54,16 @@ impl Engine {
         game_positions: &FxHashSet<u64>,
         deadline: Deadline,
     ) -> Option<Move> {
-        self.engine.choose(board, evaluate, |engine| {
-            engine.searcher.set_game_positions(game_positions);
-            let result = engine.searcher.search(board, &engine.limits(deadline));
-            // The alternatives get what is left of the move's budget, at most a share of it.
-            let share = engine.budget * OPENING_BUDGET_PERCENT / 100;
-            let left = deadline.remaining().min(share);
-            let alternatives = engine.limits(Deadline::new(Instant::now(), Duration::ZERO, left));
-            let searcher = &mut engine.searcher;
-            engine
-                .opening
-                .draw(searcher, board, &result, OPENING_MARGIN, &alternatives)
-        })
+        self.engine
+            .choose(board, &board.legal_moves(), evaluate, |engine| {
+                engine.searcher.set_game_positions(game_positions);
+                let result = engine.search(board, &engine.limits(deadline));
+                // The alternatives get what is left of the move's budget, at most a share of it.
+                let share = engine.budget() * OPENING_BUDGET_PERCENT / 100;
+                let left = deadline.remaining().min(share);
+                let alternatives =
+                    engine.limits(Deadline::new(Instant::now(), Duration::ZERO, left));
+                engine.draw_opening(board, &result, OPENING_MARGIN, &alternatives)
+            })
     }
 }

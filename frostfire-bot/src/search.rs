@@ -1,11 +1,10 @@
 //! Iterative-deepening negamax with alpha-beta (principal variation search).
 //!
 //! The steps, from the outside in:
-//! 1. [`Searcher::search`], the iteration driver: iterative deepening from depth 1 until the depth
-//!    cap, a forced result found, or the soft budget; each iteration logs one line to stderr. The
-//!    answer is the best move of the last completed iteration (or of the unfinished first one:
-//!    there is always a move).
-//! 2. `root_search`: one iteration over the root moves, the previous iteration's best first.
+//! 1. [`Searcher::search`]: the one iterative deepening of every bot ([`common::deepening`]),
+//!    each iteration in an aspiration window.
+//! 2. `root_search`: one iteration over the root moves, ordered by the last iteration's scores,
+//!    its best first.
 //! 3. `negamax`: the node. Game end, the 300-ply draw and repetitions first, then the
 //!    transposition table, null-move pruning, and the moves in order (table move, eliminations,
 //!    pushes, killers, history, handed out by `pick_move`), late quiet moves reduced.
@@ -30,12 +29,12 @@ use crate::board::{Board, Color, Move, MoveKind, LOSING_LOSSES, MAX_MOVES, MAX_P
 use crate::eval::evaluate;
 use arrayvec::ArrayVec;
 use common::clock::{Deadline, SearchClock};
+use common::deepening::{iterative_deepening, Root, RootSearch};
 use common::game::Board as _;
-use common::io::log;
-use common::score::{loss_in, plies_to_result, INFINITY};
+use common::score::{loss_in, INFINITY};
 use common::search::{
-    aspiration, principal_variation_search, remember_killer, Limits, NodeBest, OpeningSearch,
-    RootIteration, SearchResult, WindowPass, PV_CAPACITY,
+    principal_variation_search, remember_killer, Limits, NodeBest, RootIteration, SearchResult,
+    PV_CAPACITY,
 };
 use common::transposition::{Bound, TranspositionTable};
 use rustc_hash::FxHashSet;
@@ -87,6 +86,10 @@ pub struct Searcher {
     root_side: Color,
     max_plies: u32,
     root_depth: usize,
+    /// The root moves with their scores in the last iteration.
+    root: RootMoves,
+    /// The best root move of the last pass over them.
+    root_best: Option<Move>,
     clock: SearchClock,
     /// Log one line per iteration on stderr.
     pub verbose: bool,
@@ -111,6 +114,8 @@ impl Searcher {
             root_side: Color::Ice,
             max_plies: MAX_PLIES,
             root_depth: 1,
+            root: RootMoves::new(),
+            root_best: None,
             clock: SearchClock::new(Deadline::unlimited()),
             verbose: true,
         }
@@ -130,94 +135,18 @@ impl Searcher {
         self.history.iter_mut().for_each(|h| *h = 0);
     }
 
-    /// Readies the clock and the search path for a search from `board`.
-    fn start(&mut self, board: &Board, deadline: Deadline) {
-        self.clock = SearchClock::new(deadline);
+    /// Readies the search path for a search from `board`.
+    fn start(&mut self, board: &Board) {
         self.root_side = board.side_to_move();
         self.path.clear();
         self.path.push(board.hash());
         self.after_null_move = false;
     }
 
-    /// The iteration driver: searches `board` by iterative deepening within `limits`.
+    /// The iteration driver: searches `board` by iterative deepening within `limits`
+    /// ([`iterative_deepening`]).
     pub fn search(&mut self, board: &Board, limits: &Limits) -> SearchResult<Move> {
-        self.start(board, limits.deadline);
-        self.killers = [[None; 2]; MAX_PLY];
-        for h in self.history.iter_mut() {
-            *h /= HISTORY_AGING.get();
-        }
-
-        let mut root: RootMoves = board
-            .legal_moves()
-            .iter()
-            .map(|&mv| RootMove { mv, score: 0 })
-            .collect();
-        let mut result = SearchResult::immediate(root.first().map(|r| r.mv), 0);
-        if root.is_empty() {
-            return result;
-        }
-        let max_depth = limits.max_depth.clamp(1, MAX_DEPTH);
-        for depth in 1..=max_depth {
-            if depth > 1 {
-                order_root_moves(&mut root, result.best);
-            }
-            let (previous_best, previous_score) = (result.best, result.score);
-            // One iteration in an aspiration window around the last score; a fail high puts the
-            // move that failed high first for the wider pass.
-            let in_window = |alpha, beta| {
-                let found = self.root_search(board, &mut root, depth, alpha, beta);
-                match found {
-                    _ if self.clock.stopped() => WindowPass::Done(found),
-                    None => WindowPass::FailLow,
-                    Some(high) if high.score >= beta => {
-                        order_root_moves(&mut root, Some(high.best));
-                        WindowPass::FailHigh
-                    }
-                    found => WindowPass::Done(found),
-                }
-            };
-            let iteration = aspiration(
-                result.score,
-                (depth, ASPIRATION_MIN_DEPTH.get()),
-                ASPIRATION_WINDOW.get(),
-                in_window,
-            );
-            if let Some(found) = iteration {
-                // A partial iteration searched the previous best move first, so its best move
-                // is at least as good as that one at the new depth: it is kept.
-                result.best = Some(found.best);
-                result.score = found.score;
-            }
-            if self.clock.stopped() {
-                break;
-            }
-            result.depth = depth;
-            result.pv = self.principal_variation(board, depth as usize);
-            result.nodes = self.clock.nodes();
-            if self.verbose {
-                let pv: Vec<String> = result.pv.iter().map(|m| m.to_string()).collect();
-                log(&format!(
-                    "depth {depth} score {} nodes {} nps {} pv {}",
-                    result.score,
-                    self.clock.nodes(),
-                    self.clock.nps(),
-                    pv.join(" ")
-                ));
-            }
-            // This iteration changed its mind (a new best move, or a score well down): the
-            // time policy lets another one start later.
-            let unstable = depth > 1
-                && (result.best != previous_best
-                    || result.score <= previous_score - UNSTABLE_SCORE_DROP.get());
-            if !self.clock.deadline().may_start_iteration(unstable) {
-                break;
-            }
-            if plies_to_result(result.score).is_some_and(|plies| plies <= depth as i32) {
-                break;
-            }
-        }
-        result.nodes = self.clock.nodes();
-        result
+        iterative_deepening(self, board, limits)
     }
 
     /// One pass over the root moves in their order within the window `(alpha, beta)`: each
@@ -229,12 +158,22 @@ impl Searcher {
     fn root_search(
         &mut self,
         board: &Board,
+        depth: u32,
+        (alpha, beta): (i32, i32),
+    ) -> Option<RootIteration<Move>> {
+        let mut root = std::mem::take(&mut self.root);
+        let found = self.search_root_moves(board, &mut root, depth, (alpha, beta));
+        self.root = root;
+        found
+    }
+
+    fn search_root_moves(
+        &mut self,
+        board: &Board,
         root: &mut RootMoves,
         depth: u32,
-        alpha: i32,
-        beta: i32,
+        (alpha, beta): (i32, i32),
     ) -> Option<RootIteration<Move>> {
-        self.root_depth = depth as usize;
         let depth = depth as i32;
         let mut alpha = alpha;
         let mut best: Option<RootIteration<Move>> = None;
@@ -271,23 +210,20 @@ impl Searcher {
                 }
             }
         }
-        if let Some(found) = best {
-            self.table.store(
-                board.hash(),
-                0,
-                depth,
-                found.score,
-                Bound::Exact,
-                Some(found.best),
-            );
-        }
         best
     }
 
-    /// The moves of the table's principal variation, at most `max` (stops at a repetition).
-    fn principal_variation(&self, board: &Board, max: usize) -> ArrayVec<Move, PV_CAPACITY> {
+    /// The moves of the table's principal variation from `board`, `first` first, at most `max`
+    /// (stops at a repetition, where the table's moves would go round).
+    fn table_variation(
+        &self,
+        board: &Board,
+        first: Move,
+        max: usize,
+    ) -> ArrayVec<Move, PV_CAPACITY> {
         let mut pv = ArrayVec::new();
-        let mut b = *board;
+        pv.push(first);
+        let mut b = board.play(first);
         let mut seen = FxHashSet::default();
         seen.insert(b.hash());
         while pv.len() < max.min(PV_CAPACITY) {
@@ -501,9 +437,77 @@ impl Searcher {
     }
 }
 
-impl OpeningSearch<Board> for Searcher {
+impl RootSearch<Board> for Searcher {
     fn clock(&mut self) -> &mut SearchClock {
         &mut self.clock
+    }
+
+    fn table(&mut self) -> &mut TranspositionTable<Move> {
+        &mut self.table
+    }
+
+    fn verbose(&self) -> bool {
+        self.verbose
+    }
+
+    fn start_search(&mut self, board: &Board) -> Root<Move> {
+        self.start(board);
+        self.killers = [[None; 2]; MAX_PLY];
+        for h in self.history.iter_mut() {
+            *h /= HISTORY_AGING.get();
+        }
+        self.root = board
+            .legal_moves()
+            .iter()
+            .map(|&mv| RootMove { mv, score: 0 })
+            .collect();
+        self.root_depth = 0;
+        self.root_best = None;
+        Root::Moves(self.root.iter().map(|r| r.mv).collect())
+    }
+
+    fn depth_cap(&self, _board: &Board) -> u32 {
+        MAX_DEPTH
+    }
+
+    fn aspiration(&self) -> Option<(u32, i32)> {
+        Some((ASPIRATION_MIN_DEPTH.get(), ASPIRATION_WINDOW.get()))
+    }
+
+    fn unstable_score_drop(&self) -> i32 {
+        UNSTABLE_SCORE_DROP.get()
+    }
+
+    /// Each new depth orders the root moves by the last iteration's scores, its best first (a
+    /// wider pass after a fail high has the move that failed high first, [`Self::fail_high`]).
+    fn search_root(
+        &mut self,
+        board: &Board,
+        depth: u32,
+        window: (i32, i32),
+    ) -> Option<RootIteration<Move>> {
+        if depth as usize != self.root_depth {
+            order_root_moves(&mut self.root, self.root_best);
+        }
+        self.root_depth = depth as usize;
+        let found = self.root_search(board, depth, window);
+        if let Some(found) = found {
+            self.root_best = Some(found.best);
+        }
+        found
+    }
+
+    fn fail_high(&mut self, best: Move) {
+        order_root_moves(&mut self.root, Some(best));
+    }
+
+    fn principal_variation(
+        &mut self,
+        board: &Board,
+        best: Move,
+        max: usize,
+    ) -> ArrayVec<Move, PV_CAPACITY> {
+        self.table_variation(board, best, max)
     }
 
     fn null_window_score(&mut self, child: &Board, depth: i32, threshold: i32) -> i32 {
@@ -514,7 +518,8 @@ impl OpeningSearch<Board> for Searcher {
     }
 
     fn start_root_tests(&mut self, board: &Board, deadline: Deadline, depth: u32) {
-        self.start(board, deadline);
+        self.clock = SearchClock::new(deadline);
+        self.start(board);
         self.root_depth = depth as usize;
     }
 }

@@ -3,8 +3,9 @@
 
 use common::cli::BotOptions;
 use common::clock::Deadline;
+use common::deepening::RootSearch;
 use common::game::greedy;
-use common::search::{Limits, OpeningSearch, SearchResult};
+use common::search::{Limits, SearchResult};
 use frostfire::board::{Board, Cell, Color, Move, MAX_PLIES};
 use frostfire::engine::Engine;
 use frostfire::eval::evaluate;

@@ -6,21 +6,13 @@ use crate::params::{time_policy, DEFAULT_MOVETIME, MAX_DEPTH, OPENING_MARGIN, TA
 use crate::search::Searcher;
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
-use common::io::log;
-use common::search::{Limits, OpeningChoice, OpeningSearch};
-use rand::rngs::SmallRng;
-use rand::seq::SliceRandom;
-use rand::SeedableRng;
-use std::time::{Duration, Instant};
+use common::engine::EngineDefaults;
+use std::time::Instant;
 
-/// A move chooser with its state (the search's tables, the random generator, the opening draws).
+/// A move chooser with its state: [`common::engine::Engine`] over this game's search, and the
+/// moves the next choice is restricted to.
 pub struct Engine {
-    kind: EngineKind,
-    searcher: Option<Searcher>,
-    rng: SmallRng,
-    opening: OpeningChoice,
-    budget: Duration,
-    max_depth: u32,
+    engine: common::engine::Engine<Searcher>,
     /// The moves the next choice is restricted to, if any.
     allowed: Option<MoveList>,
 }
@@ -28,18 +20,21 @@ pub struct Engine {
 impl Engine {
     /// The engine the options ask for.
     pub fn new(options: &BotOptions) -> Engine {
-        let searcher = (options.engine == EngineKind::Search).then(|| {
-            let mut s = Searcher::new(TABLE_BYTES);
-            s.verbose = true;
-            s
-        });
+        // Only the search needs a table; the sparring partners keep the memory for the game.
+        let table_bytes = match options.engine {
+            EngineKind::Search => TABLE_BYTES,
+            EngineKind::Greedy | EngineKind::Random => 0,
+        };
+        let mut searcher = Searcher::new(table_bytes);
+        searcher.verbose = true;
+        let defaults = EngineDefaults {
+            movetime: DEFAULT_MOVETIME,
+            first_movetime: None,
+            max_depth: MAX_DEPTH,
+            time_policy: time_policy(),
+        };
         Engine {
-            kind: options.engine,
-            searcher,
-            rng: SmallRng::seed_from_u64(options.seed),
-            opening: OpeningChoice::new(options.opening_plies, options.seed),
-            budget: options.movetime.unwrap_or(DEFAULT_MOVETIME),
-            max_depth: options.depth.unwrap_or(MAX_DEPTH),
+            engine: common::engine::Engine::new(options, searcher, defaults),
             allowed: None,
         }
     }
@@ -47,7 +42,7 @@ impl Engine {
     /// The deadline of a move whose budget started at `started` (when the opponent's move was
     /// read), shared out by [`time_policy`].
     pub fn deadline(&self, started: Instant) -> Deadline {
-        time_policy().deadline(started, self.budget)
+        self.engine.deadline(started)
     }
 
     /// Restricts the next choice to the legal moves among `moves` (all legal moves if none of
@@ -69,33 +64,13 @@ impl Engine {
         if moves.is_empty() {
             moves = legal;
         }
-        if moves.is_empty() {
-            return None;
-        }
-        Some(match self.kind {
-            EngineKind::Random => *moves.as_slice().choose(&mut self.rng)?,
-            EngineKind::Greedy => common::game::greedy(board, &moves, evaluate)?,
-            EngineKind::Search => {
-                let searcher = self
-                    .searcher
-                    .get_or_insert_with(|| Searcher::new(TABLE_BYTES));
-                let limits = Limits::new(deadline, self.max_depth);
-                searcher.set_allowed_root_moves(allowed);
-                let result = searcher.search(board, &limits);
-                let best = result.best?;
-                if !self.opening.active() {
-                    searcher.set_allowed_root_moves(None);
-                    return Some(best);
-                }
-                let near = searcher.near_best_moves(board, &result, OPENING_MARGIN, &limits);
-                searcher.set_allowed_root_moves(None);
-                let drawn = self.opening.choose(best, &near);
-                log(&format!(
-                    "opening: drew 1 of {} moves within {OPENING_MARGIN} of the best",
-                    near.len() + 1
-                ));
-                drawn
-            }
+        self.engine.choose(board, &moves, evaluate, |engine| {
+            let limits = engine.limits(deadline);
+            engine.searcher.set_allowed_root_moves(allowed);
+            let result = engine.search(board, &limits);
+            let chosen = engine.draw_opening(board, &result, OPENING_MARGIN, &limits);
+            engine.searcher.set_allowed_root_moves(None);
+            chosen
         })
     }
 }

@@ -1,6 +1,7 @@
-//! Iterative-deepening negamax with alpha-beta (principal variation search), in the shape every
-//! search of the workspace shares (see `common::search`): [`Searcher::search`] is the iteration
-//! driver, `root_search` one iteration over the root moves, `negamax` the node.
+//! Iterative-deepening negamax with alpha-beta (principal variation search): the one iterative
+//! deepening of every bot ([`common::deepening`], through [`Searcher::search`]) drives
+//! `root_search`, one iteration over the root moves (the moves the caller allows), and
+//! `negamax` is the node.
 //!
 //! The contract of `Searcher::negamax`: it returns the value of the position for its side to
 //! move; a value inside `(alpha, beta)` is exact, a value `<= alpha` is an upper bound and a
@@ -20,17 +21,15 @@
 
 use crate::board::{Board, Move, MoveKind, MoveList, MAX_MOVES};
 use crate::eval::{evaluate, horizon, Horizon};
-use crate::notation::format_move;
 use arrayvec::ArrayVec;
-use common::clock::{nodes_per_second, SearchClock};
-use common::io::log;
-use common::score::{loss_in, plies_to_result, win_in, INFINITY};
+use common::clock::SearchClock;
+use common::deepening::{iterative_deepening, Root, RootSearch};
+use common::score::{loss_in, win_in, INFINITY};
 use common::search::{
-    aspiration, pick_move, principal_variation, principal_variation_search, remember_killer,
-    reward_history, Limits, NodeBest, OpeningSearch, RootIteration, SearchResult, WindowPass,
+    pick_move, principal_variation_search, remember_killer, reward_history, Limits, NodeBest,
+    RootIteration, SearchResult,
 };
 use common::transposition::{Bound, TranspositionTable};
-use std::time::Instant;
 
 use crate::params::{
     ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW, HISTORY_AGING, HISTORY_MAX, HISTORY_SLOTS,
@@ -48,6 +47,8 @@ pub struct Searcher {
     clock: SearchClock,
     /// The root moves the search may choose among, when the caller restricts them.
     allowed_root_moves: Option<MoveList>,
+    /// The root moves, the last iteration's best first.
+    root: MoveList,
     /// Log one line per iteration on stderr.
     pub verbose: bool,
 }
@@ -68,6 +69,7 @@ impl Searcher {
             history: vec![0; HISTORY_SLOTS],
             clock: SearchClock::new(Limits::depth(0).deadline),
             allowed_root_moves: None,
+            root: MoveList::new(),
             verbose: false,
         }
     }
@@ -106,134 +108,26 @@ impl Searcher {
         }
     }
 
-    /// Searches `board` until the limits' deadline or depth. No new iteration starts past the
-    /// deadline's soft budget, or its extended one when the last iteration left the root unstable
-    /// (see [`crate::params::time_policy`]); at the hard budget the search stops at once.
-    /// Returns a legal move whenever the position has one.
+    /// Searches `board` until the limits' deadline or depth ([`iterative_deepening`]). Returns
+    /// a legal move whenever the position has one.
     pub fn search(&mut self, board: &Board, limits: &Limits) -> SearchResult<Move> {
-        let start = Instant::now();
-        self.clock = SearchClock::new(limits.deadline);
-        let moves = self.root_candidates(board);
-        let Some(&first) = moves.first() else {
-            return SearchResult::immediate(None, 0);
-        };
-        if moves.len() == 1 {
-            return SearchResult::immediate(Some(first), 0);
-        }
-        if let Some(win) = board.winning_move().filter(|win| moves.contains(win)) {
-            return SearchResult::immediate(Some(win), win_in(1));
-        }
-        self.killers = [[None; 2]; MAX_PLY];
-        for h in self.history.iter_mut() {
-            *h /= HISTORY_AGING.get();
-        }
-        let max_depth = limits.max_depth.min(MAX_DEPTH);
-        let mut result = SearchResult::immediate(Some(first), 0);
-        let mut root_moves = moves;
-        let mut stable = false;
-        for depth in 1..=max_depth {
-            if depth > 1 && !self.clock.deadline().may_start_iteration(!stable) {
-                break;
-            }
-            let Some(iteration) =
-                self.aspiration_search(board, &mut root_moves, depth, result.score)
-            else {
-                break;
-            };
-            if !iteration.complete {
-                // An unfinished iteration: keep the last completed one, but use a better first
-                // move of this one if depth 1 never completed (taking its best move so far
-                // measured no better: `docs/measured.md`, section Ka-Boom).
-                if result.depth == 0 {
-                    result.best = Some(iteration.best);
-                }
-                break;
-            }
-            stable = depth > 1
-                && result.best == Some(iteration.best)
-                && iteration.score >= result.score - UNSTABLE_SCORE_DROP.get();
-            result.best = Some(iteration.best);
-            result.score = iteration.score;
-            result.depth = depth;
-            self.table.store(
-                board.hash(),
-                0,
-                depth as i32,
-                iteration.score,
-                Bound::Exact,
-                Some(iteration.best),
-            );
-            result.pv = principal_variation(&self.table, board, iteration.best, depth as usize);
-            if self.verbose {
-                let pv: Vec<String> = result
-                    .pv
-                    .iter()
-                    .scan(*board, |b, &m| {
-                        let text = format_move(m, b.side_to_move());
-                        *b = b.play(m);
-                        Some(text)
-                    })
-                    .collect();
-                log(&format!(
-                    "depth {depth} score {} nodes {} nps {} pv {}",
-                    iteration.score,
-                    self.clock.nodes(),
-                    nodes_per_second(self.clock.nodes(), start.elapsed()),
-                    pv.join(" ")
-                ));
-            }
-            // A forced result within this depth will not change deeper.
-            if plies_to_result(iteration.score).is_some_and(|plies| plies <= depth as i32) {
-                break;
-            }
-        }
-        if result.pv.first() != result.best.as_ref() {
-            result.pv.clear();
-            if let Some(best) = result.best {
-                result.pv.push(best);
-            }
-        }
-        result.nodes = self.clock.nodes();
-        result
-    }
-
-    /// One iteration in an aspiration window around the previous iteration's `previous` score
-    /// ([`aspiration`], from [`ASPIRATION_MIN_DEPTH`] on, [`ASPIRATION_WINDOW`] on each side).
-    fn aspiration_search(
-        &mut self,
-        board: &Board,
-        root_moves: &mut MoveList,
-        depth: u32,
-        previous: i32,
-    ) -> Option<RootIteration<Move>> {
-        let in_window = |alpha, beta| match self.root_search(board, root_moves, depth, alpha, beta)
-        {
-            Some(found) if found.complete && found.score <= alpha => WindowPass::FailLow,
-            Some(found) if found.complete && found.score >= beta => WindowPass::FailHigh,
-            found => WindowPass::Done(found),
-        };
-        aspiration(
-            previous,
-            (depth, ASPIRATION_MIN_DEPTH.get()),
-            ASPIRATION_WINDOW.get(),
-            in_window,
-        )
+        iterative_deepening(self, board, limits)
     }
 
     /// One iteration at `depth` over `root_moves` (the previous best first), principal variation
     /// search within the window `(alpha, beta)`. A complete iteration leaves `root_moves` ordered
     /// by its scores (stable), for the next one; a fail high (a score at or above `beta`) ends it
-    /// at once with the move that failed high first. After a fail low (no score above `alpha`)
-    /// the score is `alpha`.
+    /// at once with the move that failed high first. `None` after a fail low (no score above
+    /// `alpha`), or when the clock stopped it before a move scored above it.
     fn root_search(
         &mut self,
         board: &Board,
         root_moves: &mut MoveList,
         depth: u32,
-        alpha: i32,
-        beta: i32,
+        (alpha, beta): (i32, i32),
     ) -> Option<RootIteration<Move>> {
         let depth = depth as i32;
+        let floor = alpha;
         let mut alpha = alpha;
         let mut best = root_moves[0];
         let mut scores: ArrayVec<(i32, usize), MAX_MOVES> = ArrayVec::new();
@@ -243,7 +137,7 @@ impl Searcher {
                 -self.negamax(&child, d, -b, -a, 1)
             });
             if self.clock.stopped() {
-                return Some(RootIteration {
+                return (alpha > floor).then_some(RootIteration {
                     best,
                     score: alpha,
                     complete: false,
@@ -269,7 +163,7 @@ impl Searcher {
         for &(_, k) in scores.iter() {
             root_moves.push(previous[k]);
         }
-        Some(RootIteration {
+        (alpha > floor).then_some(RootIteration {
             best,
             score: alpha,
             complete: true,
@@ -352,13 +246,51 @@ impl Searcher {
     }
 }
 
-impl OpeningSearch<Board> for Searcher {
-    fn root_moves(&self, board: &Board) -> MoveList {
-        self.root_candidates(board)
-    }
-
+impl RootSearch<Board> for Searcher {
     fn clock(&mut self) -> &mut SearchClock {
         &mut self.clock
+    }
+
+    fn table(&mut self) -> &mut TranspositionTable<Move> {
+        &mut self.table
+    }
+
+    fn verbose(&self) -> bool {
+        self.verbose
+    }
+
+    /// The root moves are the legal moves the caller allows ([`Searcher::set_allowed_root_moves`]).
+    fn start_search(&mut self, board: &Board) -> Root<Move> {
+        self.killers = [[None; 2]; MAX_PLY];
+        for h in self.history.iter_mut() {
+            *h /= HISTORY_AGING.get();
+        }
+        self.root = self.root_candidates(board);
+        Root::Moves(self.root.to_vec())
+    }
+
+    fn depth_cap(&self, _board: &Board) -> u32 {
+        MAX_DEPTH
+    }
+
+    fn aspiration(&self) -> Option<(u32, i32)> {
+        Some((ASPIRATION_MIN_DEPTH.get(), ASPIRATION_WINDOW.get()))
+    }
+
+    fn unstable_score_drop(&self) -> i32 {
+        UNSTABLE_SCORE_DROP.get()
+    }
+
+    fn search_root(
+        &mut self,
+        board: &Board,
+        depth: u32,
+        window: (i32, i32),
+    ) -> Option<RootIteration<Move>> {
+        let mut root = std::mem::take(&mut self.root);
+        let found = self.root_search(board, &mut root, depth, window);
+        self.root = root;
+        found
     }
 
     fn null_window_score(&mut self, child: &Board, depth: i32, threshold: i32) -> i32 {
@@ -417,25 +349,26 @@ pub fn bench(depth: Option<u32>) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use common::deepening::iteration;
     use common::game::Board as _;
 
     /// The score of a full-window iteration at `depth` from a fresh searcher, after the
     /// iterations before it (so that its table is as a search's would be).
     fn iteration_score(board: &Board, depth: u32, window: Option<i32>) -> i32 {
         let mut searcher = Searcher::new(TABLE_BYTES);
-        let mut root_moves = searcher.root_candidates(board);
+        let _ = searcher.start_search(board);
         let mut previous = 0;
         for d in 1..depth {
             previous = searcher
-                .root_search(board, &mut root_moves, d, -INFINITY, INFINITY)
+                .search_root(board, d, (-INFINITY, INFINITY))
                 .expect("no clock")
                 .score;
         }
-        let iteration = match window {
-            None => searcher.root_search(board, &mut root_moves, depth, -INFINITY, INFINITY),
-            Some(off) => searcher.aspiration_search(board, &mut root_moves, depth, previous + off),
+        let found = match window {
+            None => searcher.search_root(board, depth, (-INFINITY, INFINITY)),
+            Some(off) => iteration(&mut searcher, board, depth, previous + off),
         };
-        iteration.expect("no clock").score
+        found.expect("no clock").score
     }
 
     /// A window that fails must widen until the score is inside it: a score left at a failed

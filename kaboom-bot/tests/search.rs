@@ -2,8 +2,9 @@
 //! is pinned, so a change to what the search does cannot pass unnoticed.
 
 use common::clock::Deadline;
+use common::deepening::RootSearch;
 use common::score::is_decisive;
-use common::search::{bench_boards, Limits, OpeningSearch};
+use common::search::{bench_boards, Limits};
 use kaboom::board::{Board, Move, MoveList, Player, Setup};
 use kaboom::engine::{greedy, Engine};
 use kaboom::search::{

@@ -14,6 +14,7 @@ use crate::search::{Searcher, MATE_BOUND};
 use crate::solver::{Solver, PLAY_DISTANCE_TABLE_BYTES, PLAY_TABLE_BYTES, RESISTANCE_TABLE_BYTES};
 use common::cli::BotOptions;
 use common::clock::Deadline;
+use common::engine::EngineDefaults;
 use common::io::log;
 use std::time::Instant;
 
@@ -21,7 +22,8 @@ use std::time::Instant;
 /// game's search, with the solvers.
 pub struct Engine {
     engine: common::engine::Engine<Searcher>,
-    /// `None` with `--depth`: the solver is timed, and a fixed-depth game must repeat exactly.
+    /// `None` with `--depth` or `--nodes`: the solver is timed, and a fixed-effort game must
+    /// repeat exactly.
     solver: Option<PlaySolver>,
 }
 
@@ -30,10 +32,15 @@ impl Engine {
     pub fn new(options: &BotOptions) -> Engine {
         let mut searcher = Searcher::new(TABLE_BYTES);
         searcher.verbose = true;
-        Engine {
-            engine: common::engine::Engine::new(options, searcher, DEFAULT_MOVETIME, MAX_DEPTH),
-            solver: options.depth.is_none().then(PlaySolver::new),
-        }
+        let defaults = EngineDefaults {
+            movetime: DEFAULT_MOVETIME,
+            first_movetime: None,
+            max_depth: MAX_DEPTH,
+            time_policy: time_policy(),
+        };
+        let engine = common::engine::Engine::new(options, searcher, defaults);
+        let solver = (!engine.fixed_effort()).then(PlaySolver::new);
+        Engine { engine, solver }
     }
 
     /// Logs one line per search iteration on stderr (on by default).
@@ -44,43 +51,41 @@ impl Engine {
     /// The deadline of a move whose budget started at `started` (when the opponent's move was
     /// read), shared out by [`time_policy`].
     pub fn deadline(&self, started: Instant) -> Deadline {
-        time_policy().deadline(started, self.engine.budget)
+        self.engine.deadline(started)
     }
 
     /// The move to play in `board` by `deadline` (started when the opponent's move was read);
     /// `None` only when there is no legal move.
     pub fn choose(&mut self, board: &Board, deadline: Deadline) -> Option<Move> {
         let solver = &mut self.solver;
-        self.engine.choose(board, evaluate, |engine| {
-            // The proof book, else a quick proof (the rule the book was built for; a budget in
-            // positions, never cut by the clock), unless the game is a fixed-depth search's
-            // (which plays the search alone, like `bench`). Also while the first plies are drawn
-            // for variety: a draw must never give up a proven win, and a move the search sees as
-            // near the best may only draw.
-            if let Some(solver) = solver.as_mut() {
-                if let Some(mv) = solver.book_or_quick_win(board) {
-                    return Some(mv);
-                }
-            }
-            let limits = engine.limits(deadline);
-            let result = engine.searcher.search(board, &limits);
-            // No move: the game is over, with nothing to prove.
-            result.best?;
-            // Unless the search has seen a forced win, a proof found by the solver by its share
-            // of the move time decides the move.
-            if result.score <= MATE_BOUND {
-                let solver_deadline = deadline.share(SOLVER_PERCENT.get()).hard_instant();
+        self.engine
+            .choose(board, &board.legal_moves(), evaluate, |engine| {
+                // The proof book, else a quick proof (the rule the book was built for; a budget in
+                // positions, never cut by the clock), unless the game is a fixed-depth search's
+                // (which plays the search alone, like `bench`). Also while the first plies are drawn
+                // for variety: a draw must never give up a proven win, and a move the search sees as
+                // near the best may only draw.
                 if let Some(solver) = solver.as_mut() {
-                    if let Some(mv) = solver.proven_move(board, solver_deadline) {
+                    if let Some(mv) = solver.book_or_quick_win(board) {
                         return Some(mv);
                     }
                 }
-            }
-            let searcher = &mut engine.searcher;
-            engine
-                .opening
-                .draw(searcher, board, &result, OPENING_MARGIN, &limits)
-        })
+                let limits = engine.limits(deadline);
+                let result = engine.search(board, &limits);
+                // No move: the game is over, with nothing to prove.
+                result.best?;
+                // Unless the search has seen a forced win, a proof found by the solver by its share
+                // of the move time decides the move.
+                if result.score <= MATE_BOUND {
+                    let solver_deadline = deadline.share(SOLVER_PERCENT.get()).hard_instant();
+                    if let Some(solver) = solver.as_mut() {
+                        if let Some(mv) = solver.proven_move(board, solver_deadline) {
+                            return Some(mv);
+                        }
+                    }
+                }
+                engine.draw_opening(board, &result, OPENING_MARGIN, &limits)
+            })
     }
 }
 

@@ -1,6 +1,6 @@
-//! The search, in the workspace's one dialect (see `common::search`): the iteration driver
-//! [`Searcher::search`] (iterative deepening, time, logging) → [`Searcher::root_search`] (one
-//! iteration over the root moves) → `negamax` (principal-variation alpha-beta with a
+//! The search: the one iterative deepening of every bot ([`common::deepening`], through
+//! [`Searcher::search`]) → `search_root` (one iteration over the root moves, this crate's
+//! [`RootSearch`]) → `negamax` (principal-variation alpha-beta with a
 //! transposition table) → `quiescence` (captures only).
 //!
 //! Scores are from the side to move's point of view. A won position scores `MATE - ply` (the
@@ -15,14 +15,14 @@
 use crate::board::{Board, Cell, Kind, Move, MoveList, Outcome, Side, MAX_MOVES};
 use crate::eval::{evaluate, goal_steps};
 use arrayvec::ArrayVec;
-use common::clock::{nodes_per_second, Deadline, SearchClock};
-use common::score::{loss_in, plies_to_result, win_in, INFINITY};
+use common::clock::{Deadline, SearchClock};
+use common::deepening::{iterative_deepening, Root, RootSearch};
+use common::score::{loss_in, win_in, INFINITY};
 use common::search::{
-    principal_variation, principal_variation_search, remember_killer, reward_history, Limits,
-    NodeBest, OpeningSearch, RootIteration, SearchResult,
+    principal_variation_search, remember_killer, reward_history, Limits, NodeBest, RootIteration,
+    SearchResult,
 };
 use common::transposition::{Bound, TranspositionTable};
-use std::time::Instant;
 
 use crate::params::{
     CAPTURE_BOMBER, CAPTURE_STINGER, HISTORY_AGING, HISTORY_MAX, ORDER_BOMBER_STEP, ORDER_CAPTURE,
@@ -70,86 +70,17 @@ impl Searcher {
         self.history = [[0; Cell::COUNT]; Cell::COUNT];
     }
 
-    /// Iterative deepening from depth 1 up to `limits.max_depth` or the deadline. Always returns a
-    /// legal move when there is one, even if stopped during the first iteration.
+    /// Iterative deepening from depth 1 up to `limits.max_depth` or the deadline
+    /// ([`iterative_deepening`]). Always returns a legal move when there is one, even if stopped
+    /// during the first iteration.
     pub fn search(&mut self, board: &Board, limits: &Limits) -> SearchResult<Move> {
-        self.clock = SearchClock::new(limits.deadline);
-        let started = Instant::now();
-        let mut root_moves = board.legal_moves();
-        let mut result = SearchResult::immediate(root_moves.first().copied(), 0);
-        if root_moves.is_empty() {
-            return result;
-        }
-        for row in self.history.iter_mut() {
-            for h in row.iter_mut() {
-                *h /= HISTORY_AGING.get();
-            }
-        }
-        for depth in 1..=limits.max_depth.min(MAX_DEPTH) {
-            if depth > 1 && !self.clock.deadline().may_start_iteration(false) {
-                break;
-            }
-            let Some(RootIteration { best, score, .. }) =
-                self.root_search(board, &mut root_moves, depth)
-            else {
-                break;
-            };
-            result.best = Some(best);
-            result.score = score;
-            result.depth = depth;
-            result.pv = principal_variation(&self.table, board, best, depth as usize);
-            if self.verbose {
-                let line: Vec<String> = result.pv.iter().map(|m| m.to_string()).collect();
-                common::io::log(&format!(
-                    "depth {depth} score {score} nodes {} nps {} time {}ms pv {}",
-                    self.clock.nodes(),
-                    nodes_per_second(self.clock.nodes(), started.elapsed()),
-                    started.elapsed().as_millis(),
-                    line.join(" | ")
-                ));
-            }
-            // A forced result within the searched depth does not change with more depth.
-            if plies_to_result(score).is_some_and(|plies| plies <= depth as i32) {
-                break;
-            }
-        }
-        result.nodes = self.clock.nodes();
-        result
-    }
-
-    /// One iteration at `depth` over `root_moves` (in generation order, which it leaves as it
-    /// is: the root is ordered as any node is). Returns the best move and its score, or `None`
-    /// when the clock stopped it.
-    /// The root is a node like the others (counted, its table entry stored) except that it never
-    /// returns a table score: the move must come from this iteration.
-    pub fn root_search(
-        &mut self,
-        board: &Board,
-        root_moves: &mut MoveList,
-        depth: u32,
-    ) -> Option<RootIteration<Move>> {
-        if self.clock.tick() {
-            return None;
-        }
-        let table_move = self
-            .table
-            .probe(board.hash(), 0)
-            .and_then(|entry| entry.best);
-        let moves = root_moves.clone();
-        // The same mate-distance window as any node at ply 0.
-        let window = (loss_in(0), win_in(1));
-        let node = self.search_moves(board, moves, table_move, depth as i32, window, 0)?;
-        node.best_move.map(|best| RootIteration {
-            best,
-            score: node.score,
-            complete: true,
-        })
+        iterative_deepening(self, board, limits)
     }
 
     /// Searches `moves`, the moves of `board` (a node at `depth` and `ply` with window
     /// `alpha..beta`, whose table move is `table_move`), best ordered first, each by principal
-    /// variation search, until one cuts off; stores the node in the table. `None` when the clock
-    /// stopped it.
+    /// variation search, until one cuts off; stores the node in the table. When the clock stops
+    /// it, the node as far as it got, stored nowhere.
     fn search_moves(
         &mut self,
         board: &Board,
@@ -158,7 +89,7 @@ impl Searcher {
         depth: i32,
         (alpha, beta): (i32, i32),
         ply: usize,
-    ) -> Option<NodeBest<Move>> {
+    ) -> NodeBest<Move> {
         let mut scores = score_moves(board, &moves, table_move, self.killers[ply], &self.history);
         let mut node = NodeBest::new(-INFINITY, alpha, beta);
         for i in 0..moves.len() {
@@ -168,7 +99,7 @@ impl Searcher {
                 -self.negamax(&next, d, -b, -a, ply + 1)
             });
             if self.clock.stopped() {
-                return None;
+                return node;
             }
             if node.add(mv, score) {
                 if !mv.is_capture() {
@@ -181,7 +112,7 @@ impl Searcher {
         let bound = Bound::of(node.score, alpha, beta);
         self.table
             .store(key, ply, depth, node.score, bound, node.best_move);
-        Some(node)
+        node
     }
 
     /// The moves of `board` at `ply`, or its score when it needs none: a finished game, or a
@@ -242,10 +173,11 @@ impl Searcher {
             return score;
         }
 
-        match self.search_moves(board, moves, table_move, depth, (alpha, beta), ply) {
-            Some(node) => node.score,
-            None => 0,
+        let node = self.search_moves(board, moves, table_move, depth, (alpha, beta), ply);
+        if self.clock.stopped() {
+            return 0;
         }
+        node.score
     }
 
     /// Captures only, until the position is quiet, so that the evaluation never sees a piece about
@@ -301,9 +233,65 @@ impl Searcher {
     }
 }
 
-impl OpeningSearch<Board> for Searcher {
+impl RootSearch<Board> for Searcher {
     fn clock(&mut self) -> &mut SearchClock {
         &mut self.clock
+    }
+
+    fn table(&mut self) -> &mut TranspositionTable<Move> {
+        &mut self.table
+    }
+
+    fn verbose(&self) -> bool {
+        self.verbose
+    }
+
+    fn start_search(&mut self, board: &Board) -> Root<Move> {
+        for row in self.history.iter_mut() {
+            for h in row.iter_mut() {
+                *h /= HISTORY_AGING.get();
+            }
+        }
+        Root::Moves(board.legal_moves().to_vec())
+    }
+
+    fn depth_cap(&self, _board: &Board) -> u32 {
+        MAX_DEPTH
+    }
+
+    /// The time policy has no extension (the solver's proof decides an unstable position better
+    /// than more depth), so no fall of the score counts.
+    fn unstable_score_drop(&self) -> i32 {
+        i32::MAX
+    }
+
+    /// The root is a node like the others (counted, its moves ordered, its table entry stored)
+    /// except that it never returns a table score: the move must come from this iteration. The
+    /// last iteration's best move is its table move, so it is searched first.
+    fn search_root(
+        &mut self,
+        board: &Board,
+        depth: u32,
+        (alpha, beta): (i32, i32),
+    ) -> Option<RootIteration<Move>> {
+        if self.clock.tick() {
+            return None;
+        }
+        let table_move = self
+            .table
+            .probe(board.hash(), 0)
+            .and_then(|entry| entry.best);
+        let moves = board.legal_moves();
+        // The same mate-distance window as any node at ply 0.
+        let window = (alpha.max(loss_in(0)), beta.min(win_in(1)));
+        let node = self.search_moves(board, moves, table_move, depth as i32, window, 0);
+        let complete = !self.clock.stopped();
+        let best = node.best_move.filter(|_| node.score > alpha)?;
+        Some(RootIteration {
+            best,
+            score: node.score,
+            complete,
+        })
     }
 
     fn null_window_score(&mut self, child: &Board, depth: i32, threshold: i32) -> i32 {

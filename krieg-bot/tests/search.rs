@@ -2,7 +2,8 @@
 
 use common::cli::BotOptions;
 use common::clock::Deadline;
-use common::search::{bench_boards, Limits, OpeningSearch};
+use common::deepening::RootSearch;
+use common::search::{bench_boards, Limits};
 use krieg::board::{Board, Move, Outcome, Side};
 use krieg::engine::Engine;
 use krieg::search::{Searcher, BENCH_POSITIONS, MATE_BOUND};

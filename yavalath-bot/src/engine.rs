@@ -19,16 +19,18 @@ use crate::book::{book_move, transform, SYMMETRIES};
 use crate::eval::evaluate;
 use crate::notation::format_move;
 use crate::params::{
-    DEFAULT_MOVETIME, MAX_DEPTH, OPENING_MARGIN, PROOF_FROM_PLY, PROOF_SHARE, PROOF_TABLE_BYTES,
-    PROOF_UNTIL, TABLE_BYTES,
+    DEFAULT_MOVETIME, FIRST_MOVETIME, MAX_DEPTH, OPENING_MARGIN, PROOF_FROM_PLY, PROOF_SHARE,
+    PROOF_TABLE_BYTES, PROOF_UNTIL, TABLE_BYTES, TIME_POLICY,
 };
 use crate::proof::Prover;
 use crate::search::Searcher;
 use arrayvec::ArrayVec;
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
+use common::engine::EngineDefaults;
 use common::score::is_decisive;
 use std::fmt::Write as _;
+use std::time::Instant;
 
 /// Player 2's swap decision for Player 1's first stone, as the opening book ([`crate::book`])
 /// has it.
@@ -57,7 +59,7 @@ pub fn opening_equivalents() -> ArrayVec<Cell, 12> {
 /// A move chooser: [`common::engine::Engine`] over this game's search (none but for `--engine
 /// search`), with the proof search.
 pub struct Engine {
-    engine: common::engine::Engine<Option<Searcher>>,
+    engine: common::engine::Engine<Searcher>,
     prover: Option<Prover>,
     /// The last turn played a proven win.
     proven: bool,
@@ -68,41 +70,52 @@ impl Engine {
     /// The engine `options` ask for. The search gets its transposition table now, before the
     /// first move's clock starts: allocating and writing 8 MB is then no part of any reply.
     pub fn new(options: &BotOptions) -> Engine {
-        let searcher = match options.engine {
-            EngineKind::Search => {
-                let mut s = Searcher::new(TABLE_BYTES);
-                s.verbose = true;
-                Some(s)
-            }
-            _ => None,
+        // Only the search needs a table; the sparring partners keep the memory for the game.
+        let table_bytes = match options.engine {
+            EngineKind::Search => TABLE_BYTES,
+            EngineKind::Greedy | EngineKind::Random => 0,
         };
-        let prover = match (options.engine, options.depth) {
-            (EngineKind::Search, None) => Some(Prover::new(PROOF_TABLE_BYTES)),
+        let mut searcher = Searcher::new(table_bytes);
+        searcher.verbose = true;
+        let defaults = EngineDefaults {
+            movetime: DEFAULT_MOVETIME,
+            first_movetime: Some(FIRST_MOVETIME),
+            max_depth: MAX_DEPTH,
+            time_policy: TIME_POLICY,
+        };
+        let engine = common::engine::Engine::new(options, searcher, defaults);
+        let prover = match options.engine {
+            EngineKind::Search if !engine.fixed_effort() => Some(Prover::new(PROOF_TABLE_BYTES)),
             _ => None,
         };
         Engine {
-            engine: common::engine::Engine::new(options, searcher, DEFAULT_MOVETIME, MAX_DEPTH),
+            engine,
             prover,
             proven: false,
             log: String::new(),
         }
     }
 
+    /// The deadline of a turn whose budget started at `started` (when the turn's input was
+    /// read): the first turn's is longer ([`FIRST_MOVETIME`]), `--movetime` sets the others and
+    /// the first too when it is longer; shared out by [`TIME_POLICY`].
+    pub fn deadline(&self, started: Instant, first_turn: bool) -> Deadline {
+        if first_turn {
+            self.engine.first_turn_deadline(started)
+        } else {
+            self.engine.deadline(started)
+        }
+    }
+
     /// Turns per-iteration logging of the search on or off.
     pub fn set_verbose(&mut self, verbose: bool) {
-        if let Some(s) = self.engine.searcher.as_mut() {
-            s.verbose = verbose;
-        }
+        self.engine.searcher.verbose = verbose;
     }
 
     /// The search's and the proof's log lines since the last call (see
     /// [`Searcher::take_log`]).
     pub fn take_log(&mut self) -> String {
-        let mut log = self
-            .engine
-            .searcher
-            .as_mut()
-            .map_or_else(String::new, Searcher::take_log);
+        let mut log = self.engine.searcher.take_log();
         log.push_str(&std::mem::take(&mut self.log));
         log
     }
@@ -111,40 +124,38 @@ impl Engine {
     pub fn choose(&mut self, board: &Board, deadline: Deadline) -> Option<Cell> {
         let (prover, proven, log) = (&mut self.prover, &mut self.proven, &mut self.log);
         let mut proof = |fraction| proven_win(prover.as_mut()?, log, board, &deadline, fraction);
-        self.engine.choose(board, evaluate, |engine| {
-            if board.outcome().is_some() {
-                return None;
-            }
-            if board.plies() == 0 {
-                let equivalents = opening_equivalents();
-                let (&first, others) = equivalents.split_first()?;
-                return Some(engine.opening.choose(first, others));
-            }
-            if let Some(m) = book_move(board) {
-                return Some(engine.opening.choose(m, &[]));
-            }
-            if *proven {
-                *proven = false;
-                if let Some(m) = proof(PROOF_SHARE) {
-                    *proven = true;
-                    return Some(m);
+        self.engine
+            .choose(board, &board.legal_moves(), evaluate, |engine| {
+                if board.outcome().is_some() {
+                    return None;
                 }
-            }
-            let limits = engine.limits(deadline);
-            let searcher = engine.searcher.as_mut()?;
-            let result = searcher.search(board, &limits);
-            // No move: the game is over, with nothing to prove.
-            result.best?;
-            if !is_decisive(result.score) && board.plies() >= PROOF_FROM_PLY {
-                if let Some(m) = proof(PROOF_UNTIL) {
-                    *proven = true;
-                    return Some(m);
+                if board.plies() == 0 {
+                    let equivalents = opening_equivalents();
+                    let (&first, others) = equivalents.split_first()?;
+                    return Some(engine.draw_among(first, others));
                 }
-            }
-            engine
-                .opening
-                .draw(searcher, board, &result, OPENING_MARGIN, &limits)
-        })
+                if let Some(m) = book_move(board) {
+                    return Some(engine.draw_among(m, &[]));
+                }
+                if *proven {
+                    *proven = false;
+                    if let Some(m) = proof(PROOF_SHARE) {
+                        *proven = true;
+                        return Some(m);
+                    }
+                }
+                let limits = engine.limits(deadline);
+                let result = engine.search(board, &limits);
+                // No move: the game is over, with nothing to prove.
+                result.best?;
+                if !is_decisive(result.score) && board.plies() >= PROOF_FROM_PLY {
+                    if let Some(m) = proof(PROOF_UNTIL) {
+                        *proven = true;
+                        return Some(m);
+                    }
+                }
+                engine.draw_opening(board, &result, OPENING_MARGIN, &limits)
+            })
     }
 }
 

@@ -44,7 +44,7 @@ use crate::board::{placement_effect, Board, Cell, Cells, Effect, Player, ALL_CEL
 use crate::engine::Engine;
 use crate::eval::centrality;
 use crate::notation::{format_move, parse_last_move, parse_row};
-use crate::params::{DEFAULT_MOVETIME, FIRST_MOVETIME, TIME_POLICY};
+use crate::params::FIRST_MOVETIME;
 use common::cli::BotOptions;
 use common::cli::{BotInfo, Contest, Solver};
 use common::io::{log, quote, warn, LineReader, OVERLONG_MARKER};
@@ -67,14 +67,6 @@ pub const BOT: BotInfo = common::bot_info! {
         run: crate::proof::main,
     },
 };
-
-/// The hard budgets `(first turn, later turns)` for these options: `--movetime` sets the later
-/// turns, and the first turn too when it is longer than the first-turn default.
-pub fn budgets(options: &BotOptions) -> (Duration, Duration) {
-    let later = options.movetime.unwrap_or(DEFAULT_MOVETIME);
-    let first = later.max(FIRST_MOVETIME);
-    (first, later)
-}
 
 /// What the bot knows of the stones from its own replies and the moves it was told, kept
 /// whether or not the grids can be read.
@@ -225,7 +217,6 @@ pub fn run(options: &BotOptions) {
 pub fn play<R: BufRead>(input: R, options: &BotOptions, mut reply: impl FnMut(&str)) {
     let mut reader = LineReader::new(input);
     let mut engine = Engine::new(options);
-    let (first_budget, later_budget) = budgets(options);
     let mut me: Option<Player> = None;
     let mut known = Bookkeeping::new();
     // The board after our last reply, to tell when our rules reject the opponent's move.
@@ -253,12 +244,7 @@ pub fn play<R: BufRead>(input: R, options: &BotOptions, mut reply: impl FnMut(&s
         if rows != 9 {
             turn.notes.push(format!("{rows} rows announced, not 9"));
         }
-        let budget = if turns == 0 {
-            first_budget
-        } else {
-            later_budget
-        };
-        let deadline = TIME_POLICY.deadline(started, budget);
+        let deadline = engine.deadline(started, turns == 0);
         turns += 1;
 
         let player = *me.get_or_insert_with(|| match turn.last {

@@ -1,8 +1,8 @@
 //! Iterative-deepening negamax with alpha-beta (principal variation search) and a transposition
-//! table, built around the threats of Yavalath, in the workspace's one dialect of search
-//! (`common::search`): [`Searcher::search`] drives the iterations, [`Searcher::root_search`]
-//! searches the root moves once, [`Searcher::negamax`] is the node, [`Searcher::quiescence`]
-//! the horizon.
+//! table, built around the threats of Yavalath: the one iterative deepening of every bot
+//! ([`common::deepening`], through [`Searcher::search`]) drives the iterations, whose root the
+//! threats often decide at once (this crate's `start_search`); `root_search` searches the root
+//! moves once, [`Searcher::negamax`] is the node, [`Searcher::quiescence`] the horizon.
 //!
 //! # The contract
 //!
@@ -33,27 +33,24 @@
 //! unstable (another best move, or a score that fell by more than `UNSTABLE_SCORE_DROP`): then
 //! until the extended budget of [`crate::params::TIME_POLICY`] (which gives the figures). At the
 //! hard budget, which ends nearly every turn in the middle of an iteration, the move played is
-//! the last completed iteration's best, unless a move of the unfinished iteration has already
-//! beaten it at the new depth (the root searches the last best first): then that move, since
-//! half of a turn is otherwise spent only on filling the table.
+//! the unfinished iteration's best (the root searches the last best first, so it is that move
+//! or one that beat it at the new depth), as in every bot ([`common::deepening`]).
 //! The search writes nothing while it runs: its one line per iteration is kept for
 //! [`Searcher::take_log`], which the bot writes after its reply, so that a slow standard error
 //! cannot delay a move.
 
 use crate::board::{Board, Cell, Cells, MoveList, Player, CELLS};
 use crate::eval::{centrality, evaluate_with};
-use crate::notation::format_move;
 use crate::threats::{gather, threat_makers_padded, Threats, Verdict};
 use arrayvec::ArrayVec;
-use common::clock::{nodes_per_second, Deadline, SearchClock};
-use common::score::{is_decisive, loss_in, win_in, INFINITY};
+use common::clock::{Deadline, SearchClock};
+use common::deepening::{iterative_deepening, Root, RootSearch};
+use common::score::{loss_in, win_in, INFINITY};
 use common::search::{
-    principal_variation, principal_variation_search, remember_killer, reward_history, Limits,
-    NodeBest, OpeningSearch, RootIteration, SearchResult,
+    principal_variation_search, remember_killer, reward_history, Limits, NodeBest, RootIteration,
+    SearchResult,
 };
 use common::transposition::{Bound, TranspositionTable};
-use std::fmt::Write as _;
-use std::time::Instant;
 
 use crate::params::{
     HISTORY_AGING, HISTORY_MAX, HORIZON_PLY, LMR_MIN_DEPTH, LMR_MIN_INDEX, LMR_REDUCTION,
@@ -75,9 +72,8 @@ pub struct Searcher {
     clock: SearchClock,
     /// Keep one line per iteration for [`Searcher::take_log`].
     pub verbose: bool,
-    /// Stop at the clock's first look past this many nodes (default: never), as the hard budget
-    /// stops it: a search cut in the middle of an iteration the same way on every run (tests).
-    pub max_nodes: u64,
+    /// The root moves, the last iteration's best first.
+    root: MoveList,
     log: String,
 }
 
@@ -91,7 +87,7 @@ impl Searcher {
             history: [[0; CELLS]; 2],
             clock: SearchClock::new(Deadline::unlimited()),
             verbose: false,
-            max_nodes: u64::MAX,
+            root: MoveList::new(),
             log: String::new(),
         }
     }
@@ -108,138 +104,51 @@ impl Searcher {
         std::mem::take(&mut self.log)
     }
 
-    /// Searches `board` within `limits` and returns the move to play (`best` is `None` only if
-    /// the game is over). The swap is never chosen here (see `engine`): at the root on ply 1
-    /// only placements are searched.
+    /// Searches `board` within `limits` and returns the move to play
+    /// ([`iterative_deepening`]; `best` is `None` only if the game is over). The swap is never
+    /// chosen here (see `engine`): at the root on ply 1 only placements are searched.
     pub fn search(&mut self, board: &Board, limits: &Limits) -> SearchResult<Cell> {
-        let Some(&fallback) = board.legal_moves().first() else {
-            return SearchResult::immediate(None, 0);
-        };
-        self.clock = SearchClock::new(limits.deadline).with_max_nodes(self.max_nodes);
-        self.killers = [[None; 2]; MAX_PLY];
-        for side in self.history.iter_mut() {
-            for h in side.iter_mut() {
-                *h /= HISTORY_AGING.get();
-            }
-        }
-        let me = board.side_to_move();
-        let threats = Threats::of(board);
-        match threats.verdict(board) {
-            Verdict::Win => {
-                return SearchResult::immediate(Some(Cell::lowest(threats.win(me))), win_in(0));
-            }
-            Verdict::TwoThreats | Verdict::BlockLoses => {
-                // Lost: block a winning cell that does not make a 3 if there is one.
-                let theirs = threats.win(me.other());
-                let calm = theirs & !threats.lose(me);
-                let block = Cell::lowest(if calm != 0 { calm } else { theirs });
-                return SearchResult::immediate(Some(block), loss_in(1));
-            }
-            Verdict::Block(block) => {
-                // The block is forced, but search it anyway to report its score: cheap.
-                let s = -self.negamax(&board.play(block), 1, -INFINITY, INFINITY, 1);
-                let score = if self.clock.stopped() { 0 } else { s };
-                let mut result = SearchResult::immediate(Some(block), score);
-                result.nodes = self.clock.nodes();
-                return result;
-            }
-            Verdict::Full | Verdict::Free => {}
-        }
-        let empty = board.empty();
-        let safe = empty & !threats.lose(me);
-        if safe == 0 {
-            return SearchResult::immediate(Some(fallback), loss_in(0));
-        }
-        let mut root: MoveList = Cells(safe).collect();
-        if root.len() == 1 {
-            return SearchResult::immediate(Some(root[0]), 0);
-        }
-        root.sort_by_key(|&c| -centrality(c));
-
-        let start = Instant::now();
-        let mut best = SearchResult::immediate(Some(root[0]), 0);
-        let max_depth = limits.max_depth.min(empty.count_ones()).max(1);
-        for depth in 1..=max_depth {
-            let Some(RootIteration {
-                best: mv,
-                score,
-                complete,
-            }) = self.root_search(board, &mut root, depth)
-            else {
-                break;
-            };
-            if !complete {
-                // The clock stopped this iteration after another move had beaten the last
-                // iteration's best at the full depth: that move is the better one.
-                best.best = Some(mv);
-                best.score = score;
-                best.pv = principal_variation(&self.table, board, mv, depth as usize);
-                break;
-            }
-            // The last iteration changed its mind (another move, or a score that fell): worth
-            // another iteration past the soft budget.
-            let unstable =
-                depth > 1 && (best.best != Some(mv) || score < best.score - UNSTABLE_SCORE_DROP);
-            best.best = Some(mv);
-            best.score = score;
-            best.depth = depth;
-            best.pv = principal_variation(&self.table, board, mv, depth as usize);
-            if self.verbose {
-                let pv: Vec<String> = best.pv.iter().map(|&c| format_move(c)).collect();
-                let _ = writeln!(
-                    self.log,
-                    "depth {depth} score {score} nodes {} nps {} pv {}",
-                    self.clock.nodes(),
-                    nodes_per_second(self.clock.nodes(), start.elapsed()),
-                    pv.join(", ")
-                );
-            }
-            if is_decisive(score) || !limits.deadline.may_start_iteration(unstable) {
-                break;
-            }
-        }
-        best.nodes = self.clock.nodes();
-        best
+        iterative_deepening(self, board, limits)
     }
 
-    /// One iteration over the root moves, best first; moves the best to the front. Returns the
-    /// best move and its score; when time runs out first, the move that beat the first root move
-    /// (the last iteration's best) at this depth, marked not `complete`, or `None` if none had.
-    pub fn root_search(
+    /// One iteration over the root moves, best first, within `(alpha, beta)`; moves the best to
+    /// the front. Returns the best move and its score; when time runs out first, the best of the
+    /// moves searched, marked not `complete`, or `None` if none was.
+    fn root_search(
         &mut self,
         board: &Board,
         root_moves: &mut MoveList,
         depth: u32,
+        (alpha, beta): (i32, i32),
     ) -> Option<RootIteration<Cell>> {
         let depth = depth as i32;
-        let mut alpha = -INFINITY;
+        let floor = alpha;
+        let mut alpha = alpha;
         let mut best_index = 0;
         for (i, &m) in root_moves.iter().enumerate() {
             let child = board.play(m);
-            let score = principal_variation_search(i, depth, 0, (alpha, INFINITY), |d, a, b| {
+            let score = principal_variation_search(i, depth, 0, (alpha, beta), |d, a, b| {
                 -self.negamax(&child, d, -b, -a, 1)
             });
             if self.clock.stopped() {
-                // Stopped: a move that beat the first one at this depth is still worth playing.
-                return (best_index > 0).then(|| RootIteration {
-                    best: root_moves[best_index],
-                    score: alpha,
-                    complete: false,
-                });
+                break;
             }
             if score > alpha {
                 alpha = score;
                 best_index = i;
+                if score >= beta {
+                    break;
+                }
             }
         }
+        if alpha <= floor {
+            return None;
+        }
         root_moves[..=best_index].rotate_right(1);
-        let best = root_moves[0];
-        self.table
-            .store(board.hash(), 0, depth, alpha, Bound::Exact, Some(best));
         Some(RootIteration {
-            best,
+            best: root_moves[0],
             score: alpha,
-            complete: true,
+            complete: !self.clock.stopped(),
         })
     }
 
@@ -387,14 +296,93 @@ impl Searcher {
     }
 }
 
-impl OpeningSearch<Board> for Searcher {
+impl RootSearch<Board> for Searcher {
+    fn clock(&mut self) -> &mut SearchClock {
+        &mut self.clock
+    }
+
+    fn table(&mut self) -> &mut TranspositionTable<Cell> {
+        &mut self.table
+    }
+
+    fn verbose(&self) -> bool {
+        self.verbose
+    }
+
+    /// Kept for [`Searcher::take_log`]: the protocol writes a turn's log after its reply.
+    fn log(&mut self, line: &str) {
+        self.log.push_str(line);
+        self.log.push('\n');
+    }
+
+    /// The threats decide many roots without a search: a win on the spot, a lost position (two
+    /// threats to block, or a block that makes a 3), a forced block (searched one ply for its
+    /// score). Otherwise the root moves are the cells that do not make a 3 (the others lose at
+    /// once), the centre first.
+    fn start_search(&mut self, board: &Board) -> Root<Cell> {
+        self.killers = [[None; 2]; MAX_PLY];
+        for side in self.history.iter_mut() {
+            for h in side.iter_mut() {
+                *h /= HISTORY_AGING.get();
+            }
+        }
+        let me = board.side_to_move();
+        let threats = Threats::of(board);
+        let decided =
+            |best: Cell, score: i32| Root::Decided(SearchResult::immediate(Some(best), score));
+        match threats.verdict(board) {
+            Verdict::Win => return decided(Cell::lowest(threats.win(me)), win_in(0)),
+            Verdict::TwoThreats | Verdict::BlockLoses => {
+                // Lost: block a winning cell that does not make a 3 if there is one.
+                let theirs = threats.win(me.other());
+                let calm = theirs & !threats.lose(me);
+                let block = Cell::lowest(if calm != 0 { calm } else { theirs });
+                return decided(block, loss_in(1));
+            }
+            Verdict::Block(block) => {
+                // The block is forced, but search it anyway to report its score: cheap.
+                let s = -self.negamax(&board.play(block), 1, -INFINITY, INFINITY, 1);
+                return decided(block, if self.clock.stopped() { 0 } else { s });
+            }
+            Verdict::Full | Verdict::Free => {}
+        }
+        let empty = board.empty();
+        let safe = empty & !threats.lose(me);
+        if safe == 0 {
+            let Some(&fallback) = board.legal_moves().first() else {
+                return Root::Moves(Vec::new());
+            };
+            return decided(fallback, loss_in(0));
+        }
+        self.root = Cells(safe).collect();
+        self.root.sort_by_key(|&c| -centrality(c));
+        Root::Moves(self.root.to_vec())
+    }
+
+    /// The game ends when the board is full.
+    fn depth_cap(&self, board: &Board) -> u32 {
+        MAX_DEPTH.min(board.empty().count_ones())
+    }
+
+    fn unstable_score_drop(&self) -> i32 {
+        UNSTABLE_SCORE_DROP
+    }
+
+    fn search_root(
+        &mut self,
+        board: &Board,
+        depth: u32,
+        window: (i32, i32),
+    ) -> Option<RootIteration<Cell>> {
+        let mut root = std::mem::take(&mut self.root);
+        let found = self.root_search(board, &mut root, depth, window);
+        self.root = root;
+        found
+    }
+
     /// The cells that do not make a 3 (the others lose at once).
     fn root_moves(&self, board: &Board) -> MoveList {
         Cells(board.empty() & !Threats::of(board).lose(board.side_to_move())).collect()
-    }
-
-    fn clock(&mut self) -> &mut SearchClock {
-        &mut self.clock
     }
 
     fn null_window_score(&mut self, child: &Board, depth: i32, threshold: i32) -> i32 {

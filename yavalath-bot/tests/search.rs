@@ -2,8 +2,9 @@
 
 use common::cli::BotOptions;
 use common::clock::Deadline;
+use common::deepening::RootSearch;
 use common::game::greedy;
-use common::search::{Limits, OpeningSearch, SearchResult};
+use common::search::{Limits, SearchResult};
 use std::time::Duration;
 use support::{bits, c, first_to_move};
 use test_support::search::SelfPlay;
@@ -213,9 +214,8 @@ fn a_move_that_beats_the_last_iterations_best_before_the_clock_stops_is_played()
             .best
     };
     let cut_after = |nodes| {
-        let mut searcher = Searcher::new(1 << 20);
-        searcher.max_nodes = nodes;
-        searcher.search(&board, &Limits::depth(MAX_DEPTH))
+        let limits = Limits::depth(MAX_DEPTH).with_max_nodes(Some(nodes));
+        Searcher::new(1 << 20).search(&board, &limits)
     };
     assert_ne!(best_at(3), best_at(4));
     let beaten = cut_after(16_384);
