@@ -14,6 +14,7 @@ use crate::search::{Searcher, MATE_BOUND};
 use crate::solver::{Solver, PLAY_DISTANCE_TABLE_BYTES, PLAY_TABLE_BYTES, RESISTANCE_TABLE_BYTES};
 use common::cli::BotOptions;
 use common::clock::Deadline;
+use common::game::Board as _;
 use common::io::log;
 use std::time::Instant;
 

@@ -16,6 +16,7 @@ use crate::board::{Board, Cell, Kind, Move, MoveList, Outcome, Side, MAX_MOVES};
 use crate::eval::{evaluate, goal_steps};
 use arrayvec::ArrayVec;
 use common::clock::{nodes_per_second, Deadline, SearchClock};
+use common::game::Board as _;
 use common::score::{loss_in, plies_to_result, win_in, INFINITY};
 use common::search::{
     principal_variation, principal_variation_search, remember_killer, reward_history, Limits,
