@@ -4,6 +4,7 @@
 use common::cli::BotOptions;
 use common::clock::Deadline;
 use common::game::greedy;
+use common::game::Board as _;
 use common::search::{Limits, OpeningSearch, SearchResult};
 use frostfire::board::{Board, Cell, Color, Move, MAX_PLIES};
 use frostfire::engine::Engine;
