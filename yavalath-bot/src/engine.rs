@@ -27,6 +27,7 @@ use crate::search::Searcher;
 use arrayvec::ArrayVec;
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
+use common::game::Board as _;
 use common::score::is_decisive;
 use std::fmt::Write as _;
 

@@ -46,6 +46,7 @@ use crate::notation::format_move;
 use crate::threats::{gather, threat_makers_padded, Threats, Verdict};
 use arrayvec::ArrayVec;
 use common::clock::{nodes_per_second, Deadline, SearchClock};
+use common::game::Board as _;
 use common::score::{is_decisive, loss_in, win_in, INFINITY};
 use common::search::{
     principal_variation, principal_variation_search, remember_killer, reward_history, Limits,

@@ -52,6 +52,8 @@ use crate::search::Searcher;
 use crate::threats::Threats;
 use common::cli::parse_seconds;
 use common::clock::Deadline;
+use common::game::Board as _;
+use common::game::Outcome as _;
 use common::search::{Limits, OpeningSearch};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;

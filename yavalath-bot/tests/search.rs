@@ -3,6 +3,7 @@
 use common::cli::BotOptions;
 use common::clock::Deadline;
 use common::game::greedy;
+use common::game::Board as _;
 use common::search::{Limits, OpeningSearch, SearchResult};
 use std::time::Duration;
 use support::{bits, c, first_to_move};
