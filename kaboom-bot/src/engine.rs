@@ -6,6 +6,7 @@ use crate::params::{time_policy, DEFAULT_MOVETIME, MAX_DEPTH, OPENING_MARGIN, TA
 use crate::search::Searcher;
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
+use common::game::Board as _;
 use common::io::log;
 use common::search::{Limits, OpeningChoice, OpeningSearch};
 use rand::rngs::SmallRng;

@@ -23,6 +23,8 @@ use crate::eval::{evaluate, horizon, Horizon};
 use crate::notation::format_move;
 use arrayvec::ArrayVec;
 use common::clock::{nodes_per_second, SearchClock};
+use common::game::Board as _;
+use common::game::Outcome as _;
 use common::io::log;
 use common::score::{loss_in, plies_to_result, win_in, INFINITY};
 use common::search::{
@@ -417,7 +419,6 @@ pub fn bench(depth: Option<u32>) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use common::game::Board as _;
 
     /// The score of a full-window iteration at `depth` from a fresh searcher, after the
     /// iterations before it (so that its table is as a search's would be).
