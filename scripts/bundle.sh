@@ -16,9 +16,8 @@
 # not in `$crate::NAME!`, an exported macro at the crate's root); in the game's, `crate::`
 # becomes `crate::GAME::` and `common::` becomes `crate::common::`; everywhere,
 # `arrayvec::`, `rand::` and `rustc_hash::` become `crate::arrayvec::` and so on; the game's
-# `common::NAME!` (`tunables!`, `board_vocabulary!`, `position_free_notation!`,
-# `inherent_outcome!`, `start_is_default!`) becomes `crate::NAME!` (an exported macro sits at
-# the crate's root).
+# `common::NAME!` (`tunables!`) becomes `crate::NAME!` (an exported macro sits at the crate's
+# root).
 # Items under `#[cfg(test)]` (test modules) or `#[cfg(feature = "tuning")]` (the tuning build's,
 # see common/src/tunable.rs) and whole-line comments are dropped, except the licence notices;
 # `#[cfg(not(feature = "tuning"))]` is dropped from the items it keeps.

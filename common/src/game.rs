@@ -7,9 +7,13 @@
 //!
 //! The trait is plain (associated types, no generic associated types, static dispatch only) so
 //! that the bundles build on Rust 1.70 and a generic function costs what the game's own code
-//! would. A crate keeps its inherent methods of the same names (some are `const fn`, and its
-//! own code calls them without the trait in scope); its implementation of the trait calls them
-//! ([`board_vocabulary!`](crate::board_vocabulary)), so the two never differ.
+//! would. The two traits are each game's only definition of these words: a crate implements
+//! them in its `board.rs` and its own code calls them through the traits
+//! (`use common::game::Board as _;`), so no inherent method of the same name can drift from
+//! them. A game's notation stands above its rules (`notation.rs`), so the board's
+//! `format_move` and `parse_move` reach it through a trait that the notation implements,
+//! without naming it: the move's `Display` and `FromStr` where a move reads alike in every
+//! position, Ka-Boom's `MoverNotation` where it is written in the mover's frame.
 //!
 //! # The words
 //!
@@ -40,92 +44,6 @@ pub trait Outcome: Copy {
 
     /// The side that won, `None` for a draw.
     fn winner(self) -> Option<Self::Side>;
-}
-
-/// [`Outcome`] for a game's outcome type `$outcome` whose inherent `winner` (which its own code
-/// calls without the trait in scope) names the winner, a `$side`: one line in the crate instead
-/// of the delegation.
-#[macro_export]
-macro_rules! inherent_outcome {
-    ($outcome:ty, $side:ty) => {
-        impl $crate::game::Outcome for $outcome {
-            type Side = $side;
-            fn winner(self) -> Option<$side> {
-                <$outcome>::winner(self)
-            }
-        }
-    };
-}
-
-/// The vocabulary's part of a crate's `impl common::game::Board for Board`: the move and side
-/// types and [`Board::SIDES`] as given; the other associated types, the crate's own of the same
-/// names (`MoveList`, `Outcome`, `IllegalMoveError`, `ParseMoveError`); and the eight methods
-/// that a game's board also has as inherent methods of the same names and meanings (`start`,
-/// `side_to_move`, `legal_moves`, `play`, `try_play`, `outcome`, `hash`, `compute_hash`), each
-/// calling its inherent method (in `Self::name`, the inherent method is found before the
-/// trait's).
-#[macro_export]
-macro_rules! board_vocabulary {
-    (Move = $move:ty, Side = $side:ty, SIDES = $sides:expr) => {
-        type Move = $move;
-        type MoveList = MoveList;
-        type Side = $side;
-        type Outcome = Outcome;
-        type IllegalMoveError = IllegalMoveError;
-        type ParseMoveError = ParseMoveError;
-        const SIDES: [$side; 2] = $sides;
-        fn start() -> Self {
-            Self::start()
-        }
-        fn side_to_move(&self) -> Self::Side {
-            Self::side_to_move(self)
-        }
-        fn legal_moves(&self) -> Self::MoveList {
-            Self::legal_moves(self)
-        }
-        fn play(&self, m: Self::Move) -> Self {
-            Self::play(self, m)
-        }
-        fn try_play(&self, m: Self::Move) -> Result<Self, Self::IllegalMoveError> {
-            Self::try_play(self, m)
-        }
-        fn outcome(&self) -> Option<Self::Outcome> {
-            Self::outcome(self)
-        }
-        fn hash(&self) -> u64 {
-            Self::hash(self)
-        }
-        fn compute_hash(&self) -> u64 {
-            Self::compute_hash(self)
-        }
-    };
-}
-
-/// The notation of a game whose moves are written and read alike in every position: a move
-/// written by its `Display`, read by `$parse(text)` (the crate's `notation::parse_move`).
-#[macro_export]
-macro_rules! position_free_notation {
-    ($parse:path) => {
-        fn format_move(&self, m: Self::Move) -> String {
-            m.to_string()
-        }
-        fn parse_move(&self, text: &str) -> Result<Self::Move, Self::ParseMoveError> {
-            $parse(text)
-        }
-    };
-}
-
-/// `Default` for a game's board `$board`: its start position (`$board::start()`), the
-/// vocabulary's `Board::default()`.
-#[macro_export]
-macro_rules! start_is_default {
-    ($board:ty) => {
-        impl Default for $board {
-            fn default() -> Self {
-                <$board>::start()
-            }
-        }
-    };
 }
 
 /// A game's position: its rules, its hash and its notation. Positions are values: playing a

@@ -22,8 +22,10 @@
 //! `(occupied + BOTTOM) & column`.
 
 use std::fmt;
+use std::str::FromStr;
 
 use arrayvec::ArrayVec;
+use common::game::Board as _;
 use common::zobrist::zobrist_key;
 
 /// Columns.
@@ -413,17 +415,16 @@ pub enum Outcome {
     Draw,
 }
 
-impl Outcome {
-    /// The winner, `None` for a draw.
-    pub fn winner(self) -> Option<Team> {
+impl common::game::Outcome for Outcome {
+    type Side = Team;
+
+    fn winner(self) -> Option<Team> {
         match self {
             Outcome::Win(winner) => Some(winner),
             Outcome::Draw => None,
         }
     }
 }
-
-common::inherent_outcome!(Outcome, Team);
 
 /// The legal moves of a position (at most 35: five kinds of disc in seven columns).
 pub type MoveList = ArrayVec<Move, { 5 * WIDTH }>;
@@ -543,14 +544,14 @@ pub struct Board {
     discs_hash: u64,
 }
 
-common::start_is_default!(Board);
+/// The start position.
+impl Default for Board {
+    fn default() -> Board {
+        Board::start()
+    }
+}
 
 impl Board {
-    /// The empty board, team 1 to move, every power unused.
-    pub const fn start() -> Board {
-        Board::starting(Team::One)
-    }
-
     /// The empty board with `first` to move, every power unused: either team may move first
     /// (`team_no.txt` names a team, not its turn).
     pub const fn starting(first: Team) -> Board {
@@ -609,12 +610,6 @@ impl Board {
         self.discs[0] & self.discs[1]
     }
 
-    /// The team to move.
-    #[inline]
-    pub fn side_to_move(&self) -> Team {
-        self.to_move
-    }
-
     /// The powers `team` has used, as a mask (bit `k-1` for kind `k`).
     #[inline]
     pub fn used(&self, team: Team) -> u8 {
@@ -643,31 +638,6 @@ impl Board {
     pub fn dual_forced(&self) -> bool {
         let t = self.to_move.index();
         self.used[t] & DUAL_BIT == 0 && self.moves[t] >= DUAL_DEADLINE
-    }
-
-    /// The full Zobrist hash: discs, side to move, powers used, and the move counts of the teams
-    /// whose dual disc is still due.
-    #[inline]
-    pub fn hash(&self) -> u64 {
-        let mut h = self.discs_hash
-            ^ USED_KEYS[0][self.used[0] as usize]
-            ^ USED_KEYS[1][self.used[1] as usize];
-        if self.to_move == Team::Two {
-            h ^= SIDE_KEY;
-        }
-        for t in 0..2 {
-            if self.used[t] & DUAL_BIT == 0 {
-                h ^= COUNT_KEYS[t][(self.moves[t] as usize).min(9)];
-            }
-        }
-        h
-    }
-
-    /// The hash computed from scratch (tests compare it with [`Board::hash`]).
-    pub fn compute_hash(&self) -> u64 {
-        let mut fresh = *self;
-        fresh.discs_hash = discs_hash(self.discs);
-        fresh.hash()
     }
 
     /// The empty cell where a disc dropped into `c` lands, as a bit (0 if the column is full).
@@ -700,20 +670,6 @@ impl Board {
             (true, false) => CellContent::Team(Team::One),
             (false, true) => CellContent::Team(Team::Two),
             (true, true) => CellContent::Dual,
-        }
-    }
-
-    /// The game's end, judged after the last move: both teams' four in a line is a draw (a
-    /// removal or a dual disc can make both at once), one team's four wins for that team (the
-    /// mover's or, after a removal or a dual disc, the opponent's), and a full board is a draw.
-    /// `None` while the game goes on.
-    pub fn outcome(&self) -> Option<Outcome> {
-        match (has_four(self.discs[0]), has_four(self.discs[1])) {
-            (true, true) => Some(Outcome::Draw),
-            (true, false) => Some(Outcome::Win(Team::One)),
-            (false, true) => Some(Outcome::Win(Team::Two)),
-            (false, false) if self.occupied() == BOARD_MASK => Some(Outcome::Draw),
-            (false, false) => None,
         }
     }
 
@@ -775,10 +731,34 @@ impl Board {
         }
         list
     }
+}
+
+/// The vocabulary's board ([`common::game::Board`]) under Power Connect 4's rules. A move's
+/// text is its `Display` and `FromStr`, the moves file's `t c` ([`crate::notation`]), so the
+/// board names no notation.
+impl common::game::Board for Board {
+    type Move = Move;
+    type MoveList = MoveList;
+    type Side = Team;
+    type Outcome = Outcome;
+    type IllegalMoveError = IllegalMoveError;
+    type ParseMoveError = <Move as FromStr>::Err;
+    const SIDES: [Team; 2] = [Team::One, Team::Two];
+
+    /// The empty board, team 1 to move, every power unused.
+    fn start() -> Board {
+        Board::starting(Team::One)
+    }
+
+    /// The team to move.
+    #[inline]
+    fn side_to_move(&self) -> Team {
+        self.to_move
+    }
 
     /// The legal moves (none once the game is over), kind-major in file order, columns left to
     /// right.
-    pub fn legal_moves(&self) -> MoveList {
+    fn legal_moves(&self) -> MoveList {
         if self.outcome().is_some() {
             MoveList::new()
         } else {
@@ -786,15 +766,9 @@ impl Board {
         }
     }
 
-    /// Plays `m`, or says why it is illegal; the position is not changed.
-    pub fn try_play(&self, m: Move) -> Result<Board, IllegalMoveError> {
-        self.check_move(m)?;
-        Ok(self.play(m))
-    }
-
     /// The position after `m`, which must be legal (a full column is ignored by returning the
     /// position with only the move counted; callers never do that).
-    pub fn play(&self, m: Move) -> Board {
+    fn play(&self, m: Move) -> Board {
         let mut next = *self;
         let me = self.to_move.index();
         let c = m.column.index();
@@ -843,6 +817,59 @@ impl Board {
             }
         }
         next
+    }
+
+    /// Plays `m`, or says why it is illegal; the position is not changed.
+    fn try_play(&self, m: Move) -> Result<Board, IllegalMoveError> {
+        self.check_move(m)?;
+        Ok(self.play(m))
+    }
+
+    /// The game's end, judged after the last move: both teams' four in a line is a draw (a
+    /// removal or a dual disc can make both at once), one team's four wins for that team (the
+    /// mover's or, after a removal or a dual disc, the opponent's), and a full board is a draw.
+    /// `None` while the game goes on.
+    fn outcome(&self) -> Option<Outcome> {
+        match (has_four(self.discs[0]), has_four(self.discs[1])) {
+            (true, true) => Some(Outcome::Draw),
+            (true, false) => Some(Outcome::Win(Team::One)),
+            (false, true) => Some(Outcome::Win(Team::Two)),
+            (false, false) if self.occupied() == BOARD_MASK => Some(Outcome::Draw),
+            (false, false) => None,
+        }
+    }
+
+    /// The full Zobrist hash: discs, side to move, powers used, and the move counts of the teams
+    /// whose dual disc is still due.
+    #[inline]
+    fn hash(&self) -> u64 {
+        let mut h = self.discs_hash
+            ^ USED_KEYS[0][self.used[0] as usize]
+            ^ USED_KEYS[1][self.used[1] as usize];
+        if self.to_move == Team::Two {
+            h ^= SIDE_KEY;
+        }
+        for t in 0..2 {
+            if self.used[t] & DUAL_BIT == 0 {
+                h ^= COUNT_KEYS[t][(self.moves[t] as usize).min(9)];
+            }
+        }
+        h
+    }
+
+    /// The hash computed from scratch (tests compare it with [`Board::hash`]).
+    fn compute_hash(&self) -> u64 {
+        let mut fresh = *self;
+        fresh.discs_hash = discs_hash(self.discs);
+        fresh.hash()
+    }
+
+    fn format_move(&self, m: Move) -> String {
+        m.to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, Self::ParseMoveError> {
+        text.parse()
     }
 }
 

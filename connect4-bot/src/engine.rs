@@ -2,6 +2,7 @@
 //! and the log a call gathers ([`CallLog`]). The contest's protocol ([`crate::protocol`]) is
 //! built on this module, which imports nothing of it.
 
+use common::game::Board as _;
 use std::io::{self, Write};
 use std::time::Instant;
 

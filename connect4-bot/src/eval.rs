@@ -26,6 +26,7 @@
 //! Immediate wins of the mover are not its business: the search looks for them at every node.
 
 use crate::board::{column_mask, row_mask, winning_cells, Board, Kind, Team, BOARD_MASK, HEIGHT};
+use common::game::Board as _;
 
 /// A threat on a row of the team's parity.
 pub const THREAT_GOOD_ROW: i32 = 36;

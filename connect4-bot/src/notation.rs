@@ -2,7 +2,7 @@
 //!
 //! - `output.txt`: `t c`, the disc type 1..=5 and the column 1..=7 ([`parse_move`]); a syntax
 //!   error is a [`ParseMoveError`], a well-formed move the rules forbid is an
-//!   [`IllegalMoveError`] from [`Board::try_play`](crate::board::Board::try_play);
+//!   [`IllegalMoveError`] from [`Board::try_play`](crate::board::Board#method.try_play);
 //! - `team_no.txt`: `1` or `2` ([`parse_team`]);
 //! - `board.txt`: 42 integers `0`, `1`, `2` or `12`, position 1 first ([`parse_board`],
 //!   [`format_board`]);
@@ -11,13 +11,13 @@
 //!   the opponent's powers used ([`parse_moves_file`], [`format_moves_file`],
 //!   [`parse_opponent_file`], [`format_opponent_file`]).
 //!
-//! The game's [`common::game::Board`] is implemented here: the trait joins the rules of
-//! [`crate::board`] and this notation, so it sits above both (and the board needs no notation).
+//! The board's [`common::game::Board::parse_move`] and [`common::game::Board::format_move`] are
+//! a move's `FromStr` (here) and `Display`: the notation stands above the rules.
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::board::{Board, Cell, CellContent, Column, Kind, Move, MoveList, Outcome, Team, CELLS};
+use crate::board::{Board, Cell, CellContent, Column, Kind, Move, Team, CELLS};
 
 pub use crate::board::IllegalMoveError;
 
@@ -289,19 +289,10 @@ pub fn format_board(board: &Board) -> String {
     format!("{}\n", values.join(" "))
 }
 
-/// The vocabulary's board ([`common::game::Board`]): the methods of [`Board`], and the notation `t c`
-/// of the moves file (this module).
-// The trait joins the rules and their notation, so it is implemented here, above both.
-impl common::game::Board for Board {
-    common::board_vocabulary! {
-        Move = Move, Side = Team, SIDES = [Team::One, Team::Two]
-    }
-    common::position_free_notation!(parse_move);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use common::game::Board as _;
 
     #[test]
     fn moves_parse_and_print() {

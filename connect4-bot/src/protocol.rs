@@ -18,6 +18,7 @@
 //! - logging: one write of at most [`MAX_LOG_BYTES`] at the very end, never during the search.
 
 use common::cli::{BotInfo, Contest, Solver};
+use common::game::Board as _;
 use std::fs;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};

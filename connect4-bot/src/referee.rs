@@ -16,6 +16,7 @@
 //! then counts as spent for itself, the same for both.
 
 use common::cli::Contest;
+use common::game::Board as _;
 use tools::runner::{BoardReferee, Fault, GameEnd, Input, RefereeGame, Seat, Transport};
 
 use crate::board::{Board, Kind, Outcome, Team};

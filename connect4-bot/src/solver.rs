@@ -44,6 +44,7 @@
 //! mean nodes per position. An empty line is the empty board, which takes a long time: there is
 //! no opening book.
 
+use common::game::Board as _;
 use std::io::{self, BufRead, Read, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};

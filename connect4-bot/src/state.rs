@@ -72,6 +72,7 @@
 //! - if its own dual disc then still seems due, it plays it at once, so that it never misses
 //!   the tenth-move deadline whatever its true move count.
 
+use common::game::Board as _;
 use std::time::Duration;
 
 use crate::board::{

@@ -22,6 +22,7 @@
 use crate::board::{winning_cells, Board, Column, Kind, Move};
 use crate::eval::{self, features, NAMES};
 use crate::search::Searcher;
+use common::game::Board as _;
 use common::search::Limits;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};

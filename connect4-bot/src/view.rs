@@ -4,6 +4,7 @@
 //! landing cell and the discs it removed shown under the board; the powers each team has left.
 //! The four that ended the game is struck through.
 
+use common::game::Board as _;
 use std::fmt::Write as _;
 
 use tools::runner::html::DrawGame;

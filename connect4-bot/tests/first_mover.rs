@@ -2,6 +2,7 @@
 //! started, in a fresh, a reused and a shared folder; and the game master's `moves.txt` and
 //! `opponent_move.txt` are used when they fit the board and ignored, with a warning, when not.
 
+use common::game::Board as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;

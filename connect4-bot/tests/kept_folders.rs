@@ -4,6 +4,7 @@
 //! bot's help file must hold nothing that could make a later reply illegal: its dual disc as
 //! truly held or spent, an earlier deadline at worst, and no clear held that it has spent.
 
+use common::game::Board as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 

@@ -3,6 +3,7 @@
 
 mod support;
 
+use common::game::Board as _;
 use connect4::board::{Board, Cell, CellContent, Column, Kind, Move, Outcome, Team, HEIGHT, WIDTH};
 use connect4::notation::{format_board, parse_board, parse_move};
 use rand::rngs::SmallRng;

@@ -1,6 +1,7 @@
 //! Runs the bot binary as the contest does: once per move, in its own directory, with
 //! `team_no.txt` and `board.txt` written read-only, and `output.txt` read back.
 
+use common::game::Board as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;

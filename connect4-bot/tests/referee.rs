@@ -1,5 +1,6 @@
 //! The referee runs whole games between our bots (file-based calls) and writes the records.
 
+use common::game::Board as _;
 use std::fs;
 use std::process::Command;
 use test_support::process::{alive_with, recorded_games, run_ok, scratch_dir};

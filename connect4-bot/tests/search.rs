@@ -205,7 +205,6 @@ const BENCH_DEPTH_6_NODES: u64 = 64_215;
 
 #[test]
 fn every_bench_position_parses() {
-    use common::game::Board as _;
     let bench_position = Board::after_line;
     for line in BENCH_POSITIONS {
         assert!(bench_position(line).is_ok(), "{line}");

@@ -1,6 +1,7 @@
 //! The exact solver agrees with a plain minimax, scores the benchmark examples, counts dual discs
 //! for both players, plays moves that keep the score, and reports bad lines by number.
 
+use common::game::Board as _;
 use std::time::Duration;
 
 use common::cli::{BotOptions, CliError};

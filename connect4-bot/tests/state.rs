@@ -3,6 +3,7 @@
 
 mod support;
 
+use common::game::Board as _;
 use connect4::board::{Board, Kind, Team, CLEARING_BITS, DUAL_BIT};
 use connect4::engine::greedy;
 use connect4::state::{

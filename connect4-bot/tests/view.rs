@@ -1,6 +1,7 @@
 //! The replay page of Power Connect 4: every ply drawn from the rules, the last drawing the final
 //! position, powers and what they removed shown, bad records reported by line.
 
+use common::game::Board as _;
 use connect4::board::{Board, Team};
 use connect4::referee::Connect4Referee;
 use test_support::replay::{

@@ -19,8 +19,10 @@
 //! A [`Move`] is the pair of cells `Ax By` as the protocol writes it. The generator only produces
 //! adjacent pairs; [`Board::try_play`] accepts any pair and says why an illegal one is illegal.
 
+use common::game::Board as _;
 use common::zobrist::zobrist_key;
 use std::fmt;
+use std::str::FromStr;
 
 /// A bit set of cells in the layout described in the module documentation.
 pub type Bits = u64;
@@ -443,17 +445,16 @@ pub enum Outcome {
     Draw,
 }
 
-impl Outcome {
-    /// The winner, `None` for a draw.
-    pub fn winner(self) -> Option<Color> {
+impl common::game::Outcome for Outcome {
+    type Side = Color;
+
+    fn winner(self) -> Option<Color> {
         match self {
             Outcome::Win(winner) => Some(winner),
             Outcome::Draw => None,
         }
     }
 }
-
-common::inherent_outcome!(Outcome, Color);
 
 /// The most moves a position can have room for: more than the 66 (dragon, direction) pairs 11
 /// dragons can form in 6 directions, so a push never overflows.
@@ -504,14 +505,14 @@ impl Default for Move {
     }
 }
 
-common::start_is_default!(Board);
+/// The start position.
+impl Default for Board {
+    fn default() -> Board {
+        Board::start()
+    }
+}
 
 impl Board {
-    /// The initial position, Tyragon (ICE) to move.
-    pub fn start() -> Board {
-        Board::from_bits(START_ICE, START_FIRE, Color::Ice, 0).expect("the start is valid")
-    }
-
     /// A position from the two sides' dragons (`None` if a set is not on the board, the sets
     /// overlap, or a side has more than 11 dragons). `ply` is the number of plies played.
     pub fn from_bits(ice: Bits, fire: Bits, to_move: Color, ply: u32) -> Option<Board> {
@@ -554,36 +555,10 @@ impl Board {
         self.dragons[0] | self.dragons[1]
     }
 
-    /// The side to move.
-    #[inline]
-    pub fn side_to_move(&self) -> Color {
-        self.to_move
-    }
-
     /// Plies played since the start.
     #[inline]
     pub fn plies(&self) -> u32 {
         self.ply
-    }
-
-    /// The Zobrist hash (dragons and side to move; not the ply count).
-    #[inline]
-    pub fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    /// The hash computed from scratch (the incremental one must always equal it).
-    pub fn compute_hash(&self) -> u64 {
-        let mut hash = 0;
-        for color in [Color::Ice, Color::Fire] {
-            for c in cells(self.dragons(color)) {
-                hash ^= ZOBRIST[color.index()][c.index() as usize];
-            }
-        }
-        if self.to_move == Color::Fire {
-            hash ^= ZOBRIST_FIRE_TO_MOVE;
-        }
-        hash
     }
 
     /// The side on `cell`, if any.
@@ -601,21 +576,6 @@ impl Board {
     #[inline]
     pub fn lost(&self, color: Color) -> u32 {
         DRAGONS - self.dragons(color).count_ones()
-    }
-
-    /// The winner if a side has lost four dragons, a draw if the side to move has no move,
-    /// `None` while the game goes on. The ply limit is the referee's: see
-    /// [`Board::outcome_with_limit`].
-    pub fn outcome(&self) -> Option<Outcome> {
-        for color in [Color::Ice, Color::Fire] {
-            if self.lost(color) >= LOSING_LOSSES {
-                return Some(Outcome::Win(color.other()));
-            }
-        }
-        if !self.has_move() {
-            return Some(Outcome::Draw);
-        }
-        None
     }
 
     /// [`Board::outcome`], and a draw once `max_plies` plies have been played without another
@@ -642,31 +602,6 @@ impl Board {
         let push = fronts & opp_ahead & shift_back(empty_ahead, dir);
         let eliminate = fronts & shift_back(opp & OUT[dir.index()] & !CORNERS, dir);
         [quiet, push, eliminate]
-    }
-
-    /// All legal moves of the side to move: eliminations first, then pushes, then quiet moves.
-    /// Empty once a side has lost.
-    pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        if self.is_lost() {
-            return list;
-        }
-        let mut by_kind = [[0; 6]; 3];
-        for dir in Direction::ALL {
-            let [q, p, e] = self.targets(self.to_move, dir);
-            by_kind[0][dir.index()] = e;
-            by_kind[1][dir.index()] = p;
-            by_kind[2][dir.index()] = q;
-        }
-        for kind in by_kind {
-            for dir in Direction::ALL {
-                for to in cells(kind[dir.index()]) {
-                    let from = Cell((to.0 as i32 - dir.shift()) as u8);
-                    list.push(Move::new(from, to));
-                }
-            }
-        }
-        list
     }
 
     /// The legal eliminations of the side to move.
@@ -725,84 +660,6 @@ impl Board {
         } else {
             MoveKind::Push
         }
-    }
-
-    /// The position after the legal move `m` (from [`Board::legal_moves`]); unchecked beyond
-    /// debug assertions. Use [`Board::try_play`] for moves from outside.
-    #[inline]
-    pub fn play(&self, m: Move) -> Board {
-        debug_assert!(self.try_play(m).is_ok(), "illegal move {m} played");
-        let dir = Direction::between(m.from, m.to).expect("a legal move is adjacent");
-        let us = self.to_move.index();
-        let them = 1 - us;
-        let ahead = shift(m.to.bit(), dir);
-        let mut next = *self;
-        next.dragons[us] = (self.dragons[us] & !m.from.bit()) | ahead;
-        next.hash ^= ZOBRIST[us][m.from.index() as usize];
-        if ahead & self.dragons[them] != 0 {
-            let ahead_index = ahead.trailing_zeros() as usize;
-            let beyond = shift(ahead, dir) & VALID;
-            next.dragons[them] = (self.dragons[them] & !ahead) | beyond;
-            next.hash ^= ZOBRIST[them][ahead_index];
-            if beyond != 0 {
-                next.hash ^= ZOBRIST[them][beyond.trailing_zeros() as usize];
-            }
-        }
-        next.hash ^= ZOBRIST[us][ahead.trailing_zeros() as usize] ^ ZOBRIST_FIRE_TO_MOVE;
-        next.to_move = self.to_move.other();
-        next.ply = self.ply + 1;
-        next
-    }
-
-    /// The position after `m`, or why `m` is illegal here. Checks every rule cell by cell,
-    /// independently of the bit-parallel generator (the tests compare the two).
-    pub fn try_play(&self, m: Move) -> Result<Board, IllegalMoveError> {
-        if self.is_lost() {
-            return Err(IllegalMoveError::GameOver);
-        }
-        let me = self.to_move;
-        let dir = Direction::between(m.from, m.to).ok_or(IllegalMoveError::NotAdjacent)?;
-        for c in [m.from, m.to] {
-            if self.at(c) != Some(me) {
-                return Err(IllegalMoveError::NotOwnDragon(c));
-            }
-        }
-        let target = m.to.step(dir).ok_or(IllegalMoveError::OwnDragonOffBoard)?;
-        let mut ice: Vec<Cell> = cells(self.dragons(Color::Ice)).collect();
-        let mut fire: Vec<Cell> = cells(self.dragons(Color::Fire)).collect();
-        let (own, opp) = match me {
-            Color::Ice => (&mut ice, &mut fire),
-            Color::Fire => (&mut fire, &mut ice),
-        };
-        match self.at(target) {
-            None => {}
-            Some(c) if c == me => return Err(IllegalMoveError::ThirdOwnDragon(target)),
-            Some(_) => match target.step(dir) {
-                Some(beyond) => {
-                    if self.at(beyond).is_some() {
-                        return Err(IllegalMoveError::PushBlocked(beyond));
-                    }
-                    for c in opp.iter_mut() {
-                        if *c == target {
-                            *c = beyond;
-                        }
-                    }
-                }
-                None => {
-                    if target.is_corner() {
-                        return Err(IllegalMoveError::PushOffCorner(target));
-                    }
-                    opp.retain(|&c| c != target);
-                }
-            },
-        }
-        for c in own.iter_mut() {
-            if *c == m.from {
-                *c = target;
-            }
-        }
-        Ok(Board::from_cells(&ice, &fire, me.other(), self.ply + 1)
-            .expect("a legal move keeps the position valid"))
     }
 
     /// The position after `m` played as the judge's line says, whatever our rules say of it
@@ -898,6 +755,176 @@ impl Board {
             }
         ));
         out
+    }
+}
+
+/// The vocabulary's board ([`common::game::Board`]) under Frostfire's rules. A move's text is
+/// its `Display` and `FromStr`, the protocol's `Ax By` ([`crate::notation`]), so the board
+/// names no notation.
+impl common::game::Board for Board {
+    type Move = Move;
+    type MoveList = MoveList;
+    type Side = Color;
+    type Outcome = Outcome;
+    type IllegalMoveError = IllegalMoveError;
+    type ParseMoveError = <Move as FromStr>::Err;
+    const SIDES: [Color; 2] = [Color::Ice, Color::Fire];
+
+    /// The initial position, Tyragon (ICE) to move.
+    fn start() -> Board {
+        Board::from_bits(START_ICE, START_FIRE, Color::Ice, 0).expect("the start is valid")
+    }
+
+    /// The side to move.
+    #[inline]
+    fn side_to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// All legal moves of the side to move: eliminations first, then pushes, then quiet moves.
+    /// Empty once a side has lost.
+    fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if self.is_lost() {
+            return list;
+        }
+        let mut by_kind = [[0; 6]; 3];
+        for dir in Direction::ALL {
+            let [q, p, e] = self.targets(self.to_move, dir);
+            by_kind[0][dir.index()] = e;
+            by_kind[1][dir.index()] = p;
+            by_kind[2][dir.index()] = q;
+        }
+        for kind in by_kind {
+            for dir in Direction::ALL {
+                for to in cells(kind[dir.index()]) {
+                    let from = Cell((to.0 as i32 - dir.shift()) as u8);
+                    list.push(Move::new(from, to));
+                }
+            }
+        }
+        list
+    }
+
+    /// The position after the legal move `m` (from [`Board::legal_moves`]); unchecked beyond
+    /// debug assertions. Use [`Board::try_play`] for moves from outside.
+    #[inline]
+    fn play(&self, m: Move) -> Board {
+        debug_assert!(self.try_play(m).is_ok(), "illegal move {m} played");
+        let dir = Direction::between(m.from, m.to).expect("a legal move is adjacent");
+        let us = self.to_move.index();
+        let them = 1 - us;
+        let ahead = shift(m.to.bit(), dir);
+        let mut next = *self;
+        next.dragons[us] = (self.dragons[us] & !m.from.bit()) | ahead;
+        next.hash ^= ZOBRIST[us][m.from.index() as usize];
+        if ahead & self.dragons[them] != 0 {
+            let ahead_index = ahead.trailing_zeros() as usize;
+            let beyond = shift(ahead, dir) & VALID;
+            next.dragons[them] = (self.dragons[them] & !ahead) | beyond;
+            next.hash ^= ZOBRIST[them][ahead_index];
+            if beyond != 0 {
+                next.hash ^= ZOBRIST[them][beyond.trailing_zeros() as usize];
+            }
+        }
+        next.hash ^= ZOBRIST[us][ahead.trailing_zeros() as usize] ^ ZOBRIST_FIRE_TO_MOVE;
+        next.to_move = self.to_move.other();
+        next.ply = self.ply + 1;
+        next
+    }
+
+    /// The position after `m`, or why `m` is illegal here. Checks every rule cell by cell,
+    /// independently of the bit-parallel generator (the tests compare the two).
+    fn try_play(&self, m: Move) -> Result<Board, IllegalMoveError> {
+        if self.is_lost() {
+            return Err(IllegalMoveError::GameOver);
+        }
+        let me = self.to_move;
+        let dir = Direction::between(m.from, m.to).ok_or(IllegalMoveError::NotAdjacent)?;
+        for c in [m.from, m.to] {
+            if self.at(c) != Some(me) {
+                return Err(IllegalMoveError::NotOwnDragon(c));
+            }
+        }
+        let target = m.to.step(dir).ok_or(IllegalMoveError::OwnDragonOffBoard)?;
+        let mut ice: Vec<Cell> = cells(self.dragons(Color::Ice)).collect();
+        let mut fire: Vec<Cell> = cells(self.dragons(Color::Fire)).collect();
+        let (own, opp) = match me {
+            Color::Ice => (&mut ice, &mut fire),
+            Color::Fire => (&mut fire, &mut ice),
+        };
+        match self.at(target) {
+            None => {}
+            Some(c) if c == me => return Err(IllegalMoveError::ThirdOwnDragon(target)),
+            Some(_) => match target.step(dir) {
+                Some(beyond) => {
+                    if self.at(beyond).is_some() {
+                        return Err(IllegalMoveError::PushBlocked(beyond));
+                    }
+                    for c in opp.iter_mut() {
+                        if *c == target {
+                            *c = beyond;
+                        }
+                    }
+                }
+                None => {
+                    if target.is_corner() {
+                        return Err(IllegalMoveError::PushOffCorner(target));
+                    }
+                    opp.retain(|&c| c != target);
+                }
+            },
+        }
+        for c in own.iter_mut() {
+            if *c == m.from {
+                *c = target;
+            }
+        }
+        Ok(Board::from_cells(&ice, &fire, me.other(), self.ply + 1)
+            .expect("a legal move keeps the position valid"))
+    }
+
+    /// The winner if a side has lost four dragons, a draw if the side to move has no move,
+    /// `None` while the game goes on. The ply limit is the referee's: see
+    /// [`Board::outcome_with_limit`].
+    fn outcome(&self) -> Option<Outcome> {
+        for color in [Color::Ice, Color::Fire] {
+            if self.lost(color) >= LOSING_LOSSES {
+                return Some(Outcome::Win(color.other()));
+            }
+        }
+        if !self.has_move() {
+            return Some(Outcome::Draw);
+        }
+        None
+    }
+
+    /// The Zobrist hash (dragons and side to move; not the ply count).
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The hash computed from scratch (the incremental one must always equal it).
+    fn compute_hash(&self) -> u64 {
+        let mut hash = 0;
+        for color in [Color::Ice, Color::Fire] {
+            for c in cells(self.dragons(color)) {
+                hash ^= ZOBRIST[color.index()][c.index() as usize];
+            }
+        }
+        if self.to_move == Color::Fire {
+            hash ^= ZOBRIST_FIRE_TO_MOVE;
+        }
+        hash
+    }
+
+    fn format_move(&self, m: Move) -> String {
+        m.to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, Self::ParseMoveError> {
+        text.parse()
     }
 }
 

@@ -10,6 +10,7 @@ use crate::search::Searcher;
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
 use common::engine::EngineDefaults;
+use common::game::Board as _;
 use rustc_hash::FxHashSet;
 use std::time::{Duration, Instant};
 

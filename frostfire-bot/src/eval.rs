@@ -37,6 +37,7 @@
 
 use crate::board::{shift, shift_back, Bits, Board, Color, Direction, CORNERS, EDGE, OUT, RINGS};
 use crate::board::{DRAGONS, VALID};
+use common::game::Board as _;
 
 /// One lost dragon (the unit, held fixed by the fit).
 pub const LOST_DRAGON: i32 = 1000;

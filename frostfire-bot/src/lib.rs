@@ -40,7 +40,7 @@
 //! **End.** After each move: a side that has lost four dragons (7 left) loses. Otherwise, if the
 //! side to move has no legal move, the game is drawn. The referee also draws a game still running
 //! after its 300th ply ([`board::MAX_PLIES`], `--max-plies` of the referee); a 300th ply that wins,
-//! wins. [`board::Board::outcome`] applies the rules of the game, and
+//! wins. [`Board::outcome`](board::Board#method.outcome) applies the rules of the game, and
 //! [`board::Board::outcome_with_limit`] the ply limit as well.
 //!
 //! # Decisions where the statement is silent
@@ -55,7 +55,8 @@
 //! - `perft` counts move sequences from the start, Tyragon to move; a finished game has no moves.
 //!   perft(1..=5) = 10, 96, 1108, 12668, 150918: the bit-parallel generator's counts, and for
 //!   depths 1..=4 also those of an independent count that tries every adjacent pair of cells with
-//!   the cell-by-cell rules of [`board::Board::try_play`] (`tests/perft.rs`).
+//!   the cell-by-cell rules of [`Board::try_play`](board::Board#method.try_play)
+//!   (`tests/perft.rs`).
 //!
 //! # Protocol
 //!

@@ -4,14 +4,14 @@
 //! Errors quote the text they reject with [`quote`] (escaped, cut to a log line's length), so that
 //! no input reaches a log or a verdict raw. Parsing is syntax only: a [`ParseMoveError`] says the text is not a move at all (wrong shape)
 //! or names a cell that does not exist (a value out of range). Whether a well-formed move may be
-//! played is the board's question ([`crate::board::Board::try_play`], which returns an
-//! [`crate::board::IllegalMoveError`]): two cells that are not adjacent make a well-formed but
-//! illegal move.
+//! played is the board's question ([`Board::try_play`](crate::board::Board#method.try_play),
+//! which returns an [`crate::board::IllegalMoveError`]): two cells that are not adjacent make a
+//! well-formed but illegal move.
 //!
-//! The game's [`common::game::Board`] is implemented here: the trait joins the rules of
-//! [`crate::board`] and this notation, so it sits above both (and the board needs no notation).
+//! The board's [`common::game::Board::parse_move`] and [`common::game::Board::format_move`] are
+//! a move's `FromStr` (here) and `Display`: the notation stands above the rules.
 
-use crate::board::{Board, Cell, Color, IllegalMoveError, Move, MoveList, Outcome};
+use crate::board::{Cell, Color, Move};
 use common::io::quote;
 use std::fmt;
 
@@ -84,14 +84,12 @@ pub fn format_id(color: Color) -> String {
     color.number().to_string()
 }
 
-/// The vocabulary's board ([`common::game::Board`]): the methods of [`Board`], and the protocol's
-/// notation `Ax By` (this module).
-// The trait joins the rules and their notation, so it is implemented here, above both.
-impl common::game::Board for Board {
-    common::board_vocabulary! {
-        Move = Move, Side = Color, SIDES = [Color::Ice, Color::Fire]
+impl std::str::FromStr for Move {
+    type Err = ParseMoveError;
+
+    fn from_str(text: &str) -> Result<Move, ParseMoveError> {
+        parse_move(text)
     }
-    common::position_free_notation!(parse_move);
 }
 
 #[cfg(test)]

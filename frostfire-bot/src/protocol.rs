@@ -24,6 +24,7 @@ use common::cli::BotOptions;
 use common::cli::{BotInfo, Contest};
 use common::clock::Deadline;
 use common::game::parse_id;
+use common::game::Board as _;
 use common::io::{log, quote, warn, LineReader};
 use rustc_hash::FxHashSet;
 use std::io::BufRead;

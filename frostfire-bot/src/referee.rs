@@ -8,6 +8,7 @@
 use crate::board::{Board, Color, Move, Outcome};
 use crate::notation::{format_id, parse_move};
 use common::cli::Contest;
+use common::game::Board as _;
 use tools::runner::{BoardReferee, Fault, GameEnd, Input, RefereeGame, Seat};
 
 /// A game of Frostfire as the referee runs it.

@@ -23,6 +23,7 @@
 use crate::board::{Board, Cell, Color, Direction, Move, DRAGONS, MAX_PLIES, RINGS};
 use crate::eval;
 use crate::search::Searcher;
+use common::game::Board as _;
 use common::search::Limits;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;

@@ -4,6 +4,7 @@
 //! move as an arrow over the two dragons that moved, a pushed dragon's step, and a dragon pushed
 //! off the board crossed out just outside it.
 
+use common::game::Board as _;
 use std::fmt::Write as _;
 
 use tools::runner::html::{hexagon, named_hexagon, DrawGame};

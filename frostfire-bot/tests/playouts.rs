@@ -1,6 +1,7 @@
 //! Random playouts: the generator against the independent cell-by-cell rules, the incremental
 //! hash, the dragon count, notation round trips, and the end of every game.
 
+use common::game::Board as _;
 use common::transposition::PackedMove;
 use frostfire::board::{Board, Cell, Color, Direction, Move, MoveKind, Outcome, MAX_PLIES};
 use frostfire::notation::{format_move, parse_move};

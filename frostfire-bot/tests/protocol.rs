@@ -3,6 +3,7 @@
 
 use common::cli::BotOptions;
 use common::game::random_move as random;
+use common::game::Board as _;
 use frostfire::board::{Board, Color, Move};
 use frostfire::notation::parse_move;
 use frostfire::protocol::Session;

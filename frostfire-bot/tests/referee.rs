@@ -1,6 +1,7 @@
 //! The referee: the game as the runner sees it, full games between our engines, records that
 //! replay legally, the 300-ply draw, and faults reported apart.
 
+use common::game::Board as _;
 use frostfire::board::{Board, Color, Outcome};
 use frostfire::notation::parse_move;
 use frostfire::referee::FrostfireReferee;

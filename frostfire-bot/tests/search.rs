@@ -5,6 +5,7 @@ use common::cli::BotOptions;
 use common::clock::Deadline;
 use common::deepening::RootSearch;
 use common::game::greedy;
+use common::game::Board as _;
 use common::search::{Limits, SearchResult};
 use frostfire::board::{Board, Cell, Color, Move, MAX_PLIES};
 use frostfire::engine::Engine;

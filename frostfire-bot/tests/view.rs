@@ -1,6 +1,7 @@
 //! The replay page of Frostfire: every ply drawn from the rules, the last drawing the final
 //! position, bad records reported by line.
 
+use common::game::Board as _;
 use frostfire::board::{Board, Cell, Color};
 use frostfire::notation::{format_move, parse_cell, parse_move};
 use frostfire::referee::FrostfireReferee;

@@ -17,6 +17,7 @@
 //! `(7, 7 - c)`. A bomb is the colour of the ranger that carries it.
 
 use arrayvec::ArrayVec;
+use common::game::Board as _;
 use common::zobrist::zobrist_key;
 use std::fmt;
 
@@ -302,17 +303,16 @@ pub enum Outcome {
     MoveLimitDraw,
 }
 
-impl Outcome {
-    /// The winner, `None` for a draw.
-    pub const fn winner(self) -> Option<Player> {
+impl common::game::Outcome for Outcome {
+    type Side = Player;
+
+    fn winner(self) -> Option<Player> {
         match self {
             Outcome::BombWin(p) | Outcome::Deadlock(p) => Some(p),
             Outcome::DeadlockDraw | Outcome::MoveLimitDraw => None,
         }
     }
 }
-
-common::inherent_outcome!(Outcome, Player);
 
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -549,14 +549,14 @@ pub struct Board {
     hash: u64,
 }
 
-common::start_is_default!(Board);
+/// The start position.
+impl Default for Board {
+    fn default() -> Board {
+        Board::start()
+    }
+}
 
 impl Board {
-    /// The start of a game: all rangers home, no bomb placed, Player 1 to place its bomb.
-    pub fn start() -> Board {
-        Board::from_setup(&Setup::start()).expect("the start is consistent")
-    }
-
     /// The position a [`Setup`] describes, or `None` if it is inconsistent (two rangers on one
     /// square, a count out of range). A finished game cannot be set up.
     pub fn from_setup(setup: &Setup) -> Option<Board> {
@@ -595,11 +595,6 @@ impl Board {
         Some(board)
     }
 
-    /// The player to move.
-    pub fn side_to_move(&self) -> Player {
-        self.to_move
-    }
-
     /// Plies played, the two placements included.
     pub fn plies(&self) -> u32 {
         u32::from(self.plies)
@@ -617,16 +612,6 @@ impl Board {
             Player::One => (regular + 1) / 2,
             Player::Two => regular / 2,
         }
-    }
-
-    /// The game's result, once it is over.
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome
-    }
-
-    /// The incrementally kept Zobrist hash.
-    pub fn hash(&self) -> u64 {
-        self.hash
     }
 
     /// Squares occupied by `player`'s rangers.
@@ -694,30 +679,6 @@ impl Board {
         }
     }
 
-    /// The hash computed from scratch (tests check it equals [`Board::hash`]).
-    pub fn compute_hash(&self) -> u64 {
-        let mut h = 0;
-        for player in Player::BOTH {
-            for colour in 0..8u8 {
-                h ^= ZOBRIST[ranger_key_index(player, colour, self.ranger(player, colour))];
-            }
-            if let Some(c) = self.carrier(player) {
-                h ^= ZOBRIST[Z_CARRIER + player.index() * 8 + c as usize];
-            }
-            h ^= ZOBRIST[Z_PASSES + player.index() * 16 + self.passes(player) as usize];
-        }
-        if self.to_move == Player::Two {
-            h ^= ZOBRIST[Z_SIDE];
-        }
-        h ^= ZOBRIST[Z_REQUIRED + self.required as usize];
-        if self.last_forfeit {
-            h ^= ZOBRIST[Z_FORFEIT];
-        }
-        h ^= ZOBRIST[Z_LAST_RANGER + self.last_ranger_mover as usize];
-        h ^= ZOBRIST[Z_PLIES + self.plies as usize];
-        h
-    }
-
     /// The forward moves of the ranger on `from` of `player`, added to `list`.
     fn ranger_moves(&self, player: Player, from: Square, list: &mut MoveList) {
         let occupied = self.occupied();
@@ -762,40 +723,6 @@ impl Board {
                 square = next;
             }
         }
-    }
-
-    /// Every legal move of the side to move (none once the game is over).
-    pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        if self.outcome.is_some() {
-            return list;
-        }
-        let player = self.to_move;
-        if self.in_placement() {
-            for colour in 0..8u8 {
-                list.push(Move::place(player.home(colour)));
-            }
-            return list;
-        }
-        let may_pass = self.passes(player) < MAX_CONSECUTIVE_PASSES;
-        if self.required == FREE {
-            for colour in 0..8u8 {
-                self.ranger_moves(player, self.ranger(player, colour), &mut list);
-            }
-            if may_pass {
-                self.pass_moves(player, &mut list);
-            }
-            return list;
-        }
-        let from = self.ranger(player, self.required);
-        self.ranger_moves(player, from, &mut list);
-        if may_pass {
-            self.pass_moves(player, &mut list);
-        }
-        if list.is_empty() {
-            list.push(Move::forfeit(from));
-        }
-        list
     }
 
     /// Checks a move against the rules directly (independently of [`Board::legal_moves`]).
@@ -889,12 +816,6 @@ impl Board {
         }
     }
 
-    /// The position after `m`, or why `m` is illegal (the position itself never changes).
-    pub fn try_play(&self, m: Move) -> Result<Board, IllegalMoveError> {
-        self.check_move(m)?;
-        Ok(self.play(m))
-    }
-
     /// The position after `m` applied as given, whether or not the rules allow it, wherever
     /// the pieces allow it: a ranger move takes the mover's ranger on the start square (with the
     /// bomb if it carries it) to the empty landing square, whatever its colour or direction; a
@@ -961,9 +882,75 @@ impl Board {
         board
     }
 
+    /// The colour of `player`'s ranger on `square` (which must hold one).
+    fn ranger_colour(&self, player: Player, square: Square) -> u8 {
+        self.rangers[player.index()]
+            .iter()
+            .position(|&s| s == square)
+            .unwrap_or(0) as u8
+    }
+}
+
+/// The vocabulary's board ([`common::game::Board`]) under Ka-Boom's rules, with the quick
+/// [`common::game::Board::winning_move`]. A move's text is the protocol's, in the mover's frame
+/// ([`MoverNotation`]); those moves hold commas, so a line of moves separates them by `;`.
+impl common::game::Board for Board {
+    type Move = Move;
+    type MoveList = MoveList;
+    type Side = Player;
+    type Outcome = Outcome;
+    type IllegalMoveError = IllegalMoveError;
+    type ParseMoveError = <Board as MoverNotation>::Error;
+    const SIDES: [Player; 2] = [Player::One, Player::Two];
+    const LINE_SEPARATOR: char = ';';
+
+    /// The start of a game: all rangers home, no bomb placed, Player 1 to place its bomb.
+    fn start() -> Board {
+        Board::from_setup(&Setup::start()).expect("the start is consistent")
+    }
+
+    /// The player to move.
+    fn side_to_move(&self) -> Player {
+        self.to_move
+    }
+
+    /// Every legal move of the side to move (none once the game is over).
+    fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if self.outcome.is_some() {
+            return list;
+        }
+        let player = self.to_move;
+        if self.in_placement() {
+            for colour in 0..8u8 {
+                list.push(Move::place(player.home(colour)));
+            }
+            return list;
+        }
+        let may_pass = self.passes(player) < MAX_CONSECUTIVE_PASSES;
+        if self.required == FREE {
+            for colour in 0..8u8 {
+                self.ranger_moves(player, self.ranger(player, colour), &mut list);
+            }
+            if may_pass {
+                self.pass_moves(player, &mut list);
+            }
+            return list;
+        }
+        let from = self.ranger(player, self.required);
+        self.ranger_moves(player, from, &mut list);
+        if may_pass {
+            self.pass_moves(player, &mut list);
+        }
+        if list.is_empty() {
+            list.push(Move::forfeit(from));
+        }
+        list
+    }
+
     /// The position after the legal move `m` (unchecked: `m` must come from
     /// [`Board::legal_moves`] or have passed [`Board::check_move`]).
-    pub fn play(&self, m: Move) -> Board {
+    fn play(&self, m: Move) -> Board {
         let mut b = *self;
         let player = self.to_move;
         let p = player.index();
@@ -1034,17 +1021,57 @@ impl Board {
         b
     }
 
-    /// The colour of `player`'s ranger on `square` (which must hold one).
-    fn ranger_colour(&self, player: Player, square: Square) -> u8 {
-        self.rangers[player.index()]
-            .iter()
-            .position(|&s| s == square)
-            .unwrap_or(0) as u8
+    /// The position after `m`, or why `m` is illegal (the position itself never changes).
+    fn try_play(&self, m: Move) -> Result<Board, IllegalMoveError> {
+        self.check_move(m)?;
+        Ok(self.play(m))
+    }
+
+    /// The game's result, once it is over.
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// The incrementally kept Zobrist hash.
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The hash computed from scratch (tests check it equals [`Board::hash`]).
+    fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for player in Player::BOTH {
+            for colour in 0..8u8 {
+                h ^= ZOBRIST[ranger_key_index(player, colour, self.ranger(player, colour))];
+            }
+            if let Some(c) = self.carrier(player) {
+                h ^= ZOBRIST[Z_CARRIER + player.index() * 8 + c as usize];
+            }
+            h ^= ZOBRIST[Z_PASSES + player.index() * 16 + self.passes(player) as usize];
+        }
+        if self.to_move == Player::Two {
+            h ^= ZOBRIST[Z_SIDE];
+        }
+        h ^= ZOBRIST[Z_REQUIRED + self.required as usize];
+        if self.last_forfeit {
+            h ^= ZOBRIST[Z_FORFEIT];
+        }
+        h ^= ZOBRIST[Z_LAST_RANGER + self.last_ranger_mover as usize];
+        h ^= ZOBRIST[Z_PLIES + self.plies as usize];
+        h
+    }
+
+    fn format_move(&self, m: Move) -> String {
+        self.format_for_mover(m)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, Self::ParseMoveError> {
+        self.parse_for_mover(text)
     }
 
     /// A winning move of the side to move, if it has one: a pass to its ranger on the goal row,
     /// or the carrier (if it may move) running to the goal row.
-    pub fn winning_move(&self) -> Option<Move> {
+    fn winning_move(&self) -> Option<Move> {
         if self.outcome.is_some() || self.in_placement() {
             return None;
         }
@@ -1073,6 +1100,19 @@ impl Board {
         }
         None
     }
+}
+
+/// The protocol's notation, which depends on the position: a placement is a column and a
+/// regular move five fields, both in the mover's own frame. [`crate::notation`] implements it for
+/// the board, so that the board's `format_move` and `parse_move` call it without naming the
+/// notation, which stands above the rules.
+pub trait MoverNotation {
+    /// Why a text is not a move.
+    type Error: fmt::Display;
+    /// `m` as the side to move writes it.
+    fn format_for_mover(&self, m: Move) -> String;
+    /// A move as the side to move writes it (read, not checked for legality).
+    fn parse_for_mover(&self, text: &str) -> Result<Move, Self::Error>;
 }
 
 /// The goal-row square a ranger of `player` on `from` reaches by an open straight or diagonal

@@ -7,6 +7,7 @@ use crate::search::Searcher;
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
 use common::engine::EngineDefaults;
+use common::game::Board as _;
 use std::time::Instant;
 
 /// A move chooser with its state: [`common::engine::Engine`] over this game's search, and the

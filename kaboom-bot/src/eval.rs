@@ -25,6 +25,7 @@
 //! The evaluation is `Σ weight × feature`; `crate::tune` writes it so, and fits the weights.
 
 use crate::board::{open_run, Board, Player, Square, DIRECTIONS, MAX_CONSECUTIVE_PASSES};
+use common::game::Board as _;
 
 // The weights below, but WIN_NOW and the opponent's threats (hand-set: quiet positions never
 // show them), are fitted to self-play games by Texel's method (see `crate::tune`); the fit's

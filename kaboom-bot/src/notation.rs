@@ -14,10 +14,11 @@
 //! Parsing is in two typed steps: the shape ([`ParseMoveError`]), then the rules
 //! ([`IllegalMoveError`], from [`Board::check_move`]).
 //!
-//! The game's [`common::game::Board`] is implemented here: the trait joins the rules of
-//! [`crate::board`] and this notation, so it sits above both (and the board needs no notation).
+//! The board's [`common::game::Board::parse_move`] and [`common::game::Board::format_move`] are
+//! its [`MoverNotation`], implemented here: the notation stands above the rules.
 
-use crate::board::{Board, IllegalMoveError, Move, MoveKind, MoveList, Outcome, Player, Square};
+use crate::board::{Board, IllegalMoveError, Move, MoveKind, MoverNotation, Player, Square};
+use common::game::Board as _;
 use common::io::quote;
 use std::fmt;
 
@@ -180,24 +181,15 @@ pub fn format_move(m: Move, frame: Player) -> String {
     }
 }
 
-/// The vocabulary's board ([`common::game::Board`]): the methods of [`Board`], with the quick
-/// [`Board::winning_move`]; the protocol's notation in the mover's frame
-/// (this module), whose moves hold commas, so that a line of moves separates them by
-/// `;`.
-// The trait joins the rules and their notation, so it is implemented here, above both.
-impl common::game::Board for Board {
-    common::board_vocabulary! {
-        Move = Move, Side = Player, SIDES = [Player::One, Player::Two]
-    }
-    const LINE_SEPARATOR: char = ';';
-    fn format_move(&self, m: Move) -> String {
+impl MoverNotation for Board {
+    type Error = ParseMoveError;
+
+    fn format_for_mover(&self, m: Move) -> String {
         format_move(m, self.side_to_move())
     }
-    fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+
+    fn parse_for_mover(&self, text: &str) -> Result<Move, ParseMoveError> {
         parse_move(self, text, self.side_to_move())
-    }
-    fn winning_move(&self) -> Option<Move> {
-        Board::winning_move(self)
     }
 }
 

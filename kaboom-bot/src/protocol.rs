@@ -19,6 +19,7 @@ use crate::board::{Board, ForcePlayError, IllegalMoveError, MoveKind, MoveList, 
 use crate::engine::Engine;
 use crate::notation::{format_move, parse_move, ParseMoveError};
 use common::cli::{BotInfo, BotOptions, Contest};
+use common::game::Board as _;
 use common::io::{log, quote, warn, LineReader};
 use std::fmt;
 use std::io::BufRead;

@@ -9,6 +9,8 @@
 use crate::board::{Board, Move, Outcome};
 use crate::notation::{format_move, parse_move};
 use common::cli::Contest;
+use common::game::Board as _;
+use common::game::Outcome as _;
 use tools::runner::{BoardReferee, Fault, GameEnd, Input, RefereeGame, Seat};
 
 /// A game in progress, as the referee sees it.

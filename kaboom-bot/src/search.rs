@@ -24,6 +24,8 @@ use crate::eval::{evaluate, horizon, Horizon};
 use arrayvec::ArrayVec;
 use common::clock::SearchClock;
 use common::deepening::{iterative_deepening, Root, RootSearch};
+use common::game::Board as _;
+use common::game::Outcome as _;
 use common::score::{loss_in, win_in, INFINITY};
 use common::search::{
     pick_move, principal_variation_search, remember_killer, reward_history, Limits, NodeBest,
@@ -350,7 +352,6 @@ pub fn bench(depth: Option<u32>) -> u64 {
 mod tests {
     use super::*;
     use common::deepening::iteration;
-    use common::game::Board as _;
 
     /// The score of a full-window iteration at `depth` from a fresh searcher, after the
     /// iterations before it (so that its table is as a search's would be).

@@ -21,6 +21,8 @@
 use crate::board::{open_run, Board, Player};
 use crate::eval::{self, features, horizon, mobility, Horizon};
 use crate::search::Searcher;
+use common::game::Board as _;
+use common::game::Outcome as _;
 use common::search::Limits;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;

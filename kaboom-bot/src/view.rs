@@ -7,6 +7,8 @@
 //! a row. Each player prints its moves in its own frame; the page lists them in the board's
 //! frame, Player 1's ([`DrawGame::board_frame_move`]).
 
+use common::game::Board as _;
+use common::game::Outcome as _;
 use std::fmt::Write as _;
 
 use tools::runner::html::DrawGame;

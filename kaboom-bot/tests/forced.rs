@@ -2,6 +2,7 @@
 //! (`Board::force_play`), otherwise our board is kept and the turn passes on (`Board::skip_turn`).
 //! The crate docs, "When the judge sends a move our rules reject", state the policy.
 
+use common::game::Board as _;
 use kaboom::board::{
     Board, ForcePlayError, IllegalMoveError, Move, Outcome, Player, Setup, MAX_CONSECUTIVE_PASSES,
     MAX_PLIES,

@@ -1,5 +1,6 @@
 //! Random playouts with invariants checked after every ply.
 
+use common::game::Board as _;
 use kaboom::board::{Board, Move, MoveKind, Player, Square, MAX_PLIES};
 use kaboom::notation::{format_move, from_frame, parse_legal, parse_move, to_frame};
 use rand::rngs::SmallRng;

@@ -3,6 +3,7 @@
 //! legal moves (every placement and forfeit, and every ranger move and bomb pass from a square of
 //! the mover's rangers, offered).
 
+use common::game::Board as _;
 use kaboom::board::{Board, Move, Square};
 use test_support::properties::check_properties;
 

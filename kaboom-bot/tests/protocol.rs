@@ -2,6 +2,7 @@
 //! its own frame, and printing its own; and what it does with a line its rules reject or cannot
 //! read (the crate docs, "When the judge sends a move our rules reject"), or one of 20 MB.
 
+use common::game::Board as _;
 use kaboom::board::{Board, Move, MoveKind, Player, Square};
 use kaboom::notation::{format_move, parse_legal};
 use rand::rngs::SmallRng;

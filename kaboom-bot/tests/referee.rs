@@ -1,5 +1,6 @@
 //! The referee runs whole games between two bots and writes records in the movers' frames.
 
+use common::game::Board as _;
 use kaboom::board::Board;
 use kaboom::notation::parse_legal;
 use test_support::process::run_ok;

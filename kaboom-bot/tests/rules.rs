@@ -1,5 +1,7 @@
 //! One named test per rule of Ka-Boom, as the crate docs state them ("The rules as implemented").
 
+use common::game::Board as _;
+use common::game::Outcome as _;
 use kaboom::board::{
     Board, IllegalMoveError, Move, MoveKind, Outcome, Player, Setup, Square, COLOUR, COLOUR_NAMES,
 };

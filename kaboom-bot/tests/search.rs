@@ -3,6 +3,8 @@
 
 use common::clock::Deadline;
 use common::deepening::RootSearch;
+use common::game::Board as _;
+use common::game::Outcome as _;
 use common::score::is_decisive;
 use common::search::{bench_boards, Limits};
 use kaboom::board::{Board, Move, MoveList, Player, Setup};
@@ -120,7 +122,6 @@ fn bench_node_count_is_pinned() {
 
 #[test]
 fn every_bench_line_is_legal_to_its_end() {
-    use common::game::Board as _;
     for line in BENCH_POSITIONS {
         let board = Board::after_line(line).unwrap_or_else(|e| panic!("bench line {line}: {e}"));
         assert!(board.outcome().is_none(), "{line} ends the game");

@@ -1,6 +1,7 @@
 //! The replay page of Ka-Boom: every ply drawn from the rules (each reply read in its player's
 //! frame), the last drawing the final position, bad records reported by line.
 
+use common::game::Board as _;
 use kaboom::board::{Board, MoveKind, Player};
 use kaboom::notation::format_move;
 use kaboom::referee::KaboomReferee;

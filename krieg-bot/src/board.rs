@@ -13,8 +13,10 @@
 //! ```
 
 use arrayvec::ArrayVec;
+use common::game::Board as _;
 use common::zobrist::zobrist_key;
 use std::fmt;
+use std::str::FromStr;
 
 /// A cell of the 5×5 board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -301,18 +303,14 @@ pub struct Board {
     hash: u64,
 }
 
-common::start_is_default!(Board);
+/// The start position.
+impl Default for Board {
+    fn default() -> Board {
+        Board::start()
+    }
+}
 
 impl Board {
-    /// The initial position: Sentinel's bombers on row 0 and stingers on row 1, Scourge's
-    /// stingers on row 3 and bombers on row 4; Sentinel to move.
-    pub fn start() -> Board {
-        Board::from_pieces(
-            [[row_mask(1), row_mask(0)], [row_mask(3), row_mask(4)]],
-            Side::Sentinel,
-        )
-    }
-
     /// A position from bitboards `pieces[side][kind]` (overlaps are the caller's error).
     pub fn from_pieces(pieces: [[u32; 2]; 2], side_to_move: Side) -> Board {
         let mut board = Board {
@@ -369,34 +367,6 @@ impl Board {
             }
         }
         Board::from_pieces(pieces, self.side_to_move)
-    }
-
-    /// The side whose turn it is.
-    pub fn side_to_move(&self) -> Side {
-        self.side_to_move
-    }
-
-    /// The Zobrist hash, kept incrementally by [`play`](Board::play).
-    pub fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    /// The hash computed from scratch (to check the incremental one).
-    pub fn compute_hash(&self) -> u64 {
-        let mut hash = 0;
-        for side in [Side::Sentinel, Side::Scourge] {
-            for kind in [Kind::Stinger, Kind::Bomber] {
-                let mut bits = self.pieces(side, kind);
-                while bits != 0 {
-                    hash ^= PIECE_KEYS[side.index()][kind.index()][bits.trailing_zeros() as usize];
-                    bits &= bits - 1;
-                }
-            }
-        }
-        if self.side_to_move == Side::Scourge {
-            hash ^= SCOURGE_TO_MOVE_KEY;
-        }
-        hash
     }
 
     /// Bitboard of `side`'s pieces of `kind`.
@@ -471,64 +441,11 @@ impl Board {
         }
     }
 
-    /// The legal moves of the side to move; empty once the game is over.
-    pub fn legal_moves(&self) -> MoveList {
-        let mut moves = MoveList::new();
-        if self.outcome().is_none() {
-            self.generate_moves(&mut moves);
-        }
-        moves
-    }
-
     /// True if the side to move has at least one move (ignoring whether the game is over).
     pub fn has_move(&self) -> bool {
         let mut moves = MoveList::new();
         self.generate_moves(&mut moves);
         !moves.is_empty()
-    }
-
-    /// The position after `mv`, which must be a legal move (see [`try_play`](Board::try_play)).
-    pub fn play(&self, mv: Move) -> Board {
-        let side = self.side_to_move;
-        let kind = if self.pieces(side, Kind::Bomber) & mv.from.bit() != 0 {
-            Kind::Bomber
-        } else {
-            Kind::Stinger
-        };
-        let mut next = *self;
-        let keys = &PIECE_KEYS[side.index()][kind.index()];
-        next.pieces[side.index()][kind.index()] ^= mv.from.bit() | mv.to.bit();
-        next.hash ^= keys[mv.from.index()] ^ keys[mv.to.index()];
-        if mv.is_capture() {
-            let over = mv.captured_cell();
-            let them = side.other();
-            for k in [Kind::Stinger, Kind::Bomber] {
-                if next.pieces[them.index()][k.index()] & over.bit() != 0 {
-                    next.pieces[them.index()][k.index()] ^= over.bit();
-                    next.hash ^= PIECE_KEYS[them.index()][k.index()][over.index()];
-                }
-            }
-        }
-        next.side_to_move = side.other();
-        next.hash ^= SCOURGE_TO_MOVE_KEY;
-        next
-    }
-
-    /// The position after `mv`, or why `mv` is illegal here (the position is left unchanged).
-    pub fn try_play(&self, mv: Move) -> Result<Board, IllegalMoveError> {
-        if self.outcome().is_some() {
-            return Err(IllegalMoveError::GameOver);
-        }
-        if self.occupied_by(self.side_to_move) & mv.from.bit() == 0 {
-            return Err(IllegalMoveError::NoOwnPiece);
-        }
-        let mut moves = MoveList::new();
-        self.generate_moves(&mut moves);
-        if moves.contains(&mv) {
-            Ok(self.play(mv))
-        } else {
-            Err(IllegalMoveError::NotAllowed)
-        }
     }
 
     /// The position after `mv` applied as given, whether our rules allow it or not: how the bot
@@ -574,13 +491,6 @@ impl Board {
         Ok(Board::from_pieces(pieces, side.other()))
     }
 
-    /// The end of the game, checked (as after every move) in the rules' order: a bomber of the
-    /// side that just moved on its goal row; the side to move without bombers; the side to move
-    /// without a move (more bombers wins, equal is a draw). `None` while the game goes on.
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.end_of_game(|| self.has_move())
-    }
-
     /// [`Board::outcome`] for a search that has already generated `moves`, the side to move's
     /// legal moves: the same rule, without generating them again.
     pub fn outcome_with_moves(&self, moves: &MoveList) -> Option<Outcome> {
@@ -618,6 +528,124 @@ impl Board {
             });
         }
         None
+    }
+}
+
+/// The vocabulary's board ([`common::game::Board`]) under Krieg's rules. A move's text is its
+/// `Display` and `FromStr`, the protocol's `r1 c1 r2 c2` ([`crate::notation`]), so the board
+/// names no notation.
+impl common::game::Board for Board {
+    type Move = Move;
+    type MoveList = MoveList;
+    type Side = Side;
+    type Outcome = Outcome;
+    type IllegalMoveError = IllegalMoveError;
+    type ParseMoveError = <Move as FromStr>::Err;
+    const SIDES: [Side; 2] = [Side::Sentinel, Side::Scourge];
+
+    /// The initial position: Sentinel's bombers on row 0 and stingers on row 1, Scourge's
+    /// stingers on row 3 and bombers on row 4; Sentinel to move.
+    fn start() -> Board {
+        Board::from_pieces(
+            [[row_mask(1), row_mask(0)], [row_mask(3), row_mask(4)]],
+            Side::Sentinel,
+        )
+    }
+
+    /// The side whose turn it is.
+    fn side_to_move(&self) -> Side {
+        self.side_to_move
+    }
+
+    /// The legal moves of the side to move; empty once the game is over.
+    fn legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        if self.outcome().is_none() {
+            self.generate_moves(&mut moves);
+        }
+        moves
+    }
+
+    /// The position after `mv`, which must be a legal move (see [`try_play`](Board::try_play)).
+    fn play(&self, mv: Move) -> Board {
+        let side = self.side_to_move;
+        let kind = if self.pieces(side, Kind::Bomber) & mv.from.bit() != 0 {
+            Kind::Bomber
+        } else {
+            Kind::Stinger
+        };
+        let mut next = *self;
+        let keys = &PIECE_KEYS[side.index()][kind.index()];
+        next.pieces[side.index()][kind.index()] ^= mv.from.bit() | mv.to.bit();
+        next.hash ^= keys[mv.from.index()] ^ keys[mv.to.index()];
+        if mv.is_capture() {
+            let over = mv.captured_cell();
+            let them = side.other();
+            for k in [Kind::Stinger, Kind::Bomber] {
+                if next.pieces[them.index()][k.index()] & over.bit() != 0 {
+                    next.pieces[them.index()][k.index()] ^= over.bit();
+                    next.hash ^= PIECE_KEYS[them.index()][k.index()][over.index()];
+                }
+            }
+        }
+        next.side_to_move = side.other();
+        next.hash ^= SCOURGE_TO_MOVE_KEY;
+        next
+    }
+
+    /// The position after `mv`, or why `mv` is illegal here (the position is left unchanged).
+    fn try_play(&self, mv: Move) -> Result<Board, IllegalMoveError> {
+        if self.outcome().is_some() {
+            return Err(IllegalMoveError::GameOver);
+        }
+        if self.occupied_by(self.side_to_move) & mv.from.bit() == 0 {
+            return Err(IllegalMoveError::NoOwnPiece);
+        }
+        let mut moves = MoveList::new();
+        self.generate_moves(&mut moves);
+        if moves.contains(&mv) {
+            Ok(self.play(mv))
+        } else {
+            Err(IllegalMoveError::NotAllowed)
+        }
+    }
+
+    /// The end of the game, checked (as after every move) in the rules' order: a bomber of the
+    /// side that just moved on its goal row; the side to move without bombers; the side to move
+    /// without a move (more bombers wins, equal is a draw). `None` while the game goes on.
+    fn outcome(&self) -> Option<Outcome> {
+        self.end_of_game(|| self.has_move())
+    }
+
+    /// The Zobrist hash, kept incrementally by [`play`](Board::play).
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The hash computed from scratch (to check the incremental one).
+    fn compute_hash(&self) -> u64 {
+        let mut hash = 0;
+        for side in [Side::Sentinel, Side::Scourge] {
+            for kind in [Kind::Stinger, Kind::Bomber] {
+                let mut bits = self.pieces(side, kind);
+                while bits != 0 {
+                    hash ^= PIECE_KEYS[side.index()][kind.index()][bits.trailing_zeros() as usize];
+                    bits &= bits - 1;
+                }
+            }
+        }
+        if self.side_to_move == Side::Scourge {
+            hash ^= SCOURGE_TO_MOVE_KEY;
+        }
+        hash
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        mv.to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, Self::ParseMoveError> {
+        text.parse()
     }
 }
 

@@ -41,6 +41,7 @@
 use crate::board::{Board, Cell, Move, Outcome, Side};
 use crate::book_moves::BOOK_MOVES;
 use crate::dfpn::{ProofSearch, Value};
+use common::game::Board as _;
 use common::io::log;
 use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;

@@ -30,6 +30,7 @@
 use crate::board::{Board, Kind, Move, MoveList, Outcome, Side};
 use arrayvec::ArrayVec;
 use common::clock::Deadline;
+use common::game::Board as _;
 use common::io::log;
 use common::transposition::table_len;
 use std::fmt;

@@ -15,6 +15,7 @@ use crate::solver::{Solver, PLAY_DISTANCE_TABLE_BYTES, PLAY_TABLE_BYTES, RESISTA
 use common::cli::BotOptions;
 use common::clock::Deadline;
 use common::engine::EngineDefaults;
+use common::game::Board as _;
 use common::io::log;
 use std::time::Instant;
 

@@ -10,6 +10,7 @@
 //! - dead stingers: a stinger on the last row can never move again.
 
 use crate::board::{row_mask, Board, Cell, Kind, MoveList, Side};
+use common::game::Board as _;
 
 /// A bomber's base value.
 pub const BOMBER: i32 = 300;

@@ -17,11 +17,12 @@
 //!   vertically (forward only) over an opponent on `(r+f, c)` onto an empty `(r+2f, c)`; or
 //!   horizontally over an opponent on `(r, c±1)` onto an empty `(r, c±2)`, but never on rows 0
 //!   and 4. The landing cell must be on the board.
-//! - **End**, checked after every move in this order ([`board::Board::outcome`]): a bomber of the
-//!   mover on its goal row wins (a stinger there wins nothing, and can never move again); an
-//!   opponent with no bomber left loses; a side to move without a legal move ends the game, won by
-//!   the side with more bombers, drawn with equal bombers. Every step advances a piece and every
-//!   capture removes one, so every game ends.
+//! - **End**, checked after every move in this order
+//!   ([`Board::outcome`](board::Board#method.outcome)): a bomber of the mover on its goal row
+//!   wins (a stinger there wins nothing, and can never move again); an opponent with no bomber
+//!   left loses; a side to move without a legal move ends the game, won by the side with more
+//!   bombers, drawn with equal bombers. Every step advances a piece and every capture removes
+//!   one, so every game ends.
 //!
 //! ## Protocol
 //!

@@ -2,13 +2,13 @@
 //! start cell to the destination (for a capture, the landing cell).
 //!
 //! Parsing is in two typed steps, as in the referee's verdicts: [`parse_move`] checks the shape
-//! ([`ParseMoveError`]), then [`Board::try_play`](crate::board::Board::try_play) checks legality
-//! ([`IllegalMoveError`]).
+//! ([`ParseMoveError`]), then [`Board::try_play`](crate::board::Board#method.try_play) checks
+//! legality ([`IllegalMoveError`](crate::board::IllegalMoveError)).
 //!
-//! The game's [`common::game::Board`] is implemented here: the trait joins the rules of
-//! [`crate::board`] and this notation, so it sits above both (and the board needs no notation).
+//! The board's [`common::game::Board::parse_move`] and [`common::game::Board::format_move`] are
+//! a move's `FromStr` and `Display`, written here: the notation stands above the rules.
 
-use crate::board::{Board, Cell, IllegalMoveError, Move, MoveList, Outcome, Side};
+use crate::board::{Cell, Move};
 use std::fmt;
 
 /// Why a line is not a move in Krieg's notation.
@@ -86,16 +86,6 @@ impl std::str::FromStr for Move {
     fn from_str(s: &str) -> Result<Move, ParseMoveError> {
         parse_move(s)
     }
-}
-
-/// The vocabulary's board ([`common::game::Board`]): the methods of [`Board`], and the protocol's
-/// notation `r1 c1 r2 c2` (this module).
-// The trait joins the rules and their notation, so it is implemented here, above both.
-impl common::game::Board for Board {
-    common::board_vocabulary! {
-        Move = Move, Side = Side, SIDES = [Side::Sentinel, Side::Scourge]
-    }
-    common::position_free_notation!(parse_move);
 }
 
 #[cfg(test)]

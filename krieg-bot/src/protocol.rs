@@ -14,6 +14,7 @@ use crate::engine::Engine;
 use crate::notation::parse_move;
 use crate::solve;
 use common::cli::{BotInfo, BotOptions, Contest, Solver};
+use common::game::Board as _;
 use common::io::{quote, warn, LineReader};
 use std::io::{self, BufRead};
 use std::time::{Duration, Instant};

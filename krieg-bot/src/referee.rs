@@ -3,6 +3,7 @@
 use crate::board::{Board, Outcome};
 use crate::notation::parse_move;
 use common::cli::Contest;
+use common::game::Board as _;
 use tools::runner::{BoardReferee, Fault, GameEnd, Input, RefereeGame, Seat};
 
 /// A Krieg game between two processes. Player 1 is Sentinel.

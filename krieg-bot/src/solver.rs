@@ -23,6 +23,7 @@
 use crate::board::{Board, Cell, Kind, Move, MoveList, Outcome};
 use crate::dfpn::{ProofClock, Value};
 use crate::search::{score_moves, History, MoveScores};
+use common::game::Board as _;
 use common::io::log;
 use common::search::{pick_move_by_swap, remember_killer, NodeBest};
 use common::transposition::table_len;

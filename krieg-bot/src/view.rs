@@ -3,6 +3,7 @@
 //! (moving up), bombers as discs marked `B`, stingers as triangles pointing forward marked `S`;
 //! the last move as an arrow, its captured piece crossed out.
 
+use common::game::Board as _;
 use std::fmt::Write as _;
 
 use tools::runner::html::DrawGame;

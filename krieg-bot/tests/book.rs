@@ -2,6 +2,7 @@
 //! with the quick proof: walked exhaustively against every defence, played against many, and
 //! checked against the solver.
 
+use common::game::Board as _;
 use krieg::board::{Board, Move, Outcome, Side};
 use krieg::book::{
     book_move, oriented, quick_proof, strategy_move, walk, WalkError, QUICK_NODES,

@@ -1,6 +1,7 @@
 //! Proof-number search against plain exhaustive minimax near the end of random games, against
 //! the alpha-beta solver further from it, with tables of very different sizes; its proven moves.
 
+use common::game::Board as _;
 use krieg::board::{Board, Side};
 use krieg::dfpn::{ProofSearch, Value};
 use krieg::solver::Solver;

@@ -1,5 +1,6 @@
 //! Random games checked against invariants at every ply.
 
+use common::game::Board as _;
 use krieg::board::{Board, Kind, Side};
 use krieg::notation::parse_move;
 use rand::rngs::SmallRng;

@@ -1,5 +1,6 @@
 //! The bot binary, started as the contest starts it.
 
+use common::game::Board as _;
 use krieg::board::{Board, ForcePlayError, Side};
 use krieg::notation::parse_move;
 use rand::rngs::SmallRng;

@@ -1,5 +1,6 @@
 //! The referee on full games and against players that misbehave in every way it must catch.
 
+use common::game::Board as _;
 use krieg::board::{Board, Outcome, Side};
 use krieg::notation::parse_move;
 use std::path::PathBuf;

@@ -1,6 +1,7 @@
 //! Every rule of Krieg (`src/lib.rs`, "The rules as implemented"), one named test or named case
 //! each.
 
+use common::game::Board as _;
 use krieg::board::{Board, Cell, IllegalMoveError, Move, Outcome, Side, WinReason};
 use krieg::notation::parse_move;
 use support::board;

@@ -3,6 +3,7 @@
 use common::cli::BotOptions;
 use common::clock::Deadline;
 use common::deepening::RootSearch;
+use common::game::Board as _;
 use common::search::{bench_boards, Limits};
 use krieg::board::{Board, Move, Outcome, Side};
 use krieg::engine::Engine;
@@ -126,7 +127,6 @@ fn bench_node_count_is_pinned() {
 
 #[test]
 fn bench_lines_are_legal_games_and_bad_lines_are_reported() {
-    use common::game::Board as _;
     use krieg::search::BENCH_POSITIONS;
     for line in BENCH_POSITIONS {
         let board = Board::after_line(line).unwrap_or_else(|e| panic!("{line}: {e}"));

@@ -2,6 +2,7 @@
 //! depend on the table's size or the order of moves; the `solve` command line.
 
 use common::cli::CliError;
+use common::game::Board as _;
 use krieg::board::{Board, Outcome};
 use krieg::dfpn::Value;
 use krieg::engine::PlaySolver;

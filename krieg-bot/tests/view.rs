@@ -1,6 +1,7 @@
 //! The replay page of Krieg: every ply drawn from the rules, the last drawing the final position,
 //! bad records reported by line, and the referee's `--html` and `view`.
 
+use common::game::Board as _;
 use krieg::board::{Board, Kind, Side};
 use krieg::notation::format_move;
 use krieg::referee::KriegReferee;

@@ -1,5 +1,5 @@
 //! The position: 61 cells in two `u64` bitboards, placement, the swap, game end, Zobrist hashing
-//! and the vocabulary's board (`common::game::Board`), with perft.
+//! and the vocabulary's board words (its `common::game::Board`).
 //!
 //! # Cell layout
 //!
@@ -21,8 +21,10 @@
 //! In axial coordinates `q = x - min(y, 4)`, `r = y - 4` the six directions are `(±1, 0)`,
 //! `(0, ±1)` and `±(1, -1)`; the three axes are the three opposite pairs.
 
+use common::game::Board as _;
 use common::zobrist::zobrist_key;
 use std::fmt;
+use std::str::FromStr;
 
 /// Number of cells.
 pub const CELLS: usize = 61;
@@ -307,9 +309,10 @@ pub enum Outcome {
     Full,
 }
 
-impl Outcome {
-    /// The winner, `None` for a draw.
-    pub fn winner(self) -> Option<Player> {
+impl common::game::Outcome for Outcome {
+    type Side = Player;
+
+    fn winner(self) -> Option<Player> {
         match self {
             Outcome::Four(p) => Some(p),
             Outcome::Three(p) => Some(p.other()),
@@ -317,8 +320,6 @@ impl Outcome {
         }
     }
 }
-
-common::inherent_outcome!(Outcome, Player);
 
 /// Why a move cannot be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -414,19 +415,14 @@ pub struct Board {
     hash: u64,
 }
 
-common::start_is_default!(Board);
+/// The start position.
+impl Default for Board {
+    fn default() -> Board {
+        Board::start()
+    }
+}
 
 impl Board {
-    /// The empty board, Player 1 to move.
-    pub const fn start() -> Board {
-        Board {
-            stones: [0, 0],
-            ply: 0,
-            outcome: None,
-            hash: 0,
-        }
-    }
-
     /// A position from its stones and the player to move (the protocol's grid). The number of
     /// moves played is the number of stones, plus one if the counts show that Player 2 swapped.
     /// The game is taken to be running unless the board is full (the referee would have ended it).
@@ -468,16 +464,6 @@ impl Board {
         self.ply as u32
     }
 
-    /// The player to move.
-    #[inline]
-    pub const fn side_to_move(&self) -> Player {
-        if self.ply % 2 == 0 {
-            Player::First
-        } else {
-            Player::Second
-        }
-    }
-
     /// The stones of `player`.
     #[inline]
     pub const fn stones(&self, player: Player) -> u64 {
@@ -501,32 +487,6 @@ impl Board {
         }
     }
 
-    /// How the game ended, `None` while it runs.
-    #[inline]
-    pub const fn outcome(&self) -> Option<Outcome> {
-        self.outcome
-    }
-
-    /// The Zobrist hash, kept incrementally.
-    #[inline]
-    pub const fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    /// The hash computed from scratch (for tests of the incremental one).
-    pub fn compute_hash(&self) -> u64 {
-        let mut hash = 0;
-        for p in [Player::First, Player::Second] {
-            for c in Cells(self.stones(p)) {
-                hash ^= ZOBRIST[p.index()][c.index()];
-            }
-        }
-        if self.side_to_move() == Player::Second {
-            hash ^= ZOBRIST_SECOND_TO_MOVE;
-        }
-        hash
-    }
-
     /// The cell Player 2 may steal now: Player 1's stone on ply 1.
     #[inline]
     pub fn swap_cell(&self) -> Option<Cell> {
@@ -542,8 +502,50 @@ impl Board {
         self.outcome.is_none() && (self.empty() & m.bit() != 0 || self.swap_cell() == Some(m))
     }
 
+    /// Number of legal moves.
+    pub fn move_count(&self) -> u32 {
+        if self.outcome.is_some() {
+            0
+        } else {
+            self.empty().count_ones() + u32::from(self.ply == 1)
+        }
+    }
+}
+
+/// The vocabulary's board ([`common::game::Board`]) under Yavalath's rules. A move's text is
+/// its `Display` and `FromStr`, the protocol's `x y` ([`crate::notation`]), so the board
+/// names no notation.
+impl common::game::Board for Board {
+    type Move = Cell;
+    type MoveList = MoveList;
+    type Side = Player;
+    type Outcome = Outcome;
+    type IllegalMoveError = IllegalMoveError;
+    type ParseMoveError = <Cell as FromStr>::Err;
+    const SIDES: [Player; 2] = [Player::First, Player::Second];
+
+    /// The empty board, Player 1 to move.
+    fn start() -> Board {
+        Board {
+            stones: [0, 0],
+            ply: 0,
+            outcome: None,
+            hash: 0,
+        }
+    }
+
+    /// The player to move.
+    #[inline]
+    fn side_to_move(&self) -> Player {
+        if self.ply % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
     /// Every legal move: the empty cells in index order, then the swap on ply 1.
-    pub fn legal_moves(&self) -> MoveList {
+    fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         if self.outcome.is_some() {
             return list;
@@ -557,30 +559,9 @@ impl Board {
         list
     }
 
-    /// Number of legal moves.
-    pub fn move_count(&self) -> u32 {
-        if self.outcome.is_some() {
-            0
-        } else {
-            self.empty().count_ones() + u32::from(self.ply == 1)
-        }
-    }
-
-    /// The position after `m`, or why `m` is illegal (`self` is not changed).
-    pub fn try_play(&self, m: Cell) -> Result<Board, IllegalMoveError> {
-        if self.outcome.is_some() {
-            return Err(IllegalMoveError::GameOver);
-        }
-        if self.is_legal(m) {
-            Ok(self.play(m))
-        } else {
-            Err(IllegalMoveError::Occupied(m))
-        }
-    }
-
     /// The position after the legal move `m` (see [`Board::try_play`] for untrusted moves).
     #[inline]
-    pub fn play(&self, m: Cell) -> Board {
+    fn play(&self, m: Cell) -> Board {
         debug_assert!(self.is_legal(m), "illegal move {m} on ply {}", self.ply);
         let me = self.side_to_move();
         let mut next = *self;
@@ -602,6 +583,52 @@ impl Board {
             Effect::Quiet => None,
         };
         next
+    }
+
+    /// The position after `m`, or why `m` is illegal (`self` is not changed).
+    fn try_play(&self, m: Cell) -> Result<Board, IllegalMoveError> {
+        if self.outcome.is_some() {
+            return Err(IllegalMoveError::GameOver);
+        }
+        if self.is_legal(m) {
+            Ok(self.play(m))
+        } else {
+            Err(IllegalMoveError::Occupied(m))
+        }
+    }
+
+    /// How the game ended, `None` while it runs.
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// The Zobrist hash, kept incrementally.
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The hash computed from scratch (for tests of the incremental one).
+    fn compute_hash(&self) -> u64 {
+        let mut hash = 0;
+        for p in [Player::First, Player::Second] {
+            for c in Cells(self.stones(p)) {
+                hash ^= ZOBRIST[p.index()][c.index()];
+            }
+        }
+        if self.side_to_move() == Player::Second {
+            hash ^= ZOBRIST_SECOND_TO_MOVE;
+        }
+        hash
+    }
+
+    fn format_move(&self, m: Cell) -> String {
+        m.to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Cell, Self::ParseMoveError> {
+        text.parse()
     }
 }
 

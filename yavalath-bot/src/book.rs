@@ -67,6 +67,7 @@
 //! `docs/measured.md`, section "Yavalath's opening book", dated, with their commands.
 
 use crate::board::{Board, Cell, Cells, Player};
+use common::game::Board as _;
 
 /// One of the twelve symmetries: `t % 6` rotations by 60° after a reflection if `t >= 6`.
 pub type Symmetry = u8;

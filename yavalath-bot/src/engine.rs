@@ -28,6 +28,7 @@ use arrayvec::ArrayVec;
 use common::cli::{BotOptions, EngineKind};
 use common::clock::Deadline;
 use common::engine::EngineDefaults;
+use common::game::Board as _;
 use common::score::is_decisive;
 use std::fmt::Write as _;
 use std::time::Instant;

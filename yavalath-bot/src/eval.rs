@@ -35,6 +35,7 @@
 
 use crate::board::{Board, Cell, Player, AXES, CELLS};
 use crate::threats::{spread, window_classes, window_classes_both, Threats};
+use common::game::Board as _;
 
 /// Score of a position whose side to move wins (or loses) on the next move, as the evaluation
 /// sees it; below the search's proven mate scores.

@@ -2,10 +2,10 @@
 //! the grid rows. Parsing never panics; syntax errors ([`ParseMoveError`], [`ParseGridError`]) are
 //! kept apart from legality ([`IllegalMoveError`], decided by the board).
 //!
-//! The game's [`common::game::Board`] is implemented here: the trait joins the rules of
-//! [`crate::board`] and this notation, so it sits above both (and the board needs no notation).
+//! The board's [`common::game::Board::parse_move`] and [`common::game::Board::format_move`] are
+//! a cell's `FromStr` (here) and `Display`: the notation stands above the rules.
 
-use crate::board::{Board, Cell, MoveList, Outcome, Player, ROWS, ROW_LEN, ROW_START};
+use crate::board::{Board, Cell, Player, ROWS, ROW_LEN, ROW_START};
 use std::fmt;
 
 pub use crate::board::IllegalMoveError;
@@ -161,12 +161,10 @@ pub fn format_grid(board: &Board, viewer: Player) -> Vec<String> {
         .collect()
 }
 
-/// The vocabulary's board ([`common::game::Board`]): the methods of [`Board`], and the protocol's
-/// notation `x y` (this module).
-// The trait joins the rules and their notation, so it is implemented here, above both.
-impl common::game::Board for Board {
-    common::board_vocabulary! {
-        Move = Cell, Side = Player, SIDES = [Player::First, Player::Second]
+impl std::str::FromStr for Cell {
+    type Err = ParseMoveError;
+
+    fn from_str(text: &str) -> Result<Cell, ParseMoveError> {
+        parse_move(text)
     }
-    common::position_free_notation!(parse_move);
 }

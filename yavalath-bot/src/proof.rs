@@ -32,6 +32,7 @@ use arrayvec::ArrayVec;
 use common::cli::{refuse_solve_args, CliError, SolveTarget};
 use common::clock::Deadline;
 use common::game::Board as _;
+use common::game::Outcome as _;
 use common::transposition::table_len;
 use std::fmt;
 use std::process::ExitCode;

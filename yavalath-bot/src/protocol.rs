@@ -47,6 +47,7 @@ use crate::notation::{format_move, parse_last_move, parse_row};
 use crate::params::FIRST_MOVETIME;
 use common::cli::BotOptions;
 use common::cli::{BotInfo, Contest, Solver};
+use common::game::Board as _;
 use common::io::{log, quote, warn, LineReader, OVERLONG_MARKER};
 use std::io::BufRead;
 use std::time::{Duration, Instant};

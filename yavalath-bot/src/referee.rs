@@ -11,6 +11,7 @@
 use crate::board::{Board, Cell, Outcome};
 use crate::notation::{format_grid, format_move, parse_move};
 use common::cli::Contest;
+use common::game::Board as _;
 use std::time::Duration;
 use tools::runner::{BoardReferee, Fault, GameEnd, Input, RefereeGame, Seat};
 

@@ -45,6 +45,7 @@ use crate::threats::{gather, threat_makers_padded, Threats, Verdict};
 use arrayvec::ArrayVec;
 use common::clock::{Deadline, SearchClock};
 use common::deepening::{iterative_deepening, Root, RootSearch};
+use common::game::Board as _;
 use common::score::{loss_in, win_in, INFINITY};
 use common::search::{
     principal_variation_search, remember_killer, reward_history, Limits, NodeBest, RootIteration,

@@ -6,6 +6,7 @@
 //! found with a few shifts and ands per axis, then gathered back to 61 bits.
 
 use crate::board::{Board, Cell, Player, ALL_CELLS, ROWS, ROW_LEN, ROW_START};
+use common::game::Board as _;
 
 /// The shifts of the three axes in the padded grid: `(1, 0)`, `(0, 1)` and `(-1, 1)`.
 const AXIS_SHIFTS: [u32; 3] = [1, 10, 9];

@@ -53,6 +53,8 @@ use crate::threats::Threats;
 use common::cli::parse_seconds;
 use common::clock::Deadline;
 use common::deepening::RootSearch;
+use common::game::Board as _;
+use common::game::Outcome as _;
 use common::search::Limits;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;

@@ -3,6 +3,7 @@
 //! and Player 2's in red; the last stone ringed (marked `swap` when Player 2 took Player 1's
 //! first stone), and the run that ended the game struck through: 4 or more won, exactly 3 lost.
 
+use common::game::Board as _;
 use std::fmt::Write as _;
 
 use tools::runner::html::{named_hexagon, DrawGame};

@@ -3,6 +3,7 @@
 
 use common::cli::BotOptions;
 use common::clock::Deadline;
+use common::game::Board as _;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};

@@ -89,7 +89,10 @@ fn the_bundle_compiles_fits_behaves_as_the_cargo_bot_and_plays() {
     );
     // What the bot never reaches is gone, such as the engine frame's seeding for a bot that
     // lives one call (Power Connect 4's).
-    assert!(!text.contains("fn seed_for_position"), "dead code is bundled");
+    assert!(
+        !text.contains("fn seed_for_position"),
+        "dead code is bundled"
+    );
     assert!(!text.contains("referee"), "the referee is not bundled");
     assert!(!text.contains("#[test]"), "tests are not bundled");
     for (module, notice) in [

@@ -1,5 +1,6 @@
 //! Random playouts: every invariant of the position on every ply.
 
+use common::game::Board as _;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};

@@ -3,6 +3,8 @@
 
 use common::cli::CliError;
 use common::clock::Deadline;
+use common::game::Board as _;
+use common::game::Outcome as _;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};

@@ -1,5 +1,6 @@
 //! The bot as CodinGame runs it: spawned, talked to on stdin/stdout, for both seats.
 
+use common::game::Board as _;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;

@@ -1,5 +1,7 @@
 //! The referee on full games between our engines, with records.
 
+use common::game::Board as _;
+use common::game::Outcome as _;
 use std::process::Command;
 use test_support::process::recorded_games;
 use test_support::replay::record_plies;

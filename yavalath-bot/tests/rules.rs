@@ -1,6 +1,8 @@
 //! Every rule of the crate's docs (`src/lib.rs`, "The rules as implemented") and the
 //! statement's examples.
 
+use common::game::Board as _;
+use common::game::Outcome as _;
 use support::{bits, c, first_to_move};
 use yavalath::board::{
     placement_effect, Board, Cell, Effect, IllegalMoveError, Outcome, Player, ALL_CELLS, CELLS,

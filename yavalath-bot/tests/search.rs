@@ -4,6 +4,7 @@ use common::cli::BotOptions;
 use common::clock::Deadline;
 use common::deepening::RootSearch;
 use common::game::greedy;
+use common::game::Board as _;
 use common::search::{Limits, SearchResult};
 use std::time::Duration;
 use support::{bits, c, first_to_move};

@@ -1,6 +1,7 @@
 //! The replay page of Yavalath: every ply drawn from the rules, the last drawing the final
 //! position, the swap and the deciding run shown, bad records reported by line.
 
+use common::game::Board as _;
 use test_support::replay::{check_bad_third_ply, check_replays, count, varied_game, RecordedGame};
 use tools::runner::html::DrawGame;
 use tools::runner::replay::replay;

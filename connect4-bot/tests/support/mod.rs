@@ -2,6 +2,7 @@
 //! moves.
 #![allow(dead_code)]
 
+use common::game::Board as _;
 use connect4::board::{Board, Cell, CellContent, Kind, Move, Outcome, Team, HEIGHT, WIDTH};
 use connect4::notation::parse_move;
 use rand::rngs::SmallRng;

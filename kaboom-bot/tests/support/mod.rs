@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests: squares, lines played from the start, mid-game setups.
 #![allow(dead_code)]
 
+use common::game::Board as _;
 use kaboom::board::{Board, Player, Setup, Square};
 use kaboom::notation::parse_legal;
 

@@ -2,6 +2,7 @@
 //! size of a tree, and the plain minimax the solvers are checked against.
 #![allow(dead_code)]
 
+use common::game::Board as _;
 use krieg::board::{Board, Outcome, Side};
 use krieg::dfpn::Value;
 use rand::rngs::SmallRng;
