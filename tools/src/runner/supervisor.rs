@@ -285,6 +285,7 @@ fn supervise(
             // No namespace: this process is the init (a subreaper) itself.
             return start_player_or_reap(status_fd);
         };
+        let alive = ParentAlive::new();
         let init = libc::fork();
         if init < 0 {
             libc::_exit(126);
@@ -292,7 +293,7 @@ fn supervise(
         if init == 0 {
             // Process 1 of the new namespace: killed when the supervisor dies, and the kernel
             // then kills the whole namespace.
-            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+            alive.die_with_parent();
             libc::mount(
                 c"proc".as_ptr(),
                 c"/proc".as_ptr(),
@@ -302,11 +303,64 @@ fn supervise(
             );
             return start_player_or_reap(status_fd);
         }
+        alive.keep_for_life();
         release_standard_descriptors();
         libc::close(status_fd);
         let mut status = 0;
         while libc::waitpid(init, &mut status, 0) < 0 && interrupted() {}
         libc::_exit(0);
+    }
+}
+
+/// A pipe that tells a forked child whether its parent is still alive: only the parent holds
+/// its write end, so the child reads end of file once the parent is gone. A child that sets
+/// `PR_SET_PDEATHSIG` after `fork` is not signalled if its parent died before the call; it
+/// looks at the pipe afterwards, and so never outlives its parent unnoticed (a referee killed
+/// while a game's processes were being forked). Its methods are plain system calls on
+/// descriptors the process owns, async-signal-safe, as the code between `fork` and `exec` needs.
+struct ParentAlive {
+    read: i32,
+    write: i32,
+}
+
+impl ParentAlive {
+    /// The pipe, made before `fork` (closed on `exec`, so no player inherits it); without one
+    /// (out of descriptors), the child relies on `PR_SET_PDEATHSIG` alone.
+    unsafe fn new() -> ParentAlive {
+        let mut fds = [-1; 2];
+        if libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) != 0 {
+            fds = [-1; 2];
+        }
+        ParentAlive {
+            read: fds[0],
+            write: fds[1],
+        }
+    }
+
+    /// In the child: dies by `SIGKILL` when the parent dies, and at once if it already has.
+    unsafe fn die_with_parent(&self) {
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+        if self.write >= 0 {
+            libc::close(self.write);
+        }
+        if self.read >= 0 {
+            let mut poll = libc::pollfd {
+                fd: self.read,
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            // Only the parent holds the write end now: readable or hung up means it is gone.
+            if libc::poll(&mut poll, 1, 0) != 0 {
+                libc::_exit(126);
+            }
+        }
+    }
+
+    /// In the parent: keeps the write end open until it dies, and closes the read end.
+    unsafe fn keep_for_life(&self) {
+        if self.read >= 0 {
+            libc::close(self.read);
+        }
     }
 }
 
@@ -342,6 +396,7 @@ unsafe fn release_standard_descriptors() {
 /// `exec` the player's command; this process reports the player's exit status on `status_fd`
 /// and reaps every orphan until it has no child left, then exits.
 unsafe fn start_player_or_reap(status_fd: i32) -> io::Result<()> {
+    let alive = ParentAlive::new();
     let player = libc::fork();
     if player < 0 {
         libc::_exit(126);
@@ -349,13 +404,14 @@ unsafe fn start_player_or_reap(status_fd: i32) -> io::Result<()> {
     if player == 0 {
         libc::close(status_fd);
         // The player dies with its init, even where no namespace does it.
-        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+        alive.die_with_parent();
         // The referee's signal handlers are not the player's: back to the default.
         for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP, libc::SIGQUIT] {
             libc::signal(signal, libc::SIG_DFL);
         }
         return Ok(());
     }
+    alive.keep_for_life();
     release_standard_descriptors();
     let mut reported = false;
     loop {
