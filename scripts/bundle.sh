@@ -21,7 +21,7 @@
 # Items under `#[cfg(test)]` (test modules) or `#[cfg(feature = "tuning")]` (the tuning build's,
 # see common/src/tunable.rs) and whole-line comments are dropped, except the licence notices;
 # `#[cfg(not(feature = "tuning"))]` is dropped from the items it keeps.
-# Then tools/src/bin/bundle-trim.rs (built here by plain rustc: it needs only std) drops what the
+# Then tools/src/bin/bundle-trim/ (built here by plain rustc: it needs only std) drops what the
 # bot never reaches, as the compiler names it: the functions, methods, constants, types, traits,
 # imports and macros of common, of the game and of the package subsets that nothing the bot
 # runs uses, pass by pass until none is left, and every space and line break that separates no
@@ -230,7 +230,7 @@ fi
 # top of this file). The tool needs only std, so plain rustc builds it, unoptimised: the checks
 # it asks of rustc take its time.
 "${RUSTC:-rustc}" --edition 2021 --crate-name bundle_trim -o "$work/bundle-trim" \
-    "$root/tools/src/bin/bundle-trim.rs"
+    "$root/tools/src/bin/bundle-trim/main.rs"
 "$work/bundle-trim" "$out" "$out"
 
 chars=$(perl -CSD -ne '$n += length; END { print $n + 0 }' "$out")
