@@ -8,22 +8,24 @@ use std::process::Command;
 use crate::json::Json;
 use crate::tokens::{lex, Kind};
 
-/// A diagnostic of rustc: its level, code (a lint's name, an error's `E…`), message and spans in
-/// the bundle.
+/// A diagnostic of rustc: its level, code (a lint's name, an error's `E…`), message, spans in
+/// the bundle, and its notes and helps (each a diagnostic of its own).
 #[derive(Debug)]
 pub(crate) struct Diagnostic {
     pub(crate) level: String,
     pub(crate) code: String,
     pub(crate) message: String,
     pub(crate) spans: Vec<Span>,
+    pub(crate) children: Vec<Diagnostic>,
     pub(crate) rendered: String,
 }
 
-/// Where in the bundle a diagnostic points (from byte `start`); `expanded` when it is in a
+/// Bytes `start..end` of the bundle that a diagnostic points at; `expanded` when they are in a
 /// macro's expansion (in a `macro_rules!`, or where the macro is called).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Span {
     pub(crate) start: usize,
+    pub(crate) end: usize,
     pub(crate) primary: bool,
     pub(crate) expanded: bool,
 }
@@ -36,6 +38,12 @@ impl Diagnostic {
     /// The spans the diagnostic is about.
     pub(crate) fn primary(&self) -> impl Iterator<Item = &Span> {
         self.spans.iter().filter(|span| span.primary)
+    }
+
+    /// Its message and its notes' and helps' messages.
+    pub(crate) fn messages(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(self.message.as_str())
+            .chain(self.children.iter().map(|child| child.message.as_str()))
     }
 }
 
@@ -152,6 +160,7 @@ fn diagnostic(json: &Json, file: &Path, original: &impl Fn(usize) -> usize) -> D
             let byte = |key: &str| span.get(key).and_then(Json::as_number).map(|n| n as usize);
             Some(Span {
                 start: original(byte("byte_start")?),
+                end: original(byte("byte_end")?),
                 primary: span.get("is_primary") == Some(&Json::Bool(true)),
                 expanded: span.get("expansion").is_some_and(|e| *e != Json::Null),
             })
@@ -167,6 +176,10 @@ fn diagnostic(json: &Json, file: &Path, original: &impl Fn(usize) -> usize) -> D
             .to_string(),
         message: text("message"),
         spans,
+        children: list("children")
+            .iter()
+            .map(|child| diagnostic(child, file, original))
+            .collect(),
         rendered: text("rendered"),
     }
 }
