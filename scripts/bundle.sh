@@ -21,11 +21,14 @@
 # Items under `#[cfg(test)]` (test modules) or `#[cfg(feature = "tuning")]` (the tuning build's,
 # see common/src/tunable.rs) and whole-line comments are dropped, except the licence notices;
 # `#[cfg(not(feature = "tuning"))]` is dropped from the items it keeps.
-# Then tools/src/bin/bundle-trim.rs (built here by plain rustc: it needs only std) drops what the
-# bot never reaches, as the compiler names it: the functions, methods, constants, types, traits,
-# imports and macros of common, of the game and of the package subsets that nothing the bot
-# runs uses, pass by pass until none is left, and every space and line break that separates no
-# two tokens (CodinGame counts every character); the bundle it leaves compiles, or it fails.
+# Then tools/src/bin/bundle-trim/ (built here by plain rustc: it needs only std) makes it short,
+# for CodinGame counts every character, each step checked by the compiler (docs/bundles.md): it
+# drops what the bot never reaches, as the compiler names it (the functions, methods, constants,
+# types, traits, imports and macros of common, of the game and of the package subsets that
+# nothing the bot runs uses, pass by pass until none is left) and the derived `Debug`s nothing
+# needs, gives the names the bundle defines short fresh ones (BUNDLE_TRIM_KEEP_NAMES=1 keeps
+# them, for a bundle to read), and drops every space and line break that separates no two
+# tokens; the bundle it leaves compiles without a warning, or it fails.
 # It prints the size on stderr, and fails if the Yavalath bundle does not fit CodinGame's limit
 # or the Krieg bundle its statement's (1 MB).
 set -eu
@@ -230,7 +233,7 @@ fi
 # top of this file). The tool needs only std, so plain rustc builds it, unoptimised: the checks
 # it asks of rustc take its time.
 "${RUSTC:-rustc}" --edition 2021 --crate-name bundle_trim -o "$work/bundle-trim" \
-    "$root/tools/src/bin/bundle-trim.rs"
+    "$root/tools/src/bin/bundle-trim/main.rs"
 "$work/bundle-trim" "$out" "$out"
 
 chars=$(perl -CSD -ne '$n += length; END { print $n + 0 }' "$out")

@@ -566,3 +566,59 @@ fn array_vec_shrinks_lists_of_elements_without_a_default() {
     bundled.clear();
     assert!(real.is_empty() && bundled.is_empty());
 }
+
+/// The MIT licence's text after its copyright lines, as each crate's `LICENSE-MIT` words it.
+const MIT_TEXT: &str = "Permission is hereby granted, free of charge, to any
+person obtaining a copy of this software and associated
+documentation files (the \"Software\"), to deal in the
+Software without restriction, including without
+limitation the rights to use, copy, modify, merge,
+publish, distribute, sublicense, and/or sell copies of
+the Software, and to permit persons to whom the Software
+is furnished to do so, subject to the following
+conditions:
+
+The above copyright notice and this permission notice
+shall be included in all copies or substantial portions
+of the Software.
+
+THE SOFTWARE IS PROVIDED \"AS IS\", WITHOUT WARRANTY OF
+ANY KIND, EXPRESS OR IMPLIED, INCLUDING BUT NOT LIMITED
+TO THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A
+PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT
+SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY
+CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION
+OF CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR
+IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER
+DEALINGS IN THE SOFTWARE.
+";
+
+/// Each subset opens with its crate's MIT notice whole (`bundle.sh` keeps that comment block
+/// in the bundle): the copyright lines, then the licence's text to its last line.
+#[test]
+fn each_subset_carries_its_crates_whole_mit_notice() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/bundle");
+    for (file, copyright) in [
+        (
+            "arrayvec.rs",
+            "Copyright (c) Ulrik Sverdrup \"bluss\" 2015-2023",
+        ),
+        ("rand.rs", "Copyright 2018 Developers of the Rand project"),
+        (
+            "rustc_hash.rs",
+            "Copyright 2015 The Rust Project Developers.",
+        ),
+    ] {
+        let source = std::fs::read_to_string(dir.join(file)).unwrap();
+        let notice: String = source
+            .lines()
+            .take_while(|line| line.starts_with("//"))
+            .map(|line| line.trim_start_matches("//").trim_start().to_string() + "\n")
+            .collect();
+        assert!(notice.contains(copyright), "{file}: {notice}");
+        assert!(
+            notice.ends_with(MIT_TEXT),
+            "{file}'s notice is not whole:\n{notice}"
+        );
+    }
+}

@@ -25,6 +25,7 @@
 // CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION
 // OF CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR
 // IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER
+// DEALINGS IN THE SOFTWARE.
 
 // The subset the bots may use, for the one-file bundles (scripts/bundle.sh): `rngs::SmallRng`
 // (Xoshiro256++, rand's choice on 64-bit targets), `SeedableRng::seed_from_u64` (rand_core's

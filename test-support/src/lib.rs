@@ -1,6 +1,9 @@
 //! What the game crates' tests share, written once: a dev-only crate, in the game crates'
 //! `[dev-dependencies]` only, so that it is never compiled into a bot or a bundle.
 //!
+//! - [`bundle`]: a game's one-file bundle (`scripts/bundle.sh`) built by plain `rustc -O`, kept
+//!   in the test's target directory until its sources change, and its `bench` compared with the
+//!   cargo-built bot's;
 //! - [`process`]: a bot binary started as a contest starts it, talked to line by line, each
 //!   reply awaited with a timeout so that a stalled bot fails its test instead of hanging it;
 //!   its subcommands; referee runs and the games they record; scratch directories;
@@ -19,6 +22,7 @@
 //! - [`tune`] (feature `referee`, which brings in the tools): the check every self-play tuner's
 //!   games pass.
 
+pub mod bundle;
 pub mod docs;
 pub mod help;
 pub mod perft;

@@ -1,0 +1,15 @@
+//! The one-file bot: `scripts/bundle.sh connect4` writes it, plain `rustc -O` builds it, and it
+//! searches exactly as the cargo-built bot (its package subsets are faithful, and the trim
+//! removes only what nothing runs and renames only what nothing reads).
+
+use std::path::Path;
+use test_support::bundle::check_bench_as_cargo;
+
+#[test]
+fn the_bundle_searches_as_the_cargo_built_bot() {
+    check_bench_as_cargo(
+        "connect4",
+        env!("CARGO_BIN_EXE_connect4-bot"),
+        Path::new(env!("CARGO_TARGET_TMPDIR")),
+    );
+}
