@@ -148,7 +148,7 @@ impl<S> Engine<S> {
     }
 
     /// The move after the search's `result`: its best, or while the opening draws last one
-    /// drawn among it and the moves within `margin` of it ([`OpeningChoice::draw`]), logged on
+    /// drawn among it and the moves within `margin` of it ([`RootSearch::near_best_moves`], [`OpeningChoice::choose`]), logged on
     /// the searcher's log; `None` when the search found no move.
     pub fn draw_opening<B>(
         &mut self,

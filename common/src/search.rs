@@ -10,7 +10,7 @@
 //!   the game's own;
 //! - the killers' and history's update ([`remember_killer`], [`reward_history`]);
 //! - the aspiration window ([`aspiration`]), the principal variation from the table
-//!   ([`principal_variation`]), and the bench ([`bench`]).
+//!   ([`principal_variation`]), and the bench ([`bench()`]).
 //!
 //! A game's `search.rs` holds its `Searcher` (its table, killers, history and clock), its
 //! implementation of [`crate::deepening::RootSearch`], its `negamax` and `quiescence`, its

@@ -229,7 +229,7 @@ impl RootSearch<Board> for Searcher {
 
     /// The root moves ordered once as a node's are, without a table move or killers; each
     /// iteration then moves its best to the front. Late move reductions stay off when the search
-    /// is to solve the position ([`Searcher::reductions`]).
+    /// is to solve the position (the searcher's `reductions`).
     fn start_search(&mut self, board: &Board) -> Root<Move> {
         self.killers = [[None; 2]; MAX_PLY];
         let mut root = board.legal_moves();

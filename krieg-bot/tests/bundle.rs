@@ -6,6 +6,7 @@ use std::path::Path;
 use test_support::bundle::check_bench_as_cargo;
 
 #[test]
+#[ignore = "builds the bundle with plain rustc -O (half a minute); run by .ci/run"]
 fn the_bundle_searches_as_the_cargo_built_bot() {
     check_bench_as_cargo(
         "krieg",
