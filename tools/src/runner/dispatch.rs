@@ -3,13 +3,16 @@
 
 use std::process::ExitCode;
 
-use super::command_line::print_clap;
-use super::game::contest_defaults;
-use super::match_error::MatchError;
-use super::merge::{merge, MergeError};
-use super::options::{command, parse_options_with};
-use super::run::run_match;
-use super::{html, interrupt, league, lines};
+use crate::runner::command_line::print_clap;
+use crate::runner::game::contest_defaults;
+use crate::runner::league;
+use crate::runner::match_play::interrupt;
+use crate::runner::match_play::match_error::MatchError;
+use crate::runner::match_play::merge::{merge, MergeError};
+use crate::runner::match_play::options::{command, parse_options_with};
+use crate::runner::match_play::run::run_match;
+use crate::runner::pages as html;
+use crate::runner::records::lines;
 
 /// The whole `<game>-referee` program: parses the command line and runs the match (or the merge).
 /// Exit status 0 after a match (whatever its result); 2 for a bad command line, bad results

@@ -6,7 +6,7 @@
 //! memory, hands the reply to the rules, ends the game at once on any fault, writes the record,
 //! and prints one line per game and the match's summary.
 //!
-//! Games come in pairs with the same seed and the seats swapped ([`schedule`]); `--concurrency`
+//! Games come in pairs with the same seed and the seats swapped ([`schedule`](match_play::schedule)); `--concurrency`
 //! plays several at once, `--sprt` stops at a verdict of the test ([`sprt`]), three or more
 //! players play a round robin or a gauntlet rated by one fit over all games ([`rating`]),
 //! `--results` writes one row per game ([`results`]) and `merge` reads the rows of several shards
@@ -40,7 +40,7 @@
 //! ```
 //!
 //! and each player's stderr to `DIR/game-<k>-p<seat>.stderr`. A game started from an opening
-//! (`--openings`, `--random-openings`: [`opening`]) lists the opening's plies first, as comments
+//! (`--openings`, `--random-openings`: [`opening`](match_play::opening)) lists the opening's plies first, as comments
 //! that name the seat each was played for. File-based players (Power Connect
 //! 4) run in `DIR/game-<k>-p<seat>/`, kept for inspection. Progress goes to stderr.
 //!
@@ -79,7 +79,7 @@
 //! - a player that cannot start: no process could be spawned, or it exited with any status but
 //!   success (127 and 126, the shell's "not found" and "cannot execute"; 2, `python3` without
 //!   its script; 101, a panic) before it ever replied in the match (for Power Connect 4, without
-//!   writing its reply) ([`process::StartFailure`]). The error quotes its command and the last
+//!   writing its reply) ([`StartFailure`](match_play::process::StartFailure)). The error quotes its command and the last
 //!   lines of its stderr (exit status 2); games under way are abandoned, not counted. A player
 //!   that exits with success before replying only loses its game, as does one that has replied
 //!   once in the match and later cannot run;
@@ -87,52 +87,37 @@
 //!   final lines of the finished games (those a [`merge`] of the results file prints) are printed
 //!   last (exit status 128 + the signal).
 
-mod bad_value;
 mod command_line;
-#[cfg(test)]
-mod count;
 mod dispatch;
-pub mod drawing;
-pub mod files;
-mod game;
-pub mod html;
-pub mod interrupt;
+pub mod game;
 pub mod league;
-pub mod lines;
-mod match_error;
-mod merge;
-pub mod opening;
-mod options;
-mod play;
-pub mod process;
-pub mod rating;
-pub mod record;
-pub mod replay;
-mod report;
-pub mod results;
-mod run;
-pub mod schedule;
-pub mod sprt;
+pub mod match_play;
+pub mod pages;
+pub mod records;
 pub mod stats;
-pub mod supervisor;
-pub mod tally;
+mod text;
 
-pub use bad_value::BadOptionValue;
+// The paths the game crates use today, kept while they move to the contract.
+pub use match_play::{interrupt, process, supervisor};
+pub use pages as html;
+pub use records::{files, lines, record, replay, results};
+pub use stats::{rating, sprt, tally};
+
+pub use command_line::bad_value::BadOptionValue;
 pub use command_line::one_line;
 pub use dispatch::main;
-pub use files::{check_writable, check_writable_dir, FileError};
 pub use game::{BoardReferee, Fault, GameEnd, Input, RefereeGame, Seat, SideOf, Transport};
-pub use match_error::{cannot_start_message, MatchError};
-pub use merge::{merge, merge_command, names_of, MergeError};
-pub use options::{
+pub use match_play::match_error::{cannot_start_message, MatchError};
+pub use match_play::merge::{merge, merge_command, names_of, MergeError};
+pub use match_play::options::{
     command, parse_options, parse_options_with, parse_player, usage, Entrant, MatchOptions,
     OptionsError,
 };
-pub use play::{quote, trim_reply, GameReport, GAME_MASTER_CALLS};
-pub use report::{
-    final_text, game_line, pentanomial, points_text, record_text, standings, standings_text, tally,
-    Standings,
+pub use match_play::play::{quote, trim_reply, GameReport, GAME_MASTER_CALLS};
+pub use match_play::run::{match_openings, play_games, run_match, GameSource, ScheduledGame};
+pub use records::files::{check_writable, check_writable_dir, FileError};
+pub use stats::elo::HeadToHead;
+pub use stats::report::{
+    final_text, game_line, pentanomial, points_text, standings, standings_text, tally, Standings,
 };
-pub use run::{match_openings, play_games, run_match, GameSource, ScheduledGame};
-pub use stats::HeadToHead;
-pub use tally::megabytes;
+pub use text::megabytes;
