@@ -7,8 +7,8 @@ use test_support::replay::record_plies;
 
 use connect4::board::{Board, Team};
 use connect4::notation::{format_moves_file, format_opponent_file, parse_move};
-use connect4::referee::Connect4Referee;
-use tools::runner::{BoardReferee, Fault, Input, RefereeGame, Seat};
+use connect4::referee::Connect4;
+use tools::runner::{Fault, Input, Referee, Seat};
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_connect4-referee");
 const BOT: &str = env!("CARGO_BIN_EXE_connect4-bot");
@@ -81,7 +81,7 @@ fn a_bot_that_writes_garbage_or_an_illegal_move_loses() {
 
 #[test]
 fn the_referee_game_gives_the_files_and_judges_replies() {
-    let mut game = Connect4Referee::new();
+    let mut game = Referee::<Connect4>::new();
     assert_eq!(game.to_move(), Seat::First);
     let Input::Files { files, reply_file } = game.input(Seat::First) else {
         panic!("file transport")
@@ -218,7 +218,7 @@ fn random_openings_are_normal_discs_the_same_for_both_games_of_a_pair() {
 
 #[test]
 fn random_openings_draw_normal_discs_unless_the_dual_disc_is_due() {
-    let mut game = Connect4Referee::new();
+    let mut game = Referee::<Connect4>::new();
     assert_eq!(game.opening_moves().len(), 7);
     assert!(game.opening_moves().iter().all(|m| m.starts_with("5 ")));
     // Nine normal discs each, in columns that never make four: the tenth must be the dual disc.
@@ -274,8 +274,9 @@ fn the_game_masters_mode_shares_a_folder_alternates_the_first_team_and_writes_th
             })
             .to_vec();
         let mut seen = [0, 0];
-        let mut referee = Connect4Referee::from_setup(&format!("team {} first", first.number()))
-            .expect("a set-up note of ours");
+        let mut referee =
+            Referee::<Connect4>::from_setup(&format!("team {} first", first.number()))
+                .expect("a set-up note of ours");
         for line in record.lines().filter(|l| !l.starts_with('#')) {
             let (seat, reply) = line.split_once(' ').unwrap();
             let seat = if seat == "1" {

@@ -56,9 +56,9 @@ fn the_referee_runs_random_against_greedy_and_records_each_line_as_printed() {
 
 #[test]
 fn the_referee_converts_between_frames() {
-    use kaboom::referee::KaboomReferee;
-    use tools::runner::{Input, RefereeGame};
-    let mut game = KaboomReferee::new();
+    use kaboom::referee::Kaboom;
+    use tools::runner::{Input, Referee};
+    let mut game = Referee::<Kaboom>::new();
     let seat = game.to_move();
     // Each player's id comes when the game starts.
     assert_eq!(game.greeting(seat), vec!["1".to_string()]);

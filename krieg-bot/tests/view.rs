@@ -3,41 +3,41 @@
 
 use krieg::board::{Board, Kind, Side};
 use krieg::notation::format_move;
-use krieg::referee::KriegReferee;
+use krieg::referee::Krieg;
 use std::path::Path;
 use std::process::Command;
 use test_support::process::{recorded_games, run_ok, scratch_dir};
 use test_support::replay::{check_bad_third_ply, check_replays, count, varied_game, RecordedGame};
-use tools::runner::html::{page, DrawGame};
-use tools::runner::replay::replay;
+use tools::runner::replay;
+use tools::runner::{page, Drawing};
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_krieg-referee");
 const BOT: &str = env!("CARGO_BIN_EXE_krieg-bot");
 
 #[test]
 fn every_ply_is_drawn_and_the_last_drawing_is_the_final_position() {
-    check_replays::<KriegReferee>((0..6).map(game), |board, last, view| {
+    check_replays::<Krieg>((0..6).map(game), |board, last, view| {
         for (side, seat) in [(Side::Sentinel, "p1"), (Side::Scourge, "p2")] {
             for (kind, name) in [(Kind::Bomber, "bomber"), (Kind::Stinger, "stinger")] {
                 let pieces = board.pieces(side, kind).count_ones() as usize;
                 assert_eq!(count(last, &format!("piece {seat} {name}")), pieces);
             }
         }
-        let html = page::<KriegReferee>("krieg", std::slice::from_ref(view));
+        let html = page(&Krieg, "krieg", std::slice::from_ref(view));
         assert_eq!(html.matches("<li data-ply=").count(), view.frames.len());
     });
 }
 
 /// A whole game of varied legal moves, as a record, with every position.
 fn game(seed: usize) -> RecordedGame<Board> {
-    varied_game::<KriegReferee, _, _>(seed, Board::legal_moves, |board, mv| {
+    varied_game::<Krieg, _, _>(seed, Board::legal_moves, |board, mv| {
         (format_move(mv), board.play(mv))
     })
 }
 
 #[test]
 fn the_start_shows_ten_pieces_a_side_and_no_last_move() {
-    let start = KriegReferee::draw(&Board::start(), None);
+    let start = Krieg.draw(&Board::start(), None);
     for seat in ["p1", "p2"] {
         assert_eq!(count(&start, &format!("piece {seat} bomber")), 5);
         assert_eq!(count(&start, &format!("piece {seat} stinger")), 5);
@@ -55,7 +55,7 @@ fn a_capture_is_highlighted_and_its_piece_crossed_out() {
     .unwrap();
     let reply = "2 0 2 2";
     let after = before.play(krieg::notation::parse_move(reply).unwrap());
-    let svg = KriegReferee::draw(&after, Some((&before, reply)));
+    let svg = Krieg.draw(&after, Some((&before, reply)));
     assert_eq!(count(&svg, "last"), 2);
     assert_eq!(count(&svg, "captured"), 1);
     assert_eq!(count(&svg, "piece p2 stinger"), 0);
@@ -65,8 +65,8 @@ fn a_capture_is_highlighted_and_its_piece_crossed_out() {
 #[test]
 fn an_illegal_ply_is_reported_with_its_line_and_the_game_shown_up_to_it() {
     let text = game(1).text;
-    check_bad_third_ply::<KriegReferee>(&text, 8, "1 0 0 4 4", "1 0 0 4");
-    let view = replay::<KriegReferee>("other", &text.replace("# krieg", "# kaboom"));
+    check_bad_third_ply::<Krieg>(&text, 8, "1 0 0 4 4", "1 0 0 4");
+    let view = replay::<Krieg>(&Krieg, "other", &text.replace("# krieg", "# kaboom"));
     assert!(view.frames.is_empty());
     assert_eq!(view.problems[0].line_number, 1);
 }

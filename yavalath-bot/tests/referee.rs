@@ -59,23 +59,23 @@ fn plays_full_games_and_records_them() {
 #[test]
 fn the_first_turn_gets_a_second_and_later_turns_the_movetime() {
     use std::time::Duration;
-    use tools::runner::{RefereeGame, Seat};
-    use yavalath::referee::YavalathReferee;
+    use tools::runner::{Game, Referee, Seat};
+    use yavalath::referee::Yavalath;
     // The runner asks for a turn's input, then for its limit.
-    let limit = |game: &mut YavalathReferee, seat: Seat| {
+    let limit = |game: &mut Referee<Yavalath>, seat: Seat| {
         let _ = game.input(seat);
         game.time_limit(seat, Duration::from_millis(100))
     };
     let second = Duration::from_millis(1000);
-    let mut game = YavalathReferee::new();
+    let mut game = Referee::<Yavalath>::new();
     assert_eq!(limit(&mut game, Seat::First), second);
     game.play("2 1").unwrap();
     assert_eq!(limit(&mut game, Seat::Second), second);
     game.play("2 1").unwrap(); // the swap
     assert_eq!(limit(&mut game, Seat::First), Duration::from_millis(100));
-    assert_eq!(YavalathReferee::CONTEST.limit, Duration::from_millis(100));
+    assert_eq!(Yavalath::CONTEST.limit, Duration::from_millis(100));
     // From an opening of three plies, each player's first turn is still its first.
-    let mut game = YavalathReferee::new();
+    let mut game = Referee::<Yavalath>::new();
     for ply in ["2 1", "4 4", "5 5"] {
         game.play(ply).unwrap();
     }
@@ -88,9 +88,9 @@ fn the_first_turn_gets_a_second_and_later_turns_the_movetime() {
 
 #[test]
 fn sends_the_id_once_then_the_grid_and_the_last_move() {
-    use tools::runner::{Fault, Input, RefereeGame, Seat};
-    use yavalath::referee::YavalathReferee;
-    let mut game = YavalathReferee::new();
+    use tools::runner::{Fault, Input, Referee, Seat};
+    use yavalath::referee::Yavalath;
+    let mut game = Referee::<Yavalath>::new();
     let lines = |input: Input| match input {
         Input::Lines(lines) => lines,
         other => panic!("{other:?}"),

@@ -1,6 +1,6 @@
 //! The match runner behind every `<game>-referee` binary.
 //!
-//! A game crate implements [`RefereeGame`] with its own rules library; this module does the rest,
+//! A game crate implements [`Game`] over its own board; this module does the rest,
 //! the same way for every game: it starts both players ([`process`]), sends each its id line when
 //! the game starts, feeds each its input, reads its reply under the time limit, watches its
 //! memory, hands the reply to the rules, ends the game at once on any fault, writes the record,
@@ -51,7 +51,7 @@
 //! a player's id counting as its help files; a call that gives no reply in time, no reply file, or
 //! a malformed or illegal move is made again, up to [`GAME_MASTER_CALLS`] calls, and the last
 //! failure loses (a `# retry:` line per call made again); and in even games the sides' names are
-//! swapped ([`RefereeGame::new_swapped`]: team 2 moves first), so that each side of a pair moves
+//! swapped ([`Game::start_with`]: team 2 moves first), so that each side of a pair moves
 //! first once. The player's command must start with its program (no wrapper such as `nice`).
 //!
 //! A player loses at once, with one of these reasons (a quoted line has its control characters
@@ -106,7 +106,9 @@ pub use stats::{rating, sprt, tally};
 pub use command_line::bad_value::BadOptionValue;
 pub use command_line::one_line;
 pub use dispatch::main;
-pub use game::{BoardReferee, Fault, GameEnd, Input, RefereeGame, Seat, SideOf, Transport};
+pub use game::{
+    hexagon, named_hexagon, Drawing, Fault, Game, GameEnd, Input, Referee, Seat, Transport,
+};
 pub use match_play::match_error::{cannot_start_message, MatchError};
 pub use match_play::merge::{merge, merge_command, names_of, MergeError};
 pub use match_play::options::{
@@ -115,7 +117,10 @@ pub use match_play::options::{
 };
 pub use match_play::play::{quote, trim_reply, GameReport, GAME_MASTER_CALLS};
 pub use match_play::run::{match_openings, play_games, run_match, GameSource, ScheduledGame};
+pub use pages::replay_page::page;
 pub use records::files::{check_writable, check_writable_dir, FileError};
+pub use records::record::{parse_record, Record, RecordPly, RecordResult, RecordWriter};
+pub use records::replay::{replay, GameView};
 pub use stats::elo::HeadToHead;
 pub use stats::report::{
     final_text, game_line, pentanomial, points_text, standings, standings_text, tally, Standings,

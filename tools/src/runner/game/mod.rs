@@ -1,13 +1,26 @@
-//! What a game must tell the match runner: the [`RefereeGame`] trait and its vocabulary.
+//! What a game must tell the match runner: the [`Game`] contract, and the words the runner and a
+//! game share about a game under way ([`Seat`], [`Input`], [`Fault`], [`GameEnd`]).
+//!
+//! A game is its board, [`common::game::Board`] (the rules and the notation, the very code the
+//! bot plays), and the few things its contest's referee adds to it: its name and limits, what
+//! each player is sent, and the words for how a game ended. The runner holds a game under way
+//! as a [`Referee`] over that board, written once for every game: the seat to move is the
+//! board's side to move, a reply is read by the board's notation and played by its rules, a
+//! fault is told malformed or illegal by which of the two refused it, and the game ends where
+//! the board says it does. A game may also be drawn ([`Drawing`], [`Game::DRAWING`]); drawing
+//! is optional, so a game without it still gets its referee, records, results, league and
+//! `lines`, only no replay page.
 
-#[cfg(test)]
-pub(crate) mod count;
-pub mod drawing;
+pub mod count;
+mod drawing;
+mod referee;
+
+pub use drawing::{hexagon, named_hexagon, Drawing};
+pub use referee::Referee;
 
 use common::cli::Contest;
-use common::game::Board as GameBoard;
+use common::game::Board;
 use std::fmt;
-use std::time::Duration;
 
 /// One of the two seats. Player 1 moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -132,7 +145,7 @@ pub struct GameEnd {
 
 impl GameEnd {
     /// `seat` won because of `reason`.
-    pub fn win(seat: Seat, reason: impl Into<String>) -> GameEnd {
+    pub(crate) fn win(seat: Seat, reason: impl Into<String>) -> GameEnd {
         GameEnd {
             winner: Some(seat),
             reason: reason.into(),
@@ -140,7 +153,7 @@ impl GameEnd {
     }
 
     /// A draw because of `reason`.
-    pub fn draw(reason: impl Into<String>) -> GameEnd {
+    pub(crate) fn draw(reason: impl Into<String>) -> GameEnd {
         GameEnd {
             winner: None,
             reason: reason.into(),
@@ -149,11 +162,11 @@ impl GameEnd {
 }
 
 /// The memory cap of a player when its contest states none (`--memory-mb`'s default then).
-pub const UNSTATED_MEMORY_MB: u64 = 256;
+pub(crate) const UNSTATED_MEMORY_MB: u64 = 256;
 
 /// The contest's per-move limit of `G` in milliseconds and its memory cap in MB, the defaults of
 /// `--movetime-ms` and `--memory-mb`.
-pub fn contest_defaults<G: RefereeGame>() -> (u64, u64) {
+pub(crate) fn contest_defaults<G: Game>() -> (u64, u64) {
     let movetime_ms = G::CONTEST.limit.as_millis() as u64;
     (
         movetime_ms,
@@ -161,144 +174,91 @@ pub fn contest_defaults<G: RefereeGame>() -> (u64, u64) {
     )
 }
 
-/// A game as the referee runs it: the rules (from the game's library), the protocol's messages,
-/// and the limits.
+/// A game as the runner referees it: its board, its contest, and its protocol's messages; the
+/// one contract between a game crate and the runner (`tools::runner::main::<G>()` is its whole
+/// referee binary).
 ///
-/// The runner asks [`input`](RefereeGame::input) for the seat to move, sends it, reads the reply
-/// under [`time_limit`](RefereeGame::time_limit), and hands the reply (trimmed of surrounding
-/// white space) to [`play`](RefereeGame::play), until a game end, a fault or the ply limit.
-pub trait RefereeGame: Default {
+/// The runner plays it through a [`Referee`]: it sends each seat its
+/// [`greeting`](Game::greeting) when the game starts, then asks the seat to move for its reply
+/// with its [`input`](Game::input), under the contest's limits, and plays the reply on the
+/// board, until the board's end, a fault or the ply limit. Everything but the board and the
+/// name has a default: a game writes only what its contest does its own way.
+pub trait Game: Sized + 'static {
+    /// The position: the rules and the notation of the moves the players print. Its `Display`
+    /// is the position for `--show`, several lines readable in a terminal.
+    type Board: Board + fmt::Display + 'static;
+
     /// The game's name in records and summaries (`krieg`).
     const NAME: &'static str;
     /// The contest's limits, the bot's (its crate's `protocol::CONTEST`): its per-move limit is
     /// the default of `--movetime-ms`, its memory cap the default of `--memory-mb` (or
-    /// 256 MB where the contest states none).
+    /// 256 MB where the contest states none), and a first-turn limit, where it gives one, each
+    /// player's first turn in a game.
     const CONTEST: Contest;
     /// How the players are run: on standard input and output unless the game says otherwise.
     const TRANSPORT: Transport = Transport::Stream;
     /// The ply limit when `--max-plies` is not given; `None` when the rules end every game.
     const DEFAULT_MAX_PLIES: Option<u32> = None;
-
     /// True when every turn's input holds the whole position (a board file, a grid), so that a
-    /// game may start from any position the rules reach (`--openings`, `--random-openings`). The
-    /// stream games, whose players follow the game move by move from its start, keep `false`.
+    /// game may start from any position the rules reach (`--openings`, `--random-openings`).
+    /// The stream games, whose players follow the game move by move from its start, keep
+    /// `false`.
     const STARTS_FROM_POSITION: bool = false;
+    /// The pictures of its positions for the replay pages (`--html`, `view`, a league's pages);
+    /// `None`, the default, for a game without pages.
+    const DRAWING: Option<&'static dyn Drawing<Self::Board>> = None;
 
-    /// A game at its start: its `Default`.
-    fn new() -> Self {
-        Self::default()
+    /// The lines the player of `side` is sent when the game starts, before Player 1 moves (the
+    /// seat to move gets them with its first input): by default its id line, the side's number
+    /// among the board's `SIDES`, `1` or `2`, as [`common::game::parse_id`] reads it.
+    fn greeting(side: <Self::Board as Board>::Side) -> Vec<String> {
+        let number = Self::Board::SIDES
+            .iter()
+            .position(|&s| s == side)
+            .map_or(0, |i| i + 1);
+        vec![number.to_string()]
     }
 
-    /// A game at its start with the sides' names swapped: Player 1 still moves first, but as the
-    /// side that [`new`](RefereeGame::new) has move second (Power Connect 4's team 2 on an empty
-    /// board, as the contest's game master starts every other game). Games whose sides have no
-    /// name apart from their turn keep `new`.
-    fn new_swapped() -> Self
-    where
-        Self: Sized,
-    {
-        Self::new()
+    /// What the side to move in `board` is given for its turn, besides its greeting: by default
+    /// the move that led to `board` as it was written in the position it was played in (`last`,
+    /// `None` before the first), nothing before the first move.
+    fn input(
+        board: &Self::Board,
+        last: Option<(&Self::Board, <Self::Board as Board>::Move)>,
+    ) -> Input {
+        let _ = board;
+        Input::Lines(
+            last.map(|(before, m)| before.format_move(m))
+                .into_iter()
+                .collect(),
+        )
     }
 
-    /// What the record says of the game's set-up (`team 2 first`), read back by
-    /// [`from_setup`](RefereeGame::from_setup); `None` when there is nothing to say.
-    fn setup(&self) -> Option<String> {
+    /// Why the game ended, in a few words ("bomber reached the base"): `outcome`, reached by
+    /// `last`, in the position `board` it led to. The winner is the board's
+    /// ([`common::game::Outcome::winner`]).
+    fn end_reason(
+        board: &Self::Board,
+        outcome: <Self::Board as Board>::Outcome,
+        last: <Self::Board as Board>::Move,
+    ) -> String;
+
+    /// The moves a random opening draws its next ply from in `board` (a game that starts from
+    /// a position): every legal move by default, or the share of them the game's openings keep
+    /// to (its documentation says which).
+    fn opening_moves(board: &Self::Board) -> Vec<<Self::Board as Board>::Move> {
+        board.legal_moves().to_vec()
+    }
+
+    /// For a game whose match may choose the side that moves first (Power Connect 4's game
+    /// master starts every other game with team 2): the start where `first` moves first, and
+    /// the note that names it in a record (`team 2 first`). `None`, the default, where the
+    /// rules fix the side that moves first.
+    fn start_with(first: <Self::Board as Board>::Side) -> Option<(Self::Board, String)> {
+        let _ = first;
         None
     }
-
-    /// A game at its start with the set-up a record gives, or why the note is not this game's.
-    fn from_setup(note: &str) -> Result<Self, String>
-    where
-        Self: Sized,
-    {
-        Err(format!("'{note}': this game has no set-up to choose"))
-    }
-
-    /// The moves a random opening draws its next ply from, in the notation a player prints: the
-    /// legal moves now, or the share of them the game's openings keep to (its documentation says
-    /// which). Empty by default, and when the game is over.
-    fn opening_moves(&self) -> Vec<String> {
-        Vec::new()
-    }
-
-    /// The seat whose reply is awaited.
-    fn to_move(&self) -> Seat;
-
-    /// The lines `seat` is sent when the game starts, before Player 1 moves (its id line, for the
-    /// stream games); the seat to move gets them with its first input. None by default.
-    fn greeting(&self, _seat: Seat) -> Vec<String> {
-        Vec::new()
-    }
-
-    /// What `seat` (the seat to move) is given now, besides its greeting; called once per turn,
-    /// so it may record what it has handed out.
-    fn input(&mut self, seat: Seat) -> Input;
-
-    /// The time limit of this turn of `seat`, given the `--movetime-ms` setting (which defaults
-    /// to the contest's). Games with a longer first turn say so here.
-    fn time_limit(&self, _seat: Seat, movetime: Duration) -> Duration {
-        movetime
-    }
-
-    /// Plays the reply of the seat to move. On a fault the game is left unchanged.
-    fn play(&mut self, reply: &str) -> Result<Option<GameEnd>, Fault>;
-
-    /// Plies played so far.
-    fn plies(&self) -> u32;
-
-    /// The position for `--show`, readable in a terminal, several lines.
-    fn render(&self) -> String;
 }
-
-/// A referee over a board of the vocabulary ([`common::game::Board`]): the position so far, and
-/// which side each seat plays, with the one pair of conversions between seats and sides that
-/// every game's referee and replay page use.
-pub trait BoardReferee {
-    /// The game's position.
-    type Board: GameBoard;
-
-    /// The position so far.
-    fn board(&self) -> &Self::Board;
-
-    /// The sides Player 1 and Player 2 play: the board's own order ([`GameBoard::SIDES`]),
-    /// unless the game seats them otherwise (Power Connect 4's swapped games).
-    fn sides(&self) -> [SideOf<Self>; 2] {
-        Self::Board::SIDES
-    }
-
-    /// The side `seat` plays.
-    fn side_of(&self, seat: Seat) -> SideOf<Self> {
-        self.sides()[seat.index()]
-    }
-
-    /// The seat that plays `side`.
-    fn seat_of(&self, side: SideOf<Self>) -> Seat {
-        Seat::of(side, self.sides()[0])
-    }
-
-    /// The seat of the side to move: [`RefereeGame::to_move`] of such a game.
-    fn seat_to_move(&self) -> Seat {
-        self.seat_of(self.board().side_to_move())
-    }
-}
-
-/// The [`BoardReferee`] of a referee type `$referee` whose position is its field `board`, of the
-/// crate's type `Board` in scope, and whose seats play the board's sides in their own order.
-#[macro_export]
-macro_rules! board_referee {
-    ($referee:ty) => {
-        impl $crate::runner::BoardReferee for $referee {
-            type Board = Board;
-
-            fn board(&self) -> &Board {
-                &self.board
-            }
-        }
-    };
-}
-
-/// The side type of a [`BoardReferee`]'s board.
-pub type SideOf<G> = <<G as BoardReferee>::Board as GameBoard>::Side;
 
 #[cfg(test)]
 mod tests {

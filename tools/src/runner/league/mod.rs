@@ -48,6 +48,7 @@ use clap::{Args, Parser, Subcommand};
 use rustc_hash::FxHashSet;
 
 use crate::runner::command_line::{parse_words, print_clap, program_command};
+use crate::runner::game::{Drawing, Game};
 use crate::runner::match_play::interrupt;
 use crate::runner::match_play::match_error::MatchError;
 use crate::runner::match_play::opening::{self, Openings};
@@ -56,8 +57,8 @@ use crate::runner::match_play::options::{
 };
 use crate::runner::match_play::run::{match_openings, play_games, GameSource, ScheduledGame};
 use crate::runner::match_play::schedule::Fixture;
+use crate::runner::pages as html;
 use crate::runner::pages::league_page::{self, League, RunGames};
-use crate::runner::pages::{self as html, DrawGame};
 use crate::runner::records::files::{
     check_apart, check_page_target, check_writable, read_input, FileError, Place, Use,
 };
@@ -464,12 +465,13 @@ pub fn show_text(roster: &Roster, games: &[StoredGame]) -> String {
 }
 
 /// `show [--html FILE]`.
-fn show<G: DrawGame>(dir: &Path, html_file: Option<&Path>) -> Result<String, LeagueError> {
+fn show<G: Game>(dir: &Path, html_file: Option<&Path>) -> Result<String, LeagueError> {
     let roster = read_roster(dir, G::NAME)?;
     let games = read_games(dir, G::NAME, &roster)?;
     if let Some(file) = html_file {
-        check_pages(dir, &games, file)?;
-        write_pages::<G>(dir, &roster, &games, file)?;
+        let drawing = G::DRAWING;
+        check_pages(dir, &games, file, drawing.is_some())?;
+        write_pages::<G>(drawing, dir, &roster, &games, file)?;
     }
     Ok(show_text(&roster, &games))
 }
@@ -484,11 +486,16 @@ fn replay_page_path(file: &Path, run: &str) -> PathBuf {
     folder.join(format!("{stem}-{run}.html"))
 }
 
-/// Checks the pages `show --html file` writes before any is written: each can be written,
-/// replaces nothing but a page, and lands on no file of the league (its players, its results and
-/// records folders) nor on another page. A page refused is bad input, as in a match, naming the
-/// file.
-fn check_pages(dir: &Path, games: &[StoredGame], file: &Path) -> Result<(), LeagueError> {
+/// Checks the pages `show --html file` writes before any is written (the replay pages only
+/// `with_replays`, for a game that draws its positions): each can be written, replaces nothing
+/// but a page, and lands on no file of the league (its players, its results and records folders)
+/// nor on another page. A page refused is bad input, as in a match, naming the file.
+fn check_pages(
+    dir: &Path,
+    games: &[StoredGame],
+    file: &Path,
+    with_replays: bool,
+) -> Result<(), LeagueError> {
     let input = |error: FileError| LeagueError::Input(error.to_string());
     let mut places = vec![
         Place::new("--html", file, Use::Write),
@@ -507,7 +514,7 @@ fn check_pages(dir: &Path, games: &[StoredGame], file: &Path) -> Result<(), Leag
     ];
     let mut runs: Vec<&str> = games.iter().map(|g| g.run.as_str()).collect();
     runs.dedup();
-    for run in runs {
+    for run in runs.into_iter().filter(|_| with_replays) {
         if dir.join(RECORDS_DIR).join(run).is_dir() {
             let page = replay_page_path(file, run);
             places.push(Place::new("the replay page", &page, Use::Write));
@@ -526,10 +533,11 @@ fn check_pages(dir: &Path, games: &[StoredGame], file: &Path) -> Result<(), Leag
     Ok(())
 }
 
-/// The league's page at `file`, and next to it one replay page per run that kept records
-/// (`<file stem>-<run>.html`), which the league's page links game by game. The league's page is
-/// written first, so that an error names the file asked for.
-fn write_pages<G: DrawGame>(
+/// The league's page at `file`, and next to it, for a game with a `drawing`, one replay page
+/// per run that kept records (`<file stem>-<run>.html`), which the league's page links game by
+/// game. The league's page is written first, so that an error names the file asked for.
+fn write_pages<G: Game>(
+    drawing: Option<&dyn Drawing<G::Board>>,
     dir: &Path,
     roster: &Roster,
     games: &[StoredGame],
@@ -551,11 +559,13 @@ fn write_pages<G: DrawGame>(
         let replay_file = replay_path
             .file_name()
             .map_or(String::new(), |name| name.to_string_lossy().into_owned());
-        let (views, links) = replay_run::<G>(dir, run, &rows);
-        let replay = (!views.is_empty()).then(|| {
-            let title = format!("{} league, run {run}: {} games", G::NAME, views.len());
-            replay_pages.push((replay_path, html::page::<G>(&title, &views)));
-            (replay_file, links)
+        let replay = drawing.and_then(|drawing| {
+            let (views, links) = replay_run::<G>(drawing, dir, run, &rows);
+            (!views.is_empty()).then(|| {
+                let title = format!("{} league, run {run}: {} games", G::NAME, views.len());
+                replay_pages.push((replay_path, html::page(drawing, &title, &views)));
+                (replay_file, links)
+            })
         });
         run_games.push(RunGames { run, rows, replay });
     }
@@ -586,7 +596,8 @@ fn write_pages<G: DrawGame>(
 
 /// The replays of a run's games that kept their records, and for each game its number among
 /// them (none without a record).
-fn replay_run<G: DrawGame>(
+fn replay_run<G: Game>(
+    drawing: &dyn Drawing<G::Board>,
     dir: &Path,
     run: &str,
     rows: &[&GameRow],
@@ -599,6 +610,7 @@ fn replay_run<G: DrawGame>(
         match read_input(&record, "the record") {
             Ok(bytes) => {
                 let view = replay::<G>(
+                    drawing,
                     &format!("{run} game {}", row.number),
                     &String::from_utf8_lossy(&bytes),
                 )
@@ -872,7 +884,7 @@ pub fn choose_pairing(
 }
 
 /// `run [options]`: plays the games, then prints the league's standings.
-fn run<G: DrawGame>(dir: &Path, options: &RunOptions) -> Result<String, LeagueError> {
+fn run<G: Game>(dir: &Path, options: &RunOptions) -> Result<String, LeagueError> {
     let roster = read_roster(dir, G::NAME)?;
     let games = read_games(dir, G::NAME, &roster)?;
     let active = roster.active();
@@ -1102,7 +1114,7 @@ fn clearer(command: &mut clap::Command, args: &[String], error: clap::Error) -> 
 /// `<game>-referee league DIR <command>`: exit status 0 (its `--help` too), 2 for bad input
 /// (nothing in DIR changed), 1 when the league could not be read or written, 128 + the signal
 /// after a run interrupted (and its standings).
-pub fn main<G: DrawGame>(args: &[String]) -> ExitCode {
+pub fn main<G: Game>(args: &[String]) -> ExitCode {
     let program = format!("{}-referee league", G::NAME);
     let parsed = match parse_league(G::NAME, args) {
         Ok(parsed) => parsed,

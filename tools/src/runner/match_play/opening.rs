@@ -1,5 +1,5 @@
 //! Start positions: `--openings FILE` and `--random-openings N`, for games whose every input holds
-//! the whole position ([`RefereeGame::STARTS_FROM_POSITION`]).
+//! the whole position ([`Game::STARTS_FROM_POSITION`]).
 //!
 //! An opening is a list of plies played by the rules before the players are first asked; both
 //! games of a pair start from the same opening, with the seats swapped, so that the luck of the
@@ -10,7 +10,7 @@
 //! prints), separated by commas (`5 4, 5 4, 5 3`); `#` starts a comment to the end of the line,
 //! and blank lines are skipped. Pair `k` (from 1) plays the opening of line `k − 1` modulo the
 //! number of openings, so pair 1 plays the first. A random opening draws each ply uniformly among
-//! the game's [`opening_moves`](RefereeGame::opening_moves), from a generator seeded by the pair's
+//! the game's [`opening_moves`](Game::opening_moves), from a generator seeded by the pair's
 //! seed; an opening in which the game ends is drawn again.
 
 use std::fmt;
@@ -19,7 +19,7 @@ use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-use crate::runner::game::{RefereeGame, Seat};
+use crate::runner::game::{Game, Referee, Seat};
 use crate::runner::match_play::schedule::Fixture;
 
 /// What separates two plies on a line of an openings file (the games' moves hold spaces).
@@ -119,15 +119,15 @@ pub fn parse_openings(text: &str) -> Result<Vec<(usize, Vec<String>)>, OpeningEr
 
 /// Plays `plies` from the start of a `G` game: the game after them, with the seat of each ply.
 /// A ply the rules refuse, or one that ends the game, is an error (ply number from 1, why).
-pub fn play_opening<G: RefereeGame>(plies: &[String]) -> Result<(G, Vec<Seat>), (usize, String)> {
-    play_opening_from(G::new(), plies)
+pub fn play_opening<G: Game>(plies: &[String]) -> Result<(Referee<G>, Vec<Seat>), (usize, String)> {
+    play_opening_from(Referee::new(), plies)
 }
 
 /// [`play_opening`] from `game` (a game at its start, set up as the match asks).
-pub fn play_opening_from<G: RefereeGame>(
-    mut game: G,
+pub fn play_opening_from<G: Game>(
+    mut game: Referee<G>,
     plies: &[String],
-) -> Result<(G, Vec<Seat>), (usize, String)> {
+) -> Result<(Referee<G>, Vec<Seat>), (usize, String)> {
     let mut seats = Vec::with_capacity(plies.len());
     for (i, ply) in plies.iter().enumerate() {
         let seat = game.to_move();
@@ -149,7 +149,7 @@ pub fn play_opening_from<G: RefereeGame>(
 }
 
 /// Reads and checks an openings file for `G`: every opening is played through the rules.
-pub fn load_openings<G: RefereeGame>(text: &str) -> Result<Openings, OpeningError> {
+pub fn load_openings<G: Game>(text: &str) -> Result<Openings, OpeningError> {
     if !G::STARTS_FROM_POSITION {
         return Err(OpeningError::Unsupported(G::NAME));
     }
@@ -167,7 +167,7 @@ pub fn load_openings<G: RefereeGame>(text: &str) -> Result<Openings, OpeningErro
 /// the whole opening drawn again when the game ends during it. What a draw costs is bounded by
 /// the game, not by `plies`: a draw stops where the game ends or has no move to draw, so that a
 /// number of plies no game of `G` lasts is refused after `MAX_DRAWS` short draws.
-pub fn random_opening<G: RefereeGame>(plies: u32, seed: u64) -> Result<Vec<String>, OpeningError> {
+pub fn random_opening<G: Game>(plies: u32, seed: u64) -> Result<Vec<String>, OpeningError> {
     if !G::STARTS_FROM_POSITION {
         return Err(OpeningError::Unsupported(G::NAME));
     }
@@ -175,7 +175,7 @@ pub fn random_opening<G: RefereeGame>(plies: u32, seed: u64) -> Result<Vec<Strin
     // The furthest ply a draw reached before the game ended or had no move.
     let mut reached = 0;
     'draw: for _ in 0..MAX_DRAWS {
-        let mut game = G::new();
+        let mut game = Referee::<G>::new();
         let mut opening = Vec::new();
         for _ in 0..plies {
             let moves = game.opening_moves();
@@ -197,7 +197,7 @@ pub fn random_opening<G: RefereeGame>(plies: u32, seed: u64) -> Result<Vec<Strin
 }
 
 /// The opening of the games of `fixture`'s pair.
-pub fn opening_for<G: RefereeGame>(
+pub fn opening_for<G: Game>(
     openings: &Openings,
     fixture: &Fixture,
 ) -> Result<Vec<String>, OpeningError> {
@@ -214,39 +214,24 @@ pub fn opening_for<G: RefereeGame>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::runner::game::{Fault, GameEnd, Input};
+    use crate::runner::game::count::{Count, Counted, Reached};
     use common::cli::Contest;
     use std::time::Duration;
 
     /// Count to six: each ply adds 1, 2 or 3; who reaches six wins; passing it is illegal.
-    type Six = crate::runner::game::count::Count<6, 3>;
+    type Six = Count<6, 3>;
 
     /// The same game, for players that follow it from its start.
-    #[derive(Default)]
-    struct StreamSix(Six);
+    struct StreamSix;
 
-    impl RefereeGame for StreamSix {
+    impl Game for StreamSix {
+        type Board = Counted<6, 3>;
+
         const NAME: &'static str = "streamsix";
-        const CONTEST: Contest = Contest::timing("move", Duration::from_millis(100)).memory_mb(1);
+        const CONTEST: Contest = Contest::timing("move", Duration::from_millis(100));
 
-        fn to_move(&self) -> Seat {
-            self.0.to_move()
-        }
-
-        fn input(&mut self, seat: Seat) -> Input {
-            self.0.input(seat)
-        }
-
-        fn play(&mut self, reply: &str) -> Result<Option<GameEnd>, Fault> {
-            self.0.play(reply)
-        }
-
-        fn plies(&self) -> u32 {
-            self.0.plies()
-        }
-
-        fn render(&self) -> String {
-            self.0.render()
+        fn end_reason(board: &Counted<6, 3>, outcome: Reached, last: u32) -> String {
+            Six::end_reason(board, outcome, last)
         }
     }
 
@@ -262,7 +247,7 @@ mod tests {
     #[test]
     fn openings_are_played_by_the_rules_and_checked() {
         let (game, seats) = play_opening::<Six>(&["2".into(), "1".into(), "1".into()]).unwrap();
-        assert_eq!((game.total, game.plies()), (4, 3));
+        assert_eq!((game.board().total(), game.plies()), (4, 3));
         assert_eq!(seats, vec![Seat::First, Seat::Second, Seat::First]);
         assert_eq!(
             play_opening::<Six>(&["3".into(), "3".into()])
@@ -300,7 +285,7 @@ mod tests {
             assert_eq!(opening, random_opening::<Six>(3, seed).unwrap());
             assert_eq!(opening.len(), 3);
             let (game, _) = play_opening::<Six>(&opening).unwrap();
-            assert!(game.total < 6);
+            assert!(game.board().total() < 6);
             seen.push(opening);
         }
         seen.sort();

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::runner::game::{Fault, GameEnd, Input, RefereeGame, Seat, Transport};
+use crate::runner::game::{Fault, Game, GameEnd, Input, Referee, Seat, Transport};
 use crate::runner::match_play::match_error::{cannot_start_message, MatchError};
 use crate::runner::match_play::opening;
 use crate::runner::match_play::process::{
@@ -40,7 +40,7 @@ pub struct GameReport {
     pub opening: Vec<(Seat, String)>,
     /// Every accepted reply, trimmed, with its time.
     pub moves: Vec<(Seat, String, Duration)>,
-    /// The game's set-up, when the match chose one ([`RefereeGame::setup`]).
+    /// The game's set-up, when the match may choose one ([`Game::start_with`]).
     pub setup: Option<String>,
     /// The calls made again (`--game-master`): how many replies had been accepted before each,
     /// the seat, and why the call failed.
@@ -282,7 +282,7 @@ pub(crate) enum GameOutcome {
     Stop(MatchError),
 }
 
-pub(crate) fn start_players<G: RefereeGame>(
+pub(crate) fn start_players<G: Game>(
     setup: &GameSetup<'_>,
 ) -> Result<(Players, Vec<PathBuf>), MatchError> {
     let number = setup.fixture.number;
@@ -374,7 +374,7 @@ pub(crate) fn team_ids(commands: &[String; 2]) -> [String; 2] {
 }
 
 /// Plays one game.
-pub(crate) fn play_game<G: RefereeGame>(setup: &GameSetup<'_>) -> GameOutcome {
+pub(crate) fn play_game<G: Game>(setup: &GameSetup<'_>) -> GameOutcome {
     let mut report = GameReport {
         fixture: setup.fixture,
         winner: None,
@@ -390,9 +390,9 @@ pub(crate) fn play_game<G: RefereeGame>(setup: &GameSetup<'_>) -> GameOutcome {
     // The contest's game master alternates the side that moves first: in even games Player 1
     // (who moves first) plays under the second side's name.
     let start = if setup.game_master && setup.fixture.number % 2 == 0 {
-        G::new_swapped()
+        Referee::<G>::swapped()
     } else {
-        G::new()
+        Referee::<G>::new()
     };
     report.setup = start.setup();
     let mut game = match opening::play_opening_from(start, &setup.opening) {
@@ -476,14 +476,14 @@ pub const GAME_MASTER_CALLS: u32 = 3;
 pub(crate) type CallResult = Result<Option<GameEnd>, (String, bool)>;
 
 /// A game being played: its players, its rules, the match's settings and what is recorded.
-pub(crate) struct Table<'a, 's, G> {
+pub(crate) struct Table<'a, 's, G: Game> {
     players: &'a mut Players,
-    game: &'a mut G,
+    game: &'a mut Referee<G>,
     setup: &'a GameSetup<'s>,
     report: &'a mut GameReport,
 }
 
-impl<G: RefereeGame> Table<'_, '_, G> {
+impl<G: Game> Table<'_, '_, G> {
     /// Asks `seat` for its move and plays it; returns the game's end if it came, or an error that
     /// stops the match: a player that cannot start before it ever replied in this match. Under
     /// `--game-master` a call that fails (no reply in time, no reply file, a malformed or illegal

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use rustc_hash::FxHashMap;
 
-use crate::runner::game::{contest_defaults, RefereeGame, Seat, Transport};
+use crate::runner::game::{contest_defaults, Game, Seat, Transport};
 use crate::runner::match_play::match_error::MatchError;
 use crate::runner::match_play::options::{Entrant, MatchOptions, Records, MAX_CONCURRENCY};
 use crate::runner::match_play::play::{play_game, GameOutcome, GameReport, GameSetup};
@@ -213,7 +213,7 @@ pub(crate) fn open_results(path: &Path) -> Result<fs::File, FileError> {
 /// The openings of a match from its options (`None` when the games start from the start): the
 /// file read and each of its openings checked by `G`'s rules, or the number of random plies.
 /// A game that cannot start from a position refuses both options.
-pub fn match_openings<G: RefereeGame>(
+pub fn match_openings<G: Game>(
     options: &MatchOptions,
 ) -> Result<Option<opening::Openings>, String> {
     if (options.openings.is_some() || options.random_openings.is_some()) && !G::STARTS_FROM_POSITION
@@ -328,13 +328,19 @@ fn retries_text(retries: &[(usize, Seat, String)]) -> String {
 /// match stops it at once ([`MatchError::PlayerCannotStart`]): games under way are abandoned and
 /// not counted. With `watch`, an interruption stops it the same way, and the final lines of the
 /// games finished so far are printed before it returns [`MatchError::Interrupted`].
-pub fn run_match<G: html::DrawGame>(
+pub fn run_match<G: Game>(
     options: &MatchOptions,
     watch: Option<&interrupt::Watch>,
 ) -> Result<Vec<GameRow>, MatchError> {
     if options.game_master && G::TRANSPORT != Transport::Files {
         return Err(MatchError::Setup(format!(
             "--game-master runs file-based games only, not {}",
+            G::NAME
+        )));
+    }
+    if options.html.is_some() && G::DRAWING.is_none() {
+        return Err(MatchError::Setup(format!(
+            "--html: {} has no drawing of its positions, so no replay page",
             G::NAME
         )));
     }
@@ -420,7 +426,7 @@ pub fn run_match<G: html::DrawGame>(
 /// games ended, and what stopped the run early, if anything: a player that cannot start before
 /// its first reply of the run, a file that cannot be written, or an interruption seen through
 /// `watch`; games under way then are abandoned, not counted.
-pub fn play_games<G: html::DrawGame>(
+pub fn play_games<G: Game>(
     options: &MatchOptions,
     source: &dyn GameSource,
     total: usize,
@@ -510,11 +516,7 @@ struct Run<'a> {
 impl Run<'_> {
     /// A worker: plays games from `source` until it has none or the run stops, sending each
     /// one's end.
-    fn play_from<G: RefereeGame>(
-        &self,
-        source: &dyn GameSource,
-        sender: &mpsc::Sender<FinishedGame>,
-    ) {
+    fn play_from<G: Game>(&self, source: &dyn GameSource, sender: &mpsc::Sender<FinishedGame>) {
         while !self.stop.load(Ordering::Relaxed) {
             let Some(scheduled) = source.next_game() else {
                 return;
@@ -532,7 +534,7 @@ impl Run<'_> {
     }
 
     /// The setting of a scheduled game: its commands with their placeholders filled in.
-    fn setup<G: RefereeGame>(&self, scheduled: ScheduledGame) -> GameSetup<'_> {
+    fn setup<G: Game>(&self, scheduled: ScheduledGame) -> GameSetup<'_> {
         let fixture = scheduled.fixture;
         let commands = scheduled
             .players
@@ -600,7 +602,7 @@ impl<'a> GameEnds<'a> {
 
     /// Takes the games' ends from `finished` until every worker is done, watching for an
     /// interruption between them; stops the run at the first failure.
-    fn collect<G: RefereeGame>(
+    fn collect<G: Game>(
         &mut self,
         run: &Run<'_>,
         finished: &mpsc::Receiver<FinishedGame>,
@@ -659,7 +661,7 @@ impl<'a> GameEnds<'a> {
 
     /// A finished game's record (`--record-dir`, and kept for `--html`), its row (`--results`)
     /// and its line.
-    fn write_game<G: RefereeGame>(
+    fn write_game<G: Game>(
         &mut self,
         row: &GameRow,
         commands: &[String; 2],
@@ -705,23 +707,27 @@ impl<'a> GameEnds<'a> {
         Ok(())
     }
 
-    /// The replay page of the games written (`--html`), unless the run stopped for good (an
-    /// interrupted run still gets the page of its finished games); says where it went.
-    fn write_page<G: html::DrawGame>(&mut self) {
+    /// The replay page of the games written (`--html`, for a game that draws its positions),
+    /// unless the run stopped for good (an interrupted run still gets the page of its finished
+    /// games); says where it went.
+    fn write_page<G: Game>(&mut self) {
         let stopped_for_good = self
             .failure
             .as_ref()
             .is_some_and(|f| !matches!(f, MatchError::Interrupted(_)));
-        let Some(file) = self.options.html.as_ref().filter(|_| !stopped_for_good) else {
+        let (Some(file), Some(drawing)) = (self.options.html.as_ref(), G::DRAWING) else {
             return;
         };
+        if stopped_for_good {
+            return;
+        }
         let mut page_records = std::mem::take(&mut self.page_records);
         page_records.sort_by_key(|(number, _, _)| *number);
         let records: Vec<(String, [String; 2])> = page_records
             .into_iter()
             .map(|(_, record, seats)| (record, seats))
             .collect();
-        match fs::write(file, html::match_page::<G>(&records)) {
+        match fs::write(file, html::match_page::<G>(drawing, &records)) {
             Ok(()) => eprintln!(
                 "{}-referee: the replay page of {} is in {}",
                 G::NAME,

@@ -6,14 +6,14 @@
 //! - [`league_page`]: a league's page (`league DIR show --html`), its ratings drawn with their
 //!   intervals, how they moved from run to run, the crosstable and every game by run.
 //!
-//! A game is drawn by its [`DrawGame`]: an SVG picture of each position.
+//! A game is drawn by its [`Drawing`](crate::runner::game::Drawing): an SVG picture of each
+//! position.
 
 use std::fmt::Write as _;
 
 pub mod league_page;
 pub mod replay_page;
 
-pub use crate::runner::game::drawing::{DrawGame, DrawnPosition};
 pub use replay_page::{match_page, page, view_main};
 
 /// The style sheet of every page.
@@ -88,41 +88,6 @@ pub fn player_style(count: usize) -> String {
     style
 }
 
-/// The `points` of an SVG polygon: the pointy-topped regular hexagon of circumradius `radius`
-/// centred on `(x, y)`, corners to one decimal, clockwise from the top.
-pub fn hexagon(x: f64, y: f64, radius: f64) -> String {
-    let mut points = String::new();
-    for k in 0..6 {
-        let angle = (60.0 * f64::from(k) - 90.0).to_radians();
-        let _ = write!(
-            points,
-            "{:.1},{:.1} ",
-            x + radius * angle.cos(),
-            y + radius * angle.sin()
-        );
-    }
-    points.trim_end().to_string()
-}
-
-/// A cell of a hexagonal board as SVG elements: its [`hexagon`] of circumradius `radius` centred
-/// on `(x, y)`, filled with `fill` and edged in grey, and its `name` in grey at its centre, in
-/// `font_size` with the baseline `baseline` below the centre (which centres the name).
-pub fn named_hexagon(
-    (x, y): (f64, f64),
-    radius: f64,
-    fill: &str,
-    name: impl std::fmt::Display,
-    (font_size, baseline): (u32, f64),
-) -> String {
-    format!(
-        "<polygon points=\"{}\" fill=\"{fill}\" stroke=\"#9ca3af\" stroke-width=\"1.5\"/>\
-         <text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\" font-size=\"{font_size}\" \
-         fill=\"#6b7280\">{name}</text>",
-        hexagon(x, y, radius),
-        y + baseline
-    )
-}
-
 /// `&`, `<`, `>` and quotes escaped, for text and attribute values.
 pub fn escape(text: &str) -> String {
     crate::runner::text::map_chars(text, |out, c| match c {
@@ -183,23 +148,5 @@ mod tests {
                 "{colours:?}"
             );
         }
-    }
-
-    #[test]
-    fn a_hexagon_starts_at_the_top_and_turns_clockwise() {
-        assert_eq!(
-            hexagon(10.0, 20.0, 2.0),
-            "10.0,18.0 11.7,19.0 11.7,21.0 10.0,22.0 8.3,21.0 8.3,19.0"
-        );
-    }
-
-    #[test]
-    fn a_named_hexagon_holds_its_name_under_its_centre() {
-        assert_eq!(
-            named_hexagon((10.0, 20.0), 2.0, "#fff", "D4", (12, 4.0)),
-            "<polygon points=\"10.0,18.0 11.7,19.0 11.7,21.0 10.0,22.0 8.3,21.0 8.3,19.0\" \
-             fill=\"#fff\" stroke=\"#9ca3af\" stroke-width=\"1.5\"/><text x=\"10.0\" y=\"24.0\" \
-             text-anchor=\"middle\" font-size=\"12\" fill=\"#6b7280\">D4</text>"
-        );
     }
 }

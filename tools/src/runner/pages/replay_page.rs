@@ -6,7 +6,7 @@
 //! by rank, as the tournament's standings), and a link per game marked in the colour of the
 //! player who won it. One game is shown at a time: which player sat in which seat, its board, a
 //! move list with each reply's time (the moves written in the board's frame,
-//! [`DrawGame::board_frame_move`]), the result and its reason, first/previous/next/last buttons,
+//! [`Drawing::board_frame_move`]), the result and its reason, first/previous/next/last buttons,
 //! a slider and the arrow keys (Home and End for the first and last ply). The address fragment
 //! `#game=<k>&ply=<p|last>` selects a game and a ply, and follows the controls.
 
@@ -17,8 +17,9 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use super::{escape, head, player_style, DrawGame};
+use super::{escape, head, player_style};
 use crate::runner::command_line::{parse_words, print_clap, subcommand};
+use crate::runner::game::{Drawing, Game};
 use crate::runner::records::files::{
     check_apart, check_page_target, check_writable, io_reason, read_input, FileError, Place, Use,
 };
@@ -29,17 +30,18 @@ use crate::runner::stats::tally::Tally;
 /// The script of the replay page: the controls, the keys and the address fragment.
 const SCRIPT: &str = include_str!("replay.js");
 
-/// The whole page: `title`, the summary, and every game.
-pub fn page<G: DrawGame>(title: &str, games: &[GameView]) -> String {
+/// The whole page: `title`, the summary, and every game, drawn by `drawing` (the games'
+/// frames are its drawings; the page adds the background they share).
+pub fn page<B>(drawing: &dyn Drawing<B>, title: &str, games: &[GameView]) -> String {
     let tally = tally(games);
     let mut html = head(title, &player_style(tally.players.len()));
     summary(&mut html, games, &tally);
-    let (width, height) = G::SIZE;
+    let (width, height) = drawing.size();
     let _ = writeln!(
         html,
         "<svg width=\"0\" height=\"0\" style=\"position:absolute\" aria-hidden=\"true\">\
          <defs><g id=\"background\">{}</g></defs></svg>",
-        G::background()
+        drawing.background()
     );
     for (i, game) in games.iter().enumerate() {
         game_section(&mut html, i + 1, game, &tally, (width, height));
@@ -395,15 +397,18 @@ fn match_title(name: &str, games: usize) -> String {
 
 /// The page of a match just played: each game's record text, in game order, with the names of
 /// the players in its two seats (`A`/`B`, or the `--player` names of a tournament).
-pub fn match_page<G: DrawGame>(records: &[(String, [String; 2])]) -> String {
+pub fn match_page<G: Game>(
+    drawing: &dyn Drawing<G::Board>,
+    records: &[(String, [String; 2])],
+) -> String {
     let games: Vec<GameView> = records
         .iter()
         .enumerate()
         .map(|(i, (text, players))| {
-            replay::<G>(&format!("game {}", i + 1), text).with_players(players.clone())
+            replay::<G>(drawing, &format!("game {}", i + 1), text).with_players(players.clone())
         })
         .collect();
-    page::<G>(&match_title(G::NAME, games.len()), &games)
+    page(drawing, &match_title(G::NAME, games.len()), &games)
 }
 
 /// `view`'s command line.
@@ -433,16 +438,24 @@ fn parse_view_args(game: &str, args: &[String]) -> Result<ViewArgs, clap::Error>
 }
 
 /// `<game>-referee view RECORD... [--html FILE]`: the page of records already written, to FILE
-/// (standard output without `--html`). Each problem found goes to stderr as `RECORD: line N:
-/// ...`. Exit status 0 when every record was read whole, 1 when some were not (the page is
-/// written all the same), 2 for a bad command line (`clap`'s error on one line; its help on
-/// stdout with status 0).
-pub fn view_main<G: DrawGame>(args: &[String]) -> ExitCode {
+/// (standard output without `--html`), drawn by `drawing` (the game's own, [`Game::DRAWING`]).
+/// Each problem found goes to stderr as `RECORD: line N: ...`. Exit status 0 when every record
+/// was read whole, 1 when some were not (the page is written all the same), 2 for a bad command
+/// line (`clap`'s error on one line; its help on stdout with status 0) or a game without a
+/// drawing.
+pub fn view_main<G: Game>(drawing: Option<&dyn Drawing<G::Board>>, args: &[String]) -> ExitCode {
     let options = match parse_view_args(G::NAME, args) {
         Ok(options) => options,
         Err(error) => return print_clap(&format!("{}-referee view", G::NAME), &error),
     };
     let program = format!("{}-referee view", G::NAME);
+    let Some(drawing) = drawing else {
+        eprintln!(
+            "{program}: {} has no drawing of its positions, so no replay page",
+            G::NAME
+        );
+        return ExitCode::from(2);
+    };
     if let Some(file) = &options.html {
         // The page never replaces a record it shows, nor a file that is not a page.
         let mut places = vec![Place::new("--html", file, Use::Write)];
@@ -463,7 +476,7 @@ pub fn view_main<G: DrawGame>(args: &[String]) -> ExitCode {
     let mut whole = true;
     for path in &options.records {
         let game = match read_input(Path::new(path), "the record") {
-            Ok(bytes) => replay::<G>(path, &String::from_utf8_lossy(&bytes)),
+            Ok(bytes) => replay::<G>(drawing, path, &String::from_utf8_lossy(&bytes)),
             Err(error) => {
                 eprintln!("{program}: {error}");
                 whole = false;
@@ -476,7 +489,7 @@ pub fn view_main<G: DrawGame>(args: &[String]) -> ExitCode {
         }
         games.push(game);
     }
-    let html = page::<G>(&match_title(G::NAME, games.len()), &games);
+    let html = page(drawing, &match_title(G::NAME, games.len()), &games);
     let written = match &options.html {
         Some(file) => fs::write(file, html),
         None => {
@@ -511,16 +524,16 @@ mod tests {
     use crate::runner::command_line::unwrapped;
     use crate::runner::game::Seat;
     use crate::runner::one_line;
-    use crate::runner::records::replay::tests::{CountGame, WON};
+    use crate::runner::records::replay::tests::{replay_count, CountGame, COUNT, WON};
 
     #[test]
     fn the_page_holds_every_game_the_summary_and_escaped_text() {
         let games = vec![
-            replay::<CountGame>("game 1", WON),
-            replay::<CountGame>("game <2>", &WON.replace("# p2: two", "# p2: three")),
-            replay::<CountGame>("game 3", &WON.replace("# p1: one", "# p1: three")),
+            replay_count("game 1", WON),
+            replay_count("game <2>", &WON.replace("# p2: two", "# p2: three")),
+            replay_count("game 3", &WON.replace("# p1: one", "# p1: three")),
         ];
-        let html = page::<CountGame>("count: 3 games", &games);
+        let html = page(&COUNT, "count: 3 games", &games);
         assert_eq!(html.matches("<section class=\"game\"").count(), 3);
         assert_eq!(html.matches("<svg class=\"board\"").count(), 12);
         assert_eq!(html.matches("<li data-ply=").count(), 12);
@@ -550,7 +563,7 @@ mod tests {
             (b_first, [b.clone(), a.clone()]),
             (b_second, [a, b]),
         ];
-        let html = match_page::<CountGame>(&records);
+        let html = match_page::<CountGame>(&COUNT, &records);
         assert!(!html.contains("p1</span> won"), "no count by seat");
         let headline = html.split("<p class=\"headline\">").nth(1).unwrap();
         let headline = headline.split("</p>").next().unwrap();
@@ -581,7 +594,7 @@ mod tests {
             game("one", "three"),
             game("two", "three"),
         ];
-        let html = match_page::<CountGame>(&records);
+        let html = match_page::<CountGame>(&COUNT, &records);
         let table = html.split("<table class=\"crosstable\">").nth(1).unwrap();
         let table = table.split("</table>").next().unwrap();
         let rows: Vec<&str> = table.lines().collect();
@@ -607,7 +620,7 @@ mod tests {
             (WON.to_string(), [a.clone(), b.clone()]),
             (WON.to_string(), [b, a]),
         ];
-        let html = match_page::<CountGame>(&records);
+        let html = match_page::<CountGame>(&COUNT, &records);
         assert!(html.contains("<title>count: 2 games</title>"));
         assert!(html.contains("<code>A</code></td><td>2</td><td>1</td><td>0</td><td>1</td>"));
         assert!(!html.contains("class=\"crosstable\""));
@@ -616,13 +629,13 @@ mod tests {
     fn opening_plies_are_replayed_drawn_and_listed_as_the_opening() {
         let text = "# count\n# p1: one\n# p2: two\n# opening: 1 2\n# opening: 2 1\n\
                     1 2\n# time: 3\n# result: p1 reached five\n";
-        let view = replay::<CountGame>("game 1", text);
+        let view = replay_count("game 1", text);
         assert!(view.problems.is_empty(), "{:?}", view.problems);
         assert_eq!((view.opening_accepted, view.moves_accepted), (2, 1));
         assert_eq!(view.frames.len(), 4);
         assert_eq!(view.frames[2], "<text>3 2+1</text>");
         assert_eq!(view.rules_end.as_ref().unwrap().winner, Some(Seat::First));
-        let html = page::<CountGame>("t", &[view]);
+        let html = page(&COUNT, "t", &[view]);
         assert!(
             html.contains("<li class=\"opening\" data-ply=\"2\""),
             "{html}"
@@ -630,18 +643,18 @@ mod tests {
         assert!(html.contains("<li data-ply=\"3\" data-caption=\"ply 3: p1 (one) played 2"));
         // An opening ply for the wrong seat, or one the rules refuse, stops the replay there.
         let wrong = text.replace("# opening: 2 1", "# opening: 1 1");
-        let view = replay::<CountGame>("game 1", &wrong);
+        let view = replay_count("game 1", &wrong);
         assert_eq!((view.frames.len(), view.problems[0].line_number), (2, 5));
         let illegal = text.replace("# opening: 2 1", "# opening: 2 x");
-        let view = replay::<CountGame>("game 1", &illegal);
+        let view = replay_count("game 1", &illegal);
         assert_eq!((view.frames.len(), view.problems[0].line_number), (2, 5));
     }
 
     #[test]
     fn another_game_and_a_truncated_record() {
-        let view = replay::<CountGame>("other", &WON.replace("# count", "# krieg"));
+        let view = replay_count("other", &WON.replace("# count", "# krieg"));
         assert!(view.frames.is_empty());
-        let html = page::<CountGame>("count", std::slice::from_ref(&view));
+        let html = page(&COUNT, "count", std::slice::from_ref(&view));
         assert!(
             !html.contains("<tr><td><code>one</code>"),
             "a record of another game names no player"
@@ -649,7 +662,7 @@ mod tests {
         assert_eq!(view.problems[0].line_number, 1);
         assert!(view.problems[0].message.contains("krieg"));
         let cut: String = WON.lines().take(6).map(|l| format!("{l}\n")).collect();
-        let view = replay::<CountGame>("cut", &cut);
+        let view = replay_count("cut", &cut);
         assert_eq!(view.frames.len(), 3);
         assert_eq!(view.problems[0].line_number, 7);
     }

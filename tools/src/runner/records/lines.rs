@@ -49,7 +49,7 @@ use clap::{Parser, ValueEnum};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::runner::command_line::{parse_words, print_clap, subcommand};
-use crate::runner::game::{RefereeGame, Seat};
+use crate::runner::game::{Game, Seat};
 use crate::runner::records::files::{read_input, FileError};
 use crate::runner::records::record::parse_record;
 use crate::runner::records::replay::rules_problems;
@@ -370,7 +370,7 @@ fn same_player(a: &str, game_a: u32, b: &str, game_b: u32) -> bool {
 /// Reads every record `game-<k>.txt` of `dir`, a match of `G`, for `player`. A record that
 /// cannot be read whole, or whose plies or result the rules refuse, is left out with its
 /// problem; a folder whose records have different players is refused.
-pub fn read_folder<G: RefereeGame>(dir: &Path, player: Player) -> Result<Folder, LinesError> {
+pub fn read_folder<G: Game>(dir: &Path, player: Player) -> Result<Folder, LinesError> {
     let game = G::NAME;
     let file_error = |error| LinesError::File(FileError::new("read the record folder", dir, error));
     let mut records = Vec::new();
@@ -583,7 +583,7 @@ fn parse_args(game: &str, args: &[String]) -> Result<LinesArgs, LinesError> {
 
 /// What `lines` prints: the report of every folder (standard output) and the records left out
 /// (standard error).
-pub fn run<G: RefereeGame>(args: &[String]) -> Result<(String, Vec<String>), LinesError> {
+pub fn run<G: Game>(args: &[String]) -> Result<(String, Vec<String>), LinesError> {
     let options = parse_args(G::NAME, args)?;
     let mut text = String::new();
     let mut problems = Vec::new();
@@ -596,7 +596,7 @@ pub fn run<G: RefereeGame>(args: &[String]) -> Result<(String, Vec<String>), Lin
 }
 
 /// The `lines` subcommand of every `<game>-referee`.
-pub fn main<G: RefereeGame>(args: &[String]) -> ExitCode {
+pub fn main<G: Game>(args: &[String]) -> ExitCode {
     let program = format!("{}-referee lines", G::NAME);
     match run::<G>(args) {
         Ok((text, problems)) => {

@@ -1,12 +1,11 @@
-//! A game's record replayed through the game's own rules (its [`RefereeGame`]), drawing each
-//! position with its [`DrawGame`], so that a page cannot show a position the rules would not
+//! A game's record replayed through the game's own rules (a [`Referee`] of its [`Game`]), drawing
+//! each position with its [`Drawing`], so that a page cannot show a position the rules would not
 //! reach. A record that cannot be read to its end (truncated, of another game, an illegal ply)
 //! is replayed up to the damage, and the damage is reported with its line number. `lines` replays
 //! its records through the same rules without drawing them (`rules_problems`), and leaves out
 //! those the rules refuse.
 
-use crate::runner::game::drawing::DrawGame;
-use crate::runner::game::{GameEnd, RefereeGame, Seat};
+use crate::runner::game::{Drawing, Game, GameEnd, Referee, Seat};
 use crate::runner::records::record::{parse_record, Problem, Record, RecordPly};
 
 /// One game's record replayed through its rules.
@@ -24,7 +23,7 @@ pub struct GameView {
     /// How many of the record's players' plies the rules accepted (see [`GameView::moves`]).
     pub moves_accepted: usize,
     /// Each ply of the opening, then of the moves, written as the page lists it: in the frame of
-    /// the drawing ([`DrawGame::board_frame_move`]), or as the player printed it.
+    /// the drawing ([`Drawing::board_frame_move`]), or as the player printed it.
     pub notation: Vec<String>,
     /// One drawing per position: the start, then one after each opening ply and each accepted
     /// ply.
@@ -58,8 +57,9 @@ impl GameView {
     }
 }
 
-/// Replays the record `text` of a `G` game through `G`'s rules, drawing each position.
-pub fn replay<G: DrawGame>(label: &str, text: &str) -> GameView {
+/// Replays the record `text` of a `G` game through `G`'s rules, drawing each position with
+/// `drawing` (the game's own, [`Game::DRAWING`]).
+pub fn replay<G: Game>(drawing: &dyn Drawing<G::Board>, label: &str, text: &str) -> GameView {
     let mut record = parse_record(text);
     let mut players = record.players.clone();
     for (seat, name) in Seat::BOTH.into_iter().zip(players.iter_mut()) {
@@ -78,20 +78,21 @@ pub fn replay<G: DrawGame>(label: &str, text: &str) -> GameView {
         problems: std::mem::take(&mut record.problems),
         ..RulesCheck::default()
     };
-    let mut drawing = Drawing::<G> {
+    let mut drawn = Drawn::<G> {
+        drawing,
         before: None,
         frames: Vec::new(),
         notation: Vec::new(),
     };
-    replay_record::<G>(&record, &mut drawing, &mut check);
+    replay_record::<G>(&record, &mut drawn, &mut check);
     GameView {
         label: label.to_string(),
         players,
         record,
         opening_accepted: check.opening_accepted,
         moves_accepted: check.moves_accepted,
-        notation: drawing.notation,
-        frames: drawing.frames,
+        notation: drawn.notation,
+        frames: drawn.frames,
         rules_end: check.rules_end,
         problems: check.problems,
     }
@@ -101,7 +102,7 @@ pub fn replay<G: DrawGame>(label: &str, text: &str) -> GameView {
 /// by the rules, as the replay page plays them, and what they refuse, each with its line: a
 /// set-up, opening or ply they refuse, a ply out of turn or after the end, a result other than
 /// the one they reach. Empty for a record the rules agree with.
-pub(crate) fn rules_problems<G: RefereeGame>(record: &Record) -> Vec<Problem> {
+pub(crate) fn rules_problems<G: Game>(record: &Record) -> Vec<Problem> {
     let mut check = RulesCheck::default();
     replay_record::<G>(record, &mut (), &mut check);
     check.problems
@@ -122,51 +123,53 @@ struct RulesCheck {
 
 /// What a replay does with each position the rules reach, besides checking it: the replay page
 /// draws it; the check of `lines` does nothing.
-trait Positions<G> {
+trait Positions<G: Game> {
     /// The game set up, before the first ply.
-    fn start(&mut self, _game: &G) {}
+    fn start(&mut self, _game: &Referee<G>) {}
 
     /// The game before a ply is played.
-    fn before(&mut self, _game: &G) {}
+    fn before(&mut self, _game: &Referee<G>) {}
 
     /// `ply`, accepted by the rules, played on `game`.
-    fn accepted(&mut self, _game: &G, _ply: &RecordPly) {}
+    fn accepted(&mut self, _game: &Referee<G>, _ply: &RecordPly) {}
 }
 
-impl<G> Positions<G> for () {}
+impl<G: Game> Positions<G> for () {}
 
 /// The drawing of each position, and each ply as the page lists it.
-struct Drawing<G: DrawGame> {
+struct Drawn<'a, G: Game> {
+    drawing: &'a dyn Drawing<G::Board>,
     /// The position before the ply being played.
-    before: Option<G::Position>,
+    before: Option<G::Board>,
     frames: Vec<String>,
     notation: Vec<String>,
 }
 
-impl<G: DrawGame> Positions<G> for Drawing<G> {
-    fn start(&mut self, game: &G) {
-        self.frames.push(G::draw(&game.position(), None));
+impl<G: Game> Positions<G> for Drawn<'_, G> {
+    fn start(&mut self, game: &Referee<G>) {
+        self.frames.push(self.drawing.draw(game.board(), None));
     }
 
-    fn before(&mut self, game: &G) {
-        self.before = Some(game.position());
+    fn before(&mut self, game: &Referee<G>) {
+        self.before = Some(*game.board());
     }
 
-    fn accepted(&mut self, game: &G, ply: &RecordPly) {
+    fn accepted(&mut self, game: &Referee<G>, ply: &RecordPly) {
         let Some(before) = &self.before else {
             return;
         };
         let reply = ply.line.trim();
         self.frames
-            .push(G::draw(&game.position(), Some((before, reply))));
+            .push(self.drawing.draw(game.board(), Some((before, reply))));
+        let listed = self.drawing.board_frame_move(before, reply);
         self.notation
-            .push(G::board_frame_move(before, reply).unwrap_or_else(|| reply.to_string()));
+            .push(listed.unwrap_or_else(|| reply.to_string()));
     }
 }
 
 /// Replays `record` through `G`'s rules, showing `positions` each position, up to the first ply
 /// that cannot be replayed (reported in `check`), and checks its result against the rules' end.
-fn replay_record<G: RefereeGame>(
+fn replay_record<G: Game>(
     record: &Record,
     positions: &mut impl Positions<G>,
     check: &mut RulesCheck,
@@ -190,8 +193,8 @@ fn replay_record<G: RefereeGame>(
         return;
     }
     let mut game = match &record.setup {
-        None => G::new(),
-        Some(note) => match G::from_setup(note) {
+        None => Referee::<G>::new(),
+        Some(note) => match Referee::<G>::from_setup(note) {
             Ok(game) => game,
             Err(why) => {
                 check
@@ -224,8 +227,8 @@ fn replay_record<G: RefereeGame>(
 
 /// Plays the opening's plies on `game`; false (the problem reported) at the first one that is
 /// not for the seat to move, or that the rules refuse or that ends the game.
-fn replay_opening<G: RefereeGame>(
-    game: &mut G,
+fn replay_opening<G: Game>(
+    game: &mut Referee<G>,
     opening: &[RecordPly],
     positions: &mut impl Positions<G>,
     check: &mut RulesCheck,
@@ -256,8 +259,8 @@ fn replay_opening<G: RefereeGame>(
 
 /// Plays the players' plies on `game`, up to the first that is out of turn, after the end, or
 /// refused by the rules (reported).
-fn replay_plies<G: RefereeGame>(
-    game: &mut G,
+fn replay_plies<G: Game>(
+    game: &mut Referee<G>,
     plies: &[RecordPly],
     positions: &mut impl Positions<G>,
     check: &mut RulesCheck,
@@ -279,7 +282,7 @@ fn replay_plies<G: RefereeGame>(
             return;
         }
         positions.before(game);
-        // The runner asks for the input before every reply; some games count what they hand out.
+        // The runner asks for the input before every reply, which counts the seat's turns.
         let _ = game.input(to_move);
         let reply = ply.line.trim();
         match game.play(reply) {
@@ -310,30 +313,16 @@ fn outcome_word(winner: Option<Seat>) -> String {
 pub(crate) mod tests {
     use super::*;
     use crate::runner::game::count::Count;
-    use crate::runner::game::drawing::DrawnPosition;
 
     /// Count to five: each reply adds 1 or 2; who reaches five wins; passing it is illegal.
     pub(crate) type CountGame = Count<5, 2>;
 
-    impl DrawnPosition for CountGame {
-        type Position = u32;
+    /// The game, as the drawing of its positions.
+    pub(crate) const COUNT: CountGame = Count;
 
-        fn position(&self) -> u32 {
-            self.total
-        }
-    }
-
-    impl DrawGame for CountGame {
-        const SIZE: (u32, u32) = (100, 20);
-
-        fn background() -> String {
-            "<rect width=\"100\" height=\"20\"/>".to_string()
-        }
-
-        fn draw(total: &u32, last: Option<(&u32, &str)>) -> String {
-            let last = last.map_or(String::new(), |(before, reply)| format!("{before}+{reply}"));
-            format!("<text>{total} {last}</text>")
-        }
+    /// A count game's record replayed and drawn.
+    pub(crate) fn replay_count(label: &str, text: &str) -> GameView {
+        replay::<CountGame>(&COUNT, label, text)
     }
 
     pub(crate) const WON: &str = "# count\n# p1: one\n# p2: two\n1 2\n# time: 10\n2 1\n# time: 7\n\
@@ -341,7 +330,7 @@ pub(crate) mod tests {
 
     #[test]
     fn a_whole_game_has_a_frame_per_ply() {
-        let view = replay::<CountGame>("game 1", WON);
+        let view = replay_count("game 1", WON);
         assert!(view.problems.is_empty(), "{:?}", view.problems);
         assert_eq!(view.moves().len(), 3);
         assert_eq!(view.frames.len(), 4);
@@ -349,9 +338,9 @@ pub(crate) mod tests {
         assert_eq!(view.frames[3], "<text>5 3+2</text>");
         assert_eq!(view.rules_end.as_ref().unwrap().winner, Some(Seat::First));
         assert_eq!(view.players, ["one".to_string(), "two".to_string()]);
-        let view = replay::<CountGame>("unnamed", &WON.replace("# p2: two\n", ""));
+        let view = replay_count("unnamed", &WON.replace("# p2: two\n", ""));
         assert_eq!(view.players[1], "(unknown p2)");
-        let view = replay::<CountGame>("self", &WON.replace("# p2: two", "# p2: one"));
+        let view = replay_count("self", &WON.replace("# p2: two", "# p2: one"));
         assert_eq!(
             view.players,
             ["one (p1)".to_string(), "one (p2)".to_string()]
@@ -360,7 +349,7 @@ pub(crate) mod tests {
 
     #[test]
     fn an_illegal_ply_stops_the_replay_at_its_line() {
-        let view = replay::<CountGame>("bad", &WON.replace("2 1\n", "2 2\n1 2\n"));
+        let view = replay_count("bad", &WON.replace("2 1\n", "2 2\n1 2\n"));
         assert_eq!(view.frames.len(), 3);
         assert_eq!(view.problems.len(), 1, "{:?}", view.problems);
         assert_eq!(view.problems[0].line_number, 7);
@@ -369,13 +358,13 @@ pub(crate) mod tests {
 
     #[test]
     fn a_ply_out_of_turn_a_ply_after_the_end_and_a_wrong_result_are_reported() {
-        let view = replay::<CountGame>("turn", &WON.replace("2 1\n", "1 1\n"));
+        let view = replay_count("turn", &WON.replace("2 1\n", "1 1\n"));
         assert_eq!((view.frames.len(), view.problems[0].line_number), (2, 6));
         let late = WON.replace("# result", "2 1\n# result");
-        let view = replay::<CountGame>("late", &late);
+        let view = replay_count("late", &late);
         assert_eq!(view.frames.len(), 4);
         assert_eq!(view.problems[0].line_number, 10);
-        let view = replay::<CountGame>("result", &WON.replace("result: p1", "result: p2"));
+        let view = replay_count("result", &WON.replace("result: p1", "result: p2"));
         assert_eq!(view.problems.len(), 1);
         assert_eq!(view.problems[0].line_number, 10);
     }
