@@ -424,15 +424,13 @@ fn openings_no_game_allows_or_that_are_not_files_are_refused_at_once() {
     let _ = fs::remove_dir_all(&dir);
 }
 
-test_support::stop_tests!(REFEREE, "connect4", format!("{BOT} --movetime 10"));
-
 /// Every binary of the crate and every subcommand answers `--help` and `-h` with a usage and
 /// exit status 0.
 #[test]
 fn every_binary_and_subcommand_answers_help() {
     use test_support::help::{every_binary_answers_help, SOLVE_COMMANDS};
     let tuner = env!("CARGO_BIN_EXE_connect4-tune");
-    every_binary_answers_help(BOT, SOLVE_COMMANDS, REFEREE, Some(tuner));
+    every_binary_answers_help(BOT, SOLVE_COMMANDS, Some(tuner));
 }
 
 /// An executable team script `dir/name` with `body` after its `#!/bin/sh` line.

@@ -106,6 +106,7 @@ pub use stats::{rating, sprt, tally};
 pub use command_line::bad_value::BadOptionValue;
 pub use command_line::one_line;
 pub use dispatch::main;
+pub use game::count;
 pub use game::{
     hexagon, named_hexagon, Drawing, Fault, Game, GameEnd, Input, Referee, Seat, Transport,
 };

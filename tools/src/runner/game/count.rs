@@ -1,10 +1,15 @@
-//! A toy game for the runner's own tests, and the game of `count-referee`: the players count from
-//! 0 to `TARGET` (at most six) in steps of 1 to `MAX_STEP`, each adding one step; who reaches the
-//! target wins; passing it is illegal. Every turn hands the player the count, so a game starts
-//! from any count and takes openings. Its board is a [`common::game::Board`] like any game's, its
-//! sides the seats themselves, and it draws its positions (the count, and the step that led to
-//! it), so that everything the runner does, the pages included, can be tried on it in
-//! milliseconds with players written in a line of shell.
+//! A toy game for the runner's own tests, and the game of `count-referee` and
+//! `count-files-referee`: the players count from 0 to `TARGET` (at most six) in steps of 1 to
+//! `MAX_STEP`, each adding one step; who reaches the target wins; passing it is illegal. Every
+//! turn hands the player the count, so a game starts from any count and takes openings. Its
+//! board is a [`common::game::Board`] like any game's, its sides the seats themselves, and it
+//! draws its positions (the count, and the step that led to it), so that everything the runner
+//! does, the pages included, can be tried on it in milliseconds with players written in a line
+//! of shell.
+//!
+//! Its players talk on their standard input and output (each sent its id, then the count before
+//! each of its moves), or, with `FILES`, as file-based players (a call per move, the count in
+//! `count.txt`, the step written to `step.txt`), so that both transports of the runner are tried.
 
 use std::fmt;
 use std::time::Duration;
@@ -12,10 +17,11 @@ use std::time::Duration;
 use common::cli::Contest;
 use common::game::{Board, Outcome};
 
-use super::{Drawing, Game, Input, Seat};
+use super::{Drawing, Game, Input, Seat, Transport};
 
-/// The game of counting to `TARGET` in steps of 1 to `MAX_STEP`.
-pub struct Count<const TARGET: u32, const MAX_STEP: u32>;
+/// The game of counting to `TARGET` in steps of 1 to `MAX_STEP`, its players file-based with
+/// `FILES`.
+pub struct Count<const TARGET: u32, const MAX_STEP: u32, const FILES: bool = false>;
 
 /// A position of [`Count`]: the count so far, and the plies that made it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,17 +122,32 @@ impl<const TARGET: u32, const MAX_STEP: u32> fmt::Display for Counted<TARGET, MA
     }
 }
 
-impl<const TARGET: u32, const MAX_STEP: u32> Game for Count<TARGET, MAX_STEP> {
+impl<const TARGET: u32, const MAX_STEP: u32, const FILES: bool> Game
+    for Count<TARGET, MAX_STEP, FILES>
+{
     type Board = Counted<TARGET, MAX_STEP>;
 
-    const NAME: &'static str = "count";
+    const NAME: &'static str = if FILES { "count-files" } else { "count" };
     const CONTEST: Contest = Contest::timing("move", Duration::from_millis(1000)).memory_mb(64);
+    const TRANSPORT: Transport = if FILES {
+        Transport::Files
+    } else {
+        Transport::Stream
+    };
     const STARTS_FROM_POSITION: bool = true;
     const DRAWING: Option<&'static dyn Drawing<Self::Board>> = Some(&Count);
 
-    /// The count so far.
+    /// The count so far: a line, or `count.txt` with the reply in `step.txt`.
     fn input(board: &Self::Board, _last: Option<(&Self::Board, u32)>) -> Input {
-        Input::Lines(vec![board.total.to_string()])
+        let count = board.total.to_string();
+        if FILES {
+            Input::Files {
+                files: vec![("count.txt".to_string(), count + "\n")],
+                reply_file: "step.txt",
+            }
+        } else {
+            Input::Lines(vec![count])
+        }
     }
 
     fn end_reason(_board: &Self::Board, _outcome: Reached, _last: u32) -> String {

@@ -1229,3 +1229,6 @@ impl FilesPlayer {
         self.last_stderr.clone()
     }
 }
+
+#[cfg(test)]
+mod tests;

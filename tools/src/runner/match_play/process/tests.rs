@@ -1,8 +1,7 @@
 //! The process layer of the match runner, with shell players.
 
-use std::path::{Path, PathBuf};
-use std::time::Duration;
-use tools::runner::process::{Failure, FilesPlayer, StartFailure, StreamPlayer};
+use super::*;
+use crate::runner::match_play::supervisor::NO_NAMESPACE_VARIABLE;
 
 const CAP: u64 = 64 * 1024 * 1024;
 
@@ -157,7 +156,6 @@ fn a_player_over_the_cap_that_exits_failing_before_its_first_reply_could_not_sta
 
 #[test]
 fn relative_program_paths_are_resolved_for_file_players() {
-    use tools::runner::process::resolve_program;
     // Cargo runs tests in the crate's directory, where src/lib.rs is a file.
     let here = std::env::current_dir().unwrap();
     let absolute = format!("{}/src/lib.rs", here.display());
@@ -169,14 +167,14 @@ fn relative_program_paths_are_resolved_for_file_players() {
     assert_eq!(resolve_program("sh -c 'true'"), "sh -c 'true'");
     assert_eq!(resolve_program("/bin/true"), "/bin/true");
     assert_eq!(resolve_program("./no-such-file"), "./no-such-file");
-    // A player started by a relative path runs, though from its own directory.
-    let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
-    let script = tmp.join(format!("relative-player-{}.sh", std::process::id()));
+    // A player started by a relative path runs, though from its own directory: a script in the
+    // temporary directory, named from here by climbing to the root.
+    let script = std::env::temp_dir().join(format!("relative-player-{}.sh", std::process::id()));
     std::fs::write(&script, "#!/bin/sh\necho 5 4 > out.txt\n").unwrap();
     let mode = std::os::unix::fs::PermissionsExt::from_mode(0o755);
     std::fs::set_permissions(&script, mode).unwrap();
-    let workspace = here.parent().unwrap();
-    let relative = format!("../{}", script.strip_prefix(workspace).unwrap().display());
+    let up = "../".repeat(here.components().count() - 1);
+    let relative = format!("{up}{}", script.strip_prefix("/").unwrap().display());
     let dir = scratch("relative");
     let mut player = FilesPlayer::new(&relative, dir.clone(), None, CAP).unwrap();
     assert_eq!(
@@ -192,7 +190,6 @@ fn relative_program_paths_are_resolved_for_file_players() {
 
 #[test]
 fn simple_commands_are_told_from_compound_ones() {
-    use tools::runner::process::{is_simple_command, shell_script};
     for simple in [
         "target/release/krieg-bot --movetime 100",
         "python3 bot.py --name 'a; b' \"x | y\"",
@@ -222,8 +219,7 @@ fn simple_commands_are_told_from_compound_ones() {
 
 /// An executable script in the test's scratch space that closes its output and stays alive.
 fn output_closer(name: &str) -> PathBuf {
-    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("{name}-{}.sh", std::process::id()));
+    let path = std::env::temp_dir().join(format!("{name}-{}.sh", std::process::id()));
     std::fs::write(&path, "#!/bin/sh\nread id\nexec >&-\nsleep 5\n").unwrap();
     let mode = std::os::unix::fs::PermissionsExt::from_mode(0o755);
     std::fs::set_permissions(&path, mode).unwrap();
@@ -654,12 +650,13 @@ fn a_file_players_leftover_processes_end_with_each_call() {
 fn every_test_here_holds_without_namespaces_too() {
     // On a machine that allows no namespace, players run under a subreaper alone: the tests
     // above run again in a process of their own that is told so.
-    if std::env::var_os(tools::runner::supervisor::NO_NAMESPACE_VARIABLE).is_some() {
+    if std::env::var_os(NO_NAMESPACE_VARIABLE).is_some() {
         return;
     }
     let out = std::process::Command::new(std::env::current_exe().unwrap())
-        .env(tools::runner::supervisor::NO_NAMESPACE_VARIABLE, "1")
+        .env(NO_NAMESPACE_VARIABLE, "1")
         .args([
+            module_path!().trim_start_matches("tools::"),
             "--skip",
             "every_test_here_holds_without_namespaces_too",
             "--test-threads",
@@ -677,7 +674,6 @@ fn every_test_here_holds_without_namespaces_too() {
 
 #[test]
 fn a_players_words_that_name_files_here_are_made_absolute_for_its_folder() {
-    use tools::runner::process::resolve_program;
     // Cargo runs tests in the crate's directory, where src/ and Cargo.toml exist.
     let here = std::env::current_dir().unwrap();
     let at = |path: &str| here.join(path).display().to_string();
@@ -715,7 +711,6 @@ fn a_players_words_that_name_files_here_are_made_absolute_for_its_folder() {
 
 #[test]
 fn an_interpreted_bot_takes_its_team_id_from_its_script() {
-    use tools::runner::process::team_id_of;
     assert_eq!(
         team_id_of("python3 bots/Co0042.py").as_deref(),
         Some("Co0042")

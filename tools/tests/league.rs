@@ -1,5 +1,8 @@
-//! `krieg-referee league`: a league that persists over runs, runs stopped by `kill -9`, runs at
-//! once on one folder, and bad input that changes nothing.
+//! `league`: a league that persists over runs, runs stopped by `kill -9`, runs at once on one
+//! folder, and bad input that changes nothing. Through the referee of the toy game, once for
+//! every game.
+
+mod support;
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -8,11 +11,12 @@ use std::process::{Child, Command, Output, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-const REFEREE: &str = env!("CARGO_BIN_EXE_krieg-referee");
-const BOT: &str = env!("CARGO_BIN_EXE_krieg-bot");
+use support::{
+    make_fifo, ones_thinking, output_within, perfect_thinking, random, sigint_ignored, REFEREE,
+};
 
 fn scratch_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("krieg-league-test-{}-{name}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("count-league-test-{}-{name}", std::process::id()));
     let _ = fs::remove_dir_all(&dir);
     dir
 }
@@ -55,16 +59,17 @@ fn add_players(dir: &Path, players: &[&str]) {
     }
 }
 
+/// The perfect player, thinking a little so that a run lasts long enough to be stopped.
 fn bot() -> String {
-    format!("bot={BOT} --movetime 20")
+    format!("bot={}", perfect_thinking("0.01"))
 }
 
-fn random() -> String {
-    format!("random={BOT} --engine random --seed {{seed}}")
+fn random_player() -> String {
+    format!("random=env think=0.01 {}", random("{seed}"))
 }
 
-fn greedy() -> String {
-    format!("greedy={BOT} --engine greedy")
+fn ones_player() -> String {
+    format!("ones={}", ones_thinking("0.01"))
 }
 
 /// Every stored row as (results file, its fields), read straight from the files, the runs in
@@ -107,7 +112,7 @@ fn check_stored_once(rows: &[(String, Vec<String>)]) {
     let mut pairs: BTreeMap<&str, Vec<&(String, Vec<String>)>> = BTreeMap::new();
     for row in rows {
         let (file, fields) = row;
-        assert_eq!(fields[0], "krieg");
+        assert_eq!(fields[0], "count");
         assert!(
             numbers
                 .insert((file.clone(), fields[1].clone()), ())
@@ -145,11 +150,11 @@ const RUN_30_GAMES: [&str; 7] = [
 fn a_league_grows_survives_kill_9_and_ranks_our_bot_first() {
     let started = Instant::now();
     let dir = scratch_dir("grows");
-    add_players(&dir, &[&bot(), &random()]);
+    add_players(&dir, &[&bot(), &random_player()]);
     let first = ok(&dir, &["run", "--games", "20", "--movetime-ms", "200"]);
     assert_eq!(first.lines().filter(|l| l.starts_with("game ")).count(), 20);
     assert_eq!(shown_games(&ok(&dir, &["show"])), 20);
-    add_players(&dir, &[&greedy()]);
+    add_players(&dir, &[&ones_player()]);
 
     // A run killed while it plays: its finished games stay, its game cut off is nowhere.
     let log = dir.with_extension("killed.out");
@@ -175,11 +180,11 @@ fn a_league_grows_survives_kill_9_and_ranks_our_bot_first() {
     let rows = stored_rows(&dir);
     assert_eq!(rows.len(), 20 + cut + 30);
     check_stored_once(&rows);
-    // The greedy player was paired at once: it had the fewest games.
+    // The player that steps one was paired at once: it had the fewest games.
     assert!(
         rows[20..]
             .iter()
-            .filter(|(_, f)| f.contains(&"greedy".to_string()))
+            .filter(|(_, f)| f.contains(&"ones".to_string()))
             .count()
             >= 20
     );
@@ -203,7 +208,7 @@ fn a_league_grows_survives_kill_9_and_ranks_our_bot_first() {
 #[test]
 fn two_runs_at_once_on_one_folder_count_every_game_once() {
     let dir = scratch_dir("two-runs");
-    add_players(&dir, &[&bot(), &random(), &greedy()]);
+    add_players(&dir, &[&bot(), &random_player(), &ones_player()]);
     let run = || {
         spawn_league(
             &dir,
@@ -240,7 +245,7 @@ fn two_runs_at_once_on_one_folder_count_every_game_once() {
 #[test]
 fn a_running_league_picks_up_players_added_and_removed_at_its_next_pairing() {
     let dir = scratch_dir("picks-up");
-    add_players(&dir, &[&bot(), &random(), &greedy()]);
+    add_players(&dir, &[&bot(), &random_player(), &ones_player()]);
     let mut running = spawn_league(
         &dir,
         &["run", "--games", "20", "--movetime-ms", "200"],
@@ -253,7 +258,7 @@ fn a_running_league_picks_up_players_added_and_removed_at_its_next_pairing() {
         thread::sleep(Duration::from_millis(5));
     }
     ok(&dir, &["remove", "random"]);
-    ok(&dir, &["add", &format!("newcomer={BOT} --engine random")]);
+    ok(&dir, &["add", &format!("newcomer={}", random("7"))]);
     assert!(running.wait().unwrap().success());
     let rows = stored_rows(&dir);
     assert_eq!(rows.len(), 20);
@@ -273,7 +278,7 @@ fn a_running_league_picks_up_players_added_and_removed_at_its_next_pairing() {
 #[test]
 fn removed_players_get_no_games_and_records_are_linked_from_the_page() {
     let dir = scratch_dir("page");
-    add_players(&dir, &[&bot(), &random(), &greedy()]);
+    add_players(&dir, &[&bot(), &random_player(), &ones_player()]);
     ok(&dir, &["remove", "random"]);
     let out = ok(
         &dir,
@@ -295,8 +300,8 @@ fn removed_players_get_no_games_and_records_are_linked_from_the_page() {
     let replay = fs::read_to_string(page.with_file_name(&replay_name)).unwrap();
     assert!(replay.contains("id=\"game-4\""));
     // The removed player's games stay stored and come back into no standings.
-    ok(&dir, &["add", &format!("again={BOT} --engine random")]);
-    assert!(league(&dir, &["add", &random()]).status.code() == Some(2));
+    ok(&dir, &["add", &format!("again={}", random("7"))]);
+    assert!(league(&dir, &["add", &random_player()]).status.code() == Some(2));
     let _ = fs::remove_file(page.with_file_name(&replay_name));
     let _ = fs::remove_file(&page);
     let _ = fs::remove_dir_all(&dir);
@@ -305,7 +310,7 @@ fn removed_players_get_no_games_and_records_are_linked_from_the_page() {
 #[test]
 fn an_interrupted_run_keeps_its_finished_games_and_prints_the_standings() {
     let dir = scratch_dir("interrupted");
-    add_players(&dir, &[&bot(), &random()]);
+    add_players(&dir, &[&bot(), &random_player()]);
     let run = spawn_league(
         &dir,
         &["run", "--games", "200", "--movetime-ms", "200"],
@@ -320,7 +325,7 @@ fn an_interrupted_run_keeps_its_finished_games_and_prints_the_standings() {
     // Ctrl-C; where this test was started with SIGINT ignored (in the background of a shell
     // without job control), the run inherits that and only SIGTERM, which it treats alike, can
     // stop it.
-    let (signal, status) = if tools::runner::interrupt::sigint_ignored() {
+    let (signal, status) = if sigint_ignored() {
         ("-TERM", 143)
     } else {
         ("-INT", 130)
@@ -377,10 +382,10 @@ fn refused(dir: &Path, args: &[&str], expected: &str) {
 #[test]
 fn bad_input_gets_one_line_status_2_and_changes_nothing() {
     let dir = scratch_dir("bad");
-    add_players(&dir, &[&bot(), &random()]);
+    add_players(&dir, &[&bot(), &random_player()]);
     ok(&dir, &["run", "--games", "2", "--movetime-ms", "200"]);
     refused(&dir, &["remove", "nobody"], "unknown name: 'nobody'");
-    refused(&dir, &["add", &random()], "duplicate name: 'random'");
+    refused(&dir, &["add", &random_player()], "duplicate name: 'random'");
     refused(&dir, &["add", "x=echo 'unclosed"], "not a shell command");
     refused(&dir, &["add", "x="], "bad player 'x=': expected NAME=CMD");
     refused(&dir, &["add", "no name=bot"], "bad player 'no name=bot'");
@@ -398,7 +403,11 @@ fn bad_input_gets_one_line_status_2_and_changes_nothing() {
         &["run", "--fast"],
         "unexpected argument '--fast' found",
     );
-    refused(&dir, &["run", "--random-openings", "2"], "krieg");
+    refused(
+        &dir,
+        &["run", "--random-openings", "9"],
+        "no opening of 9 random plies leaves the game running",
+    );
     refused(
         &dir,
         &["show", "--pdf"],
@@ -434,26 +443,26 @@ fn bad_input_gets_one_line_status_2_and_changes_nothing() {
     assert_eq!(fs::read_to_string(&notes).unwrap(), "my notes\n");
     let _ = fs::remove_file(&notes);
     let text = fs::read_to_string(&file).unwrap();
-    let damaged = text.replacen("\nkrieg,1,", "\nkrieg,one,", 1);
+    let damaged = text.replacen("\ncount,1,", "\ncount,one,", 1);
     fs::write(&file, &damaged).unwrap();
     let at = format!("{}:2:", file.display());
     refused(&dir, &["show"], &at);
     refused(&dir, &["run", "--games", "2"], &at);
     // A row being written (no newline yet) is not read; a whole one after it would be damage.
-    fs::write(&file, format!("{text}krieg,3,5,bot,ran")).unwrap();
+    fs::write(&file, format!("{text}count,3,5,bot,ran")).unwrap();
     assert_eq!(shown_games(&ok(&dir, &["show"])), 2);
-    fs::write(&file, format!("{text}krieg,3,5,bot,ran\n")).unwrap();
+    fs::write(&file, format!("{text}count,3,5,bot,ran\n")).unwrap();
     refused(&dir, &["show"], &format!("{}:4:", file.display()));
     fs::write(&file, &text).unwrap();
     // Folders that are not leagues, or another game's.
     let other = scratch_dir("not-a-league");
     fs::create_dir_all(&other).unwrap();
     fs::write(other.join("notes.txt"), "hello").unwrap();
-    refused(&other, &["add", &bot()], "is not a krieg league");
-    refused(&other, &["show"], "is not a krieg league");
+    refused(&other, &["add", &bot()], "is not a count league");
+    refused(&other, &["show"], "is not a count league");
     fs::write(other.join("players.txt"), "# connect4 league: ...\n").unwrap();
-    refused(&other, &["run"], "is a connect4 league, not a krieg one");
-    fs::write(other.join("players.txt"), "# krieg league\nbot=x\nbot=y\n").unwrap();
+    refused(&other, &["run"], "is a connect4 league, not a count one");
+    fs::write(other.join("players.txt"), "# count league\nbot=x\nbot=y\n").unwrap();
     refused(&other, &["show"], "players.txt:3: player 'bot' comes twice");
     refused(&other.join("missing"), &["show"], "no such directory");
     refused(
@@ -466,16 +475,16 @@ fn bad_input_gets_one_line_status_2_and_changes_nothing() {
     // A results file that is a FIFO is refused, not waited on (last: reading the folder's
     // files, as `refused` does, would wait on it too).
     let pipe = dir.join("results").join("pipe.csv");
-    test_support::process::make_fifo(&pipe);
+    make_fifo(&pipe);
     let mut show = Command::new(REFEREE);
     show.arg("league").arg(&dir).arg("show");
-    let out = test_support::process::output_within(&mut show, Duration::from_secs(30));
+    let out = output_within(&mut show, Duration::from_secs(30));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert_eq!(
         stderr,
         format!(
-            "krieg-referee league: cannot read the results file {}: a FIFO (named pipe), not a \
+            "count-referee league: cannot read the results file {}: a FIFO (named pipe), not a \
              regular file\n",
             pipe.display()
         )

@@ -1,97 +1,116 @@
-//! How every `<game>-referee` stops a match: a player that cannot start, an output that cannot
-//! be written and an output that would replace an input or another output stop it before any
-//! game counts, and an interruption prints the standings of the games finished so far. Run by each game crate's `tests/referee.rs` through
-//! [`stop_tests!`](crate::stop_tests), which drives its own referee binary with its own bot.
+//! What stops a match before any game counts (a player that cannot start, an output that
+//! cannot be written, an output that would replace an input or another output) and what an
+//! interruption leaves: the standings of the games finished so far, last, and in the results
+//! file. Through the referees of the toy game, once for every game: players on their standard
+//! input and output (`count-referee`), and, where the transport matters, file-based players
+//! (`count-files-referee`).
+
+mod support;
 
 use std::fs;
 use std::io::{BufRead, BufReader};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdout, Command, Output, Stdio};
+use std::process::{Child, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// The tests every referee runs, written once: `test_support::stop_tests!(REFEREE, "krieg",
-/// player)` in a crate's `tests/referee.rs`, where `player` is an expression giving the command
-/// of a player that plays well and fast. It also defines `stops_referee(player)`, for the
-/// crate's own further tests.
-#[macro_export]
-macro_rules! stop_tests {
-    ($referee:expr, $game:expr, $player:expr) => {
-        fn stops_referee(player: &str) -> $crate::referee_stops::Referee<'_> {
-            $crate::referee_stops::Referee {
-                path: $referee,
-                game: $game,
-                player,
-            }
-        }
+use support::{
+    contents, listing, ones_thinking, perfect, perfect_thinking, scratch_dir, sigint_ignored,
+    REFEREE,
+};
 
-        #[test]
-        fn a_player_that_cannot_start_or_an_output_that_cannot_be_written_stops_the_match_at_once()
-        {
-            let player: String = $player;
-            let referee = stops_referee(&player);
-            $crate::referee_stops::a_player_that_cannot_start_stops_the_match_before_any_game(
-                &referee,
-            );
-            $crate::referee_stops::an_output_that_cannot_be_written_stops_the_match_before_any_game(
-                &referee,
-            );
-            $crate::referee_stops::an_output_that_would_replace_an_input_or_output_is_refused(
-                &referee,
-            );
-        }
-
-        #[test]
-        fn an_interrupted_match_prints_the_standings_of_its_finished_games() {
-            let player: String = $player;
-            let referee = stops_referee(&player);
-            $crate::referee_stops::an_interrupted_match_prints_the_standings_of_its_finished_games(
-                &referee,
-                "INT",
-                &[],
-                &[("A", &player), ("B", &player)],
-            );
-        }
-    };
+/// A referee of the toy game: its program, its game's name, and a player that plays well.
+struct Toy {
+    path: &'static str,
+    game: &'static str,
+    player: String,
 }
 
-/// A referee binary, its game's name (`krieg`) and a command of a player that plays well and
-/// fast.
-pub struct Referee<'a> {
-    /// The referee binary.
-    pub path: &'a str,
-    /// Its game's name.
-    pub game: &'a str,
-    /// A player's command.
-    pub player: &'a str,
+/// The toy game with players on their standard input and output.
+fn stream() -> Toy {
+    Toy {
+        path: REFEREE,
+        game: "count",
+        player: perfect(),
+    }
 }
 
-fn scratch(referee: &Referee<'_>, name: &str) -> PathBuf {
-    crate::process::scratch_dir(&format!("{}-referee-stops", referee.game), name)
+/// The toy game with file-based players: a call per move, the count in `count.txt`, the step
+/// written to `step.txt`; the player leaves the count at two, then at five, thinking `$think`
+/// seconds (none when unset).
+fn files() -> Toy {
+    Toy {
+        path: env!("CARGO_BIN_EXE_count-files-referee"),
+        game: "count-files",
+        player: "[ -z \"$think\" ] || sleep \"$think\"; read n < count.txt; \
+                 s=$(( (8 - n) % 3 )); [ $s -eq 0 ] && s=1; echo $s > step.txt"
+            .to_string(),
+    }
 }
 
-fn run(referee: &Referee<'_>, args: &[&str]) -> Output {
-    Command::new(referee.path)
-        .args(args)
+fn run(toy: &Toy, args: &[&str]) -> std::process::Output {
+    Command::new(toy.path).args(args).output().unwrap()
+}
+
+/// The first line of a results file, as the referee writes it (`--results`).
+fn results_header() -> String {
+    let dir = scratch("header");
+    let file = dir.join("one.csv");
+    let out = Command::new(REFEREE)
+        .arg("--results")
+        .arg(&file)
+        .args([perfect(), perfect()])
         .output()
-        .expect("the referee runs")
+        .unwrap();
+    assert!(out.status.success());
+    let text = fs::read_to_string(&file).unwrap();
+    let _ = fs::remove_dir_all(&dir);
+    text.lines().next().unwrap().to_string()
 }
 
-fn listing(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
+#[test]
+fn an_interrupted_match_prints_the_standings_of_its_finished_games() {
+    let player = perfect_thinking("0.01");
+    interrupted_match(&stream(), "INT", &[], &[("A", &player), ("B", &player)]);
+    let files = files();
+    let player = format!("think=0.01; {}", files.player);
+    interrupted_match(&files, "INT", &[], &[("A", &player), ("B", &player)]);
+}
+
+#[test]
+fn an_sprt_or_a_tournament_terminated_prints_its_sprt_line_or_its_standings() {
+    let toy = stream();
+    let player = perfect_thinking("0.01");
+    let weak = ones_thinking("0.01");
+    let stdout = interrupted_match(
+        &toy,
+        "TERM",
+        &["--sprt", "0,10"],
+        &[("A", &player), ("B", &weak)],
+    );
+    assert!(stdout.contains("\nsprt: llr="), "{stdout}");
+    let players = [("x", &player), ("y", &weak), ("z", &player)];
+    interrupted_match(&toy, "TERM", &[], &players.map(|(n, c)| (n, c.as_str())));
+}
+
+fn scratch(name: &str) -> PathBuf {
+    scratch_dir("count-referee-stops", name)
 }
 
 /// A missing program (127), a file that is not executable (126) and an interpreter that cannot
 /// open its script (`python3 /no/such/bot.py` prints why and exits 2), in either seat, with
 /// `--concurrency 2`: exit status 2, the command and its stderr quoted on stderr, no game line,
 /// no summary, and no results file.
-pub fn a_player_that_cannot_start_stops_the_match_before_any_game(referee: &Referee<'_>) {
-    let dir = scratch(referee, "cannot-start");
+#[test]
+fn a_player_that_cannot_start_stops_the_match_before_any_game() {
+    for toy in [stream(), files()] {
+        cannot_start(&toy);
+    }
+}
+
+fn cannot_start(toy: &Toy) {
+    let player = toy.player.as_str();
+    let dir = scratch("cannot-start");
     let plain = dir.join("plain-bot");
     fs::write(&plain, "#!/bin/sh\necho never\n").unwrap();
     let missing = format!("{}/missing-bot --movetime 10", dir.display());
@@ -110,15 +129,15 @@ pub fn a_player_that_cannot_start_stops_the_match_before_any_game(referee: &Refe
     for (bad, status, why) in cases {
         for bad_seat in ["A", "B"] {
             let (a, b) = if bad_seat == "A" {
-                (bad, referee.player)
+                (bad, player)
             } else {
-                (referee.player, bad)
+                (player, bad)
             };
             let results = dir.join("results.csv");
             let results = results.to_str().unwrap();
             let started = Instant::now();
             let out = run(
-                referee,
+                toy,
                 &[
                     "--games",
                     "20",
@@ -137,10 +156,8 @@ pub fn a_player_that_cannot_start_stops_the_match_before_any_game(referee: &Refe
                 format!("player {bad_seat} cannot start: its command `{bad}` exited ({status})");
             assert!(stderr.contains(&expected), "{expected}\n{stderr}");
             assert!(stderr.contains(why), "{stderr}");
-            assert!(
-                stderr.contains(&format!("{}-referee: player", referee.game)),
-                "{stderr}"
-            );
+            let program = format!("{}-referee: player", toy.game);
+            assert!(stderr.contains(&program), "{stderr}");
             assert_eq!(stdout, "", "no game counts: {stdout}");
             assert!(!Path::new(results).exists(), "no results file is left");
             assert!(
@@ -154,8 +171,11 @@ pub fn a_player_that_cannot_start_stops_the_match_before_any_game(referee: &Refe
 
 /// `--results`, `--html` and `--record-dir` that cannot be written: exit status 2, one line on
 /// stderr naming the file and what it is, no game played, nothing left on the disk.
-pub fn an_output_that_cannot_be_written_stops_the_match_before_any_game(referee: &Referee<'_>) {
-    let dir = scratch(referee, "outputs");
+#[test]
+fn an_output_that_cannot_be_written_stops_the_match_before_any_game() {
+    let toy = stream();
+    let player = toy.player.as_str();
+    let dir = scratch("outputs");
     fs::write(dir.join("plain"), "").unwrap();
     let good_results = dir.join("good.csv").display().to_string();
     let no_dir = dir.join("no/such/dir");
@@ -192,16 +212,13 @@ pub fn an_output_that_cannot_be_written_stops_the_match_before_any_game(referee:
         if option != "--results" {
             args.extend(["--results", good_results.as_str()]);
         }
-        args.extend([referee.player, referee.player]);
-        let out = run(referee, &args);
+        args.extend([player, player]);
+        let out = run(&toy, &args);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{option}: {stderr}");
         assert_eq!(
             stderr,
-            format!(
-                "{}-referee: cannot {doing} {path_text}: {why}\n",
-                referee.game
-            )
+            format!("{}-referee: cannot {doing} {path_text}: {why}\n", "count")
         );
         assert_eq!(
             String::from_utf8_lossy(&out.stdout),
@@ -213,33 +230,20 @@ pub fn an_output_that_cannot_be_written_stops_the_match_before_any_game(referee:
     let _ = fs::remove_dir_all(&dir);
 }
 
-/// Every file and folder under `dir`, with the bytes of each file.
-fn contents(dir: &Path) -> Vec<(PathBuf, Option<Vec<u8>>)> {
-    let mut all = Vec::new();
-    for entry in fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            all.push((path.clone(), None));
-            all.extend(contents(&path));
-        } else {
-            all.push((path.clone(), Some(fs::read(&path).unwrap())));
-        }
-    }
-    all.sort();
-    all
-}
-
 /// Outputs that would land on an input or on each other, or replace what they must not (a
 /// record folder of an earlier match, a results file of another game, a file that is not a
 /// page), and a shard that holds no game: exit status 2, one line naming the option and the path,
 /// no game played, and every file as it was, byte for byte. `view` refuses a page onto a record
 /// it shows the same way.
-pub fn an_output_that_would_replace_an_input_or_output_is_refused(referee: &Referee<'_>) {
-    let dir = scratch(referee, "apart");
-    let game = referee.game;
+#[test]
+fn an_output_that_would_replace_an_input_or_output_is_refused() {
+    let toy = stream();
+    let player = toy.player.as_str();
+    let dir = scratch("apart");
+    let game = "count";
     let path = |name: &str| dir.join(name).display().to_string();
     fs::write(dir.join("x.csv"), "kept\n").unwrap();
-    let header = tools::runner::results::header();
+    let header = results_header();
     let other_game = format!("{header}\nnotagame,1,2,A,B,p1,won,3,0,1,1,1,1,1,1,1,1\n");
     fs::write(dir.join("other.csv"), other_game).unwrap();
     let record = format!("# {game}\n# p1: a\n# p2: b\n# result: draw agreed\n");
@@ -289,8 +293,8 @@ pub fn an_output_that_would_replace_an_input_or_output_is_refused(referee: &Refe
     ];
     let before = contents(&dir);
     for (mut args, expected) in cases {
-        args.extend(["--games", "2", referee.player, referee.player]);
-        let out = run(referee, &args);
+        args.extend(["--games", "2", player, player]);
+        let out = run(&toy, &args);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
@@ -305,7 +309,7 @@ pub fn an_output_that_would_replace_an_input_or_output_is_refused(referee: &Refe
         );
         assert_eq!(contents(&dir), before, "{args:?}: every file as it was");
     }
-    let out = run(referee, &["view", &r, "--html", &r]);
+    let out = run(&toy, &["view", &r, "--html", &r]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert_eq!(
@@ -325,15 +329,10 @@ pub fn an_output_that_would_replace_an_input_or_output_is_refused(referee: &Refe
 /// is, and Ctrl-C's SIGINT goes to the whole group. Checks that it exits with 128 + the signal,
 /// prints the final lines of the finished games last (those a run of just these games prints),
 /// and keeps them in the results file; returns its stdout.
-pub fn an_interrupted_match_prints_the_standings_of_its_finished_games(
-    referee: &Referee<'_>,
-    signal: &str,
-    extra: &[&str],
-    players: &[(&str, &str)],
-) -> String {
-    let dir = scratch(referee, &format!("interrupt-{signal}"));
+fn interrupted_match(toy: &Toy, signal: &str, extra: &[&str], players: &[(&str, &str)]) -> String {
+    let dir = scratch(&format!("interrupt-{signal}"));
     let results = dir.join("results.csv");
-    let (mut child, mut stdout, lines) = start_long_match(referee, &results, extra, players);
+    let (mut child, mut stdout, lines) = start_long_match(toy, &results, extra, players);
     let name = interrupt(&child, signal);
     let signalled = Instant::now();
     // Should the referee not stop, it is killed after a while, so that the test fails instead of
@@ -368,7 +367,7 @@ pub fn an_interrupted_match_prints_the_standings_of_its_finished_games(
     let finished = game_lines.len();
     assert!((2..200).contains(&finished), "{stdout}");
     let tail = check_final_lines(&stdout, finished, players);
-    check_results_file(referee, &results, extra, players, finished, &tail, &stdout);
+    check_results_file(toy, &results, extra, players, finished, &tail, &stdout);
     let _ = fs::remove_dir_all(&dir);
     stdout
 }
@@ -376,12 +375,12 @@ pub fn an_interrupted_match_prints_the_standings_of_its_finished_games(
 /// A match of 200 games started in a process group of its own, read until two games have ended:
 /// the referee, its stdout from there, and the two game lines.
 fn start_long_match(
-    referee: &Referee<'_>,
+    toy: &Toy,
     results: &Path,
     extra: &[&str],
     players: &[(&str, &str)],
 ) -> (Child, BufReader<ChildStdout>, Vec<String>) {
-    let mut command = Command::new(referee.path);
+    let mut command = Command::new(toy.path);
     command
         .args(["--games", "200", "--concurrency", "2", "--results"])
         .arg(results)
@@ -417,7 +416,7 @@ fn interrupt(child: &Child, signal: &str) -> &'static str {
     // with SIGINT ignored (in the background of a shell without job control) passes that on to
     // the referee, which then cannot be interrupted by it, as any program: SIGTERM to the whole
     // group stands in for it there. The shell's own `kill` reaches a group by a negative id.
-    let signal = if signal == "INT" && tools::runner::interrupt::sigint_ignored() {
+    let signal = if signal == "INT" && sigint_ignored() {
         eprintln!("SIGINT is ignored here: the whole group gets SIGTERM instead");
         "TERM-GROUP"
     } else {
@@ -472,7 +471,7 @@ fn check_final_lines<'a>(
 /// Checks that every game counted is in the results file, and only those, and that a merge of
 /// its rows prints the same final lines.
 fn check_results_file(
-    referee: &Referee<'_>,
+    toy: &Toy,
     results: &Path,
     extra: &[&str],
     players: &[(&str, &str)],
@@ -485,7 +484,7 @@ fn check_results_file(
     if players.len() == 2 {
         // What a merge of these rows prints: the final lines of the finished games.
         let sprt = extra.iter().filter(|a| a.contains(','));
-        let merged = Command::new(referee.path)
+        let merged = Command::new(toy.path)
             .arg("merge")
             .args(sprt.flat_map(|a| ["--sprt", a]))
             .arg(results)
