@@ -26,12 +26,12 @@ fn the_referee_runs_random_against_greedy_and_records_each_line_as_printed() {
 #[test]
 fn the_referee_converts_between_frames() {
     use kaboom::referee::Kaboom;
-    use tools::runner::{Input, Referee};
+    use tools::runner::{Input, Referee, Seat};
     let mut game = Referee::<Kaboom>::new();
     let seat = game.to_move();
     // Each player's id comes when the game starts.
     assert_eq!(game.greeting(seat), vec!["1".to_string()]);
-    assert_eq!(game.greeting(seat.other()), vec!["2".to_string()]);
+    assert_eq!(game.greeting(Seat::Second), vec!["2".to_string()]);
     assert_eq!(game.input(seat), Input::Lines(vec![]));
     assert_eq!(game.play("2"), Ok(None));
     // Player 2 gets Player 1's column seen from its side.

@@ -744,8 +744,10 @@ fn bounded_referee(args: &[&str], memory_kb: u64, seconds: u64) -> (String, u64,
 
 #[test]
 fn a_player_flooding_its_output_loses_both_games_and_the_referee_stays_small() {
+    // A move, then a flood of lines that are no move: whether a line of the flood is caught out
+    // of turn or read as its next reply, the player loses.
     let (out, peak, took) = bounded_referee(
-        &["--games", "2", "read id; exec yes 1", &ones()],
+        &["--games", "2", "read id; echo 1; exec yes x", &ones()],
         2_000_000,
         60,
     );

@@ -11,7 +11,7 @@ use crate::runner::match_play::match_error::MatchError;
 use crate::runner::match_play::merge::{merge, MergeError};
 use crate::runner::match_play::options::{command, parse_options_with};
 use crate::runner::match_play::run::run_match;
-use crate::runner::pages as html;
+use crate::runner::pages::replay_page;
 use crate::runner::records::lines;
 
 /// The whole `<game>-referee` program: parses the command line and runs the match (or the merge).
@@ -23,7 +23,7 @@ pub fn main<G: Game>() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("league") => league::main::<G>(&args[1..]),
-        Some("view") => html::view_main::<G>(G::DRAWING, &args[1..]),
+        Some("view") => replay_page::view_main::<G>(G::DRAWING, &args[1..]),
         Some("lines") => lines::main::<G>(&args[1..]),
         Some("merge") => merge_main::<G>(&args[1..]),
         _ => match_main::<G>(args),

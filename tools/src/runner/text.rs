@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 /// `text` written character by character by `write_char`: the one loop of every escaping
 /// (HTML's [`crate::runner::pages::escape`], [`escape_controls`]).
-pub fn map_chars(text: &str, mut write_char: impl FnMut(&mut String, char)) -> String {
+pub(crate) fn map_chars(text: &str, mut write_char: impl FnMut(&mut String, char)) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         write_char(&mut out, c);
@@ -17,7 +17,7 @@ pub fn map_chars(text: &str, mut write_char: impl FnMut(&mut String, char)) -> S
 
 /// `text` with its control characters escaped (`\0`, `\x1b`, `\u{9b}`) and each backslash
 /// doubled, so that what a program printed reads back unambiguously on one line.
-pub fn escape_controls(text: &str) -> String {
+pub(crate) fn escape_controls(text: &str) -> String {
     map_chars(text, |out, c| match c {
         '\\' => out.push_str("\\\\"),
         '\0' => out.push_str("\\0"),
@@ -32,13 +32,13 @@ pub fn escape_controls(text: &str) -> String {
 }
 
 /// A memory figure as the game lines print it: `12.3MB`.
-pub fn megabytes(bytes: u64) -> String {
+pub(crate) fn megabytes(bytes: u64) -> String {
     format!("{:.1}MB", bytes as f64 / (1024.0 * 1024.0))
 }
 
 /// A player's line for a verdict, between single quotes: controls escaped, cut after 60
 /// characters.
-pub fn quote(line: &str) -> String {
+pub(crate) fn quote(line: &str) -> String {
     const MAX: usize = 60;
     let cut: String = line.chars().take(MAX).collect();
     let more = if line.chars().nth(MAX).is_some() {
@@ -50,7 +50,7 @@ pub fn quote(line: &str) -> String {
 }
 
 /// A command between backquotes, whole, controls escaped as in [`quote`].
-pub fn quote_command(command: &str) -> String {
+pub(crate) fn quote_command(command: &str) -> String {
     format!("`{}`", escape_controls(command))
 }
 

@@ -6,18 +6,18 @@ use std::fmt;
 
 /// An option's value without the shape the option needs (`--shard 4/4`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BadOptionValue {
+pub(crate) struct BadOptionValue {
     /// The option, `--shard`.
-    pub option: &'static str,
+    pub(crate) option: &'static str,
     /// The value as given.
-    pub value: String,
+    pub(crate) value: String,
     /// The shape it must have, for the message.
-    pub expected: &'static str,
+    pub(crate) expected: &'static str,
 }
 
 impl BadOptionValue {
     /// `value` of `option`, which must be `expected`.
-    pub fn new(option: &'static str, value: &str, expected: &'static str) -> BadOptionValue {
+    pub(crate) fn new(option: &'static str, value: &str, expected: &'static str) -> BadOptionValue {
         BadOptionValue {
             option,
             value: value.to_string(),

@@ -2,7 +2,7 @@
 //! `league`'s): a `clap` command named for its program, the reading of its words, and a refusal
 //! on one line.
 
-pub mod bad_value;
+pub(crate) mod bad_value;
 
 use std::process::ExitCode;
 
@@ -10,7 +10,7 @@ use clap::{CommandFactory, FromArgMatches};
 
 /// `A`'s `clap` command, named `program` in its usage, help and errors, with the settings of
 /// every referee command line: no `--version`, and an option given twice takes its last value.
-pub fn program_command<A: CommandFactory>(program: &str) -> clap::Command {
+pub(crate) fn program_command<A: CommandFactory>(program: &str) -> clap::Command {
     A::command()
         .name(program.to_string())
         .bin_name(program.to_string())
@@ -20,14 +20,14 @@ pub fn program_command<A: CommandFactory>(program: &str) -> clap::Command {
 
 /// `A`'s `clap` command for the referee's subcommand `name` of `game`, `<game>-referee <name>`,
 /// its usage that name and `usage`.
-pub fn subcommand<A: CommandFactory>(game: &str, name: &str, usage: &str) -> clap::Command {
+pub(crate) fn subcommand<A: CommandFactory>(game: &str, name: &str, usage: &str) -> clap::Command {
     let program = format!("{game}-referee {name}");
     program_command::<A>(&program).override_usage(format!("{program} {usage}"))
 }
 
 /// The words after the program's name, read by `command` into `A`; `--help` is the error whose
 /// `use_stderr` is false.
-pub fn parse_words<A: FromArgMatches>(
+pub(crate) fn parse_words<A: FromArgMatches>(
     command: &mut clap::Command,
     words: &[String],
 ) -> Result<A, clap::Error> {
@@ -37,7 +37,7 @@ pub fn parse_words<A: FromArgMatches>(
 
 /// `clap`'s message: the help on stdout (status 0), or an error on one line of stderr after
 /// `program` (status 2).
-pub fn print_clap(program: &str, error: &clap::Error) -> ExitCode {
+pub(crate) fn print_clap(program: &str, error: &clap::Error) -> ExitCode {
     if !error.use_stderr() {
         let _ = error.print();
         return ExitCode::SUCCESS;
@@ -48,7 +48,7 @@ pub fn print_clap(program: &str, error: &clap::Error) -> ExitCode {
 
 /// `clap`'s error and its tips, without the usage, on one line: `unexpected argument '--game'
 /// found; a similar argument exists: '--games'`.
-pub fn one_line(error: &clap::Error) -> String {
+pub(crate) fn one_line(error: &clap::Error) -> String {
     let text = error.render().to_string();
     let lines: Vec<&str> = text
         .lines()
@@ -71,6 +71,6 @@ pub fn one_line(error: &clap::Error) -> String {
 
 /// A help text as its words one space apart, for tests: `clap` wraps it to the terminal's width.
 #[cfg(test)]
-pub fn unwrapped(help: &str) -> String {
+pub(crate) fn unwrapped(help: &str) -> String {
     help.split_whitespace().collect::<Vec<_>>().join(" ")
 }

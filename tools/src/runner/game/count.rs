@@ -178,3 +178,26 @@ impl<const TARGET: u32, const MAX_STEP: u32> Drawing<Counted<TARGET, MAX_STEP>>
         format!("<text>{} {last}</text>", position.total)
     }
 }
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// Count to six: each ply adds 1, 2 or 3; who reaches six wins; passing it is illegal.
+    pub(crate) type Six = Count<6, 3>;
+
+    /// The same game for players that follow it from its start, and drawn by nothing: no
+    /// opening, no page.
+    pub(crate) struct StreamSix;
+
+    impl Game for StreamSix {
+        type Board = Counted<6, 3>;
+
+        const NAME: &'static str = "streamsix";
+        const CONTEST: Contest = Contest::timing("move", Duration::from_millis(100));
+
+        fn end_reason(board: &Counted<6, 3>, outcome: Reached, last: u32) -> String {
+            Six::end_reason(board, outcome, last)
+        }
+    }
+}

@@ -4,7 +4,7 @@
 //! A game is its board, [`common::game::Board`] (the rules and the notation, the very code the
 //! bot plays), and the few things its contest's referee adds to it: its name and limits, what
 //! each player is sent, and the words for how a game ended. The runner holds a game under way
-//! as a [`Referee`] over that board, written once for every game: the seat to move is the
+//! as a [`Referee`](referee::Referee) over that board, written once for every game: the seat to move is the
 //! board's side to move, a reply is read by the board's notation and played by its rules, a
 //! fault is told malformed or illegal by which of the two refused it, and the game ends where
 //! the board says it does. A game may also be drawn ([`Drawing`], [`Game::DRAWING`]); drawing
@@ -12,14 +12,12 @@
 //! `lines`, only no replay page.
 
 pub mod count;
-mod drawing;
-mod referee;
-
-pub use drawing::{hexagon, named_hexagon, Drawing};
-pub use referee::Referee;
+pub(crate) mod drawing;
+pub(crate) mod referee;
 
 use common::cli::Contest;
 use common::game::Board;
+use drawing::Drawing;
 use std::fmt;
 
 /// One of the two seats. Player 1 moves first.
@@ -33,10 +31,10 @@ pub enum Seat {
 
 impl Seat {
     /// Both seats, Player 1 first.
-    pub const BOTH: [Seat; 2] = [Seat::First, Seat::Second];
+    pub(crate) const BOTH: [Seat; 2] = [Seat::First, Seat::Second];
 
     /// The other seat.
-    pub fn other(self) -> Seat {
+    pub(crate) fn other(self) -> Seat {
         match self {
             Seat::First => Seat::Second,
             Seat::Second => Seat::First,
@@ -44,7 +42,7 @@ impl Seat {
     }
 
     /// 1 or 2, as the records and the summaries print it.
-    pub fn number(self) -> u8 {
+    pub(crate) fn number(self) -> u8 {
         match self {
             Seat::First => 1,
             Seat::Second => 2,
@@ -52,12 +50,12 @@ impl Seat {
     }
 
     /// 0 or 1, for arrays indexed by seat.
-    pub fn index(self) -> usize {
+    pub(crate) fn index(self) -> usize {
         self.number() as usize - 1
     }
 
     /// The seat of the game's `side`, where `first` is the side Player 1 plays.
-    pub fn of<S: PartialEq>(side: S, first: S) -> Seat {
+    pub(crate) fn of<S: PartialEq>(side: S, first: S) -> Seat {
         if side == first {
             Seat::First
         } else {
@@ -115,12 +113,12 @@ pub enum Fault {
 
 impl Fault {
     /// A reply whose parse failed with `why`.
-    pub fn malformed(why: impl fmt::Display) -> Fault {
+    pub(crate) fn malformed(why: impl fmt::Display) -> Fault {
         Fault::Malformed(why.to_string())
     }
 
     /// A move the rules refuse, for `why`.
-    pub fn illegal(why: impl fmt::Display) -> Fault {
+    pub(crate) fn illegal(why: impl fmt::Display) -> Fault {
         Fault::Illegal(why.to_string())
     }
 }
@@ -178,7 +176,7 @@ pub(crate) fn contest_defaults<G: Game>() -> (u64, u64) {
 /// one contract between a game crate and the runner (`tools::runner::main::<G>()` is its whole
 /// referee binary).
 ///
-/// The runner plays it through a [`Referee`]: it sends each seat its
+/// The runner plays it through a [`Referee`](referee::Referee): it sends each seat its
 /// [`greeting`](Game::greeting) when the game starts, then asks the seat to move for its reply
 /// with its [`input`](Game::input), under the contest's limits, and plays the reply on the
 /// board, until the board's end, a fault or the ply limit. Everything but the board and the

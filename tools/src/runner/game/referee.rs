@@ -116,7 +116,7 @@ impl<G: Game> Referee<G> {
     }
 
     /// The seat that plays `side`.
-    pub fn seat_of(&self, side: Side<G>) -> Seat {
+    pub(crate) fn seat_of(&self, side: Side<G>) -> Seat {
         Seat::of(side, self.sides[0])
     }
 
@@ -186,5 +186,95 @@ impl<G: Game> Referee<G> {
             .into_iter()
             .map(|m| self.board.format_move(m))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runner::game::count::{Count, Counted, Reached};
+    use common::cli::Contest;
+
+    type Five = Count<5, 2>;
+
+    /// Counting to five, with a first-turn limit and a set-up that chooses who moves first.
+    struct Chosen;
+
+    impl Game for Chosen {
+        type Board = Counted<5, 2>;
+
+        const NAME: &'static str = "chosen";
+        const CONTEST: Contest =
+            Contest::timing("move", Duration::from_millis(100)).first_turn(Duration::from_secs(1));
+
+        fn end_reason(board: &Counted<5, 2>, outcome: Reached, last: u32) -> String {
+            Five::end_reason(board, outcome, last)
+        }
+
+        /// The count starts at one when the second seat's side moves first.
+        fn start_with(first: Seat) -> Option<(Counted<5, 2>, String)> {
+            let board = match first {
+                Seat::First => Counted::start(),
+                Seat::Second => Counted::start().play(1),
+            };
+            Some((board, format!("{first} first")))
+        }
+    }
+
+    #[test]
+    fn a_reply_is_read_and_played_by_the_board_and_the_end_is_the_boards() {
+        let mut game = Referee::<Five>::new();
+        assert_eq!(game.setup(), None);
+        assert_eq!(game.greeting(Seat::Second), ["2"]);
+        assert_eq!(game.opening_moves(), ["1", "2"]);
+        assert_eq!(
+            game.play("3"),
+            Err(Fault::malformed("not a step of 1 to 2: 3"))
+        );
+        assert_eq!(game.play("2"), Ok(None));
+        assert_eq!(game.to_move(), Seat::Second);
+        assert_eq!(game.play("2"), Ok(None));
+        assert_eq!(game.play("2"), Err(Fault::illegal("past five")));
+        assert_eq!(game.plies(), 2, "a fault leaves the game unchanged");
+        assert_eq!(game.render(), "4 of 5");
+        let end = game.play("1").unwrap().expect("the end");
+        assert_eq!(end, GameEnd::win(Seat::First, "reached five"));
+        assert!(game.opening_moves().is_empty());
+        assert_eq!(
+            Referee::<Five>::from_setup("x first").err().as_deref(),
+            Some("'x first': this game has no set-up to choose")
+        );
+    }
+
+    #[test]
+    fn a_game_may_choose_who_moves_first_and_each_seats_first_turn_is_longer() {
+        let swapped = Referee::<Chosen>::swapped();
+        assert_eq!(swapped.setup().as_deref(), Some("p2 first"));
+        assert_eq!(swapped.board().total(), 1);
+        // Player 1 moves first, playing the board's second side.
+        assert_eq!(swapped.to_move(), Seat::First);
+        assert_eq!(swapped.seat_of(Seat::Second), Seat::First);
+        let again = Referee::<Chosen>::from_setup(" p2 first ").unwrap();
+        assert_eq!(again.board(), swapped.board());
+        assert_eq!(
+            Referee::<Chosen>::from_setup("p3 first").err().as_deref(),
+            Some("'p3 first' is not 'p1 first' nor 'p2 first'")
+        );
+        let mut game = Referee::<Chosen>::new();
+        let movetime = Duration::from_millis(100);
+        let _ = game.input(Seat::First);
+        assert_eq!(
+            game.time_limit(Seat::First, movetime),
+            Duration::from_secs(1)
+        );
+        game.play("1").unwrap();
+        let _ = game.input(Seat::Second);
+        assert_eq!(
+            game.time_limit(Seat::Second, movetime),
+            Duration::from_secs(1)
+        );
+        game.play("1").unwrap();
+        let _ = game.input(Seat::First);
+        assert_eq!(game.time_limit(Seat::First, movetime), movetime);
     }
 }

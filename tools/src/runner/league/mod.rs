@@ -48,7 +48,8 @@ use clap::{Args, Parser, Subcommand};
 use rustc_hash::FxHashSet;
 
 use crate::runner::command_line::{parse_words, print_clap, program_command};
-use crate::runner::game::{Drawing, Game};
+use crate::runner::game::drawing::Drawing;
+use crate::runner::game::Game;
 use crate::runner::match_play::interrupt;
 use crate::runner::match_play::match_error::MatchError;
 use crate::runner::match_play::opening::{self, Openings};
@@ -57,8 +58,8 @@ use crate::runner::match_play::options::{
 };
 use crate::runner::match_play::run::{match_openings, play_games, GameSource, ScheduledGame};
 use crate::runner::match_play::schedule::Fixture;
-use crate::runner::pages as html;
 use crate::runner::pages::league_page::{self, League, RunGames};
+use crate::runner::pages::replay_page;
 use crate::runner::records::files::{
     check_apart, check_page_target, check_writable, read_input, FileError, Place, Use,
 };
@@ -67,13 +68,13 @@ use crate::runner::records::results::{self, GameRow};
 use crate::runner::stats::report::{standings, standings_text};
 
 /// The players' file of a league.
-pub const PLAYERS_FILE: &str = "players.txt";
+pub(crate) const PLAYERS_FILE: &str = "players.txt";
 /// The folder of the runs' results files.
-pub const RESULTS_DIR: &str = "results";
+pub(crate) const RESULTS_DIR: &str = "results";
 /// The folder of the runs' records (`run --record`).
-pub const RECORDS_DIR: &str = "records";
+pub(crate) const RECORDS_DIR: &str = "records";
 /// The file `add` and `remove` lock while they read, change and replace `players.txt`.
-pub const LOCK_FILE: &str = "players.lock";
+pub(crate) const LOCK_FILE: &str = "players.lock";
 /// How a removed player's line starts.
 const REMOVED: &str = "removed ";
 /// `run` without `--games`.
@@ -81,7 +82,7 @@ const DEFAULT_GAMES: u32 = 100;
 
 /// Why a league command failed.
 #[derive(Debug)]
-pub enum LeagueError {
+pub(crate) enum LeagueError {
     /// Bad input (the message): exit status 2, and nothing in DIR changed.
     Input(String),
     /// The league could not be read or written (the message): exit status 1.
@@ -118,21 +119,21 @@ impl std::fmt::Display for LeagueError {
 
 /// One player of a league, in the order of `players.txt`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Player {
-    pub entrant: Entrant,
+pub(crate) struct Player {
+    pub(crate) entrant: Entrant,
     /// False once removed: no new games, and its games are left out of the standings.
-    pub active: bool,
+    pub(crate) active: bool,
 }
 
 /// The players of a league.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Roster {
-    pub players: Vec<Player>,
+pub(crate) struct Roster {
+    pub(crate) players: Vec<Player>,
 }
 
 impl Roster {
     /// The active players, in order.
-    pub fn active(&self) -> Vec<Entrant> {
+    pub(crate) fn active(&self) -> Vec<Entrant> {
         self.players
             .iter()
             .filter(|p| p.active)
@@ -154,7 +155,7 @@ fn header_line(game: &str) -> String {
 }
 
 /// Reads `players.txt` of DIR, a league of `game`.
-pub fn read_roster(dir: &Path, game: &str) -> Result<Roster, LeagueError> {
+pub(crate) fn read_roster(dir: &Path, game: &str) -> Result<Roster, LeagueError> {
     let path = dir.join(PLAYERS_FILE);
     let not_a_league = |why: &str| {
         LeagueError::Input(format!(
@@ -363,9 +364,9 @@ fn remove(dir: &Path, game: &str, name: &str) -> Result<String, LeagueError> {
 
 /// A stored game: the run that played it (its results file without `.csv`) and its row.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StoredGame {
-    pub run: String,
-    pub row: GameRow,
+pub(crate) struct StoredGame {
+    pub(crate) run: String,
+    pub(crate) row: GameRow,
 }
 
 /// Every game stored in DIR, checked: each row is a `game` row between two players of the
@@ -373,7 +374,11 @@ pub struct StoredGame {
 /// started (the file's creation time, or its last change where the file system keeps no
 /// creation time; ties by name), so that the games come run by run in time order. The last line
 /// of a file that does not end with its newline is a row being written, and is skipped.
-pub fn read_games(dir: &Path, game: &str, roster: &Roster) -> Result<Vec<StoredGame>, LeagueError> {
+pub(crate) fn read_games(
+    dir: &Path,
+    game: &str,
+    roster: &Roster,
+) -> Result<Vec<StoredGame>, LeagueError> {
     let results_dir = dir.join(RESULTS_DIR);
     let entries = match fs::read_dir(&results_dir) {
         Ok(entries) => entries,
@@ -452,7 +457,7 @@ fn rated(roster: &Roster, games: &[StoredGame]) -> (Vec<GameRow>, Vec<String>) {
 }
 
 /// The text `show` prints: a count of the games, the crosstable and the `standing:` lines.
-pub fn show_text(roster: &Roster, games: &[StoredGame]) -> String {
+pub(crate) fn show_text(roster: &Roster, games: &[StoredGame]) -> String {
     let (rows, names) = rated(roster, games);
     let mut text = format!("league: {} players, {} games", names.len(), rows.len());
     let left_out = games.len() - rows.len();
@@ -563,7 +568,7 @@ fn write_pages<G: Game>(
             let (views, links) = replay_run::<G>(drawing, dir, run, &rows);
             (!views.is_empty()).then(|| {
                 let title = format!("{} league, run {run}: {} games", G::NAME, views.len());
-                replay_pages.push((replay_path, html::page(drawing, &title, &views)));
+                replay_pages.push((replay_path, replay_page::page(drawing, &title, &views)));
                 (replay_file, links)
             })
         });
@@ -828,7 +833,7 @@ impl GameSource for LeagueSource<'_> {
 /// fewest games first, ties to the earlier player; then the opponent with the largest
 /// `p (1 − p) / (1 + n)`, `p` the first player's expected score against it by the fit of `rows`,
 /// `n` the games the two have played; ties to the opponent with fewer games, then the earlier.
-pub fn choose_pairing(
+pub(crate) fn choose_pairing(
     rows: &[GameRow],
     names: &[String],
     playing: &[[String; 2]],
@@ -1031,7 +1036,7 @@ enum LeagueCommand {
 }
 
 /// `league`'s command for `game`, with its help and each command's.
-pub fn league_command(game: &str) -> clap::Command {
+pub(crate) fn league_command(game: &str) -> clap::Command {
     let league = format!("{game}-referee league");
     let indent = " ".repeat("       ".len() + league.len() + " DIR run ".len());
     let usage = |command: &str| format!("{league} DIR {command}");
@@ -1114,7 +1119,7 @@ fn clearer(command: &mut clap::Command, args: &[String], error: clap::Error) -> 
 /// `<game>-referee league DIR <command>`: exit status 0 (its `--help` too), 2 for bad input
 /// (nothing in DIR changed), 1 when the league could not be read or written, 128 + the signal
 /// after a run interrupted (and its standings).
-pub fn main<G: Game>(args: &[String]) -> ExitCode {
+pub(crate) fn main<G: Game>(args: &[String]) -> ExitCode {
     let program = format!("{}-referee league", G::NAME);
     let parsed = match parse_league(G::NAME, args) {
         Ok(parsed) => parsed,
@@ -1336,7 +1341,7 @@ mod tests {
         let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
         let error = parse_league("krieg", &args).unwrap_err();
         assert!(error.use_stderr(), "{args:?} is refused, not help");
-        let line = crate::runner::one_line(&error);
+        let line = crate::runner::command_line::one_line(&error);
         assert!(!line.contains('\n'), "{line}");
         line
     }

@@ -20,11 +20,11 @@ use signal_hook::consts::{SIGINT, SIGTERM};
 use signal_hook::flag;
 
 /// How often the runner looks for an interruption.
-pub const POLL_INTERVAL: Duration = Duration::from_millis(50);
+pub(crate) const POLL_INTERVAL: Duration = Duration::from_millis(50);
 
 /// What stopped a match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Signal {
+pub(crate) enum Signal {
     /// SIGINT (Ctrl-C).
     Interrupt,
     /// SIGTERM.
@@ -41,7 +41,7 @@ impl Signal {
     }
 
     /// The exit status of a program ended by the signal: 128 + its number.
-    pub fn exit_status(self) -> u8 {
+    pub(crate) fn exit_status(self) -> u8 {
         128 + self.number() as u8
     }
 }
@@ -57,13 +57,13 @@ impl fmt::Display for Signal {
 
 /// The runner's side of the watch: the number of the first signal received, 0 before any.
 #[derive(Debug)]
-pub struct Watch {
+pub(crate) struct Watch {
     received: Arc<AtomicUsize>,
 }
 
 impl Watch {
     /// The interruption, if one came.
-    pub fn poll(&self) -> Option<Signal> {
+    pub(crate) fn poll(&self) -> Option<Signal> {
         match self.received.load(Ordering::Relaxed) as i32 {
             0 => None,
             SIGTERM => Some(Signal::Terminate),
@@ -75,7 +75,7 @@ impl Watch {
 /// Called by the referee's `main` before a match: installs the handlers (see the module's
 /// documentation) and returns the [`Watch`] to poll. Returns `None`, and the match runs unwatched
 /// (a signal ends it at once, as any program), when they cannot be installed.
-pub fn watch(game: &str) -> Option<Watch> {
+pub(crate) fn watch(game: &str) -> Option<Watch> {
     let received = Arc::new(AtomicUsize::new(0));
     let seen = Arc::new(AtomicBool::new(false));
     for signal in [Signal::Interrupt, Signal::Terminate] {
@@ -105,7 +105,7 @@ pub fn watch(game: &str) -> Option<Watch> {
 /// True when this process was started with SIGINT ignored (its `SigIgn` mask in
 /// `/proc/self/status`); the referee's stop tests ask it too, to know whether Ctrl-C can reach
 /// the referee they start.
-pub fn sigint_ignored() -> bool {
+pub(crate) fn sigint_ignored() -> bool {
     let status = fs::read_to_string("/proc/self/status").unwrap_or_default();
     status
         .lines()

@@ -10,7 +10,7 @@ use crate::runner::records::files::{self, FileError};
 
 /// Why a match stopped before its end, or could not start.
 #[derive(Debug)]
-pub enum MatchError {
+pub(crate) enum MatchError {
     /// A bad setting found before the first game: an output that cannot be written, an opening
     /// that does not play (the message).
     Setup(String),
@@ -28,7 +28,7 @@ pub enum MatchError {
 impl MatchError {
     /// The referee's exit status: 2 for what stops a match before it starts (a setting, a
     /// player that cannot start), 128 + the signal for an interruption, 1 otherwise.
-    pub fn exit_status(&self) -> u8 {
+    pub(crate) fn exit_status(&self) -> u8 {
         match self {
             MatchError::Setup(_) | MatchError::PlayerCannotStart(_) => 2,
             MatchError::File(_) | MatchError::Output(_) => 1,
@@ -71,7 +71,7 @@ impl From<FileError> for MatchError {
 
 /// The error for player `name` whose command `command` could not start in game `number`:
 /// the command, what happened, and the last lines of its stderr.
-pub fn cannot_start_message(
+pub(crate) fn cannot_start_message(
     name: &str,
     command: &str,
     number: u32,

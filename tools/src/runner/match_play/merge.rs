@@ -3,7 +3,6 @@
 
 use std::path::Path;
 
-use clap::error::ErrorKind;
 use clap::Parser;
 use rustc_hash::FxHashMap;
 
@@ -26,7 +25,7 @@ struct MergeArgs {
 }
 
 /// `merge`'s command for `game`, with its help.
-pub fn merge_command(game: &str) -> clap::Command {
+pub(crate) fn merge_command(game: &str) -> clap::Command {
     program_command::<MergeArgs>(&format!("{game}-referee merge")).about(
         "Reads every row of every FILE.csv (the --results files of the shards of one match), \
              checks that they are all this game's and that no game number comes twice, and \
@@ -36,7 +35,7 @@ pub fn merge_command(game: &str) -> clap::Command {
 
 /// Why `merge` refused its input.
 #[derive(Debug)]
-pub enum MergeError {
+pub(crate) enum MergeError {
     /// A bad command line, or `--help` (`clap`'s message).
     Command(clap::Error),
     /// A file that could not be read, or was refused by its kind or size.
@@ -44,13 +43,6 @@ pub enum MergeError {
     /// A row that is not this game's, a file that is not a results file, or `--sprt` over other
     /// than two players (the message).
     Rows(String),
-}
-
-impl MergeError {
-    /// True for `--help`, whose text is printed on stdout with exit status 0.
-    pub fn is_help(&self) -> bool {
-        matches!(self, MergeError::Command(e) if e.kind() == ErrorKind::DisplayHelp)
-    }
 }
 
 impl std::fmt::Display for MergeError {
@@ -66,7 +58,7 @@ impl std::fmt::Display for MergeError {
 /// `merge [--sprt ELO0,ELO1[,ALPHA,BETA]] FILE.csv...`: reads every row of every file, checks that
 /// they are all `game`'s and that no game number comes twice, and returns the text a single run
 /// of the same games prints at its end.
-pub fn merge(game: &str, args: &[String]) -> Result<String, MergeError> {
+pub(crate) fn merge(game: &str, args: &[String]) -> Result<String, MergeError> {
     let parsed: MergeArgs =
         parse_words(&mut merge_command(game), args).map_err(MergeError::Command)?;
     let rows = read_rows(game, &parsed.files)?;
@@ -137,7 +129,7 @@ fn read_rows(game: &str, files: &[String]) -> Result<Vec<GameRow>, MergeError> {
 
 /// The players of a match in its order, from its rows: in a two-player match A is Player 1 of
 /// the odd games; otherwise players come by their first game and seat.
-pub fn names_of(rows: &[GameRow]) -> Vec<String> {
+pub(crate) fn names_of(rows: &[GameRow]) -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
     for row in rows {
         for name in &row.players {

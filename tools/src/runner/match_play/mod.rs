@@ -3,13 +3,13 @@
 //! many games at once ([`run`]), what stops a match ([`match_error`], [`interrupt`]), and `merge`,
 //! the final lines of a match from the rows of its shards ([`merge`]).
 
-pub mod interrupt;
-pub mod match_error;
-pub mod merge;
-pub mod opening;
-pub mod options;
-pub mod play;
-pub mod process;
-pub mod run;
-pub mod schedule;
-pub mod supervisor;
+pub(crate) mod interrupt;
+pub(crate) mod match_error;
+pub(crate) mod merge;
+pub(crate) mod opening;
+pub(crate) mod options;
+pub(crate) mod play;
+pub(crate) mod process;
+pub(crate) mod run;
+pub(crate) mod schedule;
+pub(crate) mod supervisor;

@@ -19,11 +19,12 @@ use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-use crate::runner::game::{Game, Referee, Seat};
+use crate::runner::game::referee::Referee;
+use crate::runner::game::{Game, Seat};
 use crate::runner::match_play::schedule::Fixture;
 
 /// What separates two plies on a line of an openings file (the games' moves hold spaces).
-pub const PLY_SEPARATOR: char = ',';
+pub(crate) const PLY_SEPARATOR: char = ',';
 
 /// Random openings drawn for one pair before the runner gives up (every one ended the game).
 const MAX_DRAWS: u32 = 10_000;
@@ -34,7 +35,7 @@ const OPENING_SEED_MIX: u64 = 0x6f70_656e_696e_6773;
 
 /// Where the games' openings come from.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Openings {
+pub(crate) enum Openings {
     /// The openings of a file, in order: pair `k` plays number `(k − 1) mod len`.
     List(Vec<Vec<String>>),
     /// This many random plies, drawn from the pair's seed.
@@ -43,7 +44,7 @@ pub enum Openings {
 
 /// An opening that cannot be used, or a game that cannot start from one.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OpeningError {
+pub(crate) enum OpeningError {
     /// The game's players follow it from its start (the stream games).
     Unsupported(&'static str),
     /// A line of an openings file that does not hold plies (line number, why).
@@ -87,7 +88,7 @@ impl fmt::Display for OpeningError {
 impl std::error::Error for OpeningError {}
 
 /// Reads an openings file: `(line number, plies)` per opening, blank lines and comments skipped.
-pub fn parse_openings(text: &str) -> Result<Vec<(usize, Vec<String>)>, OpeningError> {
+pub(crate) fn parse_openings(text: &str) -> Result<Vec<(usize, Vec<String>)>, OpeningError> {
     let mut openings = Vec::new();
     for (index, raw) in text.lines().enumerate() {
         let number = index + 1;
@@ -119,12 +120,14 @@ pub fn parse_openings(text: &str) -> Result<Vec<(usize, Vec<String>)>, OpeningEr
 
 /// Plays `plies` from the start of a `G` game: the game after them, with the seat of each ply.
 /// A ply the rules refuse, or one that ends the game, is an error (ply number from 1, why).
-pub fn play_opening<G: Game>(plies: &[String]) -> Result<(Referee<G>, Vec<Seat>), (usize, String)> {
+pub(crate) fn play_opening<G: Game>(
+    plies: &[String],
+) -> Result<(Referee<G>, Vec<Seat>), (usize, String)> {
     play_opening_from(Referee::new(), plies)
 }
 
 /// [`play_opening`] from `game` (a game at its start, set up as the match asks).
-pub fn play_opening_from<G: Game>(
+pub(crate) fn play_opening_from<G: Game>(
     mut game: Referee<G>,
     plies: &[String],
 ) -> Result<(Referee<G>, Vec<Seat>), (usize, String)> {
@@ -149,7 +152,7 @@ pub fn play_opening_from<G: Game>(
 }
 
 /// Reads and checks an openings file for `G`: every opening is played through the rules.
-pub fn load_openings<G: Game>(text: &str) -> Result<Openings, OpeningError> {
+pub(crate) fn load_openings<G: Game>(text: &str) -> Result<Openings, OpeningError> {
     if !G::STARTS_FROM_POSITION {
         return Err(OpeningError::Unsupported(G::NAME));
     }
@@ -167,7 +170,7 @@ pub fn load_openings<G: Game>(text: &str) -> Result<Openings, OpeningError> {
 /// the whole opening drawn again when the game ends during it. What a draw costs is bounded by
 /// the game, not by `plies`: a draw stops where the game ends or has no move to draw, so that a
 /// number of plies no game of `G` lasts is refused after `MAX_DRAWS` short draws.
-pub fn random_opening<G: Game>(plies: u32, seed: u64) -> Result<Vec<String>, OpeningError> {
+pub(crate) fn random_opening<G: Game>(plies: u32, seed: u64) -> Result<Vec<String>, OpeningError> {
     if !G::STARTS_FROM_POSITION {
         return Err(OpeningError::Unsupported(G::NAME));
     }
@@ -197,7 +200,7 @@ pub fn random_opening<G: Game>(plies: u32, seed: u64) -> Result<Vec<String>, Ope
 }
 
 /// The opening of the games of `fixture`'s pair.
-pub fn opening_for<G: Game>(
+pub(crate) fn opening_for<G: Game>(
     openings: &Openings,
     fixture: &Fixture,
 ) -> Result<Vec<String>, OpeningError> {
@@ -214,26 +217,7 @@ pub fn opening_for<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::runner::game::count::{Count, Counted, Reached};
-    use common::cli::Contest;
-    use std::time::Duration;
-
-    /// Count to six: each ply adds 1, 2 or 3; who reaches six wins; passing it is illegal.
-    type Six = Count<6, 3>;
-
-    /// The same game, for players that follow it from its start.
-    struct StreamSix;
-
-    impl Game for StreamSix {
-        type Board = Counted<6, 3>;
-
-        const NAME: &'static str = "streamsix";
-        const CONTEST: Contest = Contest::timing("move", Duration::from_millis(100));
-
-        fn end_reason(board: &Counted<6, 3>, outcome: Reached, last: u32) -> String {
-            Six::end_reason(board, outcome, last)
-        }
-    }
+    use crate::runner::game::count::tests::{Six, StreamSix};
 
     fn fixture(pair: u32, seed: u64) -> Fixture {
         Fixture {
@@ -320,16 +304,6 @@ mod tests {
         assert!(error
             .to_string()
             .starts_with("streamsix cannot start from a position"));
-        let options = crate::runner::parse_options(["--random-openings", "2", "a", "b"]).unwrap();
-        let refused = crate::runner::match_openings::<StreamSix>(&options).unwrap_err();
-        assert!(
-            refused.contains("cannot start from a position"),
-            "{refused}"
-        );
-        assert_eq!(
-            crate::runner::match_openings::<Six>(&options),
-            Ok(Some(Openings::Random(2)))
-        );
     }
 
     #[test]

@@ -14,56 +14,56 @@ use std::path::PathBuf;
 
 /// A player of a match: its name in the summaries, and its shell command.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Entrant {
-    pub name: String,
-    pub command: String,
+pub(crate) struct Entrant {
+    pub(crate) name: String,
+    pub(crate) command: String,
 }
 
 /// Settings of a match, as the referee's command line gives them: `clap` reads them into this
 /// struct, and each field's doc is its line of `--help` (those of the contest's limits are
 /// completed by [`command`] with the game's figures).
 #[derive(Args, Clone, Debug, PartialEq)]
-pub struct MatchOptions {
+pub(crate) struct MatchOptions {
     /// games per pairing, in pairs with the seats swapped
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = positive_u32)]
-    pub games: u32,
+    pub(crate) games: u32,
     /// per-move limit
     #[arg(long = "movetime-ms", value_name = "MS", value_parser = movetime_ms)]
-    pub movetime_ms: Option<u64>,
+    pub(crate) movetime_ms: Option<u64>,
     /// memory cap of a player
     #[arg(long = "memory-mb", value_name = "MB", value_parser = positive_u64)]
-    pub memory_mb: Option<u64>,
+    pub(crate) memory_mb: Option<u64>,
     /// draw a game still running after N plies
     #[arg(long = "max-plies", value_name = "N", value_parser = positive_u32)]
-    pub max_plies: Option<u32>,
+    pub(crate) max_plies: Option<u32>,
     /// games played at once (at most 256)
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = concurrency)]
-    pub concurrency: u32,
+    pub(crate) concurrency: u32,
     /// The players: every `--player NAME=CMD` in order, or, once the command line is read,
     /// `A` and `B` from `CMD_A CMD_B`.
     #[arg(long = "player", value_name = "NAME=CMD", value_parser = player_value,
           help = "a named player, two or more times instead of CMD_A CMD_B")]
-    pub players: Vec<Entrant>,
+    pub(crate) players: Vec<Entrant>,
     /// the first --player against each other one
     #[arg(long)]
-    pub gauntlet: bool,
+    pub(crate) gauntlet: bool,
     /// stop when the SPRT of A's logistic Elo (E1 against E0, error rates A and B, default 0.05)
     /// decides, or at --games; two players only
     #[arg(long, value_name = "E0,E1[,A,B]")]
-    pub sprt: Option<Sprt>,
+    pub(crate) sprt: Option<Sprt>,
     /// append one row per game (the input of 'merge')
     #[arg(long, value_name = "FILE.csv")]
-    pub results: Option<PathBuf>,
+    pub(crate) results: Option<PathBuf>,
     /// play only the games whose number is I modulo N (0 <= I < N)
     #[arg(long, value_name = "I/N")]
-    pub shard: Option<Shard>,
+    pub(crate) shard: Option<Shard>,
     /// Where each game's record (`game-<k>.txt`) and each player's stderr are written.
     #[arg(
         long = "record-dir",
         value_name = "DIR",
         help = "write game-<k>.txt records and each player's stderr there"
     )]
-    pub record_dir: Option<PathBuf>,
+    pub(crate) record_dir: Option<PathBuf>,
     /// What the match does with the records its `--record-dir` already holds, which it refuses
     /// without this option.
     #[arg(
@@ -74,35 +74,35 @@ pub struct MatchOptions {
         help = "a --record-dir that already holds records: add this match's to them (refused \
                 where it plays a game already there), or replace them (removed first)"
     )]
-    pub records: Option<Records>,
+    pub(crate) records: Option<Records>,
     /// draw the board after every ply
     #[arg(long)]
-    pub show: bool,
+    pub(crate) show: bool,
     /// file-based games (connect4): run both players of a game in one shared folder under their
     /// own team ids, call a failing player again (up to three calls), and swap the sides' names in
     /// even games (team 2 first)
     #[arg(long = "game-master")]
-    pub game_master: bool,
+    pub(crate) game_master: bool,
     /// '{seed}' in a command becomes S+k in both games of pair k (games 2k-1 and 2k of a
     /// two-player match); '{game}' becomes the game number
     #[arg(long, value_name = "S", default_value_t = 1)]
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// write the replay page of the match there (one HTML file)
     #[arg(long, value_name = "FILE")]
-    pub html: Option<PathBuf>,
+    pub(crate) html: Option<PathBuf>,
     /// start the games of pair k from the opening on line k of FILE (cycling): plies in the game's
     /// notation separated by ',', '#' comments; both games of a pair from the same opening (games
     /// whose input is the whole position only: connect4, yavalath)
     #[arg(long, value_name = "FILE", conflicts_with = "random_openings")]
-    pub openings: Option<PathBuf>,
+    pub(crate) openings: Option<PathBuf>,
     /// start each pair's games after N random plies drawn from the pair's seed
     #[arg(long = "random-openings", value_name = "N", value_parser = positive_u32)]
-    pub random_openings: Option<u32>,
+    pub(crate) random_openings: Option<u32>,
 }
 
 /// `--records`: what a match does with the records its `--record-dir` already holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Records {
+pub(crate) enum Records {
     /// Keeps them, and adds the match's own, refused where the match plays a game whose files
     /// are there (the shards of one match, say).
     Add,
@@ -112,7 +112,7 @@ pub enum Records {
 
 /// The longest `--movetime-ms` the referee takes: a minute a move, far above any contest's limit
 /// (a few seconds), beyond which a game of a hundred plies lasts hours.
-pub const MAX_MOVETIME_MS: u64 = 60_000;
+pub(crate) const MAX_MOVETIME_MS: u64 = 60_000;
 
 /// The most games played at once: a larger `--concurrency` is cut to it, with a warning.
 pub(crate) const MAX_CONCURRENCY: u32 = 256;
@@ -131,7 +131,7 @@ struct MatchArgs {
 
 /// A referee command line that could not be understood.
 #[derive(Debug)]
-pub enum OptionsError {
+pub(crate) enum OptionsError {
     /// What `clap` refused: an unknown option (with the one meant), an option without its
     /// value, a value that does not parse or is out of range, `--help`.
     Command(clap::Error),
@@ -184,13 +184,14 @@ impl std::error::Error for OptionsError {}
 
 impl OptionsError {
     /// True for `--help`, whose text is printed on stdout with exit status 0.
-    pub fn is_help(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn is_help(&self) -> bool {
         matches!(self, OptionsError::Command(e) if e.kind() == ErrorKind::DisplayHelp)
     }
 
     /// The error as `clap` prints its own (`error: ...`, the usage, the hint of `--help`), for
     /// the referee named in `command`.
-    pub fn into_clap(self, command: &mut clap::Command) -> clap::Error {
+    pub(crate) fn into_clap(self, command: &mut clap::Command) -> clap::Error {
         // The game's own bot in the example of --movetime.
         let bot = format!("{}-bot", command.get_name().trim_end_matches("-referee"));
         match self {
@@ -204,7 +205,7 @@ impl OptionsError {
 }
 
 /// Reads `--player NAME=CMD`.
-pub fn parse_player(text: &str) -> Result<Entrant, OptionsError> {
+pub(crate) fn parse_player(text: &str) -> Result<Entrant, OptionsError> {
     let bad = || OptionsError::BadPlayer(text.to_string());
     let (name, command) = text.split_once('=').ok_or_else(bad)?;
     let name_ok = !name.is_empty()
@@ -266,7 +267,7 @@ pub(crate) fn movetime_ms(text: &str) -> Result<u64, String> {
 /// The referee's command, with `game`'s name and the contest's defaults in its help: its
 /// per-move limit, and its memory cap, `None` where the contest states none (the referee's own
 /// cap, `UNSTATED_MEMORY_MB`, is then the default).
-pub fn command(
+pub(crate) fn command(
     game: &str,
     movetime_ms: u64,
     memory_mb: Option<u64>,
@@ -331,7 +332,8 @@ Three or more: a crosstable, then standing: <rank> <name> elo=<E> ci95=<C> score
 }
 
 /// The usage text of `<game>-referee` (its `--help`).
-pub fn usage(
+#[cfg(test)]
+pub(crate) fn usage(
     game: &str,
     movetime_ms: u64,
     memory_mb: Option<u64>,
@@ -344,7 +346,8 @@ pub fn usage(
 
 /// Reads a referee's command line (the words after the program's name) with a game-neutral
 /// help; see [`parse_options_with`].
-pub fn parse_options<I, S>(args: I) -> Result<MatchOptions, OptionsError>
+#[cfg(test)]
+pub(crate) fn parse_options<I, S>(args: I) -> Result<MatchOptions, OptionsError>
 where
     I: IntoIterator<Item = S>,
     S: Into<String>,
@@ -352,9 +355,9 @@ where
     parse_options_with(command("GAME", 0, None, None), args)
 }
 
-/// Reads a referee's command line with `command` (from [`command`]); `--help` is the error
-/// whose [`OptionsError::is_help`] is true.
-pub fn parse_options_with<I, S>(
+/// Reads a referee's command line with `command` (from [`command`]); `--help` is an error too,
+/// clap's, whose text goes to stdout.
+pub(crate) fn parse_options_with<I, S>(
     mut command: clap::Command,
     args: I,
 ) -> Result<MatchOptions, OptionsError>

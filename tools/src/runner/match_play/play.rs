@@ -8,7 +8,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::runner::game::{Fault, Game, GameEnd, Input, Referee, Seat, Transport};
+use crate::runner::game::referee::Referee;
+use crate::runner::game::{Fault, Game, GameEnd, Input, Seat, Transport};
 use crate::runner::match_play::match_error::{cannot_start_message, MatchError};
 use crate::runner::match_play::opening;
 use crate::runner::match_play::process::{
@@ -22,34 +23,34 @@ use crate::runner::text::{escape_controls, megabytes};
 
 /// The result of one game.
 #[derive(Clone, Debug)]
-pub struct GameReport {
+pub(crate) struct GameReport {
     /// The game's place in the match.
-    pub fixture: Fixture,
+    pub(crate) fixture: Fixture,
     /// The winning seat, `None` for a draw.
-    pub winner: Option<Seat>,
+    pub(crate) winner: Option<Seat>,
     /// Why the game ended.
-    pub reason: String,
+    pub(crate) reason: String,
     /// True when the game was lost by a fault (malformed, illegal, timeout, exit, memory...).
-    pub by_fault: bool,
+    pub(crate) by_fault: bool,
     /// Plies played (accepted moves).
-    pub plies: u32,
+    pub(crate) plies: u32,
     /// What each seat used: its slowest reply, its first (some contests allow more time for
     /// it), its slowest after the first, its peak memory.
-    pub used: [SeatUse; 2],
+    pub(crate) used: [SeatUse; 2],
     /// The plies of the opening the game started from, each with the seat it was played for.
-    pub opening: Vec<(Seat, String)>,
+    pub(crate) opening: Vec<(Seat, String)>,
     /// Every accepted reply, trimmed, with its time.
-    pub moves: Vec<(Seat, String, Duration)>,
+    pub(crate) moves: Vec<(Seat, String, Duration)>,
     /// The game's set-up, when the match may choose one ([`Game::start_with`]).
-    pub setup: Option<String>,
+    pub(crate) setup: Option<String>,
     /// The calls made again (`--game-master`): how many replies had been accepted before each,
     /// the seat, and why the call failed.
-    pub retries: Vec<(usize, Seat, String)>,
+    pub(crate) retries: Vec<(usize, Seat, String)>,
 }
 
 impl GameReport {
     /// The game's record, between the commands of Player 1 and Player 2 (placeholders filled in).
-    pub fn record(&self, game: &str, commands: &[String; 2]) -> String {
+    pub(crate) fn record(&self, game: &str, commands: &[String; 2]) -> String {
         let mut record = RecordWriter::new(game, [&commands[0], &commands[1]]);
         if let Some(note) = &self.setup {
             record.setup(note);
@@ -71,7 +72,7 @@ impl GameReport {
     }
 
     /// The game as a results row, with the players' names by seat.
-    pub fn row(&self, kind: &str, names: [String; 2]) -> GameRow {
+    pub(crate) fn row(&self, kind: &str, names: [String; 2]) -> GameRow {
         GameRow {
             kind: kind.to_string(),
             number: self.fixture.number,
@@ -86,11 +87,11 @@ impl GameReport {
     }
 }
 
-pub use crate::runner::text::quote;
+pub(crate) use crate::runner::text::quote;
 
 /// A reply without the ASCII white space around it (a trailing CR included); other white space
 /// is part of the line.
-pub fn trim_reply(line: &str) -> &str {
+pub(crate) fn trim_reply(line: &str) -> &str {
     line.trim_matches(|c: char| c.is_ascii_whitespace())
 }
 
@@ -469,7 +470,7 @@ pub(crate) fn play_game<G: Game>(setup: &GameSetup<'_>) -> GameOutcome {
 }
 
 /// How many times the contest's game master calls a team for one move before it loses.
-pub const GAME_MASTER_CALLS: u32 = 3;
+pub(crate) const GAME_MASTER_CALLS: u32 = 3;
 
 /// What one call of a player gave: the game's end if it came, or why the call lost and whether
 /// the game master would have called again.

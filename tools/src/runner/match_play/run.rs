@@ -18,7 +18,7 @@ use crate::runner::match_play::options::{Entrant, MatchOptions, Records, MAX_CON
 use crate::runner::match_play::play::{play_game, GameOutcome, GameReport, GameSetup};
 use crate::runner::match_play::schedule::{Fixture, Numbers, Schedule};
 use crate::runner::match_play::{interrupt, opening};
-use crate::runner::pages as html;
+use crate::runner::pages::replay_page;
 use crate::runner::records::files::{
     check_apart, check_page_target, check_writable, check_writable_dir, naming, read_input_text,
     FileError, Place, Use,
@@ -213,7 +213,7 @@ pub(crate) fn open_results(path: &Path) -> Result<fs::File, FileError> {
 /// The openings of a match from its options (`None` when the games start from the start): the
 /// file read and each of its openings checked by `G`'s rules, or the number of random plies.
 /// A game that cannot start from a position refuses both options.
-pub fn match_openings<G: Game>(
+pub(crate) fn match_openings<G: Game>(
     options: &MatchOptions,
 ) -> Result<Option<opening::Openings>, String> {
     if (options.openings.is_some() || options.random_openings.is_some()) && !G::STARTS_FROM_POSITION
@@ -232,16 +232,16 @@ pub fn match_openings<G: Game>(
 /// One game for the runner to play: its place, its players by seat (names, and commands with
 /// their placeholders still in), and the opening it starts from.
 #[derive(Clone, Debug)]
-pub struct ScheduledGame {
-    pub fixture: Fixture,
-    pub players: [Entrant; 2],
+pub(crate) struct ScheduledGame {
+    pub(crate) fixture: Fixture,
+    pub(crate) players: [Entrant; 2],
     /// The plies played by the rules before the players are first asked.
-    pub opening: Vec<String>,
+    pub(crate) opening: Vec<String>,
 }
 
 /// Where the games of a run come from: a match's fixed schedule, or a league's pairings made as
 /// it goes ([`crate::runner::league`]).
-pub trait GameSource: Sync {
+pub(crate) trait GameSource: Sync {
     /// The next game to play, `None` when the run has no more. Called by every worker thread.
     fn next_game(&self) -> Option<ScheduledGame>;
 
@@ -328,7 +328,7 @@ fn retries_text(retries: &[(usize, Seat, String)]) -> String {
 /// match stops it at once ([`MatchError::PlayerCannotStart`]): games under way are abandoned and
 /// not counted. With `watch`, an interruption stops it the same way, and the final lines of the
 /// games finished so far are printed before it returns [`MatchError::Interrupted`].
-pub fn run_match<G: Game>(
+pub(crate) fn run_match<G: Game>(
     options: &MatchOptions,
     watch: Option<&interrupt::Watch>,
 ) -> Result<Vec<GameRow>, MatchError> {
@@ -426,7 +426,7 @@ pub fn run_match<G: Game>(
 /// games ended, and what stopped the run early, if anything: a player that cannot start before
 /// its first reply of the run, a file that cannot be written, or an interruption seen through
 /// `watch`; games under way then are abandoned, not counted.
-pub fn play_games<G: Game>(
+pub(crate) fn play_games<G: Game>(
     options: &MatchOptions,
     source: &dyn GameSource,
     total: usize,
@@ -727,7 +727,7 @@ impl<'a> GameEnds<'a> {
             .into_iter()
             .map(|(_, record, seats)| (record, seats))
             .collect();
-        match fs::write(file, html::match_page::<G>(drawing, &records)) {
+        match fs::write(file, replay_page::match_page::<G>(drawing, &records)) {
             Ok(()) => eprintln!(
                 "{}-referee: the replay page of {} is in {}",
                 G::NAME,
@@ -779,7 +779,7 @@ mod tests {
     fn options(args: &[&str]) -> MatchOptions {
         let mut all = args.to_vec();
         all.extend(["a", "b"]);
-        crate::runner::parse_options(all).unwrap()
+        crate::runner::match_play::options::parse_options(all).unwrap()
     }
 
     /// What `check_outputs` says of a count match of `args` (`Ok` the paths to remove).
@@ -993,7 +993,9 @@ mod tests {
             .collect();
         assert_eq!(left, ["results.csv"]);
         // --records needs a record folder.
-        let refused = crate::runner::parse_options(["--records", "add", "a", "b"]).unwrap_err();
+        let refused =
+            crate::runner::match_play::options::parse_options(["--records", "add", "a", "b"])
+                .unwrap_err();
         assert!(refused.to_string().contains("--record-dir"), "{refused}");
         let _ = fs::remove_dir_all(&dir);
     }
@@ -1012,5 +1014,38 @@ mod tests {
             "bot --seed 12 # 4"
         );
         assert_eq!(expand("bot", &fixture(3, 2, 12)), "bot");
+    }
+
+    #[test]
+    fn a_match_of_a_game_whose_players_follow_it_from_its_start_refuses_openings() {
+        use crate::runner::game::count::tests::{Six, StreamSix};
+        let options =
+            crate::runner::match_play::options::parse_options(["--random-openings", "2", "a", "b"])
+                .unwrap();
+        let refused = match_openings::<StreamSix>(&options).unwrap_err();
+        assert!(
+            refused.contains("cannot start from a position"),
+            "{refused}"
+        );
+        assert_eq!(
+            match_openings::<Six>(&options),
+            Ok(Some(opening::Openings::Random(2)))
+        );
+    }
+
+    #[test]
+    fn a_game_without_a_drawing_is_refused_a_replay_page_before_any_game() {
+        use crate::runner::game::count::tests::StreamSix;
+        let dir = scratch("no-drawing");
+        let page = dir.join("page.html");
+        let options = options(&["--html", page.to_str().unwrap()]);
+        let error = run_match::<StreamSix>(&options, None).unwrap_err();
+        assert_eq!(error.exit_status(), 2, "{error}");
+        assert_eq!(
+            error.to_string(),
+            "--html: streamsix has no drawing of its positions, so no replay page"
+        );
+        assert!(!page.exists());
+        let _ = fs::remove_dir_all(&dir);
     }
 }

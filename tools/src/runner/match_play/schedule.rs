@@ -6,16 +6,16 @@ use std::str::FromStr;
 
 /// One game of a match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Fixture {
+pub(crate) struct Fixture {
     /// 1-based game number over the whole match.
-    pub number: u32,
+    pub(crate) number: u32,
     /// 1-based pair number over the whole match: the two games of a pair have the same seed and
     /// the seats swapped.
-    pub pair: u32,
+    pub(crate) pair: u32,
     /// The pair's seed, `S + pair` (what `{seed}` becomes in a player's command).
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// The players by seat (indices into the match's players): Player 1, Player 2.
-    pub seats: [usize; 2],
+    pub(crate) seats: [usize; 2],
 }
 
 /// The games of a match, each found from its number when it is played, so that a match of many
@@ -25,7 +25,7 @@ pub struct Fixture {
 /// 1, the second swaps the seats, both get the pair's seed `seed + pair`. An odd `games` leaves
 /// each pairing's last pair with one game; the next pairing starts a new pair.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Schedule {
+pub(crate) struct Schedule {
     /// The pairings, in order: the players by index, the first seated first.
     pairings: Vec<[usize; 2]>,
     /// Games per pairing.
@@ -37,7 +37,7 @@ pub struct Schedule {
 
 /// The numbers of a shard's games, in order, one at a time ([`Schedule::numbers`]).
 #[derive(Clone, Debug)]
-pub struct Numbers {
+pub(crate) struct Numbers {
     next: u64,
     last: u64,
     step: u64,
@@ -59,7 +59,7 @@ impl Iterator for Numbers {
 /// A schedule whose numbers do not fit: more games than a game number counts, or a pair's
 /// seed past the largest seed.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ScheduleError(String);
+pub(crate) struct ScheduleError(String);
 
 impl std::fmt::Display for ScheduleError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -72,7 +72,7 @@ impl std::error::Error for ScheduleError {}
 impl Schedule {
     /// The schedule of `players` players (see [`Schedule`]); refused when its games or its seeds
     /// overflow their numbers.
-    pub fn new(
+    pub(crate) fn new(
         players: usize,
         games: u32,
         gauntlet: bool,
@@ -114,7 +114,7 @@ impl Schedule {
     }
 
     /// The number of games, all shards together.
-    pub fn total(&self) -> u32 {
+    pub(crate) fn total(&self) -> u32 {
         self.total
     }
 
@@ -126,7 +126,7 @@ impl Schedule {
     }
 
     /// Game `number` (from 1 to [`total`](Self::total)).
-    pub fn fixture(&self, number: u32) -> Fixture {
+    pub(crate) fn fixture(&self, number: u32) -> Fixture {
         let index = number - 1;
         let [first, second] = self.pairings[(index / self.games) as usize];
         let game = index % self.games;
@@ -144,7 +144,7 @@ impl Schedule {
     }
 
     /// The numbers of the games of `shard` (all games without one), in order, one at a time.
-    pub fn numbers(&self, shard: Option<Shard>) -> Numbers {
+    pub(crate) fn numbers(&self, shard: Option<Shard>) -> Numbers {
         let shard = shard.unwrap_or(Shard { index: 0, count: 1 });
         // The first number n >= 1 with n % count == index.
         let first = if shard.index == 0 {
@@ -160,7 +160,7 @@ impl Schedule {
     }
 
     /// How many games `shard` plays (all games without one).
-    pub fn count(&self, shard: Option<Shard>) -> u32 {
+    pub(crate) fn count(&self, shard: Option<Shard>) -> u32 {
         match shard {
             None => self.total,
             Some(shard) => {
@@ -172,32 +172,32 @@ impl Schedule {
     }
 
     /// Every game of `shard` (all games without one), in order, one at a time.
-    pub fn fixtures(&self, shard: Option<Shard>) -> impl Iterator<Item = Fixture> + '_ {
+    pub(crate) fn fixtures(&self, shard: Option<Shard>) -> impl Iterator<Item = Fixture> + '_ {
         self.numbers(shard).map(|number| self.fixture(number))
     }
 
     /// Whether the match plays game `number` in `shard`.
-    pub fn plays(&self, number: u32, shard: Option<Shard>) -> bool {
+    pub(crate) fn plays(&self, number: u32, shard: Option<Shard>) -> bool {
         (1..=self.total).contains(&number) && shard.is_none_or(|shard| shard.contains(number))
     }
 }
 
 /// `--shard I/N`: this machine plays the games whose number is I modulo N (`0 <= I < N`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    pub index: u32,
-    pub count: u32,
+pub(crate) struct Shard {
+    pub(crate) index: u32,
+    pub(crate) count: u32,
 }
 
 impl Shard {
     /// Whether game `number` is this shard's.
-    pub fn contains(&self, number: u32) -> bool {
+    pub(crate) fn contains(&self, number: u32) -> bool {
         number % self.count == self.index
     }
 }
 
 /// A `--shard` value that is not `I/N` with `0 <= I < N`.
-pub type ShardError = BadOptionValue;
+pub(crate) type ShardError = BadOptionValue;
 
 impl FromStr for Shard {
     type Err = ShardError;

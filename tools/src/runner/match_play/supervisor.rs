@@ -39,7 +39,7 @@ use std::time::{Duration, Instant};
 
 /// How a player is kept apart from the rest of the machine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Isolation {
+pub(crate) enum Isolation {
     /// A PID and mount namespace of its own (as root, or in a user namespace of its own).
     Namespace { user_namespace: bool },
     /// Only a child subreaper: its processes are kept and killed, but it can see and signal the
@@ -49,10 +49,10 @@ pub enum Isolation {
 
 /// Set this variable (to anything) to run players without namespaces, as on a machine that
 /// allows none: for testing the fallback.
-pub const NO_NAMESPACE_VARIABLE: &str = "REFEREE_NO_NAMESPACE";
+pub(crate) const NO_NAMESPACE_VARIABLE: &str = "REFEREE_NO_NAMESPACE";
 
 /// The isolation every player of this process gets, found once by starting `true` with it.
-pub fn isolation() -> Isolation {
+pub(crate) fn isolation() -> Isolation {
     static FOUND: OnceLock<(Isolation, Option<String>)> = OnceLock::new();
     let (found, why) = FOUND.get_or_init(probe);
     static WARNED: OnceLock<()> = OnceLock::new();
@@ -114,7 +114,7 @@ fn probe() -> (Isolation, Option<String>) {
 
 /// A player's running tree: the supervisor the referee spawned, and the pipe on which the main
 /// process's exit status arrives.
-pub struct PlayerTree {
+pub(crate) struct PlayerTree {
     supervisor: Child,
     status_pipe: File,
     main_status: Option<ExitStatus>,
@@ -125,7 +125,7 @@ pub struct PlayerTree {
 
 /// Starts `sh -c script` as a player, in `dir` if given, with `stdio` as its standard input,
 /// output and error.
-pub fn spawn(script: &str, dir: Option<&Path>, stdio: [Stdio; 3]) -> io::Result<PlayerTree> {
+pub(crate) fn spawn(script: &str, dir: Option<&Path>, stdio: [Stdio; 3]) -> io::Result<PlayerTree> {
     spawn_with(isolation(), script, dir, stdio)
 }
 
@@ -378,7 +378,7 @@ unsafe fn start_player_or_reap(status_fd: i32) -> io::Result<()> {
 /// Where a player's processes are, for the threads that watch them: the root of its tree and how
 /// many levels of it are the referee's.
 #[derive(Clone, Copy, Debug)]
-pub struct TreeView {
+pub(crate) struct TreeView {
     root: u32,
     our_levels: usize,
 }
@@ -386,7 +386,7 @@ pub struct TreeView {
 impl TreeView {
     /// The player's processes (its main process and every descendant, the referee's own
     /// supervisor and init left out), at most [`MAX_TREE`].
-    pub fn player_processes(self) -> Vec<u32> {
+    pub(crate) fn player_processes(self) -> Vec<u32> {
         process_tree(self.root)
             .into_iter()
             .filter(|&(_, depth)| depth >= self.our_levels)
@@ -397,12 +397,12 @@ impl TreeView {
 
 impl PlayerTree {
     /// The supervisor's process id: the root of the tree.
-    pub fn id(&self) -> u32 {
+    pub(crate) fn id(&self) -> u32 {
         self.supervisor.id()
     }
 
     /// Where the player's processes are.
-    pub fn view(&self) -> TreeView {
+    pub(crate) fn view(&self) -> TreeView {
         TreeView {
             root: self.id(),
             our_levels: self.our_levels,
@@ -410,7 +410,9 @@ impl PlayerTree {
     }
 
     /// The pipes to the player's standard input, output and error, where they were piped.
-    pub fn take_stdio(&mut self) -> (Option<ChildStdin>, Option<ChildStdout>, Option<ChildStderr>) {
+    pub(crate) fn take_stdio(
+        &mut self,
+    ) -> (Option<ChildStdin>, Option<ChildStdout>, Option<ChildStderr>) {
         (
             self.supervisor.stdin.take(),
             self.supervisor.stdout.take(),
@@ -419,7 +421,7 @@ impl PlayerTree {
     }
 
     /// The exit status of the player's main process if it has exited, waiting at most `limit`.
-    pub fn main_exit_within(&mut self, limit: Duration) -> Option<ExitStatus> {
+    pub(crate) fn main_exit_within(&mut self, limit: Duration) -> Option<ExitStatus> {
         let start = Instant::now();
         loop {
             if let Some(status) = self.main_exit() {
@@ -437,7 +439,7 @@ impl PlayerTree {
     }
 
     /// The exit status of the player's main process if it has exited by now.
-    pub fn main_exit(&mut self) -> Option<ExitStatus> {
+    pub(crate) fn main_exit(&mut self) -> Option<ExitStatus> {
         if self.main_status.is_none() {
             let mut bytes = [0u8; 4];
             if let Ok(4) = self.status_pipe.read(&mut bytes) {
@@ -449,7 +451,7 @@ impl PlayerTree {
 
     /// Kills every process of the tree, the supervisor last (while it lives, orphans stay in
     /// the tree), and waits for the supervisor.
-    pub fn kill(&mut self) {
+    pub(crate) fn kill(&mut self) {
         if self.killed {
             return;
         }
@@ -518,12 +520,12 @@ fn is_zombie(pid: u32) -> bool {
 
 /// The most processes of a tree the referee looks at: more is a fork bomb, which the kill takes
 /// care of level by level.
-pub const MAX_TREE: usize = 4096;
+pub(crate) const MAX_TREE: usize = 4096;
 
 /// `root` and its descendants with their depth below `root` (at most [`MAX_TREE`]), every
 /// thread's children included (a multi-threaded program's children hang under the thread that
 /// forked them).
-pub fn process_tree(root: u32) -> Vec<(u32, usize)> {
+pub(crate) fn process_tree(root: u32) -> Vec<(u32, usize)> {
     let mut tree = Vec::new();
     let mut pending = vec![(root, 0)];
     while let Some((pid, depth)) = pending.pop() {

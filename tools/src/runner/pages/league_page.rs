@@ -19,25 +19,25 @@ use crate::runner::stats::report::{points_text, standings, Standings};
 use crate::runner::stats::tally::{elo_text, Tally};
 
 /// One run of a league as its page lists it.
-pub struct RunGames<'a> {
+pub(crate) struct RunGames<'a> {
     /// The run's name (its results file without `.csv`).
-    pub run: &'a str,
+    pub(crate) run: &'a str,
     /// Its games in the order of their numbers.
-    pub rows: Vec<&'a GameRow>,
+    pub(crate) rows: Vec<&'a GameRow>,
     /// Its replay page's file name and, for each game of `rows`, its number on that page (none
     /// for a game without a record); `None` when the run kept no record.
-    pub replay: Option<(String, Vec<Option<usize>>)>,
+    pub(crate) replay: Option<(String, Vec<Option<usize>>)>,
 }
 
 /// What a league's page shows.
-pub struct League<'a> {
+pub(crate) struct League<'a> {
     /// The page's title.
-    pub title: String,
+    pub(crate) title: String,
     /// The active players, in the order of `players.txt`, and their commands in the same order.
-    pub names: Vec<String>,
-    pub commands: Vec<String>,
+    pub(crate) names: Vec<String>,
+    pub(crate) commands: Vec<String>,
     /// The runs in the order they started; their games between two active players are rated.
-    pub runs: Vec<RunGames<'a>>,
+    pub(crate) runs: Vec<RunGames<'a>>,
 }
 
 impl League<'_> {
@@ -59,7 +59,7 @@ const LABELS: f64 = 150.0;
 const ROW: f64 = 26.0;
 
 /// The league's page.
-pub fn page(league: &League) -> String {
+pub(crate) fn page(league: &League) -> String {
     let rows = league.rated(league.runs.len());
     let table = standings(&rows, &league.names);
     let colour_of = name_colours(&league.names);

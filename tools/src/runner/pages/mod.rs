@@ -11,21 +11,19 @@
 
 use std::fmt::Write as _;
 
-pub mod league_page;
-pub mod replay_page;
-
-pub use replay_page::{match_page, page, view_main};
+pub(crate) mod league_page;
+pub(crate) mod replay_page;
 
 /// The style sheet of every page.
 const STYLE: &str = include_str!("page.css");
 
 /// The colours of the players on a page, in the order of its summary (then again).
-pub const PLAYER_COLOURS: [&str; 8] = [
+pub(crate) const PLAYER_COLOURS: [&str; 8] = [
     "#0f766e", "#c2410c", "#7c3aed", "#be185d", "#4d7c0f", "#0369a1", "#a16207", "#4b5563",
 ];
 
 /// The colour of the player at `index` of a page's summary.
-pub fn player_colour(index: usize) -> &'static str {
+pub(crate) fn player_colour(index: usize) -> &'static str {
     PLAYER_COLOURS[index % PLAYER_COLOURS.len()]
 }
 
@@ -33,7 +31,7 @@ pub fn player_colour(index: usize) -> &'static str {
 /// a hash of the name picks a colour, and when an earlier name of `names` holds it, the next
 /// free one in the palette's order; past as many names as colours, the hashed one. So a player
 /// keeps its colour whatever its games and its rank, and when players are added after it.
-pub fn name_colours(names: &[String]) -> Vec<usize> {
+pub(crate) fn name_colours(names: &[String]) -> Vec<usize> {
     let count = PLAYER_COLOURS.len();
     let mut taken = vec![false; count];
     names
@@ -64,7 +62,7 @@ fn name_hash(name: &str) -> u64 {
 
 /// The head of every page, up to its `<h1>`: `title` escaped, the style sheet, and `extra_style`
 /// (a page's own rules, such as the players' colours).
-pub fn head(title: &str, extra_style: &str) -> String {
+pub(crate) fn head(title: &str, extra_style: &str) -> String {
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
@@ -75,7 +73,7 @@ pub fn head(title: &str, extra_style: &str) -> String {
 
 /// The style rules that colour the players of a page: `.player-K` for the player at index `K`
 /// (a swatch, a game won), for `count` players.
-pub fn player_style(count: usize) -> String {
+pub(crate) fn player_style(count: usize) -> String {
     let mut style = String::new();
     for index in 0..count {
         let colour = player_colour(index);
@@ -89,7 +87,7 @@ pub fn player_style(count: usize) -> String {
 }
 
 /// `&`, `<`, `>` and quotes escaped, for text and attribute values.
-pub fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     crate::runner::text::map_chars(text, |out, c| match c {
         '&' => out.push_str("&amp;"),
         '<' => out.push_str("&lt;"),

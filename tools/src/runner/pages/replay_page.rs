@@ -19,7 +19,8 @@ use clap::Parser;
 
 use super::{escape, head, player_style};
 use crate::runner::command_line::{parse_words, print_clap, subcommand};
-use crate::runner::game::{Drawing, Game};
+use crate::runner::game::drawing::Drawing;
+use crate::runner::game::Game;
 use crate::runner::records::files::{
     check_apart, check_page_target, check_writable, io_reason, read_input, FileError, Place, Use,
 };
@@ -397,7 +398,7 @@ fn match_title(name: &str, games: usize) -> String {
 
 /// The page of a match just played: each game's record text, in game order, with the names of
 /// the players in its two seats (`A`/`B`, or the `--player` names of a tournament).
-pub fn match_page<G: Game>(
+pub(crate) fn match_page<G: Game>(
     drawing: &dyn Drawing<G::Board>,
     records: &[(String, [String; 2])],
 ) -> String {
@@ -423,7 +424,7 @@ struct ViewArgs {
 }
 
 /// `view`'s command for `game`, with its help.
-pub fn view_command(game: &str) -> clap::Command {
+pub(crate) fn view_command(game: &str) -> clap::Command {
     subcommand::<ViewArgs>(game, "view", "RECORD... [--html FILE]").about(format!(
         "Replays {game} records (game-<k>.txt, as --record-dir writes them) through the rules \
              and writes one self-contained HTML page with every game drawn ply by ply, to FILE or \
@@ -443,7 +444,10 @@ fn parse_view_args(game: &str, args: &[String]) -> Result<ViewArgs, clap::Error>
 /// was read whole, 1 when some were not (the page is written all the same), 2 for a bad command
 /// line (`clap`'s error on one line; its help on stdout with status 0) or a game without a
 /// drawing.
-pub fn view_main<G: Game>(drawing: Option<&dyn Drawing<G::Board>>, args: &[String]) -> ExitCode {
+pub(crate) fn view_main<G: Game>(
+    drawing: Option<&dyn Drawing<G::Board>>,
+    args: &[String],
+) -> ExitCode {
     let options = match parse_view_args(G::NAME, args) {
         Ok(options) => options,
         Err(error) => return print_clap(&format!("{}-referee view", G::NAME), &error),
@@ -521,9 +525,9 @@ pub fn view_main<G: Game>(drawing: Option<&dyn Drawing<G::Board>>, args: &[Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::runner::command_line::one_line;
     use crate::runner::command_line::unwrapped;
     use crate::runner::game::Seat;
-    use crate::runner::one_line;
     use crate::runner::records::replay::tests::{replay_count, CountGame, COUNT, WON};
 
     #[test]
@@ -724,5 +728,12 @@ mod tests {
                 assert!(help.contains(text), "{text}: {help}");
             }
         }
+    }
+
+    #[test]
+    fn view_of_a_game_without_a_drawing_is_refused() {
+        use crate::runner::game::count::tests::StreamSix;
+        let args = ["game-1.txt".to_string()];
+        assert_eq!(view_main::<StreamSix>(None, &args), ExitCode::from(2));
     }
 }

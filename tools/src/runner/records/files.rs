@@ -22,18 +22,18 @@ use crate::runner::text::{megabytes, quote};
 /// An I/O error with the file it concerns and what the runner was doing with it:
 /// `cannot write the replay page /no/such/dir/match.html: No such file or directory`.
 #[derive(Debug)]
-pub struct FileError {
+pub(crate) struct FileError {
     /// What was being done, as a verb and its object: `write the replay page`.
-    pub doing: String,
+    pub(crate) doing: String,
     /// The file or folder.
-    pub path: PathBuf,
+    pub(crate) path: PathBuf,
     /// What went wrong.
-    pub error: io::Error,
+    pub(crate) error: io::Error,
 }
 
 impl FileError {
     /// The error of doing `doing` with `path`.
-    pub fn new(doing: &str, path: &Path, error: io::Error) -> FileError {
+    pub(crate) fn new(doing: &str, path: &Path, error: io::Error) -> FileError {
         FileError {
             doing: doing.to_string(),
             path: path.to_path_buf(),
@@ -57,7 +57,7 @@ impl fmt::Display for FileError {
 impl std::error::Error for FileError {}
 
 /// The reason of an I/O error without the ` (os error N)` that std appends to it.
-pub fn io_reason(error: &io::Error) -> String {
+pub(crate) fn io_reason(error: &io::Error) -> String {
     let text = error.to_string();
     match text.rfind(" (os error ") {
         Some(at) if text.ends_with(')') => text[..at].to_string(),
@@ -66,7 +66,10 @@ pub fn io_reason(error: &io::Error) -> String {
 }
 
 /// A closure for `map_err` that names `path` and what was being done with it.
-pub fn naming<'a>(doing: &'a str, path: &'a Path) -> impl FnOnce(io::Error) -> FileError + 'a {
+pub(crate) fn naming<'a>(
+    doing: &'a str,
+    path: &'a Path,
+) -> impl FnOnce(io::Error) -> FileError + 'a {
     move |error| FileError::new(doing, path, error)
 }
 
@@ -313,7 +316,7 @@ fn inside_clash(a: &Place, b: &Place, first: Component<'_>) -> Option<String> {
 /// without changing it: an existing file is opened for appending and left as it was; a missing
 /// one is created and removed again. A folder, a missing parent folder or a read-only place is
 /// refused.
-pub fn check_writable(path: &Path, what: &str) -> Result<(), FileError> {
+pub(crate) fn check_writable(path: &Path, what: &str) -> Result<(), FileError> {
     let doing = format!("write {what}");
     if path.as_os_str().is_empty() {
         let error = io::Error::new(io::ErrorKind::InvalidInput, "an empty file name");
@@ -349,7 +352,7 @@ pub fn check_writable(path: &Path, what: &str) -> Result<(), FileError> {
 /// Checks that files can be written in the folder `dir` (`what` names it: `the record
 /// folder`), without leaving anything behind: a missing folder is made with its missing parents,
 /// a test file written in it, and all of them removed again.
-pub fn check_writable_dir(dir: &Path, what: &str) -> Result<(), FileError> {
+pub(crate) fn check_writable_dir(dir: &Path, what: &str) -> Result<(), FileError> {
     let make = format!("make {what}");
     if dir.as_os_str().is_empty() {
         let error = io::Error::new(io::ErrorKind::InvalidInput, "an empty folder name");

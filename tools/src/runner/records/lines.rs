@@ -56,7 +56,7 @@ use crate::runner::records::replay::rules_problems;
 
 /// How a game ended for our player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub(crate) enum Outcome {
     /// Our player won.
     Won,
     /// Neither won.
@@ -68,71 +68,71 @@ pub enum Outcome {
 /// One ply as lines are compared: the seat it was played for, the reply as printed, and whether
 /// it was one of the opening's plies (given by the match, not chosen by a player).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct LinePly {
+pub(crate) struct LinePly {
     /// The seat that played it.
-    pub seat: Seat,
+    pub(crate) seat: Seat,
     /// The reply, in the game's notation.
-    pub reply: String,
+    pub(crate) reply: String,
     /// True for a ply of the opening the game started from.
-    pub opening: bool,
+    pub(crate) opening: bool,
 }
 
 /// One game of a folder, as seen from our player.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlayedGame {
+pub(crate) struct PlayedGame {
     /// The game's number (`game-<k>.txt`).
-    pub number: u32,
+    pub(crate) number: u32,
     /// Our player's seat.
-    pub ours: Seat,
+    pub(crate) ours: Seat,
     /// Every ply, the opening's first.
-    pub plies: Vec<LinePly>,
+    pub(crate) plies: Vec<LinePly>,
     /// How it ended for our player.
-    pub outcome: Outcome,
+    pub(crate) outcome: Outcome,
     /// Why it ended, as the referee wrote it.
-    pub reason: String,
+    pub(crate) reason: String,
 }
 
 /// A line our player lost: lost games of one seat that agree up to the ply where they part from
 /// every game not lost from that seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LostLine {
+pub(crate) struct LostLine {
     /// Our player's seat.
-    pub ours: Seat,
+    pub(crate) ours: Seat,
     /// The plies from the start up to the parting ply (all of them when the games end first).
-    pub plies: Vec<LinePly>,
+    pub(crate) plies: Vec<LinePly>,
     /// The 1-based ply at which the line differs from every game not lost from its seat.
-    pub parting_ply: usize,
+    pub(crate) parting_ply: usize,
     /// Our player's last ply at or before the parting ply; `None` when it had none (an opponent
     /// that varied its first moves, or no game not lost to compare with).
-    pub decided_ply: Option<usize>,
+    pub(crate) decided_ply: Option<usize>,
     /// The numbers of its games, in order.
-    pub games: Vec<u32>,
+    pub(crate) games: Vec<u32>,
     /// Why its games ended, each distinct reason once, in the order of the games.
-    pub reasons: Vec<String>,
+    pub(crate) reasons: Vec<String>,
 }
 
 /// What a folder's games show.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Analysis {
+pub(crate) struct Analysis {
     /// Games read.
-    pub games: usize,
+    pub(crate) games: usize,
     /// Games our player won.
-    pub won: usize,
+    pub(crate) won: usize,
     /// Games drawn.
-    pub drawn: usize,
+    pub(crate) drawn: usize,
     /// Games our player lost.
-    pub lost: usize,
+    pub(crate) lost: usize,
     /// Games won, drawn and lost by our player in each seat (Player 1 first).
-    pub by_seat: [[usize; 3]; 2],
+    pub(crate) by_seat: [[usize; 3]; 2],
     /// Distinct games: different seat of ours or plies.
-    pub distinct_games: usize,
+    pub(crate) distinct_games: usize,
     /// Every lost line, the most often lost first (then by its first game).
-    pub lines: Vec<LostLine>,
+    pub(crate) lines: Vec<LostLine>,
 }
 
 impl Analysis {
     /// The lines lost more than once.
-    pub fn repeated(&self) -> impl Iterator<Item = &LostLine> {
+    pub(crate) fn repeated(&self) -> impl Iterator<Item = &LostLine> {
         self.lines.iter().filter(|line| line.games.len() > 1)
     }
 }
@@ -169,7 +169,7 @@ impl PrefixTree {
 }
 
 /// Counts a folder's games and finds its lost lines (see the module's documentation).
-pub fn analyse(games: &[PlayedGame]) -> Analysis {
+pub(crate) fn analyse(games: &[PlayedGame]) -> Analysis {
     let mut analysis = Analysis {
         games: games.len(),
         ..Analysis::default()
@@ -242,7 +242,7 @@ fn decided_ply(plies: &[LinePly], ours: Seat, parting_ply: usize) -> Option<usiz
 
 /// Which player of a match the lines are read for (`--ours`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Player {
+pub(crate) enum Player {
     /// Player 1 in the odd games.
     #[value(name = "A")]
     A,
@@ -253,7 +253,7 @@ pub enum Player {
 
 impl Player {
     /// This player's seat in game `number`.
-    pub fn seat(self, number: u32) -> Seat {
+    pub(crate) fn seat(self, number: u32) -> Seat {
         let a = if number % 2 == 1 {
             Seat::First
         } else {
@@ -268,18 +268,18 @@ impl Player {
 
 /// A folder's games as read, with the commands of our player and its opponent.
 #[derive(Clone, Debug, Default)]
-pub struct Folder {
+pub(crate) struct Folder {
     /// The games read whole, by number.
-    pub games: Vec<PlayedGame>,
+    pub(crate) games: Vec<PlayedGame>,
     /// Our player's command and the opponent's, from the first game read.
-    pub commands: Option<[String; 2]>,
+    pub(crate) commands: Option<[String; 2]>,
     /// The records left out, each with its problem: `DIR/game-3.txt: line 7: ...`.
-    pub problems: Vec<String>,
+    pub(crate) problems: Vec<String>,
 }
 
 /// Why `lines` could not run.
 #[derive(Debug)]
-pub enum LinesError {
+pub(crate) enum LinesError {
     /// A bad command line, or `--help` (`clap`'s message).
     Command(clap::Error),
     /// A folder that could not be read.
@@ -370,7 +370,7 @@ fn same_player(a: &str, game_a: u32, b: &str, game_b: u32) -> bool {
 /// Reads every record `game-<k>.txt` of `dir`, a match of `G`, for `player`. A record that
 /// cannot be read whole, or whose plies or result the rules refuse, is left out with its
 /// problem; a folder whose records have different players is refused.
-pub fn read_folder<G: Game>(dir: &Path, player: Player) -> Result<Folder, LinesError> {
+pub(crate) fn read_folder<G: Game>(dir: &Path, player: Player) -> Result<Folder, LinesError> {
     let game = G::NAME;
     let file_error = |error| LinesError::File(FileError::new("read the record folder", dir, error));
     let mut records = Vec::new();
@@ -466,14 +466,14 @@ pub fn read_folder<G: Game>(dir: &Path, player: Player) -> Result<Folder, LinesE
 }
 
 /// The plies as an opening is written: replies in the game's notation, comma-separated.
-pub fn plies_text(plies: &[LinePly]) -> String {
+pub(crate) fn plies_text(plies: &[LinePly]) -> String {
     let replies: Vec<&str> = plies.iter().map(|ply| ply.reply.as_str()).collect();
     replies.join(", ")
 }
 
 /// The report of one folder: a line of counts, the commands, and each line lost more than once
 /// (every lost line with `all`).
-pub fn report(dir: &Path, folder: &Folder, all: bool) -> String {
+pub(crate) fn report(dir: &Path, folder: &Folder, all: bool) -> String {
     let analysis = analyse(&folder.games);
     let name = dir
         .file_name()
@@ -558,7 +558,7 @@ struct LinesArgs {
 }
 
 /// `lines`'s command for `game`, with its help.
-pub fn lines_command(game: &str) -> clap::Command {
+pub(crate) fn lines_command(game: &str) -> clap::Command {
     subcommand::<LinesArgs>(game, "lines", "[--ours A|B] [--all] DIR...")
         .about(
             "Reads the records of matches (game-<k>.txt, as --record-dir writes them; one folder \
@@ -583,7 +583,7 @@ fn parse_args(game: &str, args: &[String]) -> Result<LinesArgs, LinesError> {
 
 /// What `lines` prints: the report of every folder (standard output) and the records left out
 /// (standard error).
-pub fn run<G: Game>(args: &[String]) -> Result<(String, Vec<String>), LinesError> {
+pub(crate) fn run<G: Game>(args: &[String]) -> Result<(String, Vec<String>), LinesError> {
     let options = parse_args(G::NAME, args)?;
     let mut text = String::new();
     let mut problems = Vec::new();
@@ -596,7 +596,7 @@ pub fn run<G: Game>(args: &[String]) -> Result<(String, Vec<String>), LinesError
 }
 
 /// The `lines` subcommand of every `<game>-referee`.
-pub fn main<G: Game>(args: &[String]) -> ExitCode {
+pub(crate) fn main<G: Game>(args: &[String]) -> ExitCode {
     let program = format!("{}-referee lines", G::NAME);
     match run::<G>(args) {
         Ok((text, problems)) => {
@@ -621,8 +621,8 @@ pub fn main<G: Game>(args: &[String]) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::runner::command_line::one_line;
     use crate::runner::command_line::unwrapped;
-    use crate::runner::one_line;
     use crate::runner::records::files::tests::scratch;
     use crate::runner::records::replay::tests::CountGame;
 

@@ -2,8 +2,8 @@
 //! ([`results`]), the rules of its own files ([`files`]), a record replayed through the rules
 //! ([`replay`]) and `lines`, the lines a player lost read back from record folders ([`lines`]).
 
-pub mod files;
-pub mod lines;
-pub mod record;
-pub mod replay;
-pub mod results;
+pub(crate) mod files;
+pub(crate) mod lines;
+pub(crate) mod record;
+pub(crate) mod replay;
+pub(crate) mod results;

@@ -31,19 +31,19 @@ impl RecordWriter {
 
     /// The game's set-up, when its rules let a match choose one (`# setup: team 2 first`):
     /// right after the header.
-    pub fn setup(&mut self, note: &str) {
+    pub(crate) fn setup(&mut self, note: &str) {
         let _ = writeln!(self.text, "# setup: {note}");
     }
 
     /// A call that failed and was made again (`--game-master`): `# retry: <seat> <why>`, before
     /// the ply that the next call played.
-    pub fn retry(&mut self, seat: Seat, why: &str) {
+    pub(crate) fn retry(&mut self, seat: Seat, why: &str) {
         let _ = writeln!(self.text, "# retry: {} {why}", seat.number());
     }
 
     /// One ply of the opening the game started from, played by the runner for `seat` before the
     /// players were first asked: `# opening: <seat> <move>`, before every ply of the players.
-    pub fn opening(&mut self, seat: Seat, line: &str) {
+    pub(crate) fn opening(&mut self, seat: Seat, line: &str) {
         let _ = writeln!(self.text, "# opening: {} {line}", seat.number());
     }
 
@@ -79,13 +79,13 @@ pub(crate) fn record_folder_game(name: &str) -> Option<u32> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordPly {
     /// The seat that replied.
-    pub seat: Seat,
+    pub(crate) seat: Seat,
     /// The reply as the player printed it.
     pub line: String,
     /// The reply time in milliseconds, when the record gives it.
-    pub time_ms: Option<u64>,
+    pub(crate) time_ms: Option<u64>,
     /// The 1-based line number of the ply in the record.
-    pub line_number: usize,
+    pub(crate) line_number: usize,
 }
 
 /// The `# result:` line.
@@ -94,9 +94,9 @@ pub struct RecordResult {
     /// The winner, `None` for a draw.
     pub winner: Option<Seat>,
     /// Why the game ended, as the referee wrote it.
-    pub reason: String,
+    pub(crate) reason: String,
     /// The 1-based line number of the result.
-    pub line_number: usize,
+    pub(crate) line_number: usize,
 }
 
 /// Something wrong in a record, at a line (1-based; one past the last line for a record that
@@ -111,7 +111,7 @@ pub struct Problem {
 
 impl Problem {
     /// A problem at `line_number`.
-    pub fn new(line_number: usize, message: impl Into<String>) -> Problem {
+    pub(crate) fn new(line_number: usize, message: impl Into<String>) -> Problem {
         Problem {
             line_number,
             message: message.into(),
@@ -129,13 +129,13 @@ impl fmt::Display for Problem {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Record {
     /// The game's name from the first line (`krieg`), empty if there was none.
-    pub game: String,
+    pub(crate) game: String,
     /// The commands of Player 1 and Player 2 (empty when the record does not give them).
-    pub players: [String; 2],
+    pub(crate) players: [String; 2],
     /// The game's set-up (`# setup: <note>`), when the record gives one.
-    pub setup: Option<String>,
+    pub(crate) setup: Option<String>,
     /// The calls made again (`# retry: <seat> <why>` lines), as written.
-    pub retries: Vec<String>,
+    pub(crate) retries: Vec<String>,
     /// The plies of the opening the game started from (`# opening: <seat> <move>` lines), in
     /// order; they come before every ply of the players.
     pub opening: Vec<RecordPly>,
@@ -144,7 +144,7 @@ pub struct Record {
     /// The result, if the record has one.
     pub result: Option<RecordResult>,
     /// What is wrong with the text; empty for a well-formed record.
-    pub problems: Vec<Problem>,
+    pub(crate) problems: Vec<Problem>,
 }
 
 /// Reads a record. A malformed ply or result line stops the reading (what follows it cannot be

@@ -5,23 +5,25 @@
 //! its records through the same rules without drawing them (`rules_problems`), and leaves out
 //! those the rules refuse.
 
-use crate::runner::game::{Drawing, Game, GameEnd, Referee, Seat};
+use crate::runner::game::drawing::Drawing;
+use crate::runner::game::referee::Referee;
+use crate::runner::game::{Game, GameEnd, Seat};
 use crate::runner::records::record::{parse_record, Problem, Record, RecordPly};
 
 /// One game's record replayed through its rules.
 #[derive(Clone, Debug)]
 pub struct GameView {
     /// Where the game comes from: `game 3`, or a record's file name.
-    pub label: String,
+    pub(crate) label: String,
     /// The names the summary gives the players, by seat (the record's commands by default).
-    pub players: [String; 2],
+    pub(crate) players: [String; 2],
     /// The record as read: the players' commands, the set-up, the calls made again, every ply
     /// and the result (its problems are in `problems`, with the replay's).
-    pub record: Record,
+    pub(crate) record: Record,
     /// How many of the record's opening plies the rules accepted (see [`GameView::opening`]).
-    pub opening_accepted: usize,
+    pub(crate) opening_accepted: usize,
     /// How many of the record's players' plies the rules accepted (see [`GameView::moves`]).
-    pub moves_accepted: usize,
+    pub(crate) moves_accepted: usize,
     /// Each ply of the opening, then of the moves, written as the page lists it: in the frame of
     /// the drawing ([`Drawing::board_frame_move`]), or as the player printed it.
     pub notation: Vec<String>,
@@ -36,23 +38,23 @@ pub struct GameView {
 
 impl GameView {
     /// The same game, with the summary naming its players `players` (by seat).
-    pub fn with_players(mut self, players: [String; 2]) -> GameView {
+    pub(crate) fn with_players(mut self, players: [String; 2]) -> GameView {
         self.players = players;
         self
     }
 
     /// The plies of the opening the rules accepted, played before the players' plies.
-    pub fn opening(&self) -> &[RecordPly] {
+    pub(crate) fn opening(&self) -> &[RecordPly] {
         &self.record.opening[..self.opening_accepted]
     }
 
     /// The players' plies the rules accepted, in order.
-    pub fn moves(&self) -> &[RecordPly] {
+    pub(crate) fn moves(&self) -> &[RecordPly] {
         &self.record.plies[..self.moves_accepted]
     }
 
     /// The winner's seat by the record, `Some(None)` for a draw, `None` without a result.
-    pub fn outcome(&self) -> Option<Option<Seat>> {
+    pub(crate) fn outcome(&self) -> Option<Option<Seat>> {
         self.record.result.as_ref().map(|result| result.winner)
     }
 }

@@ -29,7 +29,7 @@ use std::fmt;
 use std::time::Duration;
 
 /// The columns, in the order they are written.
-pub const COLUMNS: [&str; 17] = [
+pub(crate) const COLUMNS: [&str; 17] = [
     "kind",
     "game",
     "pair_seed",
@@ -51,35 +51,35 @@ pub const COLUMNS: [&str; 17] = [
 
 /// One game's result.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameRow {
-    pub kind: String,
-    pub number: u32,
-    pub pair_seed: u64,
+pub(crate) struct GameRow {
+    pub(crate) kind: String,
+    pub(crate) number: u32,
+    pub(crate) pair_seed: u64,
     /// Names by seat: Player 1, Player 2.
-    pub players: [String; 2],
+    pub(crate) players: [String; 2],
     /// The winning seat, `None` for a draw.
-    pub winner: Option<Seat>,
-    pub reason: String,
-    pub plies: u32,
+    pub(crate) winner: Option<Seat>,
+    pub(crate) reason: String,
+    pub(crate) plies: u32,
     /// Lost by a fault (malformed, illegal, late, exited, out of turn, memory, files).
-    pub fault: bool,
+    pub(crate) fault: bool,
     /// What each seat used, by seat.
-    pub used: [SeatUse; 2],
+    pub(crate) used: [SeatUse; 2],
 }
 
 /// What a seat used in a game: its slowest reply, its first reply and its slowest reply after
 /// the first (in ms), and its peak memory (in bytes).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SeatUse {
-    pub slowest_ms: u64,
-    pub first_ms: u64,
-    pub later_ms: u64,
-    pub peak_bytes: u64,
+pub(crate) struct SeatUse {
+    pub(crate) slowest_ms: u64,
+    pub(crate) first_ms: u64,
+    pub(crate) later_ms: u64,
+    pub(crate) peak_bytes: u64,
 }
 
 impl SeatUse {
     /// A reply that took `elapsed` counted in, `first` for the seat's first reply of the game.
-    pub fn count_reply(&mut self, elapsed: Duration, first: bool) {
+    pub(crate) fn count_reply(&mut self, elapsed: Duration, first: bool) {
         let ms = elapsed.as_millis() as u64;
         self.slowest_ms = self.slowest_ms.max(ms);
         if first {
@@ -90,7 +90,7 @@ impl SeatUse {
     }
 
     /// Each figure the larger of the two's.
-    pub fn max(self, other: SeatUse) -> SeatUse {
+    pub(crate) fn max(self, other: SeatUse) -> SeatUse {
         SeatUse {
             slowest_ms: self.slowest_ms.max(other.slowest_ms),
             first_ms: self.first_ms.max(other.first_ms),
@@ -102,7 +102,7 @@ impl SeatUse {
 
 impl GameRow {
     /// The points of the player in `seat`: 1, ½ or 0.
-    pub fn points(&self, seat: Seat) -> f64 {
+    pub(crate) fn points(&self, seat: Seat) -> f64 {
         match self.winner {
             None => 0.5,
             Some(winner) if winner == seat => 1.0,
@@ -111,14 +111,14 @@ impl GameRow {
     }
 
     /// The seat of the player named `name`, if it played this game.
-    pub fn seat_of(&self, name: &str) -> Option<Seat> {
+    pub(crate) fn seat_of(&self, name: &str) -> Option<Seat> {
         Seat::BOTH
             .into_iter()
             .find(|seat| self.players[seat.index()] == name)
     }
 
     /// The row as one CSV line (without its newline).
-    pub fn to_csv(&self) -> String {
+    pub(crate) fn to_csv(&self) -> String {
         let mut writer = csv::WriterBuilder::new()
             .has_headers(false)
             .terminator(csv::Terminator::Any(b'\n'))
@@ -231,18 +231,18 @@ impl CsvRow {
 }
 
 /// The header line (without its newline).
-pub fn header() -> String {
+pub(crate) fn header() -> String {
     COLUMNS.join(",")
 }
 
 /// A results file that cannot be read as rows.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CsvError {
+pub(crate) struct CsvError {
     /// The file (or other source) name.
-    pub source: String,
+    pub(crate) source: String,
     /// 1-based line number, 0 for the file as a whole.
-    pub line: usize,
-    pub message: String,
+    pub(crate) line: usize,
+    pub(crate) message: String,
 }
 
 impl fmt::Display for CsvError {
@@ -258,7 +258,7 @@ impl fmt::Display for CsvError {
 impl std::error::Error for CsvError {}
 
 /// Reads every row of a results file; `source` names it in errors. Blank lines are skipped.
-pub fn parse_rows(text: &str, source: &str) -> Result<Vec<GameRow>, CsvError> {
+pub(crate) fn parse_rows(text: &str, source: &str) -> Result<Vec<GameRow>, CsvError> {
     let error = |line: u64, message: String| CsvError {
         source: source.to_string(),
         line: line as usize,

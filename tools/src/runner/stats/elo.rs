@@ -4,10 +4,10 @@ use crate::runner::stats::tally::{elo_text, Score};
 
 /// Win/draw/loss counts from A's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct HeadToHead {
-    pub a_wins: u32,
-    pub draws: u32,
-    pub b_wins: u32,
+pub(crate) struct HeadToHead {
+    pub(crate) a_wins: u32,
+    pub(crate) draws: u32,
+    pub(crate) b_wins: u32,
 }
 
 /// A's score, from A's point of view: its wins, the draws, its losses (B's wins).
@@ -23,12 +23,12 @@ impl From<Score> for HeadToHead {
 
 impl HeadToHead {
     /// Games counted.
-    pub fn games(&self) -> u32 {
+    pub(crate) fn games(&self) -> u32 {
         self.a_wins + self.draws + self.b_wins
     }
 
     /// A's mean score per game (win 1, draw ½), `None` before any game.
-    pub fn score(&self) -> Option<f64> {
+    pub(crate) fn score(&self) -> Option<f64> {
         let games = self.games();
         (games > 0)
             .then(|| (f64::from(self.a_wins) + 0.5 * f64::from(self.draws)) / f64::from(games))
@@ -37,7 +37,7 @@ impl HeadToHead {
     /// The Elo difference of A over B implied by the score, and the half-width of its 95 %
     /// interval (normal approximation over the per-game scores). Infinite when the score is 0 or
     /// 1 (or the interval reaches them); `None` before any game.
-    pub fn elo(&self) -> Option<(f64, f64)> {
+    pub(crate) fn elo(&self) -> Option<(f64, f64)> {
         let score = self.score()?;
         let n = f64::from(self.games());
         let elo = elo_from_score(score);
@@ -54,7 +54,7 @@ impl HeadToHead {
     }
 
     /// `elo=<±E or ±inf> ci95=<C or inf>`, as the summary line prints it.
-    pub fn elo_text(&self) -> String {
+    pub(crate) fn elo_text(&self) -> String {
         match self.elo() {
             None => "elo=+0 ci95=inf".to_string(),
             Some((elo, ci)) => format!("elo={} ci95={}", elo_text(elo), unsigned(ci)),
@@ -63,7 +63,7 @@ impl HeadToHead {
 }
 
 /// `-400 log10(1/s - 1)`: infinite at 0 and 1.
-pub fn elo_from_score(score: f64) -> f64 {
+pub(crate) fn elo_from_score(score: f64) -> f64 {
     if score <= 0.0 {
         f64::NEG_INFINITY
     } else if score >= 1.0 {

@@ -2,8 +2,8 @@
 //! a head-to-head score ([`elo`]), the SPRT ([`sprt`]), a tournament's ratings ([`rating`]),
 //! and what a match prints of them ([`report`]).
 
-pub mod elo;
-pub mod rating;
-pub mod report;
-pub mod sprt;
-pub mod tally;
+pub(crate) mod elo;
+pub(crate) mod rating;
+pub(crate) mod report;
+pub(crate) mod sprt;
+pub(crate) mod tally;

@@ -10,19 +10,19 @@
 
 /// One player's fitted rating.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Rating {
+pub(crate) struct Rating {
     /// Logistic Elo, the field's mean at 0.
-    pub elo: f64,
+    pub(crate) elo: f64,
     /// Half-width of the 95 % interval (infinite for a player without games).
-    pub ci95: f64,
+    pub(crate) ci95: f64,
 }
 
 /// Virtual draws added to every pairing that played at least one game.
-pub const PRIOR_DRAWS: f64 = 1.0;
+pub(crate) const PRIOR_DRAWS: f64 = 1.0;
 
 /// Points and games between every two players.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Results {
+pub(crate) struct Results {
     players: usize,
     /// `points[i][j]`: points of `i` against `j`.
     points: Vec<Vec<f64>>,
@@ -32,7 +32,7 @@ pub struct Results {
 
 impl Results {
     /// No game yet between `players` players.
-    pub fn new(players: usize) -> Results {
+    pub(crate) fn new(players: usize) -> Results {
         Results {
             players,
             points: vec![vec![0.0; players]; players],
@@ -41,7 +41,7 @@ impl Results {
     }
 
     /// Counts a game between `first` and `second` where `first` scored `score` (1, ½ or 0).
-    pub fn add(&mut self, first: usize, second: usize, score: f64) {
+    pub(crate) fn add(&mut self, first: usize, second: usize, score: f64) {
         self.points[first][second] += score;
         self.points[second][first] += 1.0 - score;
         self.games[first][second] += 1.0;
@@ -49,7 +49,7 @@ impl Results {
     }
 
     /// Points of `player` against `opponent`, and the games they played.
-    pub fn between(&self, player: usize, opponent: usize) -> (f64, u32) {
+    pub(crate) fn between(&self, player: usize, opponent: usize) -> (f64, u32) {
         (
             self.points[player][opponent],
             self.games[player][opponent] as u32,
@@ -57,14 +57,14 @@ impl Results {
     }
 
     /// Points and games of `player` over the whole field.
-    pub fn total(&self, player: usize) -> (f64, u32) {
+    pub(crate) fn total(&self, player: usize) -> (f64, u32) {
         (0..self.players)
             .map(|j| self.between(player, j))
             .fold((0.0, 0), |(p, g), (pj, gj)| (p + pj, g + gj))
     }
 
     /// The maximum-likelihood ratings, indexed like the players.
-    pub fn fit(&self) -> Vec<Rating> {
+    pub(crate) fn fit(&self) -> Vec<Rating> {
         let n = self.players;
         let mut points = self.points.clone();
         let mut games = self.games.clone();

@@ -16,7 +16,7 @@ use crate::runner::stats::sprt::{Pentanomial, Sprt};
 use crate::runner::text::megabytes;
 
 /// The one line printed per game: the players in the order of the match (A before B).
-pub fn game_line(row: &GameRow, order: &[String]) -> String {
+pub(crate) fn game_line(row: &GameRow, order: &[String]) -> String {
     let mut seats = Seat::BOTH;
     let position = |seat: &Seat| order.iter().position(|n| *n == row.players[seat.index()]);
     seats.sort_by_key(position);
@@ -55,7 +55,7 @@ pub fn game_line(row: &GameRow, order: &[String]) -> String {
 /// What a match (or a merge of shards) prints at its end, from its rows: with two players the
 /// `players:` line, the SPRT line if asked and the `summary:` line; with more, the crosstable
 /// and the standings. `names` are the players in the match's order.
-pub fn final_text(rows: &[GameRow], names: &[String], sprt: Option<&Sprt>) -> String {
+pub(crate) fn final_text(rows: &[GameRow], names: &[String], sprt: Option<&Sprt>) -> String {
     let mut text = String::new();
     if names.len() == 2 {
         let _ = writeln!(text, "{}", players_line(rows, names));
@@ -79,13 +79,13 @@ pub fn final_text(rows: &[GameRow], names: &[String], sprt: Option<&Sprt>) -> St
 }
 
 /// A's wins, draws and B's wins: A's score in the one tally of the runner.
-pub fn tally(rows: &[GameRow], names: &[String]) -> HeadToHead {
+pub(crate) fn tally(rows: &[GameRow], names: &[String]) -> HeadToHead {
     HeadToHead::from(crate::runner::stats::tally::Tally::of_rows(rows, names).score_of(&names[0]))
 }
 
 /// The pairs of a two-player match counted by A's pair score: two games of one pair seed with
 /// the seats swapped. A pair missing a game (an odd `--games`, a match stopped early) is left out.
-pub fn pentanomial(rows: &[GameRow], names: &[String]) -> Pentanomial {
+pub(crate) fn pentanomial(rows: &[GameRow], names: &[String]) -> Pentanomial {
     let mut pairs: FxHashMap<u64, Vec<&GameRow>> = FxHashMap::default();
     for row in rows {
         if row.seat_of(&names[0]).is_some() && row.seat_of(&names[1]).is_some() {
@@ -147,14 +147,14 @@ pub(crate) fn players_line(rows: &[GameRow], names: &[String]) -> String {
 
 /// A tournament's results between `names` (rows naming another player are left out), the fit
 /// of their ratings, and the players' order, best first (ties by name).
-pub struct Standings {
-    pub results: rating::Results,
-    pub ratings: Vec<rating::Rating>,
-    pub order: Vec<usize>,
+pub(crate) struct Standings {
+    pub(crate) results: rating::Results,
+    pub(crate) ratings: Vec<rating::Rating>,
+    pub(crate) order: Vec<usize>,
 }
 
 /// The standings of `rows` between `names`: one fit over every game.
-pub fn standings(rows: &[GameRow], names: &[String]) -> Standings {
+pub(crate) fn standings(rows: &[GameRow], names: &[String]) -> Standings {
     let index: FxHashMap<&str, usize> = names
         .iter()
         .enumerate()
@@ -186,7 +186,7 @@ pub fn standings(rows: &[GameRow], names: &[String]) -> Standings {
 }
 
 /// The crosstable and the standings of a tournament.
-pub fn standings_text(rows: &[GameRow], names: &[String]) -> String {
+pub(crate) fn standings_text(rows: &[GameRow], names: &[String]) -> String {
     let Standings {
         results,
         ratings,
@@ -235,7 +235,7 @@ pub fn standings_text(rows: &[GameRow], names: &[String]) -> String {
 }
 
 /// `3`, `3.5`.
-pub fn points_text(points: f64) -> String {
+pub(crate) fn points_text(points: f64) -> String {
     if points.fract() == 0.0 {
         format!("{points:.0}")
     } else {

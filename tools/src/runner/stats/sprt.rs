@@ -22,20 +22,20 @@ use std::str::FromStr;
 
 /// The hypotheses and error rates of a test.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Sprt {
+pub(crate) struct Sprt {
     /// Elo under H0.
-    pub elo0: f64,
+    pub(crate) elo0: f64,
     /// Elo under H1 (above `elo0`).
-    pub elo1: f64,
+    pub(crate) elo1: f64,
     /// The chance of accepting H1 when H0 holds.
-    pub alpha: f64,
+    pub(crate) alpha: f64,
     /// The chance of accepting H0 when H1 holds.
-    pub beta: f64,
+    pub(crate) beta: f64,
 }
 
 /// What the test concludes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub(crate) enum Verdict {
     /// The lower bound is crossed: A is not `elo1` better.
     H0,
     /// The upper bound is crossed: A is better than `elo0`.
@@ -45,16 +45,16 @@ pub enum Verdict {
 }
 
 /// Pair scores counted by outcome: index `k` holds the pairs where A scored `k / 2` points.
-pub type Pentanomial = [u32; 5];
+pub(crate) type Pentanomial = [u32; 5];
 
 /// The expected score of logistic Elo `elo`.
-pub fn score_of_elo(elo: f64) -> f64 {
+pub(crate) fn score_of_elo(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
 }
 
 impl Sprt {
     /// The (lower, upper) bounds of the log-likelihood ratio.
-    pub fn bounds(&self) -> (f64, f64) {
+    pub(crate) fn bounds(&self) -> (f64, f64) {
         (
             (self.beta / (1.0 - self.alpha)).ln(),
             ((1.0 - self.beta) / self.alpha).ln(),
@@ -62,7 +62,7 @@ impl Sprt {
     }
 
     /// The log-likelihood ratio of H1 against H0 after these pairs (0 before any).
-    pub fn llr(&self, pairs: &Pentanomial) -> f64 {
+    pub(crate) fn llr(&self, pairs: &Pentanomial) -> f64 {
         let n: u32 = pairs.iter().sum();
         if n == 0 {
             return 0.0;
@@ -84,7 +84,7 @@ impl Sprt {
     }
 
     /// The verdict at this log-likelihood ratio.
-    pub fn verdict(&self, llr: f64) -> Verdict {
+    pub(crate) fn verdict(&self, llr: f64) -> Verdict {
         let (lower, upper) = self.bounds();
         if llr >= upper {
             Verdict::H1
@@ -96,7 +96,7 @@ impl Sprt {
     }
 
     /// `sprt: llr=<x> lower=<a> upper=<b> result=<H0|H1|none>`.
-    pub fn line(&self, pairs: &Pentanomial) -> String {
+    pub(crate) fn line(&self, pairs: &Pentanomial) -> String {
         let llr = self.llr(pairs);
         let (lower, upper) = self.bounds();
         let result = match self.verdict(llr) {
@@ -110,7 +110,7 @@ impl Sprt {
 
 /// A `--sprt` value that is not `ELO0,ELO1[,ALPHA,BETA]` with `ELO0 < ELO1` and the error rates
 /// in (0, 1) summing under 1.
-pub type SprtError = BadOptionValue;
+pub(crate) type SprtError = BadOptionValue;
 
 /// What `--sprt` expects, for the message of a [`SprtError`].
 const SPRT_SHAPE: &str = "ELO0,ELO1[,ALPHA,BETA] with ELO0 < ELO1 and 0 < ALPHA, BETA and \

@@ -12,25 +12,25 @@ use crate::runner::records::results::GameRow;
 
 /// Wins, draws and losses of one player, against all or against one opponent.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Score {
-    pub wins: u32,
-    pub draws: u32,
-    pub losses: u32,
+pub(crate) struct Score {
+    pub(crate) wins: u32,
+    pub(crate) draws: u32,
+    pub(crate) losses: u32,
 }
 
 impl Score {
     /// The games counted.
-    pub fn games(&self) -> u32 {
+    pub(crate) fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
     }
 
     /// A win 1, a draw ½.
-    pub fn points(&self) -> f64 {
+    pub(crate) fn points(&self) -> f64 {
         f64::from(self.wins) + 0.5 * f64::from(self.draws)
     }
 
     /// One more game: `Some(true)` won, `Some(false)` lost, `None` drawn.
-    pub fn add(&mut self, won: Option<bool>) {
+    pub(crate) fn add(&mut self, won: Option<bool>) {
         match won {
             Some(true) => self.wins += 1,
             Some(false) => self.losses += 1,
@@ -39,7 +39,7 @@ impl Score {
     }
 
     /// `62.5 %` of the points, `-` without a game.
-    pub fn percent(&self) -> String {
+    pub(crate) fn percent(&self) -> String {
         if self.games() == 0 {
             return "-".to_string();
         }
@@ -50,19 +50,19 @@ impl Score {
 /// The players (in the order given, then of first appearance), each one's score, the scores
 /// between two of them, and the games without a result.
 #[derive(Clone, Debug, Default)]
-pub struct Tally {
-    pub players: Vec<String>,
-    pub scores: Vec<Score>,
+pub(crate) struct Tally {
+    pub(crate) players: Vec<String>,
+    pub(crate) scores: Vec<Score>,
     cross: FxHashMap<(usize, usize), Score>,
     /// Games decided or drawn.
-    pub results: u32,
+    pub(crate) results: u32,
     /// Games without a result (a record cut off or unreadable).
-    pub unfinished: u32,
+    pub(crate) unfinished: u32,
 }
 
 impl Tally {
     /// An empty tally of `players`, in that order.
-    pub fn with_players(players: &[String]) -> Tally {
+    pub(crate) fn with_players(players: &[String]) -> Tally {
         Tally {
             players: players.to_vec(),
             scores: vec![Score::default(); players.len()],
@@ -71,7 +71,7 @@ impl Tally {
     }
 
     /// The rows between two of `names`, tallied (rows naming another player are left out).
-    pub fn of_rows(rows: &[GameRow], names: &[String]) -> Tally {
+    pub(crate) fn of_rows(rows: &[GameRow], names: &[String]) -> Tally {
         let mut tally = Tally::with_players(names);
         for row in rows {
             if row.players.iter().all(|p| names.contains(p)) {
@@ -82,7 +82,7 @@ impl Tally {
     }
 
     /// The index of `name`, added at the end when new.
-    pub fn index(&mut self, name: &str) -> usize {
+    pub(crate) fn index(&mut self, name: &str) -> usize {
         match self.players.iter().position(|p| p == name) {
             Some(i) => i,
             None => {
@@ -95,7 +95,7 @@ impl Tally {
 
     /// One game between `players` (by seat): `Some(Some(seat))` won by that seat, `Some(None)`
     /// drawn, `None` without a result (its players are named all the same).
-    pub fn add(&mut self, players: &[String; 2], outcome: Option<Option<Seat>>) {
+    pub(crate) fn add(&mut self, players: &[String; 2], outcome: Option<Option<Seat>>) {
         let index = [self.index(&players[0]), self.index(&players[1])];
         let Some(winner) = outcome else {
             self.unfinished += 1;
@@ -111,12 +111,12 @@ impl Tally {
     }
 
     /// The score of player `i` against player `j`.
-    pub fn between(&self, i: usize, j: usize) -> Score {
+    pub(crate) fn between(&self, i: usize, j: usize) -> Score {
         self.cross.get(&(i, j)).copied().unwrap_or_default()
     }
 
     /// The score of `name` (nothing when it played no game).
-    pub fn score_of(&self, name: &str) -> Score {
+    pub(crate) fn score_of(&self, name: &str) -> Score {
         self.players
             .iter()
             .position(|p| p == name)
@@ -126,7 +126,7 @@ impl Tally {
 
 /// A rating as every output writes it: `+12`, `-40`, `+0` (also for a rating that rounds to
 /// `-0`), `+inf`, `-inf`.
-pub fn elo_text(elo: f64) -> String {
+pub(crate) fn elo_text(elo: f64) -> String {
     if elo.is_infinite() {
         return if elo > 0.0 { "+inf" } else { "-inf" }.to_string();
     }

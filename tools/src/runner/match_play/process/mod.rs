@@ -19,17 +19,17 @@ use crate::runner::records::files::{io_reason, naming, FileError};
 
 /// A reply line longer than this (without its newline) is rejected, so that a player flooding its
 /// output cannot exhaust the referee.
-pub const MAX_LINE_BYTES: usize = 4096;
+pub(crate) const MAX_LINE_BYTES: usize = 4096;
 
 /// How often the memory watcher samples a player's processes.
 const MEMORY_SAMPLE_INTERVAL: Duration = Duration::from_millis(5);
 
 /// How long a player whose game is over may take to exit on its own before it is killed.
-pub const EXIT_GRACE: Duration = Duration::from_millis(200);
+pub(crate) const EXIT_GRACE: Duration = Duration::from_millis(200);
 
 /// What a player did instead of answering in time.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Failure {
+pub(crate) enum Failure {
     /// No reply within the limit (the limit, in ms).
     Timeout(u64),
     /// The player exited or closed its output instead of replying (how, in a few words).
@@ -59,32 +59,32 @@ pub enum Failure {
 /// interpreter could not open its script (`python3 bot.py`: 2), a program stopped on a bad
 /// argument or a panic.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StartFailure {
+pub(crate) struct StartFailure {
     /// What happened, in the words of a game's verdict: `exited (exit status: 127) before
     /// replying`, `could not be spawned: ...`.
-    pub how: String,
+    pub(crate) how: String,
     /// The last lines of the player's stderr (see [`STDERR_TAIL_LINES`]), empty if it printed
     /// nothing there.
-    pub stderr_tail: String,
+    pub(crate) stderr_tail: String,
 }
 
 /// True for the exit of a player that failed: any status but success, a signal included. Before
 /// its first reply this is a player that cannot start (a missing program, 127; one that cannot
 /// be executed, 126; a missing script, 2; a panic, 101), whereas a player that exits with
 /// success before replying has only given up its game.
-pub fn is_start_status(status: ExitStatus) -> bool {
+pub(crate) fn is_start_status(status: ExitStatus) -> bool {
     !status.success()
 }
 
 /// How many of the last lines of its stderr a player that cannot start is quoted with.
-pub const STDERR_TAIL_LINES: usize = 5;
+pub(crate) const STDERR_TAIL_LINES: usize = 5;
 
 /// How many bytes of a player's stderr are kept for quoting.
 const STDERR_TAIL_BYTES: usize = 4096;
 
 /// How many bytes of a player's stderr one game's record keeps (the first ones); the rest is
 /// read and dropped, and a last line says how much.
-pub const STDERR_FILE_BYTES: u64 = 1024 * 1024;
+pub(crate) const STDERR_FILE_BYTES: u64 = 1024 * 1024;
 
 /// Copies a player's stderr to its file, if any, up to what is left of `budget` (bytes, shared
 /// by every call of the game), keeping the last few kilobytes to quote.
@@ -167,7 +167,7 @@ impl StderrCopier {
 
 /// The last `count` non-blank lines of `text`, each trimmed and cut after 200 characters,
 /// joined by newlines.
-pub fn last_lines(text: &str, count: usize) -> String {
+pub(crate) fn last_lines(text: &str, count: usize) -> String {
     let lines: Vec<&str> = text
         .lines()
         .map(str::trim_end)
@@ -185,13 +185,13 @@ pub fn last_lines(text: &str, count: usize) -> String {
 
 /// A reply read in time.
 #[derive(Clone, Debug)]
-pub struct Reply {
+pub(crate) struct Reply {
     /// The line as printed, without its line terminator (`\n`, and a `\r` before it).
-    pub line: String,
+    pub(crate) line: String,
     /// Time from the input being sent to the line arriving.
-    pub elapsed: Duration,
+    pub(crate) elapsed: Duration,
     /// When the line arrived.
-    pub at: Instant,
+    pub(crate) at: Instant,
 }
 
 /// Shell words that start a compound command, and shell built-ins that have no program of their
@@ -205,7 +205,7 @@ const SHELL_WORDS: [&str; 43] = [
 
 /// True when `command` is one program with its arguments (no list, pipe, redirection, sub-shell
 /// or assignment outside quotes), which the shell may replace by the program itself with `exec`.
-pub fn is_simple_command(command: &str) -> bool {
+pub(crate) fn is_simple_command(command: &str) -> bool {
     let Some(first) = command.split_whitespace().next() else {
         return false;
     };
@@ -235,7 +235,7 @@ pub fn is_simple_command(command: &str) -> bool {
 
 /// The script given to `sh -c`: a simple command is run with `exec`, so that the player *is* the
 /// program and no shell holds its output open after the program closes it.
-pub fn shell_script(command: &str) -> String {
+pub(crate) fn shell_script(command: &str) -> String {
     if is_simple_command(command) {
         format!("exec {}", command.trim_start())
     } else {
@@ -250,7 +250,7 @@ fn spawn(command: &str, dir: Option<&Path>, stdio: [Stdio; 3]) -> io::Result<Pla
 
 /// Why a player's process could not be started.
 #[derive(Debug)]
-pub enum StartError {
+pub(crate) enum StartError {
     /// The file its stderr goes to cannot be written: the runner's fault, not the player's.
     StderrFile(FileError),
     /// No process could be spawned.
@@ -425,7 +425,7 @@ fn read_lines(mut source: impl Read, sender: mpsc::SyncSender<TimedEvent>) {
 /// looks like a path (it holds a `/` or a `.`: `my_bot.py`, `bots/c4`, `.`, `--dir=bots`) and
 /// names an existing file or folder here, so that `python3 my_bot.py` and `java -cp bots/c4
 /// PowerBot` run as typed. Plain words (`random`, `PowerBot`, `5`) are left alone.
-pub fn resolve_program(command: &str) -> String {
+pub(crate) fn resolve_program(command: &str) -> String {
     let trimmed = command.trim_start();
     let program = trimmed.split_whitespace().next().unwrap_or("");
     let quoted = |word: &str| word.contains(['\'', '"', '$', '\\', '`']);
@@ -515,7 +515,7 @@ fn output_closed(root: TreeView, pipe: &Path) -> bool {
 }
 
 /// A player that runs for the whole game and talks on stdin/stdout.
-pub struct StreamPlayer {
+pub(crate) struct StreamPlayer {
     tree: PlayerTree,
     stdin: Option<ChildStdin>,
     lines: Option<Receiver<TimedEvent>>,
@@ -533,7 +533,7 @@ pub struct StreamPlayer {
 
 impl StreamPlayer {
     /// Starts `command`; its stderr is appended to `stderr_path` if given.
-    pub fn start(
+    pub(crate) fn start(
         command: &str,
         stderr_path: Option<&Path>,
         memory_cap: u64,
@@ -595,7 +595,7 @@ impl StreamPlayer {
 
     /// Sends `lines` without asking for a reply (an id line before the player's first turn). A
     /// player that cannot take them is judged when it is asked.
-    pub fn tell(&mut self, lines: &[String]) {
+    pub(crate) fn tell(&mut self, lines: &[String]) {
         let _ = self.write(lines);
     }
 
@@ -618,7 +618,7 @@ impl StreamPlayer {
 
     /// The first line the player printed before `moment` that nobody asked for, if any. Call it
     /// while the player is not being asked: every line it printed then is out of turn.
-    pub fn line_printed_before(&mut self, moment: Instant) -> Option<String> {
+    pub(crate) fn line_printed_before(&mut self, moment: Instant) -> Option<String> {
         match self.peek(Duration::ZERO) {
             Ok((at, LineEvent::Line(line))) if *at < moment => Some(line.clone()),
             _ => None,
@@ -627,7 +627,7 @@ impl StreamPlayer {
 
     /// Sends `lines`, then waits at most `limit` (counted from the send) for one reply line. A
     /// line printed before this call is out of turn.
-    pub fn ask(&mut self, lines: &[String], limit: Duration) -> Result<Reply, Failure> {
+    pub(crate) fn ask(&mut self, lines: &[String], limit: Duration) -> Result<Reply, Failure> {
         if let Ok((_, LineEvent::Line(line))) = self.peek(Duration::ZERO) {
             return Err(Failure::OutOfTurn(line.clone()));
         }
@@ -731,27 +731,22 @@ impl StreamPlayer {
         }
     }
 
-    /// Peak memory seen so far, in bytes.
-    pub fn peak_memory(&self) -> u64 {
-        self.memory.peak()
-    }
-
     /// The last non-blank line of the player's stderr so far, if any (waiting a moment for a
     /// crashing player's last words to arrive).
-    pub fn last_stderr_line(&mut self) -> Option<String> {
+    pub(crate) fn last_stderr_line(&mut self) -> Option<String> {
         self.stderr.wait_closed(Duration::from_millis(50));
         Some(self.stderr.last_lines(1)).filter(|line| !line.is_empty())
     }
 
     /// True once the player has given a reply in this game.
-    pub fn has_replied(&self) -> bool {
+    pub(crate) fn has_replied(&self) -> bool {
         self.replied
     }
 
     /// Ends the player: closes its input, gives it [`EXIT_GRACE`] to exit, then kills every
     /// process it started, wherever it went. The rest of its output is not read. Returns the
     /// peak memory seen.
-    pub fn finish(mut self) -> u64 {
+    pub(crate) fn finish(mut self) -> u64 {
         drop(self.stdin.take());
         self.tree.main_exit_within(EXIT_GRACE);
         self.tree.kill();
@@ -775,7 +770,7 @@ impl StreamPlayer {
 /// How many files of its own (help files) a file-based player may keep in its directory and its
 /// sub-directories, besides the files the referee gives it and its reply: the Power Connect 4
 /// statement's limit.
-pub const MAX_OWN_FILES: usize = 5;
+pub(crate) const MAX_OWN_FILES: usize = 5;
 
 /// Counts the files under `dir` (sub-directories included) but the ones named in `given` at its
 /// top; with `ids` (a folder shared with the other team: this team's id, then the other's), only
@@ -819,7 +814,7 @@ fn count_own_files(dir: &Path, given: &[&str], ids: Option<(&str, &str)>) -> usi
 
 /// A player run once per move in a working directory of its own (Power Connect 4), or in one
 /// shared with the other team under its own team id ([`FilesPlayer::shared_as`]).
-pub struct FilesPlayer {
+pub(crate) struct FilesPlayer {
     command: String,
     dir: PathBuf,
     stderr_path: Option<PathBuf>,
@@ -985,7 +980,7 @@ fn script_of(command: &str) -> Option<&str> {
 /// extension, or, for an interpreted bot, of its script (a Java class's last name): `./Co0023`
 /// and `python3 bots/Co0042.py` are `Co0023` and `Co0042`. `None` when the command names no plain
 /// program.
-pub fn team_id_of(command: &str) -> Option<String> {
+pub(crate) fn team_id_of(command: &str) -> Option<String> {
     if let Some(script) = script_of(command) {
         let is_java = command
             .split_whitespace()
@@ -1010,7 +1005,7 @@ impl FilesPlayer {
     /// A player whose calls run in `dir` (created, empty, if missing). Since the command runs in
     /// that directory, a program given by a relative path (`target/release/bot --x`) is resolved
     /// against the referee's own working directory first, as the user who typed it meant.
-    pub fn new(
+    pub(crate) fn new(
         command: &str,
         dir: PathBuf,
         stderr_path: Option<PathBuf>,
@@ -1035,7 +1030,7 @@ impl FilesPlayer {
     /// `other`), as the contest's game master runs it: only the files whose names start with `id`
     /// are its own. When `id` is not already its program's name, the program is linked into the
     /// folder as `id` and run by that name (a bot names its help files after its executable).
-    pub fn shared_as(mut self, id: &str, other: &str) -> io::Result<FilesPlayer> {
+    pub(crate) fn shared_as(mut self, id: &str, other: &str) -> io::Result<FilesPlayer> {
         self.other_id = Some(other.to_string());
         let mut link = None;
         if team_id_of(&self.command).as_deref() != Some(id) {
@@ -1079,7 +1074,7 @@ impl FilesPlayer {
     /// player exits within `limit`. Whatever the player started is killed when the call ends. A
     /// player that then keeps more than [`MAX_OWN_FILES`] files of its own loses. A first call
     /// that fails ([`is_start_status`]) without writing its reply is [`Failure::CannotStart`].
-    pub fn call(
+    pub(crate) fn call(
         &mut self,
         files: &[(String, String)],
         reply_file: &str,
@@ -1220,12 +1215,12 @@ impl FilesPlayer {
     }
 
     /// Peak memory over all calls so far, in bytes.
-    pub fn peak_memory(&self) -> u64 {
+    pub(crate) fn peak_memory(&self) -> u64 {
         self.peak
     }
 
     /// The last non-blank line of the player's stderr in its last call, if any.
-    pub fn last_stderr_line(&self) -> Option<String> {
+    pub(crate) fn last_stderr_line(&self) -> Option<String> {
         self.last_stderr.clone()
     }
 }
