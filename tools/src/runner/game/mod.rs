@@ -4,10 +4,10 @@
 //! A game is its board, [`common::game::Board`] (the rules and the notation, the very code the
 //! bot plays), and the few things its contest's referee adds to it: its name and limits, what
 //! each player is sent, and the words for how a game ended. The runner holds a game under way
-//! as a [`Referee`](referee::Referee) over that board, written once for every game: the seat to move is the
-//! board's side to move, a reply is read by the board's notation and played by its rules, a
-//! fault is told malformed or illegal by which of the two refused it, and the game ends where
-//! the board says it does. A game may also be drawn ([`Drawing`], [`Game::DRAWING`]); drawing
+//! as a [`Referee`](referee::Referee) over that board, written once for every game: the seat to
+//! move is the board's side to move, a reply is read by the board's notation and played by its
+//! rules, a fault is told malformed or illegal by which of the two refused it, and the game ends
+//! where the board says it does. A game may also be drawn ([`Drawing`], [`Game::DRAWING`]); drawing
 //! is optional, so a game without it still gets its referee, records, results, league and
 //! `lines`, only no replay page.
 
@@ -179,8 +179,9 @@ pub(crate) fn contest_defaults<G: Game>() -> (u64, u64) {
 /// The runner plays it through a [`Referee`](referee::Referee): it sends each seat its
 /// [`greeting`](Game::greeting) when the game starts, then asks the seat to move for its reply
 /// with its [`input`](Game::input), under the contest's limits, and plays the reply on the
-/// board, until the board's end, a fault or the ply limit. Everything but the board and the
-/// name has a default: a game writes only what its contest does its own way.
+/// board, until the board's end, a fault or the ply limit. Beyond its board, name, contest and
+/// words for an end, everything has a default: a game writes only what its contest does its own
+/// way.
 pub trait Game: Sized + 'static {
     /// The position: the rules and the notation of the moves the players print. Its `Display`
     /// is the position for `--show`, several lines readable in a terminal.
