@@ -10,7 +10,6 @@ use common::game::Board as GameBoard;
 use tools::runner::Drawing;
 
 use crate::board::{Board, Cell, CellContent, Kind, Move, Outcome, Team, HEIGHT, WIDTH};
-use crate::notation::parse_move;
 use crate::referee::Connect4;
 
 /// Distance between hole centres.
@@ -155,7 +154,7 @@ impl Drawing<Board> for Connect4 {
             );
         }
         let played = last.and_then(|(before, reply)| {
-            let m = parse_move(reply).ok()?;
+            let m = GameBoard::parse_move(before, reply).ok()?;
             Some((before, m, before.landing_cell(m.column)?))
         });
         let caption = match played {

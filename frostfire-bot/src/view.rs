@@ -10,7 +10,6 @@ use common::game::Board as GameBoard;
 use tools::runner::{hexagon, named_hexagon, Drawing};
 
 use crate::board::{Board, Cell, Color, Direction, Move};
-use crate::notation::parse_move;
 use crate::referee::Frostfire;
 
 /// Circumradius of a hexagon.
@@ -91,7 +90,7 @@ impl Drawing<Board> for Frostfire {
     fn draw(&self, board: &Board, last: Option<(&Board, &str)>) -> String {
         let mut out = String::new();
         let played = last.and_then(|(before, reply)| {
-            let m = parse_move(reply).ok()?;
+            let m = GameBoard::parse_move(before, reply).ok()?;
             Some((before, m, m.direction()?))
         });
         if let Some((before, m, dir)) = played {

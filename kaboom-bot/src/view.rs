@@ -9,11 +9,11 @@
 
 use std::fmt::Write as _;
 
-use common::game::Board as GameBoard;
+use common::game::{Board as GameBoard, Outcome as GameOutcome};
 use tools::runner::Drawing;
 
 use crate::board::{Board, MoveKind, Player, Square, COLOUR, COLOUR_NAMES};
-use crate::notation::{format_move, parse_move};
+use crate::notation::format_move;
 use crate::referee::Kaboom;
 
 /// Side of a square, in SVG units.
@@ -100,15 +100,13 @@ impl Drawing<Board> for Kaboom {
     }
 
     fn board_frame_move(&self, before: &Board, reply: &str) -> Option<String> {
-        let m = parse_move(before, reply, GameBoard::side_to_move(before)).ok()?;
+        let m = GameBoard::parse_move(before, reply).ok()?;
         Some(format_move(m, Player::One))
     }
 
     fn draw(&self, board: &Board, last: Option<(&Board, &str)>) -> String {
         let mut out = String::new();
-        let played = last.and_then(|(before, reply)| {
-            parse_move(before, reply, GameBoard::side_to_move(before)).ok()
-        });
+        let played = last.and_then(|(before, reply)| GameBoard::parse_move(before, reply).ok());
         if let Some(m) = played {
             for square in [m.from(), m.to()] {
                 let (x, y) = corner(square);
@@ -171,7 +169,7 @@ impl Drawing<Board> for Kaboom {
             None => "start",
         };
         let status = match (GameBoard::outcome(board), board.required()) {
-            (Some(outcome), _) => match outcome.winner() {
+            (Some(outcome), _) => match GameOutcome::winner(outcome) {
                 Some(winner) => format!("{winner} wins"),
                 None => "draw".to_string(),
             },

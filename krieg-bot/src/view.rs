@@ -9,7 +9,6 @@ use common::game::Board as GameBoard;
 use tools::runner::Drawing;
 
 use crate::board::{Board, Cell, Kind, Side};
-use crate::notation::parse_move;
 use crate::referee::Krieg;
 
 /// Side of a cell, in SVG units.
@@ -127,7 +126,7 @@ impl Drawing<Board> for Krieg {
 
     fn draw(&self, board: &Board, last: Option<(&Board, &str)>) -> String {
         let mut out = String::new();
-        let played = last.and_then(|(_, reply)| parse_move(reply).ok());
+        let played = last.and_then(|(before, reply)| GameBoard::parse_move(before, reply).ok());
         if let Some(mv) = played {
             for (cell, fill) in [(mv.from, "#fef3c7"), (mv.to, "#fde68a")] {
                 let _ = write!(

@@ -9,7 +9,6 @@ use common::game::Board as GameBoard;
 use tools::runner::{named_hexagon, Drawing};
 
 use crate::board::{Board, Cell, Outcome, AXES, ROW_LEN};
-use crate::notation::parse_move;
 use crate::referee::Yavalath;
 
 /// Circumradius of a hexagon.
@@ -64,7 +63,8 @@ impl Drawing<Board> for Yavalath {
 
     fn draw(&self, board: &Board, last: Option<(&Board, &str)>) -> String {
         let mut out = String::new();
-        let played = last.and_then(|(before, reply)| Some((before, parse_move(reply).ok()?)));
+        let played = last
+            .and_then(|(before, reply)| Some((before, GameBoard::parse_move(before, reply).ok()?)));
         for cell in Cell::all() {
             let Some(player) = board.at(cell) else {
                 continue;
