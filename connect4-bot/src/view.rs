@@ -4,14 +4,13 @@
 //! landing cell and the discs it removed shown under the board; the powers each team has left.
 //! The four that ended the game is struck through.
 
-use common::game::Board as _;
 use std::fmt::Write as _;
 
-use tools::runner::html::DrawGame;
+use common::game::Board as GameBoard;
+use tools::runner::Drawing;
 
 use crate::board::{Board, Cell, CellContent, Kind, Move, Outcome, Team, HEIGHT, WIDTH};
-use crate::notation::parse_move;
-use crate::referee::Connect4Referee;
+use crate::referee::Connect4;
 
 /// Distance between hole centres.
 const STEP: i32 = 62;
@@ -104,14 +103,19 @@ fn four(board: &Board, team: Team) -> Option<(Cell, Cell)> {
     None
 }
 
-impl DrawGame for Connect4Referee {
-    const SIZE: (u32, u32) = (
-        (WIDTH as i32 * STEP + 2 * LEFT) as u32,
-        (HEIGHT as i32 * STEP + TOP + 112) as u32,
-    );
+/// Width and height of every drawing.
+const SIZE: (u32, u32) = (
+    (WIDTH as i32 * STEP + 2 * LEFT) as u32,
+    (HEIGHT as i32 * STEP + TOP + 112) as u32,
+);
 
-    fn background() -> String {
-        let mut out = Self::canvas();
+impl Drawing<Board> for Connect4 {
+    fn size(&self) -> (u32, u32) {
+        SIZE
+    }
+
+    fn background(&self) -> String {
+        let mut out = self.canvas();
         let _ = write!(
             out,
             "<rect x=\"{LEFT}\" y=\"{TOP}\" width=\"{}\" height=\"{}\" rx=\"10\" fill=\"#334155\"/>",
@@ -138,7 +142,7 @@ impl DrawGame for Connect4Referee {
         out
     }
 
-    fn draw(board: &Board, last: Option<(&Board, &str)>) -> String {
+    fn draw(&self, board: &Board, last: Option<(&Board, &str)>) -> String {
         let mut out = String::new();
         for cell in cells() {
             disc(
@@ -150,7 +154,7 @@ impl DrawGame for Connect4Referee {
             );
         }
         let played = last.and_then(|(before, reply)| {
-            let m = parse_move(reply).ok()?;
+            let m = GameBoard::parse_move(before, reply).ok()?;
             Some((before, m, before.landing_cell(m.column)?))
         });
         let caption = match played {
@@ -176,7 +180,7 @@ const STRIP: i32 = TOP + HEIGHT as i32 * STEP + 28;
 /// area and the removed discs for a power. Returns the caption that names the move.
 fn draw_last_move(out: &mut String, before: &Board, m: Move, at: Cell) -> String {
     let (x, y) = centre(at.column(), at.row());
-    let mover = before.side_to_move();
+    let mover = GameBoard::side_to_move(before);
     let kind = match m.kind {
         Kind::ClearRow => "clear-row",
         Kind::ClearColumn => "clear-column",
@@ -206,7 +210,7 @@ fn draw_last_move(out: &mut String, before: &Board, m: Move, at: Cell) -> String
 /// have fallen since), the power's letter, and the discs it removed, in the strip.
 fn draw_clear(out: &mut String, before: &Board, power: Kind, at: Cell) {
     let (x, y) = centre(at.column(), at.row());
-    let mover = before.side_to_move();
+    let mover = GameBoard::side_to_move(before);
     let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, 0, 0);
     let mut removed = Vec::new();
     for cell in cleared(power, at) {
@@ -256,7 +260,7 @@ fn draw_clear(out: &mut String, before: &Board, power: Kind, at: Cell) {
 
 /// A line through the winning four, when the game is won.
 fn draw_four(out: &mut String, board: &Board) {
-    if let Some(Outcome::Win(team)) = board.outcome() {
+    if let Some(Outcome::Win(team)) = GameBoard::outcome(board) {
         if let Some((a, b)) = four(board, team) {
             let ((x1, y1), (x2, y2)) = (centre(a.column(), a.row()), centre(b.column(), b.row()));
             let _ = write!(

@@ -8,8 +8,8 @@ use test_support::replay::record_plies;
 
 use connect4::board::{Board, Team};
 use connect4::notation::{format_moves_file, format_opponent_file, parse_move};
-use connect4::referee::Connect4Referee;
-use tools::runner::{BoardReferee, Fault, Input, RefereeGame, Seat};
+use connect4::referee::Connect4;
+use tools::runner::{Fault, Input, Referee, Seat};
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_connect4-referee");
 const BOT: &str = env!("CARGO_BIN_EXE_connect4-bot");
@@ -82,7 +82,7 @@ fn a_bot_that_writes_garbage_or_an_illegal_move_loses() {
 
 #[test]
 fn the_referee_game_gives_the_files_and_judges_replies() {
-    let mut game = Connect4Referee::new();
+    let mut game = Referee::<Connect4>::new();
     assert_eq!(game.to_move(), Seat::First);
     let Input::Files { files, reply_file } = game.input(Seat::First) else {
         panic!("file transport")
@@ -219,7 +219,7 @@ fn random_openings_are_normal_discs_the_same_for_both_games_of_a_pair() {
 
 #[test]
 fn random_openings_draw_normal_discs_unless_the_dual_disc_is_due() {
-    let mut game = Connect4Referee::new();
+    let mut game = Referee::<Connect4>::new();
     assert_eq!(game.opening_moves().len(), 7);
     assert!(game.opening_moves().iter().all(|m| m.starts_with("5 ")));
     // Nine normal discs each, in columns that never make four: the tenth must be the dual disc.
@@ -275,14 +275,15 @@ fn the_game_masters_mode_shares_a_folder_alternates_the_first_team_and_writes_th
             })
             .to_vec();
         let mut seen = [0, 0];
-        let mut referee = Connect4Referee::from_setup(&format!("team {} first", first.number()))
-            .expect("a set-up note of ours");
+        let mut referee =
+            Referee::<Connect4>::from_setup(&format!("team {} first", first.number()))
+                .expect("a set-up note of ours");
         for line in record.lines().filter(|l| !l.starts_with('#')) {
             let (seat, reply) = line.split_once(' ').unwrap();
-            let seat = if seat == "1" {
-                Seat::First
+            let (seat, index) = if seat == "1" {
+                (Seat::First, 0)
             } else {
-                Seat::Second
+                (Seat::Second, 1)
             };
             assert_eq!(referee.to_move(), seat);
             let board = *referee.board();
@@ -292,13 +293,13 @@ fn the_game_masters_mode_shares_a_folder_alternates_the_first_team_and_writes_th
                 format_moves_file(&board, team).trim(),
                 format_opponent_file(&board, team).trim()
             );
-            let logged = &logs[seat.index()][seen[seat.index()]];
+            let logged = &logs[index][seen[index]];
             assert!(
                 logged.ends_with(&expected),
                 "game {game}, ply {}: {logged} but {expected}",
                 board.plies()
             );
-            seen[seat.index()] += 1;
+            seen[index] += 1;
             calls += 1;
             referee.play(reply).unwrap();
         }
@@ -424,15 +425,13 @@ fn openings_no_game_allows_or_that_are_not_files_are_refused_at_once() {
     let _ = fs::remove_dir_all(&dir);
 }
 
-test_support::stop_tests!(REFEREE, "connect4", format!("{BOT} --movetime 10"));
-
 /// Every binary of the crate and every subcommand answers `--help` and `-h` with a usage and
 /// exit status 0.
 #[test]
 fn every_binary_and_subcommand_answers_help() {
     use test_support::help::{every_binary_answers_help, SOLVE_COMMANDS};
     let tuner = env!("CARGO_BIN_EXE_connect4-tune");
-    every_binary_answers_help(BOT, SOLVE_COMMANDS, REFEREE, Some(tuner));
+    every_binary_answers_help(BOT, SOLVE_COMMANDS, Some(tuner));
 }
 
 /// An executable team script `dir/name` with `body` after its `#!/bin/sh` line.

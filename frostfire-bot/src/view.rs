@@ -4,14 +4,13 @@
 //! move as an arrow over the two dragons that moved, a pushed dragon's step, and a dragon pushed
 //! off the board crossed out just outside it.
 
-use common::game::Board as _;
 use std::fmt::Write as _;
 
-use tools::runner::html::{hexagon, named_hexagon, DrawGame};
+use common::game::Board as GameBoard;
+use tools::runner::{hexagon, named_hexagon, Drawing};
 
 use crate::board::{Board, Cell, Color, Direction, Move};
-use crate::notation::parse_move;
-use crate::referee::FrostfireReferee;
+use crate::referee::Frostfire;
 
 /// Circumradius of a hexagon.
 const R: f64 = 34.0;
@@ -54,11 +53,16 @@ fn dragon(out: &mut String, (x, y): (f64, f64), color: Color, label: &str, role:
     );
 }
 
-impl DrawGame for FrostfireReferee {
-    const SIZE: (u32, u32) = (478, 462);
+/// Width and height of every drawing.
+const SIZE: (u32, u32) = (478, 462);
 
-    fn background() -> String {
-        let mut out = Self::canvas();
+impl Drawing<Board> for Frostfire {
+    fn size(&self) -> (u32, u32) {
+        SIZE
+    }
+
+    fn background(&self) -> String {
+        let mut out = self.canvas();
         for cell in Cell::all() {
             // Corners are darker: no dragon can be pushed off the board from them.
             let fill = if cell.is_corner() {
@@ -83,26 +87,26 @@ impl DrawGame for FrostfireReferee {
         out
     }
 
-    fn draw(board: &Board, last: Option<(&Board, &str)>) -> String {
+    fn draw(&self, board: &Board, last: Option<(&Board, &str)>) -> String {
         let mut out = String::new();
         let played = last.and_then(|(before, reply)| {
-            let m = parse_move(reply).ok()?;
+            let m = GameBoard::parse_move(before, reply).ok()?;
             Some((before, m, m.direction()?))
         });
         if let Some((before, m, dir)) = played {
             draw_last_move(&mut out, before, m, dir);
         }
         draw_dragons(&mut out, board);
-        let status = match board.outcome() {
+        let status = match GameBoard::outcome(board) {
             Some(_) => "game over".to_string(),
-            None => format!("{} to move", name(board.side_to_move())),
+            None => format!("{} to move", name(GameBoard::side_to_move(board))),
         };
         let _ = write!(
             out,
             "<text x=\"16\" y=\"{}\" font-size=\"16\" fill=\"#111827\">lost: \
              <tspan fill=\"{}\">ICE {}</tspan>, <tspan fill=\"{}\">FIRE {}</tspan> (4 lose) · \
              ply {} · {status}</text>",
-            Self::SIZE.1 - 14,
+            SIZE.1 - 14,
             COLOURS[0],
             board.lost(Color::Ice),
             COLOURS[1],
@@ -136,7 +140,7 @@ fn draw_last_move(out: &mut String, before: &Board, m: Move, dir: Direction) {
              stroke=\"#d97706\" stroke-width=\"6\" stroke-linecap=\"round\" opacity=\"0.85\"/>\
              <circle cx=\"{x2:.1}\" cy=\"{y2:.1}\" r=\"7\" fill=\"#d97706\"/>"
     );
-    let mover = before.side_to_move();
+    let mover = GameBoard::side_to_move(before);
     let pushed =
         m.to.step(dir)
             .filter(|&cell| before.at(cell) == Some(mover.other()));

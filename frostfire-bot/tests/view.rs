@@ -4,9 +4,9 @@
 use common::game::Board as _;
 use frostfire::board::{Board, Cell, Color};
 use frostfire::notation::{format_move, parse_cell, parse_move};
-use frostfire::referee::FrostfireReferee;
+use frostfire::referee::Frostfire;
 use test_support::replay::{check_bad_third_ply, check_replays, count, game_record, RecordedGame};
-use tools::runner::html::DrawGame;
+use tools::runner::Drawing;
 
 /// Plies after which a generated game stops (drawn, as the referee's ply limit would).
 const PLIES: usize = 120;
@@ -24,13 +24,13 @@ fn game(seed: usize) -> RecordedGame<Board> {
         };
         (format_move(mv), board.play(mv))
     };
-    game_record::<FrostfireReferee>(pick, Some(PLIES))
+    game_record::<Frostfire>(pick, Some(PLIES))
 }
 
 #[test]
 fn every_ply_is_drawn_and_the_last_drawing_is_the_final_position() {
     let mut decided = 0;
-    check_replays::<FrostfireReferee>((0..6).map(game), |board, last, view| {
+    check_replays::<Frostfire>((0..6).map(game), |board, last, view| {
         decided += usize::from(view.rules_end.is_some());
         for (color, seat) in [(Color::Ice, "p1"), (Color::Fire, "p2")] {
             let dragons = board.dragons(color).count_ones() as usize;
@@ -42,12 +42,12 @@ fn every_ply_is_drawn_and_the_last_drawing_is_the_final_position() {
 
 #[test]
 fn the_board_names_its_37_cells_and_the_start_has_11_dragons_a_side() {
-    let background = FrostfireReferee::background();
+    let background = Frostfire.background();
     assert_eq!(background.matches("<polygon").count(), 37);
     for cell in Cell::all() {
         assert!(background.contains(&format!(">{cell}</text>")), "{cell}");
     }
-    let start = FrostfireReferee::draw(&Board::start(), None);
+    let start = Frostfire.draw(&Board::start(), None);
     assert_eq!(count(&start, "dragon p1"), 11);
     assert_eq!(count(&start, "dragon p2"), 11);
     assert_eq!(count(&start, "last"), 0);
@@ -63,7 +63,7 @@ fn a_dragon_pushed_off_the_board_is_shown_crossed_out() {
     let reply = "C5 B5";
     let after = before.try_play(parse_move(reply).unwrap()).unwrap();
     assert_eq!(after.lost(Color::Fire), 4);
-    let svg = FrostfireReferee::draw(&after, Some((&before, reply)));
+    let svg = Frostfire.draw(&after, Some((&before, reply)));
     assert_eq!(count(&svg, "last"), 2);
     assert_eq!(count(&svg, "eliminated"), 1);
     assert_eq!(count(&svg, "dragon p2"), 7);
@@ -71,5 +71,5 @@ fn a_dragon_pushed_off_the_board_is_shown_crossed_out() {
 
 #[test]
 fn an_illegal_ply_is_reported_with_its_line_and_the_game_shown_up_to_it() {
-    check_bad_third_ply::<FrostfireReferee>(&game(2).text, 8, "1 A4 A5", "1 A1 A5");
+    check_bad_third_ply::<Frostfire>(&game(2).text, 8, "1 A4 A5", "1 A1 A5");
 }

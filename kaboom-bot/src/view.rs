@@ -5,17 +5,16 @@
 //! edge) marked with the owner's number; the last move as an arrow (dashed for a bomb pass), a
 //! placement or a forfeit ringed; under the board, who must move which colour and the passes in
 //! a row. Each player prints its moves in its own frame; the page lists them in the board's
-//! frame, Player 1's ([`DrawGame::board_frame_move`]).
+//! frame, Player 1's ([`Drawing::board_frame_move`]).
 
-use common::game::Board as _;
-use common::game::Outcome as _;
 use std::fmt::Write as _;
 
-use tools::runner::html::DrawGame;
+use common::game::{Board as GameBoard, Outcome as GameOutcome};
+use tools::runner::Drawing;
 
 use crate::board::{Board, MoveKind, Player, Square, COLOUR, COLOUR_NAMES};
-use crate::notation::{format_move, parse_move};
-use crate::referee::KaboomReferee;
+use crate::notation::format_move;
+use crate::referee::Kaboom;
 
 /// Side of a square, in SVG units.
 const CELL: i32 = 54;
@@ -66,11 +65,16 @@ fn bomb(player: Player, x: i32, y: i32) -> String {
     )
 }
 
-impl DrawGame for KaboomReferee {
-    const SIZE: (u32, u32) = ((8 * CELL + LEFT + 12) as u32, (8 * CELL + TOP + 82) as u32);
+/// Width and height of every drawing.
+const SIZE: (u32, u32) = ((8 * CELL + LEFT + 12) as u32, (8 * CELL + TOP + 82) as u32);
 
-    fn background() -> String {
-        let mut out = Self::canvas();
+impl Drawing<Board> for Kaboom {
+    fn size(&self) -> (u32, u32) {
+        SIZE
+    }
+
+    fn background(&self) -> String {
+        let mut out = self.canvas();
         for square in all_squares() {
             let (x, y) = corner(square);
             let colour = COLOUR[square.row() as usize][square.column() as usize];
@@ -95,15 +99,14 @@ impl DrawGame for KaboomReferee {
         out
     }
 
-    fn board_frame_move(before: &Board, reply: &str) -> Option<String> {
-        let m = parse_move(before, reply, before.side_to_move()).ok()?;
+    fn board_frame_move(&self, before: &Board, reply: &str) -> Option<String> {
+        let m = GameBoard::parse_move(before, reply).ok()?;
         Some(format_move(m, Player::One))
     }
 
-    fn draw(board: &Board, last: Option<(&Board, &str)>) -> String {
+    fn draw(&self, board: &Board, last: Option<(&Board, &str)>) -> String {
         let mut out = String::new();
-        let played =
-            last.and_then(|(before, reply)| parse_move(before, reply, before.side_to_move()).ok());
+        let played = last.and_then(|(before, reply)| GameBoard::parse_move(before, reply).ok());
         if let Some(m) = played {
             for square in [m.from(), m.to()] {
                 let (x, y) = corner(square);
@@ -165,20 +168,20 @@ impl DrawGame for KaboomReferee {
             Some(MoveKind::Forfeit) => "forfeit",
             None => "start",
         };
-        let status = match (board.outcome(), board.required()) {
-            (Some(outcome), _) => match outcome.winner() {
+        let status = match (GameBoard::outcome(board), board.required()) {
+            (Some(outcome), _) => match GameOutcome::winner(outcome) {
                 Some(winner) => format!("{winner} wins"),
                 None => "draw".to_string(),
             },
             (None, Some(colour)) => format!(
                 "{} must move {}",
-                board.side_to_move(),
+                GameBoard::side_to_move(board),
                 COLOUR_NAMES[colour as usize]
             ),
             (None, None) if board.in_placement() => {
-                format!("{} places its bomb", board.side_to_move())
+                format!("{} places its bomb", GameBoard::side_to_move(board))
             }
-            (None, None) => format!("{} to move", board.side_to_move()),
+            (None, None) => format!("{} to move", GameBoard::side_to_move(board)),
         };
         let base = TOP + 8 * CELL + 40;
         let _ = write!(

@@ -4,16 +4,16 @@
 use common::game::Board as _;
 use kaboom::board::{Board, MoveKind, Player};
 use kaboom::notation::format_move;
-use kaboom::referee::KaboomReferee;
+use kaboom::referee::Kaboom;
 use test_support::replay::{
     check_bad_third_ply, check_replays, count, frames_with, varied_game, RecordedGame,
 };
-use tools::runner::html::DrawGame;
-use tools::runner::replay::replay;
+use tools::runner::replay;
+use tools::runner::Drawing;
 
 /// A whole game of varied legal moves, as a record, with every position.
 fn game(seed: usize) -> RecordedGame<Board> {
-    varied_game::<KaboomReferee, _, _>(seed, Board::legal_moves, |board, mv| {
+    varied_game::<Kaboom, _, _>(seed, Board::legal_moves, |board, mv| {
         (format_move(mv, board.side_to_move()), board.play(mv))
     })
 }
@@ -21,7 +21,7 @@ fn game(seed: usize) -> RecordedGame<Board> {
 #[test]
 fn every_ply_is_drawn_and_the_last_drawing_is_the_final_position() {
     let mut passes = 0;
-    check_replays::<KaboomReferee>((0..6).map(game), |board, last, view| {
+    check_replays::<Kaboom>((0..6).map(game), |board, last, view| {
         for player in Player::BOTH {
             let seat = player.number();
             assert_eq!(count(last, &format!("ranger p{seat}")), 8);
@@ -43,15 +43,15 @@ fn every_ply_is_drawn_and_the_last_drawing_is_the_final_position() {
 
 #[test]
 fn the_start_has_no_bomb_and_the_placements_put_one_on_each_side() {
-    let start = KaboomReferee::draw(&Board::start(), None);
+    let start = Kaboom.draw(&Board::start(), None);
     assert_eq!(count(&start, "ranger p1") + count(&start, "ranger p2"), 16);
     assert_eq!(count(&start, "bomb p1") + count(&start, "bomb p2"), 0);
-    let background = KaboomReferee::background();
+    let background = Kaboom.background();
     assert_eq!(background.matches("<rect x=").count(), 64);
     let RecordedGame {
         text, positions, ..
     } = game(3);
-    let view = replay::<KaboomReferee>("game", &text);
+    let view = replay::<Kaboom>(&Kaboom, "game", &text);
     assert_eq!(count(&view.frames[1], "bomb p1"), 1);
     assert_eq!(count(&view.frames[2], "bomb p2"), 1);
     assert!(positions[2].bomb(Player::Two).is_some());
@@ -71,7 +71,7 @@ fn a_pass_is_drawn_dashed_and_a_move_with_an_arrow() {
         })
         .collect();
     for (pair, reply, kind) in moves {
-        let svg = KaboomReferee::draw(&pair[1], Some((&pair[0], reply.as_str())));
+        let svg = Kaboom.draw(&pair[1], Some((&pair[0], reply.as_str())));
         assert_eq!(count(&svg, "pass"), usize::from(kind == MoveKind::Pass));
         let highlighted = if matches!(kind, MoveKind::Place | MoveKind::Forfeit) {
             1
@@ -85,7 +85,7 @@ fn a_pass_is_drawn_dashed_and_a_move_with_an_arrow() {
 #[test]
 fn an_illegal_ply_is_reported_with_its_line_and_the_game_shown_up_to_it() {
     // A ranger cannot move backwards off its base.
-    check_bad_third_ply::<KaboomReferee>(&game(2).text, 8, "1 1,0,0,0,1", "1 9");
+    check_bad_third_ply::<Kaboom>(&game(2).text, 8, "1 1,0,0,0,1", "1 9");
 }
 
 #[test]
@@ -95,8 +95,8 @@ fn the_move_list_speaks_the_boards_frame_and_says_so() {
         positions,
         replies,
     } = game(4);
-    let view = replay::<KaboomReferee>("game", &text);
-    let page = tools::runner::html::page::<KaboomReferee>("kaboom", std::slice::from_ref(&view));
+    let view = replay::<Kaboom>(&Kaboom, "game", &text);
+    let page = tools::runner::page(&Kaboom, "kaboom", std::slice::from_ref(&view));
     assert!(page.contains("Moves in the board's frame"));
     let mut turned = 0;
     for (k, reply) in replies.iter().enumerate() {
@@ -125,7 +125,7 @@ fn the_move_list_speaks_the_boards_frame_and_says_so() {
 fn the_two_bombs_are_drawn_large_and_unlike() {
     let RecordedGame { positions, .. } = game(3);
     let board = positions[2];
-    let svg = KaboomReferee::draw(&board, None);
+    let svg = Kaboom.draw(&board, None);
     let ball = |player: u8| {
         let group = svg
             .split(&format!("<g class=\"bomb p{player}\">"))

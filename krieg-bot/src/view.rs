@@ -3,14 +3,13 @@
 //! (moving up), bombers as discs marked `B`, stingers as triangles pointing forward marked `S`;
 //! the last move as an arrow, its captured piece crossed out.
 
-use common::game::Board as _;
 use std::fmt::Write as _;
 
-use tools::runner::html::DrawGame;
+use common::game::Board as GameBoard;
+use tools::runner::Drawing;
 
 use crate::board::{Board, Cell, Kind, Side};
-use crate::notation::parse_move;
-use crate::referee::KriegReferee;
+use crate::referee::Krieg;
 
 /// Side of a cell, in SVG units.
 const CELL: i32 = 80;
@@ -78,11 +77,16 @@ fn piece(out: &mut String, cell: Cell, side: Side, kind: Kind, role: &str) {
     }
 }
 
-impl DrawGame for KriegReferee {
-    const SIZE: (u32, u32) = (5 * CELL as u32 + 2 * LEFT as u32, 5 * CELL as u32 + 74);
+/// Width and height of every drawing.
+const SIZE: (u32, u32) = (5 * CELL as u32 + 2 * LEFT as u32, 5 * CELL as u32 + 74);
 
-    fn background() -> String {
-        let mut out = Self::canvas();
+impl Drawing<Board> for Krieg {
+    fn size(&self) -> (u32, u32) {
+        SIZE
+    }
+
+    fn background(&self) -> String {
+        let mut out = self.canvas();
         let size = 5 * CELL;
         for row in 0..5 {
             for column in 0..5 {
@@ -120,9 +124,9 @@ impl DrawGame for KriegReferee {
         out
     }
 
-    fn draw(board: &Board, last: Option<(&Board, &str)>) -> String {
+    fn draw(&self, board: &Board, last: Option<(&Board, &str)>) -> String {
         let mut out = String::new();
-        let played = last.and_then(|(_, reply)| parse_move(reply).ok());
+        let played = last.and_then(|(before, reply)| GameBoard::parse_move(before, reply).ok());
         if let Some(mv) = played {
             for (cell, fill) in [(mv.from, "#fef3c7"), (mv.to, "#fde68a")] {
                 let _ = write!(
@@ -172,9 +176,9 @@ impl DrawGame for KriegReferee {
                 );
             }
         }
-        let status = match board.outcome() {
+        let status = match GameBoard::outcome(board) {
             Some(_) => "game over".to_string(),
-            None => format!("{} to move", side_name(board.side_to_move())),
+            None => format!("{} to move", side_name(GameBoard::side_to_move(board))),
         };
         let _ = write!(
             out,

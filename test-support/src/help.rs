@@ -1,6 +1,7 @@
 //! Every binary and every subcommand answers `--help` and `-h`: a usage on stdout and exit status
 //! 0, whatever else is on its command line. Run by each game crate's `tests/referee.rs` over its
-//! own binaries ([`every_binary_answers_help`]). And a bot whose stdout is closed before it
+//! bot and its tuner ([`every_binary_answers_help`]); its referee's command line is the runner's,
+//! tested once in `tools`. And a bot whose stdout is closed before it
 //! prints (`GAME-bot --help | head -1`) ends quietly, never with a panic
 //! ([`bot_ends_quietly_on_a_closed_stdout`], run by each game crate's `tests/protocol.rs`).
 
@@ -40,38 +41,15 @@ pub const BOT_COMMANDS: &[&[&str]] = &[&[], &["perft"], &["perft", "3"], &["benc
 /// What a bot with a solver answers `--help` after besides [`BOT_COMMANDS`].
 pub const SOLVE_COMMANDS: &[&[&str]] = &[&["solve"], &["solve", "--table-mb", "1"]];
 
-/// What every referee answers `--help` after: a match, `merge`, `view`, the league's commands
-/// and `lines`.
-pub const REFEREE_COMMANDS: &[&[&str]] = &[
-    &[],
-    &["a", "b"],
-    &["merge"],
-    &["merge", "x.csv"],
-    &["view"],
-    &["league"],
-    &["league", "dir", "add"],
-    &["league", "dir", "remove"],
-    &["league", "dir", "run"],
-    &["league", "dir", "show"],
-    &["lines"],
-    &["lines", "dir"],
-];
-
 /// What every tuner answers `--help` after (a tuner's own modes are the crate's to add).
 pub const TUNER_COMMANDS: &[&[&str]] = &[&[], &["--games", "4"]];
 
 /// A game crate's binaries answer help: the bot after [`BOT_COMMANDS`] and `bot_extra` (its own
-/// subcommands, such as [`SOLVE_COMMANDS`]), the referee after [`REFEREE_COMMANDS`], and the
-/// tuner, if the crate has one, after [`TUNER_COMMANDS`].
-pub fn every_binary_answers_help(
-    bot: &str,
-    bot_extra: &[&[&str]],
-    referee: &str,
-    tuner: Option<&str>,
-) {
+/// subcommands, such as [`SOLVE_COMMANDS`]), and the tuner, if the crate has one, after
+/// [`TUNER_COMMANDS`].
+pub fn every_binary_answers_help(bot: &str, bot_extra: &[&[&str]], tuner: Option<&str>) {
     every_command_answers_help(bot, BOT_COMMANDS);
     every_command_answers_help(bot, bot_extra);
-    every_command_answers_help(referee, REFEREE_COMMANDS);
     if let Some(tuner) = tuner {
         every_command_answers_help(tuner, TUNER_COMMANDS);
         // Its usage into a pipe nobody reads ends quietly too.

@@ -8,9 +8,7 @@
 //!   reply awaited with a timeout so that a stalled bot fails its test instead of hanging it;
 //!   its subcommands; referee runs and the games they record; scratch directories;
 //! - [`replay`] (feature `referee`): whole recorded games played through a game's referee, the
-//!   checks every replay page passes, and a record's plies;
-//! - [`referee_stops`] (feature `referee`): the stop tests every `<game>-referee` runs, as the
-//!   macro [`stop_tests!`];
+//!   checks every replay page passes, a record's plies, and a record replayed by a board's rules;
 //! - [`properties`]: the property suite every game runs over thousands of random positions of
 //!   its own, through its [`common::game::Board`];
 //! - [`perft`]: the comparison of a game's perft with an independent count written in its tests,
@@ -18,7 +16,8 @@
 //! - [`search`]: the tests of `bench`, as the macro [`bench_tests!`], and self-play games between
 //!   two engines of one command line;
 //! - [`docs`]: the docs' quotes of a constant (a default move time) checked against it;
-//! - [`help`]: every binary and subcommand answers `--help` and `-h`;
+//! - [`help`]: every binary of a game crate and every subcommand answers `--help` and `-h` (its
+//!   referee's are the runner's, tested once in `tools`);
 //! - [`tune`] (feature `referee`, which brings in the tools): the check every self-play tuner's
 //!   games pass.
 
@@ -28,8 +27,6 @@ pub mod help;
 pub mod perft;
 pub mod process;
 pub mod properties;
-#[cfg(feature = "referee")]
-pub mod referee_stops;
 #[cfg(feature = "referee")]
 pub mod replay;
 pub mod search;

@@ -2,13 +2,16 @@
 //! passes: a frame per position, the last frame the drawing of the final position, an illegal
 //! or malformed ply reported with its line.
 
-use std::fmt::Debug;
+use common::game::{Board, Outcome as _};
 use std::time::Duration;
-use tools::runner::html::{page, DrawGame};
-use tools::runner::record::RecordWriter;
-use tools::runner::replay::{replay, GameView};
+use tools::runner::{replay, Drawing, Game, GameView, RecordWriter, Referee};
 
-/// A game played through the referee `R`: its record, every position from the start, and the
+/// The drawing of `G`, which every game with a replay page has.
+fn drawing<G: Game>() -> &'static dyn Drawing<G::Board> {
+    G::DRAWING.expect("the game draws its positions")
+}
+
+/// A game played through the referee of `G`: its record, every position from the start, and the
 /// replies.
 pub struct RecordedGame<P> {
     /// The record, as the referee writes it.
@@ -19,28 +22,24 @@ pub struct RecordedGame<P> {
     pub replies: Vec<String>,
 }
 
-/// Plays a game through the referee `R` and records it. `pick(position, n)` chooses the reply
+/// Plays a game through the referee of `G` and records it. `pick(position, n)` chooses the reply
 /// in `position`, the `n`th position of the game counting the start as the first, and returns
 /// it with the position the game crate's rules give after it: the referee must reach the same.
 /// The game stops where the rules end it, or drawn after `max_plies` plies.
-pub fn game_record<R>(
-    mut pick: impl FnMut(&R::Position, usize) -> (String, R::Position),
+pub fn game_record<G: Game>(
+    mut pick: impl FnMut(&G::Board, usize) -> (String, G::Board),
     max_plies: Option<usize>,
-) -> RecordedGame<R::Position>
-where
-    R: DrawGame,
-    R::Position: PartialEq + Debug,
-{
-    let mut referee = R::new();
-    let mut record = RecordWriter::new(R::NAME, ["one", "two"]);
-    let mut positions = vec![referee.position()];
+) -> RecordedGame<G::Board> {
+    let mut referee = Referee::<G>::new();
+    let mut record = RecordWriter::new(G::NAME, ["one", "two"]);
+    let mut positions = vec![*referee.board()];
     let mut replies = Vec::new();
     loop {
         let (reply, after) = pick(positions.last().expect("a position"), positions.len());
         let seat = referee.to_move();
         let end = referee.play(&reply).expect("a legal move");
         assert_eq!(
-            referee.position(),
+            *referee.board(),
             after,
             "the referee plays {reply} as the rules do"
         );
@@ -63,36 +62,35 @@ where
     }
 }
 
-/// A game of varied legal moves through the referee `R`: in the `n`th position (the start
+/// A game of varied legal moves through the referee of `G`: in the `n`th position (the start
 /// counting as the first) the move at index `(7 seed + 13 n) mod len` of `moves(position)`,
 /// printed and played by `reply`, which returns the reply and the position after it.
-pub fn varied_game<R, M, L>(
+pub fn varied_game<G, M, L>(
     seed: usize,
-    moves: impl Fn(&R::Position) -> L,
-    reply: impl Fn(&R::Position, M) -> (String, R::Position),
-) -> RecordedGame<R::Position>
+    moves: impl Fn(&G::Board) -> L,
+    reply: impl Fn(&G::Board, M) -> (String, G::Board),
+) -> RecordedGame<G::Board>
 where
-    R: DrawGame,
-    R::Position: PartialEq + Debug,
+    G: Game,
     M: Copy,
     L: AsRef<[M]>,
 {
-    let pick = |position: &R::Position, n: usize| {
+    let pick = |position: &G::Board, n: usize| {
         let list = moves(position);
         let moves = list.as_ref();
         reply(position, moves[(seed * 7 + n * 13) % moves.len()])
     };
-    game_record::<R>(pick, None)
+    game_record::<G>(pick, None)
 }
 
 /// [`check_replay`] for every game of `games`, then `check(final position, last frame, replay)`
 /// for what the game's own page shows of it.
-pub fn check_replays<R: DrawGame>(
-    games: impl IntoIterator<Item = RecordedGame<R::Position>>,
-    mut check: impl FnMut(&R::Position, &str, &GameView),
+pub fn check_replays<G: Game>(
+    games: impl IntoIterator<Item = RecordedGame<G::Board>>,
+    mut check: impl FnMut(&G::Board, &str, &GameView),
 ) {
     for game in games {
-        let view = check_replay::<R>(&game);
+        let view = check_replay::<G>(&game);
         let last_frame = view.frames.last().expect("a frame");
         check(
             game.positions.last().expect("a position"),
@@ -103,23 +101,18 @@ pub fn check_replays<R: DrawGame>(
 }
 
 /// Replays a recorded game and checks what every replay page shows of it: no problem, a frame
-/// per position, the last frame the drawing of the final position with the last reply marked,
-/// and a board per position on the page. Returns the replay for the game's own checks.
-pub fn check_replay<R: DrawGame>(game: &RecordedGame<R::Position>) -> GameView {
-    let view = replay::<R>("game", &game.text);
+/// per position, the last frame the drawing of the final position with the last reply marked.
+/// Returns the replay for the game's own checks.
+pub fn check_replay<G: Game>(game: &RecordedGame<G::Board>) -> GameView {
+    let view = replay::<G>(drawing::<G>(), "game", &game.text);
     assert!(view.problems.is_empty(), "{:?}", view.problems);
     assert_eq!(view.frames.len(), game.positions.len());
     let n = game.positions.len() - 1;
-    let expected = R::draw(
+    let expected = drawing::<G>().draw(
         &game.positions[n],
         Some((&game.positions[n - 1], game.replies[n - 1].as_str())),
     );
     assert_eq!(view.frames.last(), Some(&expected));
-    let html = page::<R>(R::NAME, std::slice::from_ref(&view));
-    assert_eq!(
-        html.matches("<svg class=\"board\"").count(),
-        game.positions.len()
-    );
     view
 }
 
@@ -127,7 +120,7 @@ pub fn check_replay<R: DrawGame>(game: &RecordedGame<R::Position>) -> GameView {
 /// replayed up to it and reported as an illegal move on that line, and by `malformed` as a
 /// malformed move. (In a record the referee writes, with a time line after each ply, the third
 /// ply is on line 8.)
-pub fn check_bad_third_ply<R: DrawGame>(
+pub fn check_bad_third_ply<G: Game>(
     text: &str,
     line_number: usize,
     illegal: &str,
@@ -141,7 +134,7 @@ pub fn check_bad_third_ply<R: DrawGame>(
         lines[ply]
     );
     lines[ply] = illegal;
-    let view = replay::<R>("bad", &lines.join("\n"));
+    let view = replay::<G>(drawing::<G>(), "bad", &lines.join("\n"));
     assert_eq!(view.frames.len(), 3);
     assert_eq!(view.problems[0].line_number, line_number);
     assert!(
@@ -150,7 +143,7 @@ pub fn check_bad_third_ply<R: DrawGame>(
         view.problems
     );
     lines[ply] = malformed;
-    let view = replay::<R>("bad", &lines.join("\n"));
+    let view = replay::<G>(drawing::<G>(), "bad", &lines.join("\n"));
     assert_eq!(view.problems[0].line_number, line_number);
     assert!(
         view.problems[0].message.starts_with("malformed move"),
@@ -177,6 +170,36 @@ pub fn record_plies(record: &str) -> (Vec<String>, Vec<(String, String)>) {
         plies.push((seat.to_string(), reply.to_string()));
     }
     (opening, plies)
+}
+
+/// Checks that a record the referee wrote replays by the rules of `B` from the start: each ply
+/// (the opening's included) played for the seat of the side to move (Player 1 the board's first
+/// side), read by the board's notation and legal, the game over after the last, and the result
+/// line naming the board's winner by seat. Returns the final position.
+pub fn check_record_replays<B: Board>(record: &str) -> B {
+    let mut board = B::start();
+    for (seat, reply) in record_plies(record).1 {
+        let first = board.side_to_move() == B::SIDES[0];
+        assert_eq!(seat, if first { "1" } else { "2" }, "{reply}: {record}");
+        let m = board
+            .parse_move(&reply)
+            .unwrap_or_else(|e| panic!("'{reply}': {e}\n{record}"));
+        board = board
+            .try_play(m)
+            .unwrap_or_else(|e| panic!("'{reply}': {e}\n{record}"));
+    }
+    let outcome = board.outcome().expect("the record ends the game");
+    let winner = match outcome.winner() {
+        Some(side) if side == B::SIDES[0] => "p1",
+        Some(_) => "p2",
+        None => "draw",
+    };
+    let result = record.lines().last().expect("a result line");
+    assert!(
+        result.starts_with(&format!("# result: {winner} ")),
+        "{result}: {record}"
+    );
+    board
 }
 
 /// How many frames of `view` draw an element of exactly the class `class`.

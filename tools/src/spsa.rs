@@ -22,7 +22,7 @@
 //! with `--games 2·pairs --seed S` (pair seeds never repeat in a run, so that bots drawing
 //! their openings with `--opening-plies N --seed {seed}` vary them) and any referee options
 //! given after `--`. An iteration counts only when the referee played every game asked and
-//! its `players:` line counts each side's faults ([`Report`]): games lost by a fault (a crash,
+//! its `players:` line counts each side's faults (`Report`): games lost by a fault (a crash,
 //! a malformed move, a timeout) are counted over the run and reported, up to `--max-faults`
 //! (default 1 in 100 of the run's games); the run stops, quoting the referee's verdict, at the
 //! fault past it, or at once at an iteration whose every game was lost by one.
@@ -44,7 +44,7 @@
 //! lines for `params.rs`, after comment lines that give them as `--param NAME=VALUE` too, for a
 //! bot that takes no `--params FILE`.
 
-use crate::runner::one_line;
+use crate::runner::command_line::one_line;
 use clap::Parser;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -77,7 +77,7 @@ pub struct Param {
 impl Param {
     /// Parses a declaration line, `NAME: TYPE = DEFAULT, MIN..=MAX, step STEP;` (leading
     /// spaces allowed, every number finite); `None` for any other line.
-    pub fn parse(line: &str) -> Option<Param> {
+    pub(crate) fn parse(line: &str) -> Option<Param> {
         let (name, rest) = line.trim().split_once(": ")?;
         let (type_name, rest) = rest.split_once(" = ")?;
         let (default, rest) = rest.split_once(", ")?;
@@ -106,7 +106,7 @@ impl Param {
     }
 
     /// The value the bot takes for `x`: inside the bounds, rounded if integer.
-    pub fn value(&self, x: f64) -> f64 {
+    pub(crate) fn value(&self, x: f64) -> f64 {
         let x = x.clamp(self.min, self.max);
         if self.integer {
             x.round()
@@ -116,7 +116,7 @@ impl Param {
     }
 
     /// `value(x)` as a number the bot reads (an integer without a decimal point).
-    pub fn text(&self, x: f64) -> String {
+    pub(crate) fn text(&self, x: f64) -> String {
         format!("{}", self.value(x))
     }
 
@@ -174,30 +174,30 @@ pub fn params_from_help(help: &str) -> Vec<Param> {
 
 /// The gains of every iteration.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Schedule {
+pub(crate) struct Schedule {
     /// The number of iterations, N.
-    pub iterations: u32,
+    pub(crate) iterations: u32,
     /// a, in steps.
-    pub a: f64,
+    pub(crate) a: f64,
     /// c, in steps.
-    pub c: f64,
+    pub(crate) c: f64,
     /// A, the stability constant.
-    pub big_a: f64,
+    pub(crate) big_a: f64,
     /// α.
-    pub alpha: f64,
+    pub(crate) alpha: f64,
     /// γ.
-    pub gamma: f64,
+    pub(crate) gamma: f64,
 }
 
 impl Schedule {
     /// fishtest's α.
-    pub const ALPHA: f64 = 0.602;
+    pub(crate) const ALPHA: f64 = 0.602;
     /// fishtest's γ.
-    pub const GAMMA: f64 = 0.101;
+    pub(crate) const GAMMA: f64 = 0.101;
 
     /// The schedule of `iterations` with fishtest's α and γ, c = 1, A = a tenth of the
     /// iterations, and the default `a` ([`Schedule::default_a`]).
-    pub fn new(iterations: u32) -> Schedule {
+    pub(crate) fn new(iterations: u32) -> Schedule {
         let mut schedule = Schedule {
             iterations,
             a: 0.0,
@@ -212,25 +212,25 @@ impl Schedule {
 
     /// The `a` that makes the last iteration's move per point of result half a step over
     /// √N: a_N / (2 c_N) = 1 / (2√N).
-    pub fn default_a(&self) -> f64 {
+    pub(crate) fn default_a(&self) -> f64 {
         let n = f64::from(self.iterations.max(1));
         self.c_k(self.iterations.max(1)) / n.sqrt() * (self.big_a + n).powf(self.alpha)
     }
 
     /// a_k = a / (A + k)^α.
-    pub fn a_k(&self, k: u32) -> f64 {
+    pub(crate) fn a_k(&self, k: u32) -> f64 {
         self.a / (self.big_a + f64::from(k)).powf(self.alpha)
     }
 
     /// c_k = c / k^γ.
-    pub fn c_k(&self, k: u32) -> f64 {
+    pub(crate) fn c_k(&self, k: u32) -> f64 {
         self.c / f64::from(k).powf(self.gamma)
     }
 }
 
 /// Iteration k's perturbation: ±1 for each of `n` tunables, drawn from the run's seed and k
 /// alone, so that a resumed run draws what an uninterrupted one would.
-pub fn perturbation(seed: u64, k: u32, n: usize) -> Vec<f64> {
+pub(crate) fn perturbation(seed: u64, k: u32, n: usize) -> Vec<f64> {
     let mut rng = SmallRng::seed_from_u64(seed ^ u64::from(k).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     (0..n)
         .map(|_| if rng.gen::<bool>() { 1.0 } else { -1.0 })
@@ -239,15 +239,15 @@ pub fn perturbation(seed: u64, k: u32, n: usize) -> Vec<f64> {
 
 /// One iteration's two bots.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Trial {
+pub(crate) struct Trial {
     /// The iteration, from 1.
-    pub k: u32,
+    pub(crate) k: u32,
     /// Its perturbation, ±1 per tunable.
-    pub delta: Vec<f64>,
+    pub(crate) delta: Vec<f64>,
     /// The plus side's values, as the bot takes them.
-    pub plus: Vec<f64>,
+    pub(crate) plus: Vec<f64>,
     /// The minus side's values.
-    pub minus: Vec<f64>,
+    pub(crate) minus: Vec<f64>,
 }
 
 /// A run: the tunables, the schedule, the iterations done, the games lost by a fault in them,
@@ -257,20 +257,20 @@ pub struct Spsa {
     /// The tunables tuned.
     pub params: Vec<Param>,
     /// The gains.
-    pub schedule: Schedule,
+    pub(crate) schedule: Schedule,
     /// The seed of the perturbations.
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// Iterations done.
     pub done: u32,
     /// Games of the iterations done that were lost by a fault (the referee's `faults=`).
-    pub faults: u64,
+    pub(crate) faults: u64,
     /// θ, real, one per tunable.
     pub theta: Vec<f64>,
 }
 
 impl Spsa {
     /// A run from the tunables' defaults.
-    pub fn new(params: Vec<Param>, schedule: Schedule, seed: u64) -> Spsa {
+    pub(crate) fn new(params: Vec<Param>, schedule: Schedule, seed: u64) -> Spsa {
         let theta = params.iter().map(|p| p.default).collect();
         Spsa {
             params,
@@ -283,12 +283,12 @@ impl Spsa {
     }
 
     /// Whether every iteration is done.
-    pub fn finished(&self) -> bool {
+    pub(crate) fn finished(&self) -> bool {
         self.done >= self.schedule.iterations
     }
 
     /// The next iteration's two bots.
-    pub fn trial(&self) -> Trial {
+    pub(crate) fn trial(&self) -> Trial {
         let k = self.done + 1;
         let c_k = self.schedule.c_k(k);
         let delta = perturbation(self.seed, k, self.params.len());
@@ -310,7 +310,7 @@ impl Spsa {
 
     /// Moves θ by the result of `trial`: `result` is the plus side's points minus the minus
     /// side's per pair (the mean over the iteration's pairs, −2 to 2). θ stays in the bounds.
-    pub fn update(&mut self, trial: &Trial, result: f64) {
+    pub(crate) fn update(&mut self, trial: &Trial, result: f64) {
         let k = trial.k;
         let gain = self.schedule.a_k(k) * result / (2.0 * self.schedule.c_k(k));
         for ((x, p), d) in self.theta.iter_mut().zip(&self.params).zip(&trial.delta) {
@@ -319,18 +319,9 @@ impl Spsa {
         self.done = k;
     }
 
-    /// The values the bot takes for θ.
-    pub fn values(&self) -> Vec<f64> {
-        self.params
-            .iter()
-            .zip(&self.theta)
-            .map(|(p, &x)| p.value(x))
-            .collect()
-    }
-
     /// The state file: `settings` (lines that must match on resuming), the iterations done,
     /// the games lost by a fault and θ, each number exactly.
-    pub fn state_text(&self, settings: &str) -> String {
+    pub(crate) fn state_text(&self, settings: &str) -> String {
         let mut text = String::from("# spsa state: run the same command again to continue\n");
         for line in settings.lines() {
             let _ = writeln!(text, "settings {line}");
@@ -347,7 +338,7 @@ impl Spsa {
     /// Every line must be one it writes, each once: `done` within the run's iterations, a
     /// finite θ within each tunable's bounds, and one for every tunable (a state without a
     /// `faults` line, of an earlier `spsa`, counts none).
-    pub fn resume(&mut self, text: &str, settings: &str) -> Result<(), String> {
+    pub(crate) fn resume(&mut self, text: &str, settings: &str) -> Result<(), String> {
         let saved: Vec<&str> = text
             .lines()
             .filter_map(|line| line.strip_prefix("settings "))
@@ -428,7 +419,7 @@ impl Spsa {
 }
 
 /// `theta.csv`'s header.
-pub fn csv_header(params: &[Param]) -> String {
+pub(crate) fn csv_header(params: &[Param]) -> String {
     let mut line = String::from("iteration,a_k,c_k,plus_wins,draws,minus_wins,result");
     for p in params {
         line.push(',');
@@ -438,7 +429,7 @@ pub fn csv_header(params: &[Param]) -> String {
 }
 
 /// `theta.csv`'s row of iteration k (θ after it; 0: the defaults).
-pub fn csv_row(spsa: &Spsa, k: u32, games: Option<Games>) -> String {
+pub(crate) fn csv_row(spsa: &Spsa, k: u32, games: Option<Games>) -> String {
     let mut line = format!("{k}");
     match games {
         Some(g) => {
@@ -463,7 +454,7 @@ pub fn csv_row(spsa: &Spsa, k: u32, games: Option<Games>) -> String {
 
 /// `theta.csv` cut to the header and the rows of iterations up to `done` (a resumed run
 /// replays the iteration its interruption cut, whose row may be written already).
-pub fn csv_up_to(text: &str, done: u32) -> String {
+pub(crate) fn csv_up_to(text: &str, done: u32) -> String {
     let mut kept = String::new();
     for (i, line) in text.lines().enumerate() {
         let k = line.split(',').next().and_then(|k| k.parse::<u32>().ok());
@@ -477,18 +468,18 @@ pub fn csv_up_to(text: &str, done: u32) -> String {
 
 /// The games of an iteration, from the plus side's seat.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Games {
+pub(crate) struct Games {
     /// Games the plus side won.
-    pub plus_wins: u32,
+    pub(crate) plus_wins: u32,
     /// Draws.
-    pub draws: u32,
+    pub(crate) draws: u32,
     /// Games the minus side won.
-    pub minus_wins: u32,
+    pub(crate) minus_wins: u32,
 }
 
 impl Games {
     /// The games played.
-    pub fn played(&self) -> u64 {
+    pub(crate) fn played(&self) -> u64 {
         [self.plus_wins, self.draws, self.minus_wins]
             .map(u64::from)
             .iter()
@@ -496,7 +487,7 @@ impl Games {
     }
 
     /// The plus side's points minus the minus side's, per pair.
-    pub fn result(&self) -> f64 {
+    pub(crate) fn result(&self) -> f64 {
         let pairs = [self.plus_wins, self.draws, self.minus_wins]
             .map(f64::from)
             .iter()
@@ -510,7 +501,7 @@ impl Games {
     }
 
     /// The referee's `summary:` line read: `a_wins`, `draws`, `b_wins` (A the plus side).
-    pub fn from_summary(output: &str) -> Option<Games> {
+    pub(crate) fn from_summary(output: &str) -> Option<Games> {
         let line = output.lines().rev().find(|l| l.starts_with("summary:"))?;
         let field = |key: &str| -> Option<u32> {
             line.split_whitespace()
@@ -529,21 +520,21 @@ impl Games {
 /// What one referee run reports, checked: its games, as many as asked, and those lost by a
 /// fault.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Report {
+pub(crate) struct Report {
     /// The games, from the plus side's seat.
-    pub games: Games,
+    pub(crate) games: Games,
     /// Games lost by a fault: the `players:` line's `faults=` of both sides.
-    pub faults: u64,
+    pub(crate) faults: u64,
     /// The `players:` line.
-    pub players: String,
+    pub(crate) players: String,
     /// The game line of the first game lost by a fault, when its reason reads as one of the
     /// runner's verdicts of a fault ([`FAULT_REASONS`]).
-    pub verdict: Option<String>,
+    pub(crate) verdict: Option<String>,
 }
 
 /// How the runner's reasons for a game lost by a fault begin (`runner::play`): the kind of
 /// fault, or the seat, for a player that exited, closed its output or could not be run.
-pub const FAULT_REASONS: [&str; 8] = [
+pub(crate) const FAULT_REASONS: [&str; 8] = [
     "malformed move: ",
     "illegal move: ",
     "spoke out of turn: ",
@@ -557,7 +548,7 @@ pub const FAULT_REASONS: [&str; 8] = [
 impl Report {
     /// Reads the referee's output of a match of `asked` games: its `summary:` line, which must
     /// count them all, and its `players:` line, which must count each side's faults.
-    pub fn read(output: &str, asked: u32) -> Result<Report, String> {
+    pub(crate) fn read(output: &str, asked: u32) -> Result<Report, String> {
         let last = |start: &str| output.lines().rev().find(|l| l.starts_with(start));
         let summary = last("summary:").ok_or("it printed no 'summary:' line")?;
         let games = Games::from_summary(output)
@@ -599,7 +590,7 @@ impl Report {
 
     /// The referee's verdict, to quote: the first fault's game line, if read, and the
     /// `players:` line, each on a line of its own, indented.
-    pub fn quoted(&self) -> String {
+    pub(crate) fn quoted(&self) -> String {
         let mut text = String::new();
         for line in self.verdict.iter().chain([&self.players]) {
             let _ = write!(text, "\n    {line}");
@@ -609,7 +600,7 @@ impl Report {
 }
 
 /// What a run is given on the command line, as `clap` reads it ([`parse_options`]); the help is
-/// [`usage`]'s.
+/// `usage`'s.
 #[derive(Parser, Clone, Debug, PartialEq)]
 #[command(
     name = "spsa",
@@ -658,7 +649,7 @@ pub struct Options {
     /// The seed of the perturbations and the first pair's.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
-    /// Games the run may lose by a fault ([`Options::allowed_faults`]), if given.
+    /// Games the run may lose by a fault (`Options::allowed_faults`), if given.
     #[arg(long = "max-faults", value_name = "N")]
     pub max_faults: Option<u64>,
     /// Options passed on to the referee (after `--`).
@@ -686,7 +677,7 @@ fn trimmed(text: &str) -> Result<String, String> {
 }
 
 /// The usage.
-pub fn usage() -> String {
+pub(crate) fn usage() -> String {
     "usage: spsa --referee GAME-referee --bot CMD --iterations N --dir DIR [OPTIONS] [-- REFEREE OPTIONS]
 
 Tunes the tunables a bot lists in its --help by SPSA over game pairs of CMD --param ... (plus)
@@ -744,7 +735,7 @@ impl Options {
     /// Refuses settings that no run can play: a sum or product of options past its type (the
     /// games of an iteration, the pairs' seeds), gains that overflow, or referee options that
     /// would override the games, seeds or concurrency `spsa` gives the referee.
-    pub fn check(&self) -> Result<(), String> {
+    pub(crate) fn check(&self) -> Result<(), String> {
         self.games()?;
         self.seed_after(self.iterations)?;
         for word in &self.referee_options {
@@ -770,7 +761,7 @@ impl Options {
     }
 
     /// The games of an iteration, 2·P, or why the referee cannot play them.
-    pub fn games(&self) -> Result<u32, String> {
+    pub(crate) fn games(&self) -> Result<u32, String> {
         self.pairs.checked_mul(2).ok_or_else(|| {
             format!(
                 "--pairs {}: an iteration plays 2·P games, and the referee's --games takes at \
@@ -783,7 +774,7 @@ impl Options {
 
     /// S + n·P: the referee's `--seed` for iteration n + 1 (its pairs' seeds follow it), the
     /// run's last pair seed for n = N; or why it is past `u64`.
-    pub fn seed_after(&self, n: u32) -> Result<u64, String> {
+    pub(crate) fn seed_after(&self, n: u32) -> Result<u64, String> {
         // Both factors are below 2^32: their product fits.
         let span = u64::from(n) * u64::from(self.pairs);
         self.seed.checked_add(span).ok_or_else(|| {
@@ -800,7 +791,7 @@ impl Options {
 
     /// Games the run may lose by a fault: `--max-faults`, by default 1 in 100 of its games
     /// (N·2·P / 100, rounded down).
-    pub fn allowed_faults(&self) -> u64 {
+    pub(crate) fn allowed_faults(&self) -> u64 {
         self.max_faults.unwrap_or_else(|| {
             let games = u128::from(self.iterations) * u128::from(self.pairs) * 2;
             u64::try_from(games / 100).unwrap_or(u64::MAX)
@@ -808,7 +799,7 @@ impl Options {
     }
 
     /// The run's schedule.
-    pub fn schedule(&self) -> Schedule {
+    pub(crate) fn schedule(&self) -> Schedule {
         let mut schedule = Schedule::new(self.iterations);
         schedule.c = self.c;
         schedule.alpha = self.alpha;
@@ -821,7 +812,7 @@ impl Options {
     }
 
     /// What a resumed run must share with the run that wrote the state (not the concurrency).
-    pub fn settings(&self, params: &[Param]) -> String {
+    pub(crate) fn settings(&self, params: &[Param]) -> String {
         let mut text = format!(
             "referee {}\nbot {}\nreferee-options {}\niterations {}\npairs {}\nseed {}\n",
             self.referee,
@@ -884,7 +875,7 @@ pub const CONTRACT: &str = concat!(
 
 /// Why `command` (the bot's `--help`), which printed `help` on stdout, lists no tunables, and
 /// the contract: `failed` is its exit status and stderr when it did not exit with success.
-pub fn no_tunables(command: &str, help: &str, failed: Option<(&str, &str)>) -> String {
+pub(crate) fn no_tunables(command: &str, help: &str, failed: Option<(&str, &str)>) -> String {
     let mut after = help
         .lines()
         .skip_while(|line| !line.starts_with("tunables"));
@@ -996,7 +987,7 @@ fn clock(seconds: f64) -> String {
 }
 
 /// Runs (or continues) a tuning run; returns the final state. A state file that exists is
-/// read whole and checked ([`Spsa::resume`]) before anything is written; a `theta.csv` without
+/// read whole and checked (`Spsa::resume`) before anything is written; a `theta.csv` without
 /// a state is refused rather than written over.
 pub fn run(options: &Options) -> Result<Spsa, String> {
     options.check()?;
@@ -1176,7 +1167,7 @@ pub fn final_text(spsa: &Spsa, options: &Options) -> String {
 /// ([`Param::at_step`]): the time policy's two shares as its
 /// `time_policy(TIME_SOFT_PERCENT = S, TIME_EXTENDED_PERCENT = E);` line (where a crate
 /// declares them), every other tunable as its declaration line.
-pub fn params_rs_lines(params: &[Param], theta: &[f64]) -> String {
+pub(crate) fn params_rs_lines(params: &[Param], theta: &[f64]) -> String {
     let share = |name: &str| {
         let i = params.iter().position(|p| p.name == name)?;
         Some(params[i].text_at_step(theta[i]))

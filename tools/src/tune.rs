@@ -55,12 +55,12 @@ pub struct FitReport {
 }
 
 /// The logistic curve.
-pub fn sigmoid(x: f64) -> f64 {
+pub(crate) fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
 /// The evaluation of a sample under `weights`: `Σ weights[index] × value`.
-pub fn evaluation(sample: &Sample, weights: &[f64]) -> f64 {
+pub(crate) fn evaluation(sample: &Sample, weights: &[f64]) -> f64 {
     sample
         .features
         .iter()
@@ -210,7 +210,7 @@ pub struct SelfPlayReport {
 impl SelfPlayReport {
     /// Fits `weights` (today's, as the start) to `training` under `fit`, the curve's scale fixed
     /// first for today's weights, and measures both sets before and after.
-    pub fn fit(
+    pub(crate) fn fit(
         training: &[Sample],
         held_out: &[Sample],
         mut weights: Vec<f64>,
@@ -304,7 +304,7 @@ pub fn tune_usage(tool: &str) -> String {
 
 /// The `--help` of a `GAME-tune` on [`tune_main`]: the usage line, what it does, and the crate's
 /// defaults.
-pub fn tune_help(tool: &str, defaults: &TuneOptions) -> String {
+pub(crate) fn tune_help(tool: &str, defaults: &TuneOptions) -> String {
     format!(
         "{}
 
@@ -385,7 +385,7 @@ pub fn result_for<S: PartialEq>(winner: Option<S>, side: S) -> f32 {
 /// The samples of a game's `positions` that `keep` lets through (the quiet ones, say), each
 /// described by `describe` as its dense features and the side they speak for, with the game's
 /// result for that side (`winner` `None` a draw).
-pub fn game_samples<'a, P: 'a, S: PartialEq + Copy, F: AsRef<[i32]>>(
+pub(crate) fn game_samples<'a, P: 'a, S: PartialEq + Copy, F: AsRef<[i32]>>(
     positions: impl IntoIterator<Item = &'a P>,
     winner: Option<S>,
     keep: impl Fn(&P) -> bool,
@@ -414,7 +414,7 @@ pub enum SeatResult {
 
 impl SeatResult {
     /// The seat result of a game that `winner` won (`None` a draw), `first` sitting first.
-    pub fn of<S: PartialEq>(winner: Option<S>, first: S) -> SeatResult {
+    pub(crate) fn of<S: PartialEq>(winner: Option<S>, first: S) -> SeatResult {
         match winner {
             None => SeatResult::Draw,
             Some(w) if w == first => SeatResult::FirstWins,
@@ -457,7 +457,7 @@ impl<B: Board> SelfPlayGame<B> {
     }
 
     /// The positions that `keep` lets through (the quiet ones), as samples of their `features`
-    /// for the side to move, with the game's result for that side ([`game_samples`]).
+    /// for the side to move, with the game's result for that side (`game_samples`).
     pub fn samples<F: AsRef<[i32]>>(
         &self,
         keep: impl Fn(&B) -> bool,
@@ -497,7 +497,7 @@ pub struct SelfPlayTuner {
 
 impl SelfPlayTuner {
     /// Plays games `0..options.games` by `play` (a game's samples and result,
-    /// [`SelfPlaySamples::play`]), then fits `weights` (today's) for `options.epochs` epochs.
+    /// `SelfPlaySamples::play`), then fits `weights` (today's) for `options.epochs` epochs.
     pub fn run(
         &self,
         options: &TuneOptions,
@@ -521,7 +521,7 @@ impl SelfPlayTuner {
         played.fit(weights, &fit, self.names, self.seats)
     }
 
-    /// The tuner's `main` ([`tune_main`]): game `number` of a run under `options` played by
+    /// The tuner's `main` (`tune_main`): game `number` of a run under `options` played by
     /// `play`, which gives its samples and result, and `weights` (today's) fitted.
     pub fn main(
         &self,
@@ -537,20 +537,20 @@ impl SelfPlayTuner {
 /// The samples of a run of self-play games, split by game into training and held-out sets, and
 /// the games' results.
 #[derive(Clone, Debug, Default)]
-pub struct SelfPlaySamples {
+pub(crate) struct SelfPlaySamples {
     /// The samples of the games the fit learns from.
-    pub training: Vec<Sample>,
+    pub(crate) training: Vec<Sample>,
     /// The samples of every `holdout_every`-th game (game 0 first).
-    pub held_out: Vec<Sample>,
+    pub(crate) held_out: Vec<Sample>,
     /// Wins of the first seat, draws, wins of the second.
-    pub results: (u32, u32, u32),
+    pub(crate) results: (u32, u32, u32),
 }
 
 impl SelfPlaySamples {
     /// Plays games `0..games` by `play` (a game's samples and result), holding out the samples
     /// of every game whose number is a multiple of `holdout_every`; every `progress_every` games
     /// it tells `progress` how many games and positions it has.
-    pub fn play(
+    pub(crate) fn play(
         games: u32,
         holdout_every: u32,
         progress_every: u32,
@@ -583,7 +583,7 @@ impl SelfPlaySamples {
     }
 
     /// Fits `weights` (today's) on the training samples ([`SelfPlayReport::fit`]).
-    pub fn fit(
+    pub(crate) fn fit(
         &self,
         weights: Vec<f64>,
         fit: &FitOptions,
@@ -604,7 +604,7 @@ impl SelfPlaySamples {
 
 /// A tuner's `main`: reads the command line over `defaults`, runs `run` (its progress lines go to
 /// stderr after `tool: `), then prints the options, the seconds taken and the report.
-pub fn tune_main(
+pub(crate) fn tune_main(
     tool: &str,
     defaults: TuneOptions,
     run: impl FnOnce(&TuneOptions, &mut dyn FnMut(&str)) -> SelfPlayReport,

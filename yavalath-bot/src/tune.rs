@@ -63,7 +63,7 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
-use tools::runner::record::parse_record;
+use tools::runner::parse_record;
 use tools::tune::{
     fit_scale, fit_weights, format_constants, mean_error, result_for, FitOptions, Sample,
 };

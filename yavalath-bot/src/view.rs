@@ -3,14 +3,13 @@
 //! and Player 2's in red; the last stone ringed (marked `swap` when Player 2 took Player 1's
 //! first stone), and the run that ended the game struck through: 4 or more won, exactly 3 lost.
 
-use common::game::Board as _;
 use std::fmt::Write as _;
 
-use tools::runner::html::{named_hexagon, DrawGame};
+use common::game::Board as GameBoard;
+use tools::runner::{named_hexagon, Drawing};
 
 use crate::board::{Board, Cell, Outcome, AXES, ROW_LEN};
-use crate::notation::parse_move;
-use crate::referee::YavalathReferee;
+use crate::referee::Yavalath;
 
 /// Circumradius of a hexagon.
 const R: f64 = 26.0;
@@ -46,20 +45,26 @@ fn run_ends(stones: u64, cell: Cell, axis: usize) -> (Cell, Cell, u32) {
     (ends[0], ends[1], length)
 }
 
-impl DrawGame for YavalathReferee {
-    const SIZE: (u32, u32) = (472, 424);
+/// Width and height of every drawing.
+const SIZE: (u32, u32) = (472, 424);
 
-    fn background() -> String {
-        let mut out = Self::canvas();
+impl Drawing<Board> for Yavalath {
+    fn size(&self) -> (u32, u32) {
+        SIZE
+    }
+
+    fn background(&self) -> String {
+        let mut out = self.canvas();
         for cell in Cell::all() {
             out += &named_hexagon(centre(cell), R - 1.0, "#e5e7eb", cell, (12, 4.0));
         }
         out
     }
 
-    fn draw(board: &Board, last: Option<(&Board, &str)>) -> String {
+    fn draw(&self, board: &Board, last: Option<(&Board, &str)>) -> String {
         let mut out = String::new();
-        let played = last.and_then(|(before, reply)| Some((before, parse_move(reply).ok()?)));
+        let played = last
+            .and_then(|(before, reply)| Some((before, GameBoard::parse_move(before, reply).ok()?)));
         for cell in Cell::all() {
             let Some(player) = board.at(cell) else {
                 continue;
@@ -92,7 +97,8 @@ impl DrawGame for YavalathReferee {
                     y - 27.0
                 );
             }
-            if let Some(Outcome::Four(player) | Outcome::Three(player)) = board.outcome() {
+            if let Some(Outcome::Four(player) | Outcome::Three(player)) = GameBoard::outcome(board)
+            {
                 let stones = board.stones(player);
                 for axis in 0..AXES {
                     let (a, b, length) = run_ends(stones, cell, axis);
@@ -108,18 +114,18 @@ impl DrawGame for YavalathReferee {
                 }
             }
         }
-        let status = match board.outcome() {
+        let status = match GameBoard::outcome(board) {
             Some(Outcome::Four(p)) => format!("Player {} made a run of 4: it wins", p.number()),
             Some(Outcome::Three(p)) => {
                 format!("Player {} made a run of 3: it loses", p.number())
             }
             Some(Outcome::Full) => "the board is full: a draw".to_string(),
-            None => format!("Player {} to move", board.side_to_move().number()),
+            None => format!("Player {} to move", GameBoard::side_to_move(board).number()),
         };
         let _ = write!(
             out,
             "<text x=\"16\" y=\"{}\" font-size=\"15\" fill=\"#111827\">ply {} · {status}</text>",
-            Self::SIZE.1 - 12,
+            SIZE.1 - 12,
             board.plies()
         );
         out

@@ -1,59 +1,25 @@
-//! The referee on full games between our engines, with records.
+//! Yavalath's referee: its protocol (the id once, then the grid and the last move), CodinGame's
+//! first-turn limit, openings with the swap in them, and full games of our engines that the
+//! library replays legally. What the runner does for every game is tested once, in `tools`.
 
-use common::game::Board as _;
-use common::game::Outcome as _;
-use std::process::Command;
-use test_support::process::recorded_games;
-use test_support::replay::record_plies;
+use test_support::process::{recorded_games, scratch_dir};
+use test_support::replay::{check_record_replays, record_plies};
 use yavalath::board::Board;
-use yavalath::notation::parse_move;
 
 const REFEREE: &str = env!("CARGO_BIN_EXE_yavalath-referee");
 const BOT: &str = env!("CARGO_BIN_EXE_yavalath-bot");
 
 #[test]
 fn plays_full_games_and_records_them() {
-    let dir = std::env::temp_dir().join(format!("yavalath-referee-test-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = scratch_dir("yavalath-referee-test", "records");
     let a = format!("{BOT} --movetime 20");
     let b = format!("{BOT} --engine random --seed {{seed}}");
-    let out = Command::new(REFEREE)
-        .args(["--games", "2", "--movetime-ms", "1000", "--record-dir"])
-        .arg(&dir)
-        .args([&a, &b])
-        .output()
-        .expect("the referee runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let summary = stdout.lines().last().unwrap();
-    assert!(summary.starts_with("summary: games=2 "), "{summary}");
-    assert!(stdout.contains("faults=0"), "{stdout}");
-
-    for game in 1..=2 {
-        let record = std::fs::read_to_string(dir.join(format!("game-{game}.txt"))).unwrap();
+    let args = ["--movetime-ms".to_string(), "1000".to_string(), a, b];
+    let (stdout, records) = recorded_games(REFEREE, 2, &dir, &args);
+    assert!(stdout.contains("summary: games=2 "), "{stdout}");
+    for record in &records {
         assert!(record.starts_with("# yavalath\n"), "{record}");
-        let result = record.lines().last().unwrap();
-        assert!(result.starts_with("# result: "), "{result}");
-        // Replay the recorded moves with the library: they are legal and end the game.
-        let mut board = Board::start();
-        for line in record.lines().filter(|l| !l.starts_with('#')) {
-            let (seat, reply) = line.split_once(' ').unwrap();
-            assert_eq!(seat, board.side_to_move().number().to_string());
-            board = board.try_play(parse_move(reply).unwrap()).unwrap();
-        }
-        let end = board.outcome().expect("the record ends the game");
-        let winner = match end.winner() {
-            Some(p) => format!("p{}", p.number()),
-            None => "draw".into(),
-        };
-        assert!(
-            result.starts_with(&format!("# result: {winner}")),
-            "{result}"
-        );
+        check_record_replays::<Board>(record);
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -61,23 +27,23 @@ fn plays_full_games_and_records_them() {
 #[test]
 fn the_first_turn_gets_a_second_and_later_turns_the_movetime() {
     use std::time::Duration;
-    use tools::runner::{RefereeGame, Seat};
-    use yavalath::referee::YavalathReferee;
+    use tools::runner::{Game, Referee, Seat};
+    use yavalath::referee::Yavalath;
     // The runner asks for a turn's input, then for its limit.
-    let limit = |game: &mut YavalathReferee, seat: Seat| {
+    let limit = |game: &mut Referee<Yavalath>, seat: Seat| {
         let _ = game.input(seat);
         game.time_limit(seat, Duration::from_millis(100))
     };
     let second = Duration::from_millis(1000);
-    let mut game = YavalathReferee::new();
+    let mut game = Referee::<Yavalath>::new();
     assert_eq!(limit(&mut game, Seat::First), second);
     game.play("2 1").unwrap();
     assert_eq!(limit(&mut game, Seat::Second), second);
     game.play("2 1").unwrap(); // the swap
     assert_eq!(limit(&mut game, Seat::First), Duration::from_millis(100));
-    assert_eq!(YavalathReferee::CONTEST.limit, Duration::from_millis(100));
+    assert_eq!(Yavalath::CONTEST.limit, Duration::from_millis(100));
     // From an opening of three plies, each player's first turn is still its first.
-    let mut game = YavalathReferee::new();
+    let mut game = Referee::<Yavalath>::new();
     for ply in ["2 1", "4 4", "5 5"] {
         game.play(ply).unwrap();
     }
@@ -90,9 +56,9 @@ fn the_first_turn_gets_a_second_and_later_turns_the_movetime() {
 
 #[test]
 fn sends_the_id_once_then_the_grid_and_the_last_move() {
-    use tools::runner::{Fault, Input, RefereeGame, Seat};
-    use yavalath::referee::YavalathReferee;
-    let mut game = YavalathReferee::new();
+    use tools::runner::{Fault, Input, Referee, Seat};
+    use yavalath::referee::Yavalath;
+    let mut game = Referee::<Yavalath>::new();
     let lines = |input: Input| match input {
         Input::Lines(lines) => lines,
         other => panic!("{other:?}"),
@@ -124,76 +90,31 @@ fn sends_the_id_once_then_the_grid_and_the_last_move() {
     assert!(game.render().lines().count() >= 9);
 }
 
-/// Runs the referee with `options` between our bot and its random engine, four games, and
-/// returns its output and each game's record.
-fn games_from_openings(name: &str, options: &[&str]) -> (String, Vec<String>) {
-    let dir = std::env::temp_dir().join(format!("yavalath-openings-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+#[test]
+fn games_start_from_the_openings_of_a_file_the_swap_included() {
+    let dir = scratch_dir("yavalath-openings", "file");
     let openings = dir.join("openings.txt");
     std::fs::write(
         &openings,
         "# one ply: Player 2 may still swap\n2 1\n\n2 1, 2 1, 4 4   # the swap is in the opening\n",
     )
     .unwrap();
-    let mut args: Vec<String> = ["--movetime-ms", "1000"].map(String::from).to_vec();
-    args.extend(
-        options
-            .iter()
-            .map(|o| o.replace("FILE", &openings.display().to_string())),
-    );
-    args.extend([
+    let args = [
+        "--movetime-ms".to_string(),
+        "1000".to_string(),
+        "--openings".to_string(),
+        openings.display().to_string(),
         format!("{BOT} --movetime 20"),
         format!("{BOT} --engine random --seed {{seed}}"),
-    ]);
-    let (stdout, records) = recorded_games(REFEREE, 4, &dir, &args);
-    let page = std::fs::read_to_string(dir.join("page.html")).unwrap();
-    assert!(page.contains("<li class=\"opening\""));
-    let _ = std::fs::remove_dir_all(&dir);
-    (stdout, records)
-}
-
-/// The opening plies of a record, and the result the library reaches replaying all its plies.
-fn replay_with_opening(record: &str) -> (Vec<String>, String) {
-    let mut board = Board::start();
-    let (opening, plies) = record_plies(record);
-    for (seat, reply) in plies {
-        assert_eq!(seat, board.side_to_move().number().to_string(), "{record}");
-        board = board.try_play(parse_move(&reply).unwrap()).unwrap();
-    }
-    let winner = match board.outcome().expect("the record ends the game").winner() {
-        Some(p) => format!("p{}", p.number()),
-        None => "draw".into(),
-    };
-    (opening, winner)
-}
-
-#[test]
-fn games_start_from_the_openings_of_a_file_both_seats_of_a_pair_alike() {
-    let (_, records) = games_from_openings("file", &["--openings", "FILE"]);
+    ];
+    let (_, records) = recorded_games(REFEREE, 4, &dir, &args);
     let expected: [&[&str]; 2] = [&["1 2 1"], &["1 2 1", "2 2 1", "1 4 4"]];
     for (game, record) in records.iter().enumerate() {
-        let (opening, winner) = replay_with_opening(record);
-        assert_eq!(opening, expected[game / 2], "{record}");
-        let result = record.lines().last().unwrap();
-        assert!(
-            result.starts_with(&format!("# result: {winner}")),
-            "{record}"
-        );
+        assert_eq!(record_plies(record).0, expected[game / 2], "{record}");
+        check_record_replays::<Board>(record);
     }
+    let _ = std::fs::remove_dir_all(&dir);
 }
-
-#[test]
-fn random_openings_are_the_same_for_both_games_of_a_pair() {
-    let (_, records) = games_from_openings("random", &["--random-openings", "3"]);
-    let openings: Vec<Vec<String>> = records.iter().map(|r| replay_with_opening(r).0).collect();
-    assert_eq!(openings[0].len(), 3);
-    assert_eq!(openings[0], openings[1]);
-    assert_eq!(openings[2], openings[3]);
-    assert_ne!(openings[0], openings[2]);
-}
-
-test_support::stop_tests!(REFEREE, "yavalath", format!("{BOT} --movetime 10"));
 
 /// Every binary of the crate and every subcommand answers `--help` and `-h` with a usage and
 /// exit status 0.
@@ -203,6 +124,6 @@ fn every_binary_and_subcommand_answers_help() {
         every_binary_answers_help, every_command_answers_help, SOLVE_COMMANDS,
     };
     let tuner = env!("CARGO_BIN_EXE_yavalath-tune");
-    every_binary_answers_help(BOT, SOLVE_COMMANDS, REFEREE, Some(tuner));
+    every_binary_answers_help(BOT, SOLVE_COMMANDS, Some(tuner));
     every_command_answers_help(tuner, &[&["lines"], &["proven"], &["book"]]);
 }

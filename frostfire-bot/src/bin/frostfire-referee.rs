@@ -1,4 +1,5 @@
-//! `frostfire-referee [OPTIONS] CMD_A CMD_B`: plays Frostfire games between two shell commands.
+//! `frostfire-referee [OPTIONS] CMD_A CMD_B`: plays Frostfire games between two shell commands, and the
+//! referee's subcommands (`merge`, `view`, `league`, `lines`).
 fn main() -> std::process::ExitCode {
-    tools::runner::main::<frostfire::referee::FrostfireReferee>()
+    tools::runner::main::<frostfire::referee::Frostfire>()
 }

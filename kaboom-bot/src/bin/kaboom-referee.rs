@@ -1,3 +1,5 @@
+//! `kaboom-referee [OPTIONS] CMD_A CMD_B`: plays Kaboom games between two shell commands, and the
+//! referee's subcommands (`merge`, `view`, `league`, `lines`).
 fn main() -> std::process::ExitCode {
-    tools::runner::main::<kaboom::referee::KaboomReferee>()
+    tools::runner::main::<kaboom::referee::Kaboom>()
 }

@@ -3,24 +3,27 @@
 
 use std::process::ExitCode;
 
-use super::command_line::print_clap;
-use super::game::contest_defaults;
-use super::match_error::MatchError;
-use super::merge::{merge, MergeError};
-use super::options::{command, parse_options_with};
-use super::run::run_match;
-use super::{html, interrupt, league, lines};
+use crate::runner::command_line::print_clap;
+use crate::runner::game::{contest_defaults, Game};
+use crate::runner::league;
+use crate::runner::match_play::interrupt;
+use crate::runner::match_play::match_error::MatchError;
+use crate::runner::match_play::merge::{merge, MergeError};
+use crate::runner::match_play::options::{command, parse_options_with};
+use crate::runner::match_play::run::run_match;
+use crate::runner::pages::replay_page;
+use crate::runner::records::lines;
 
 /// The whole `<game>-referee` program: parses the command line and runs the match (or the merge).
 /// Exit status 0 after a match (whatever its result); 2 for a bad command line, bad results
 /// files, an output that cannot be written or a player that cannot start, all found before any
 /// game counts; 128 + the signal for a match interrupted (after its standings); 1 when the match
 /// could not go on (a file that could not be written during it).
-pub fn main<G: html::DrawGame>() -> ExitCode {
+pub fn main<G: Game>() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("league") => league::main::<G>(&args[1..]),
-        Some("view") => html::view_main::<G>(&args[1..]),
+        Some("view") => replay_page::view_main::<G>(G::DRAWING, &args[1..]),
         Some("lines") => lines::main::<G>(&args[1..]),
         Some("merge") => merge_main::<G>(&args[1..]),
         _ => match_main::<G>(args),
@@ -28,7 +31,7 @@ pub fn main<G: html::DrawGame>() -> ExitCode {
 }
 
 /// `<game>-referee merge ...`: the final lines of the rows, its help, or why it refused them.
-fn merge_main<G: html::DrawGame>(args: &[String]) -> ExitCode {
+fn merge_main<G: Game>(args: &[String]) -> ExitCode {
     match merge(G::NAME, args) {
         Ok(text) => {
             print!("{text}");
@@ -46,7 +49,7 @@ fn merge_main<G: html::DrawGame>(args: &[String]) -> ExitCode {
 
 /// `<game>-referee [OPTIONS] CMD_A CMD_B`: the match, its help, or why its command line was
 /// refused.
-fn match_main<G: html::DrawGame>(args: Vec<String>) -> ExitCode {
+fn match_main<G: Game>(args: Vec<String>) -> ExitCode {
     let (movetime_ms, _) = contest_defaults::<G>();
     let mut referee = command(
         G::NAME,

@@ -1,18 +1,52 @@
 //! The match runner behind every `<game>-referee` binary.
 //!
-//! A game crate implements [`RefereeGame`] with its own rules library; this module does the rest,
-//! the same way for every game: it starts both players ([`process`]), sends each its id line when
-//! the game starts, feeds each its input, reads its reply under the time limit, watches its
-//! memory, hands the reply to the rules, ends the game at once on any fault, writes the record,
-//! and prints one line per game and the match's summary.
+//! # The contract
 //!
-//! Games come in pairs with the same seed and the seats swapped ([`schedule`]); `--concurrency`
-//! plays several at once, `--sprt` stops at a verdict of the test ([`sprt`]), three or more
-//! players play a round robin or a gauntlet rated by one fit over all games ([`rating`]),
-//! `--results` writes one row per game ([`results`]) and `merge` reads the rows of several shards
-//! back; `league DIR` keeps players and games in a folder and plays them on as long as one
-//! likes, through the same game loop ([`league`], [`play_games`]); `lines DIR...` reads record
-//! folders back for the lines a player lost more than once ([`lines`]). With two players, per
+//! A game crate implements [`Game`] over its own board (`common::game::Board`): its name, its
+//! contest, what each player is sent, and its words for how a game ended; `main::<G>()`
+//! ([`main`]) is then its whole referee binary. The runner holds a game under way as a
+//! [`Referee`] over that board, the one implementation, for every game, of what a referee does
+//! with a board. Drawing is optional: a game that gives a [`Drawing`] of its board
+//! ([`Game::DRAWING`]) gets the replay pages (`--html`, `view`, a league's pages); a game
+//! without one gets all the rest. The crate's tests and tuners reach the little else they need
+//! here: [`replay`] and [`page`] for its drawings, the records ([`RecordWriter`],
+//! [`parse_record`]), and [`count`], the toy game the runner tests itself with
+//! (`count-referee`, `count-files-referee`), once for every game.
+//!
+//! # Inside, by concern
+//!
+//! Each folder imports only from those listed before it:
+//!
+//! - `game/`, with `text.rs` and `command_line/`: the contract and the referee over a board,
+//!   the drawing, the toy game; how a program's words are quoted in a verdict; the command-line
+//!   helpers every subcommand shares;
+//! - `records/`: what the runner writes and reads back: the records, the rows of `--results`,
+//!   the rules of its own files (an input read only if it is a file of a sane size, an output
+//!   checked before the first game), a record replayed through the rules, and `lines`;
+//! - `stats/`: the one tally of results, the Elo of a score, the SPRT, a tournament's ratings,
+//!   and what a match prints of them;
+//! - `pages/`: the replay page and the league's page;
+//! - `match_play/`: a match: its command line, its schedule and openings, the players as
+//!   processes (a tree the referee owns), one game, many games at once, what stops a match, and
+//!   `merge`;
+//! - `league/`: the league, played through the match's game loop;
+//! - `dispatch.rs`: [`main`], each subcommand or the match of the command line.
+//!
+//! # A match
+//!
+//! For every game alike, the runner starts both players (`match_play/process`), sends each its
+//! id line when the game starts, feeds each its input, reads its reply under the time limit,
+//! watches its memory, hands the reply to the rules, ends the game at once on any fault, writes
+//! the record, and prints one line per game and the match's summary.
+//!
+//! Games come in pairs with the same seed and the seats swapped (`match_play/schedule`);
+//! `--concurrency` plays several at once, `--sprt` stops at a verdict of the test
+//! (`stats/sprt`), three or more players play a round robin or a gauntlet rated by one fit over
+//! all games (`stats/rating`), `--results` writes one row per game (`records/results`) and
+//! `merge` reads the rows of several shards back; `league DIR` keeps players and games in a
+//! folder and plays them on as long as one likes, through the same game loop (`league`);
+//! `lines DIR...` reads record folders back for the lines a player lost more than once
+//! (`records/lines`). With two players, per
 //! game `k` (from 1, A is Player 1 when `k` is odd), on stdout:
 //!
 //! ```text
@@ -40,7 +74,7 @@
 //! ```
 //!
 //! and each player's stderr to `DIR/game-<k>-p<seat>.stderr`. A game started from an opening
-//! (`--openings`, `--random-openings`: [`opening`]) lists the opening's plies first, as comments
+//! (`--openings`, `--random-openings`: `match_play/opening`) lists the opening's plies first, as comments
 //! that name the seat each was played for. File-based players (Power Connect
 //! 4) run in `DIR/game-<k>-p<seat>/`, kept for inspection. Progress goes to stderr.
 //!
@@ -49,9 +83,9 @@
 //! program's file name without extension; the same program twice gets `<name>1` and `<name>2`,
 //! linked into the folder under that name and run by it), only the files whose names start with
 //! a player's id counting as its help files; a call that gives no reply in time, no reply file, or
-//! a malformed or illegal move is made again, up to [`GAME_MASTER_CALLS`] calls, and the last
+//! a malformed or illegal move is made again, up to three calls, and the last
 //! failure loses (a `# retry:` line per call made again); and in even games the sides' names are
-//! swapped ([`RefereeGame::new_swapped`]: team 2 moves first), so that each side of a pair moves
+//! swapped ([`Game::start_with`]: team 2 moves first), so that each side of a pair moves
 //! first once. The player's command must start with its program (no wrapper such as `nice`).
 //!
 //! A player loses at once, with one of these reasons (a quoted line has its control characters
@@ -73,66 +107,38 @@
 //! - before the first game, every output (`--results`, `--html`, `--record-dir`) is checked for
 //!   being writable, leaving nothing behind, and for landing on no input or other output, nor on
 //!   what it must not replace: a results file of another game, a file that is not a page, an
-//!   earlier match's records (`run::check_outputs`, [`files`]); one line names the file, what it
+//!   earlier match's records (`match_play/run`, `records/files`); one line names the file, what it
 //!   is and why: `cannot write the replay page /no/such/dir/match.html: No such file or
-//!   directory` (exit status 2), as does every I/O error of the runner ([`FileError`]);
+//!   directory` (exit status 2), as does every I/O error of the runner;
 //! - a player that cannot start: no process could be spawned, or it exited with any status but
 //!   success (127 and 126, the shell's "not found" and "cannot execute"; 2, `python3` without
 //!   its script; 101, a panic) before it ever replied in the match (for Power Connect 4, without
-//!   writing its reply) ([`process::StartFailure`]). The error quotes its command and the last
+//!   writing its reply). The error quotes its command and the last
 //!   lines of its stderr (exit status 2); games under way are abandoned, not counted. A player
 //!   that exits with success before replying only loses its game, as does one that has replied
 //!   once in the match and later cannot run;
-//! - an interruption (Ctrl-C, SIGTERM: [`interrupt`]): games under way are abandoned, and the
-//!   final lines of the finished games (those a [`merge`] of the results file prints) are printed
+//! - an interruption (Ctrl-C, SIGTERM: `match_play/interrupt`): games under way are abandoned, and the
+//!   final lines of the finished games (those a `merge` of the results file prints) are printed
 //!   last (exit status 128 + the signal).
 
-mod bad_value;
-mod command_line;
-#[cfg(test)]
-mod count;
-mod dispatch;
-pub mod drawing;
-pub mod files;
-mod game;
-pub mod html;
-pub mod interrupt;
-pub mod league;
-pub mod lines;
-mod match_error;
-mod merge;
-pub mod opening;
-mod options;
-mod play;
-pub mod process;
-pub mod rating;
-pub mod record;
-pub mod replay;
-mod report;
-pub mod results;
-mod run;
-pub mod schedule;
-pub mod sprt;
-pub mod stats;
-pub mod supervisor;
-pub mod tally;
+pub(crate) mod command_line;
+pub(crate) mod dispatch;
+pub(crate) mod game;
+pub(crate) mod league;
+pub(crate) mod match_play;
+pub(crate) mod pages;
+pub(crate) mod records;
+pub(crate) mod stats;
+pub(crate) mod text;
 
-pub use bad_value::BadOptionValue;
-pub use command_line::one_line;
+// What a game crate uses: the contract and its words, the entry point of its referee binary, the
+// drawing helpers of its view, and, for its tests and tuners, the referee over its board, the
+// records and their replay.
 pub use dispatch::main;
-pub use files::{check_writable, check_writable_dir, FileError};
-pub use game::{BoardReferee, Fault, GameEnd, Input, RefereeGame, Seat, SideOf, Transport};
-pub use match_error::{cannot_start_message, MatchError};
-pub use merge::{merge, merge_command, names_of, MergeError};
-pub use options::{
-    command, parse_options, parse_options_with, parse_player, usage, Entrant, MatchOptions,
-    OptionsError,
-};
-pub use play::{quote, trim_reply, GameReport, GAME_MASTER_CALLS};
-pub use report::{
-    final_text, game_line, pentanomial, points_text, record_text, standings, standings_text, tally,
-    Standings,
-};
-pub use run::{match_openings, play_games, run_match, GameSource, ScheduledGame};
-pub use stats::HeadToHead;
-pub use tally::megabytes;
+pub use game::count;
+pub use game::drawing::{hexagon, named_hexagon, Drawing};
+pub use game::referee::Referee;
+pub use game::{Fault, Game, GameEnd, Input, Seat, Transport};
+pub use pages::replay_page::page;
+pub use records::record::{parse_record, Problem, Record, RecordPly, RecordResult, RecordWriter};
+pub use records::replay::{replay, GameView};

@@ -1,4 +1,5 @@
-//! `yavalath-referee [OPTIONS] CMD_A CMD_B`: plays Yavalath games between two shell commands.
+//! `yavalath-referee [OPTIONS] CMD_A CMD_B`: plays Yavalath games between two shell commands, and the
+//! referee's subcommands (`merge`, `view`, `league`, `lines`).
 fn main() -> std::process::ExitCode {
-    tools::runner::main::<yavalath::referee::YavalathReferee>()
+    tools::runner::main::<yavalath::referee::Yavalath>()
 }
