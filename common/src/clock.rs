@@ -3,7 +3,9 @@
 //! A bot starts its [`Deadline`] the moment it has read the opponent's move, so that the time it
 //! spends parsing and updating its board counts against it too. The search then owns a
 //! [`SearchClock`], which it ticks once per node: the clock looks at the wall time only every
-//! [`SearchClock::CHECK_INTERVAL`] nodes, which keeps the poll off the hot path.
+//! [`SearchClock::CHECK_INTERVAL`] nodes (or its own interval), which keeps the poll off the hot
+//! path. The solvers count with the same clock, with an exact node limit where a proof's answer
+//! must not depend on the time.
 //!
 //! How a move's budget is shared out is each crate's [`TimePolicy`], data in its `params.rs`;
 //! every search asks the one rule [`Deadline::may_start_iteration`] before each iteration, and
@@ -156,33 +158,75 @@ impl Deadline {
 }
 
 /// The search's view of the clock: a node counter that polls the deadline cheaply.
+///
+/// Every node search of the workspace counts with one: the game searches, Krieg's proof searches
+/// (df-pn and the exact solver) and Power Connect 4's solver. Each [`tick`](Self::tick) compares
+/// the count with one number, the next count at which anything can happen: the next look at the
+/// wall clock (every `interval` nodes) or the node limit, whichever comes first. So the limit is
+/// exact at no cost on the hot path, and the time is read only at the looks.
 #[derive(Clone, Debug)]
 pub struct SearchClock {
     deadline: Deadline,
     nodes: u64,
-    max_nodes: u64,
+    /// The count at which `tick` leaves its fast path; never, once stopped.
+    next_look: u64,
+    /// Nodes between two looks at the wall clock: a power of two.
+    interval: u64,
+    /// The count at which the clock says stop whatever the time; never: `u64::MAX`.
+    stop_at: u64,
     stopped: bool,
 }
 
 impl SearchClock {
-    /// The wall clock is read once every this many nodes (a power of two). At a few million
-    /// nodes per second this is well under a millisecond between looks.
+    /// The wall clock is read once every this many nodes (a power of two), unless the clock is
+    /// made [`with_interval`](Self::with_interval). At a few million nodes per second this is
+    /// well under a millisecond between looks.
     pub const CHECK_INTERVAL: u64 = 2048;
 
     /// A clock for one move.
     pub fn new(deadline: Deadline) -> SearchClock {
+        SearchClock::with_interval(deadline, Self::CHECK_INTERVAL)
+    }
+
+    /// A clock that reads the wall clock every `interval` nodes (a power of two): fewer for a
+    /// search whose nodes are dear (a proof's node expands every move), more for cheap ones.
+    pub fn with_interval(deadline: Deadline, interval: u64) -> SearchClock {
+        assert!(interval.is_power_of_two());
         SearchClock {
             deadline,
             nodes: 0,
-            max_nodes: u64::MAX,
+            next_look: interval,
+            interval,
+            stop_at: u64::MAX,
             stopped: false,
         }
     }
 
-    /// The same clock, which also says stop at its first look past `max_nodes` nodes: a search
-    /// cut in the middle of an iteration at the same node on every run (tests).
+    /// The same clock, which also says stop at its first look at or past `max_nodes` nodes, as
+    /// the hard budget would: a search cut in the middle of an iteration at the same node on
+    /// every run (tests).
     pub fn with_max_nodes(self, max_nodes: u64) -> SearchClock {
-        SearchClock { max_nodes, ..self }
+        // Rounded up to a multiple of the interval (a cap near `u64::MAX` stays out of reach).
+        let mask = self.interval - 1;
+        let first_look = (max_nodes.saturating_add(mask) & !mask).max(self.interval);
+        self.stopping_at(first_look)
+    }
+
+    /// The same clock, which also says stop at the first node past `limit` (`None`: no limit),
+    /// exactly, whatever its looks: a proof's budget, whose answer must not depend on the
+    /// interval.
+    pub fn with_node_limit(self, limit: Option<u64>) -> SearchClock {
+        self.stopping_at(limit.map_or(u64::MAX, |limit| limit.saturating_add(1)))
+    }
+
+    /// The same clock, which also says stop once the count reaches `stop_at`.
+    fn stopping_at(self, stop_at: u64) -> SearchClock {
+        let stop_at = self.stop_at.min(stop_at);
+        SearchClock {
+            stop_at,
+            next_look: self.next_look.min(stop_at),
+            ..self
+        }
     }
 
     /// Counts one node; returns true when the search must unwind now. Once it has said stop, it
@@ -190,10 +234,29 @@ impl SearchClock {
     #[inline]
     pub fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes & (Self::CHECK_INTERVAL - 1) == 0 && !self.stopped {
-            self.stopped = self.nodes >= self.max_nodes || self.deadline.hard_expired();
+        if self.nodes >= self.next_look {
+            self.look();
         }
         self.stopped
+    }
+
+    /// The slow path of [`tick`](Self::tick): the node limit, then the deadline, and when to
+    /// look next.
+    #[cold]
+    fn look(&mut self) {
+        self.stopped = self.nodes >= self.stop_at || self.deadline.hard_expired();
+        self.next_look = if self.stopped {
+            u64::MAX
+        } else {
+            // The next multiple of the interval, unless the limit comes first.
+            ((self.nodes | (self.interval - 1)) + 1).min(self.stop_at)
+        };
+    }
+
+    /// True when the count is at one of the clock's looks at the wall clock (a multiple of its
+    /// interval): where a caller that reads the time too (a progress line) reads it as rarely.
+    pub fn at_look(&self) -> bool {
+        self.nodes & (self.interval - 1) == 0
     }
 
     /// True once the search has been told to stop.
@@ -264,6 +327,46 @@ mod tests {
         let stopped_at = (1..=SearchClock::CHECK_INTERVAL * 8).find(|_| clock.tick());
         assert_eq!(stopped_at, Some(SearchClock::CHECK_INTERVAL * 3));
         assert!(clock.tick() && clock.stopped());
+        let mut at_zero = SearchClock::new(Deadline::unlimited()).with_max_nodes(0);
+        let stopped_at = (1..=SearchClock::CHECK_INTERVAL * 2).find(|_| at_zero.tick());
+        assert_eq!(
+            stopped_at,
+            Some(SearchClock::CHECK_INTERVAL),
+            "the first look"
+        );
+    }
+
+    #[test]
+    fn a_node_limit_stops_the_clock_at_the_first_node_past_it_whatever_the_interval() {
+        for interval in [1, 8, 1024] {
+            let mut clock = SearchClock::with_interval(Deadline::unlimited(), interval)
+                .with_node_limit(Some(1000));
+            let stopped_at = (1..=5000).find(|_| clock.tick());
+            assert_eq!(stopped_at, Some(1001), "interval {interval}");
+            assert!(clock.tick() && clock.stopped() && clock.nodes() == 1002);
+        }
+        let mut unlimited =
+            SearchClock::with_interval(Deadline::unlimited(), 4).with_node_limit(None);
+        assert!((0..10_000).all(|_| !unlimited.tick()));
+    }
+
+    #[test]
+    fn a_clock_with_its_own_interval_looks_at_its_multiples() {
+        let mut clock = SearchClock::with_interval(Deadline::by(Some(Instant::now())), 16);
+        let stopped_at = (1..=100).find(|_| clock.tick());
+        assert_eq!(
+            stopped_at,
+            Some(16),
+            "the deadline has passed: the first look stops"
+        );
+        let mut clock = SearchClock::with_interval(Deadline::unlimited(), 16);
+        let looks: Vec<u64> = (1..=64)
+            .filter(|_| {
+                clock.tick();
+                clock.at_look()
+            })
+            .collect();
+        assert_eq!(looks, [16, 32, 48, 64]);
     }
 
     #[test]

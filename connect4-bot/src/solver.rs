@@ -51,7 +51,7 @@ use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
 use common::cli::{parse_table_mb, refuse_solve_args, CliError};
-use common::clock::Deadline;
+use common::clock::{Deadline, SearchClock};
 
 use crate::board::{
     column_mask, winning_cells, Board, Column, Kind, Move, Team, BOARD_MASK, BOTTOM, CELLS,
@@ -534,9 +534,7 @@ pub struct Solver {
     /// The number of the root [`Solver::solve_dual`] works on: entries of earlier roots are
     /// empty.
     dual_root: u32,
-    nodes: u64,
-    deadline: Deadline,
-    stopped: bool,
+    clock: SearchClock,
 }
 
 impl Solver {
@@ -556,21 +554,18 @@ impl Solver {
             table: BoundTable::new(table_bytes, written),
             dual_table: Vec::new(),
             dual_root: 0,
-            nodes: 0,
-            deadline: Deadline::unlimited(),
-            stopped: false,
+            clock: SearchClock::with_interval(Deadline::unlimited(), CLOCK_INTERVAL),
         }
     }
 
-    /// Stops every later solve when `deadline`'s hard budget has passed.
+    /// Stops every later solve when `deadline`'s hard budget has passed; counts nodes from zero.
     pub fn set_deadline(&mut self, deadline: Deadline) {
-        self.deadline = deadline;
-        self.stopped = false;
+        self.clock = SearchClock::with_interval(deadline, CLOCK_INTERVAL);
     }
 
-    /// Nodes searched since the solver was made.
+    /// Nodes searched since the solver was made or last given a deadline.
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.clock.nodes()
     }
 
     /// The exact score of `position` (see the module's docs), or with `weak` only its sign;
@@ -606,7 +601,7 @@ impl Solver {
             let child = position.play_bit(bit);
             // The child is worth at most -score exactly when this move keeps the score.
             let r = self.negamax(&child, -score, -score + 1);
-            if self.stopped {
+            if self.clock.stopped() {
                 return None;
             }
             if r <= -score {
@@ -655,7 +650,7 @@ impl Solver {
                 probe = max / 2;
             }
             let r = search(self, probe);
-            if self.stopped {
+            if self.clock.stopped() {
                 return None;
             }
             if r <= probe {
@@ -677,7 +672,7 @@ impl Solver {
                 None => {
                     // The child is worth at most -score exactly when this move keeps the score.
                     let r = self.negamax_dual(&position.play(bit, dual), -score, -score + 1);
-                    if self.stopped {
+                    if self.clock.stopped() {
                         return None;
                     }
                     r <= -score
@@ -701,7 +696,7 @@ impl Solver {
             }
             return self.negamax(&classic, alpha, beta);
         }
-        if self.tick() {
+        if self.clock.tick() {
             return alpha;
         }
         let key = position.key();
@@ -726,7 +721,7 @@ impl Solver {
                 Some(s) => s,
                 None => -self.negamax_dual(&position.play(bit, dual), -beta, -alpha),
             };
-            if self.stopped {
+            if self.clock.stopped() {
                 return alpha;
             }
             best = best.max(score);
@@ -750,13 +745,6 @@ impl Solver {
             score: bound as i8,
         };
         bound
-    }
-
-    /// Counts a node; true when the search must unwind (the deadline has passed).
-    fn tick(&mut self) -> bool {
-        self.nodes += 1;
-        self.stopped |= self.nodes % CLOCK_INTERVAL == 0 && self.deadline.hard_expired();
-        self.stopped
     }
 
     /// The candidate moves (landing bits) in `moves`, the most promising first, the centre first
@@ -783,7 +771,7 @@ impl Solver {
     /// window it fell: at most `alpha`, or at least `beta`. The player to move cannot win at
     /// once (every caller checks it or has excluded it).
     fn negamax(&mut self, position: &Position, mut alpha: i32, mut beta: i32) -> i32 {
-        if self.tick() {
+        if self.clock.tick() {
             return alpha;
         }
         let moves = position.non_losing_moves();
@@ -825,7 +813,7 @@ impl Solver {
         let list = self.ordered_moves(position, moves);
         for &(_, bit) in list.iter() {
             let score = -self.negamax(&position.play_bit(bit), -beta, -alpha);
-            if self.stopped {
+            if self.clock.stopped() {
                 return alpha;
             }
             if score >= beta {

@@ -29,7 +29,7 @@
 
 use crate::board::{Board, Kind, Move, MoveList, Outcome, Side};
 use arrayvec::ArrayVec;
-use common::clock::Deadline;
+use common::clock::{Deadline, SearchClock};
 use common::game::Board as _;
 use common::io::log;
 use common::transposition::table_len;
@@ -103,71 +103,33 @@ struct Child {
     exact: bool,
 }
 
-/// The clock of a proof search (df-pn here, the exact solver too): counts positions, stops at
-/// the deadline's hard budget (read every `interval` positions, a power of two) or past a node
-/// limit, and says when a progress line is due.
-#[derive(Clone, Debug)]
-pub(crate) struct ProofClock {
-    interval: u64,
-    deadline: Deadline,
-    /// Stop a call after this many nodes (a budget that, unlike the clock, repeats exactly).
-    pub(crate) node_limit: Option<u64>,
-    /// Positions counted since the start.
-    pub(crate) nodes: u64,
-    /// True once the deadline or the node limit has passed.
-    pub(crate) stopped: bool,
-    started: Instant,
-    last_progress: Instant,
+/// When a verbose proof search's next progress line is due (df-pn here, the exact solver too):
+/// every [`PROGRESS_INTERVAL`] of its clock's time, asked only at the clock's looks at the wall
+/// clock, so that a quiet search pays nothing and a verbose one reads the time as rarely.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ProgressLines {
+    next: Duration,
 }
 
-impl ProofClock {
-    /// A clock that reads the time every `interval` positions (a power of two).
-    pub(crate) fn new(interval: u64) -> ProofClock {
-        let now = Instant::now();
-        ProofClock {
-            interval,
-            deadline: Deadline::unlimited(),
-            node_limit: None,
-            nodes: 0,
-            stopped: false,
-            started: now,
-            last_progress: now,
+impl ProgressLines {
+    /// The lines of a search starting now.
+    pub(crate) fn new() -> ProgressLines {
+        ProgressLines {
+            next: PROGRESS_INTERVAL,
         }
     }
 
-    /// Starts a search: no position counted yet, stopping at `deadline`.
-    pub(crate) fn start(&mut self, deadline: Option<Instant>) {
-        self.deadline = Deadline::by(deadline);
-        self.stopped = false;
-        self.nodes = 0;
-        self.started = Instant::now();
-        self.last_progress = self.started;
-    }
-
-    /// Counts a position. Returns the seconds since the start when a progress line is due (every
-    /// [`PROGRESS_INTERVAL`]).
-    pub(crate) fn tick(&mut self) -> Option<f64> {
-        self.nodes += 1;
-        if self.node_limit.is_some_and(|limit| self.nodes > limit) {
-            self.stopped = true;
-        }
-        if self.nodes & (self.interval - 1) != 0 {
+    /// After a tick of `clock`: the time since the search began when a line is due.
+    pub(crate) fn due(&mut self, clock: &SearchClock) -> Option<Duration> {
+        if !clock.at_look() {
             return None;
         }
-        if self.deadline.hard_expired() {
-            self.stopped = true;
-        }
-        let now = Instant::now();
-        if now.duration_since(self.last_progress) < PROGRESS_INTERVAL {
+        let elapsed = clock.deadline().elapsed();
+        if elapsed < self.next {
             return None;
         }
-        self.last_progress = now;
-        Some(now.duration_since(self.started).as_secs_f64())
-    }
-
-    /// Positions per second over the first `seconds`.
-    pub(crate) fn rate(&self, seconds: f64) -> f64 {
-        self.nodes as f64 / seconds.max(1e-9)
+        self.next = elapsed + PROGRESS_INTERVAL;
+        Some(elapsed)
     }
 }
 
@@ -179,7 +141,11 @@ pub struct ProofSearch {
     written: Vec<u32>,
     /// More buckets were written than `written` keeps: emptying clears the whole table.
     written_many: bool,
-    clock: ProofClock,
+    clock: SearchClock,
+    /// Every call gives up after this many positions (a budget that, unlike the clock, repeats
+    /// exactly).
+    node_limit: Option<u64>,
+    progress: ProgressLines,
     /// Log progress on stderr every ten seconds.
     pub verbose: bool,
 }
@@ -191,7 +157,9 @@ impl ProofSearch {
             table: vec![Entry::default(); table_len::<Entry>(table_bytes, BUCKET)],
             written: Vec::new(),
             written_many: false,
-            clock: ProofClock::new(CLOCK_INTERVAL),
+            clock: SearchClock::with_interval(Deadline::unlimited(), CLOCK_INTERVAL),
+            node_limit: None,
+            progress: ProgressLines::new(),
             verbose: false,
         }
     }
@@ -217,12 +185,12 @@ impl ProofSearch {
 
     /// Makes every later call give up (`None`) after `limit` positions, as at a deadline.
     pub fn set_node_limit(&mut self, limit: Option<u64>) {
-        self.clock.node_limit = limit;
+        self.node_limit = limit;
     }
 
     /// Positions expanded since the last [`value`](Self::value) or [`wins`](Self::wins) began.
     pub fn nodes(&self) -> u64 {
-        self.clock.nodes
+        self.clock.nodes()
     }
 
     /// The value of `board` for the side to move, or `None` at `deadline`. The table is kept
@@ -311,7 +279,9 @@ impl ProofSearch {
     }
 
     fn begin(&mut self, deadline: Option<Instant>) {
-        self.clock.start(deadline);
+        self.clock = SearchClock::with_interval(Deadline::by(deadline), CLOCK_INTERVAL)
+            .with_node_limit(self.node_limit);
+        self.progress = ProgressLines::new();
     }
 
     /// Runs df-pn from `board` on "`attacker` wins" until it is settled or the deadline.
@@ -320,7 +290,7 @@ impl ProofSearch {
         let (mut phi, mut delta) = self.numbers(&root);
         while phi != 0 && delta != 0 {
             let (p, d) = self.search(&root, attacker, INFINITE, INFINITE);
-            if self.clock.stopped {
+            if self.clock.stopped() {
                 return None;
             }
             (phi, delta) = (p, d);
@@ -373,7 +343,7 @@ impl ProofSearch {
         delta_limit: u32,
     ) -> (u32, u32) {
         self.tick();
-        let nodes_before = self.clock.nodes;
+        let nodes_before = self.clock.nodes();
         let mut moves = MoveList::new();
         node.board.generate_moves(&mut moves);
         let mut children: ArrayVec<Child, { crate::board::MAX_MOVES }> = ArrayVec::new();
@@ -414,7 +384,7 @@ impl ProofSearch {
                 || delta == 0
                 || phi >= phi_limit
                 || delta >= delta_limit
-                || self.clock.stopped
+                || self.clock.stopped()
             {
                 break;
             }
@@ -427,18 +397,23 @@ impl ProofSearch {
             let child = children[best];
             self.search(&child, attacker, child_phi_limit, child_delta_limit);
         }
-        let work = self.clock.nodes - nodes_before;
+        let work = self.clock.nodes() - nodes_before;
         self.store(node.key, phi, delta, work);
         (phi, delta)
     }
 
     fn tick(&mut self) {
-        if let Some(seconds) = self.clock.tick().filter(|_| self.verbose) {
+        self.clock.tick();
+        if !self.verbose {
+            return;
+        }
+        if let Some(elapsed) = self.progress.due(&self.clock) {
             let used = self.table.iter().filter(|e| e.work > 0).count();
             log(&format!(
-                "solve: {} nodes, {seconds:.0} s, {:.0} nodes/s, table {:.1} % full",
-                self.clock.nodes,
-                self.clock.rate(seconds),
+                "solve: {} nodes, {:.0} s, {} nodes/s, table {:.1} % full",
+                self.clock.nodes(),
+                elapsed.as_secs_f64(),
+                self.clock.nps(),
                 100.0 * used as f64 / self.table.len() as f64
             ));
         }

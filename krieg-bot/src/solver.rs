@@ -21,8 +21,9 @@
 //! `±(MATE − plies)`.
 
 use crate::board::{Board, Cell, Kind, Move, MoveList, Outcome};
-use crate::dfpn::{ProofClock, Value};
+use crate::dfpn::{ProgressLines, Value};
 use crate::search::{score_moves, History, MoveScores};
+use common::clock::{Deadline, SearchClock};
 use common::game::Board as _;
 use common::io::log;
 use common::search::{pick_move_by_swap, remember_killer, NodeBest};
@@ -88,7 +89,8 @@ pub struct Solver {
     table: Vec<Entry>,
     killers: [[Option<Move>; 2]; MAX_PLY],
     history: History,
-    clock: ProofClock,
+    clock: SearchClock,
+    progress: ProgressLines,
     /// Scores are `±(MATE - ply)` rather than ±1.
     distance_mode: bool,
     /// Log progress on stderr every ten seconds.
@@ -108,7 +110,8 @@ impl Solver {
             table: vec![Entry::default(); table_len::<Entry>(table_bytes, 2)],
             killers: [[None; 2]; MAX_PLY],
             history: [[0; Cell::COUNT]; Cell::COUNT],
-            clock: ProofClock::new(CLOCK_INTERVAL),
+            clock: SearchClock::with_interval(Deadline::unlimited(), CLOCK_INTERVAL),
+            progress: ProgressLines::new(),
             distance_mode: false,
             verbose: false,
             random_order: None,
@@ -138,7 +141,7 @@ impl Solver {
         Solution {
             value,
             best,
-            nodes: self.clock.nodes,
+            nodes: self.clock.nodes(),
         }
     }
 
@@ -164,7 +167,7 @@ impl Solver {
         let score = self.negamax(board, 0, alpha, beta, UNLIMITED);
         self.distance_mode = false;
         self.clear();
-        (!self.clock.stopped).then(|| (MATE - score.abs()) as u32)
+        (!self.clock.stopped()).then(|| (MATE - score.abs()) as u32)
     }
 
     /// The value of `board` by iterative deepening, each depth two null windows: a win or not,
@@ -175,12 +178,12 @@ impl Solver {
         for depth in 1..=UNLIMITED {
             let horizons = self.horizons;
             if self.negamax(board, 0, 0, 1, depth) >= 1 {
-                return (!self.clock.stopped).then_some(Value::Win);
+                return (!self.clock.stopped()).then_some(Value::Win);
             }
             let win_excluded = self.horizons == horizons;
             let horizons = self.horizons;
             let score = self.negamax(board, 0, -1, 0, depth);
-            if self.clock.stopped {
+            if self.clock.stopped() {
                 return None;
             }
             if score <= -1 {
@@ -219,7 +222,7 @@ impl Solver {
         };
         for &mv in moves.iter() {
             let score = -self.negamax(&board.play(mv), 1, -beta, -alpha, UNLIMITED);
-            if self.clock.stopped {
+            if self.clock.stopped() {
                 return None;
             }
             if score >= beta {
@@ -231,11 +234,12 @@ impl Solver {
 
     /// Positions searched by the last solve.
     pub fn nodes(&self) -> u64 {
-        self.clock.nodes
+        self.clock.nodes()
     }
 
     fn start(&mut self, deadline: Option<Instant>, distance_mode: bool) {
-        self.clock.start(deadline);
+        self.clock = SearchClock::with_interval(Deadline::by(deadline), CLOCK_INTERVAL);
+        self.progress = ProgressLines::new();
         self.proven = 0;
         self.distance_mode = distance_mode;
         for row in self.history.iter_mut() {
@@ -340,12 +344,17 @@ impl Solver {
     }
 
     fn tick(&mut self) {
-        if let Some(seconds) = self.clock.tick().filter(|_| self.verbose) {
+        self.clock.tick();
+        if !self.verbose {
+            return;
+        }
+        if let Some(elapsed) = self.progress.due(&self.clock) {
             log(&format!(
-                "solve: {} nodes, {} positions proven, {seconds:.0} s, {:.0} nodes/s",
-                self.clock.nodes,
+                "solve: {} nodes, {} positions proven, {:.0} s, {} nodes/s",
+                self.clock.nodes(),
                 self.proven,
-                self.clock.rate(seconds)
+                elapsed.as_secs_f64(),
+                self.clock.nps()
             ));
         }
     }
@@ -361,7 +370,7 @@ impl Solver {
         depth: u32,
     ) -> i32 {
         self.tick();
-        if self.clock.stopped {
+        if self.clock.stopped() {
             return 0;
         }
         let us = board.side_to_move();
@@ -421,7 +430,7 @@ impl Solver {
             self.horizons += 1;
             return 0;
         }
-        let nodes_before = self.clock.nodes;
+        let nodes_before = self.clock.nodes();
         let horizons_before = self.horizons;
         let alpha_before = alpha;
         let mut scores = self.order(board, &moves, table_move, ply);
@@ -429,7 +438,7 @@ impl Solver {
         for index in 0..moves.len() {
             let mv = pick_move_by_swap(&mut moves, &mut scores, index);
             let score = -self.negamax(&board.play(mv), ply + 1, -beta, -node.alpha, depth - 1);
-            if self.clock.stopped {
+            if self.clock.stopped() {
                 return 0;
             }
             if node.add(mv, score) {
@@ -468,7 +477,7 @@ impl Solver {
         if lower == upper || lower >= self.win_at(MAX_PLY) || upper <= -self.win_at(MAX_PLY) {
             self.proven += 1;
         }
-        let work = self.clock.nodes - nodes_before;
+        let work = self.clock.nodes() - nodes_before;
         self.store(key, lower, upper, best_move, work, ply);
         best_score
     }
