@@ -99,11 +99,19 @@ pub fn line(moves: &str) -> Board {
 /// it must succeed and print nothing on stdout. Returns the `output.txt` it wrote and its stderr.
 pub fn run_in(program: &Path, dir: &Path, args: &[&str]) -> (String, String) {
     let _ = std::fs::remove_file(dir.join("output.txt"));
-    let out = Command::new(program)
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("the bot runs");
+    // A program copied just now may still be open for writing in a process another test's
+    // thread forked meanwhile ("text file busy", Linux's ETXTBSY): that passes within moments.
+    const ETXTBSY: i32 = 26;
+    let mut tries = 0;
+    let out = loop {
+        match Command::new(program).args(args).current_dir(dir).output() {
+            Err(e) if e.raw_os_error() == Some(ETXTBSY) && tries < 100 => {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            result => break result.expect("the bot runs"),
+        }
+    };
     assert!(out.status.success(), "exit status {:?}", out.status);
     assert!(
         out.stdout.is_empty(),
