@@ -76,8 +76,11 @@ where
     }
 
     /// A fall of the root's score, from one iteration to the next, past which the root counts
-    /// as unstable (worth the extended budget).
-    fn unstable_score_drop(&self) -> i32;
+    /// as unstable (worth the extended budget). By default none: a game whose time policy has
+    /// no extension (Krieg, Power Connect 4) never asks.
+    fn unstable_score_drop(&self) -> i32 {
+        i32::MAX
+    }
 
     /// One iteration at `depth` over the root moves within `window`, the last iteration's best
     /// move first. The best move and its score once some move scored inside the window; `None`

@@ -248,11 +248,6 @@ impl RootSearch<Board> for Searcher {
         game_length(board).unwrap_or(MAX_DEPTH)
     }
 
-    /// The time policy has no extension, so no fall of the score counts.
-    fn unstable_score_drop(&self) -> i32 {
-        i32::MAX
-    }
-
     /// One iteration over the root moves, the last best first (principal variation search);
     /// moves the best to the front for the next one.
     fn search_root(

@@ -260,12 +260,6 @@ impl RootSearch<Board> for Searcher {
         MAX_DEPTH
     }
 
-    /// The time policy has no extension (the solver's proof decides an unstable position better
-    /// than more depth), so no fall of the score counts.
-    fn unstable_score_drop(&self) -> i32 {
-        i32::MAX
-    }
-
     /// The root is a node like the others (counted, its moves ordered, its table entry stored)
     /// except that it never returns a table score: the move must come from this iteration. The
     /// last iteration's best move is its table move, so it is searched first.
