@@ -53,6 +53,7 @@ fn proof_number_search_agrees_with_alpha_beta_further_from_the_end() {
 }
 
 #[test]
+#[ignore = "slow (about 13 s): .ci/run runs it, as the README says"]
 fn the_value_does_not_depend_on_the_table_size() {
     let mut tiny = ProofSearch::new(64 << 10);
     let mut large = ProofSearch::new(16 << 20);
