@@ -23,9 +23,12 @@ common::tunables! {
     /// A threatened side to move at the horizon is searched one more ply, as long as the path
     /// is shorter than this many times the iteration's depth.
     THREAT_EXTENSION_LIMIT: usize = 1, 1..=4, step 1;
-    /// What a repetition costs the side that moved into it (no progress towards a win), in the
-    /// evaluation's millidragons: about a third of a dragon.
+    /// What a repetition at the start costs the side that searches (no progress towards the win
+    /// it needs), in the evaluation's millidragons: about a third of a dragon.
     CONTEMPT: i32 = 308, 0..=1000, step 50;
+    /// What a repetition costs more by the ply limit, added in proportion to the plies played:
+    /// the fewer plies are left, the nearer a position that goes round is to the drawn game.
+    CONTEMPT_GROWTH: i32 = 3000, 0..=8000, step 250;
 
     /// Aspiration windows: from this iteration on, the root is searched in a window around the
     /// previous iteration's score...

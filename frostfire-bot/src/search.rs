@@ -19,11 +19,12 @@
 //! the draw (it scores `-DRAWN_GAME` for it).
 //!
 //! A repetition of an earlier position of the game (handed in with
-//! [`Searcher::set_game_positions`]) or of the search path is no end by the rules, but a move
-//! that makes no progress towards the win both sides need: it costs [`CONTEMPT`] to the side that
-//! repeated, whichever that is. Neither side is taken to seek a repetition it does not need, so a
-//! side a little behind does not expect its opponent to shuffle, and plays on rather than giving
-//! every line up as drawn.
+//! [`Searcher::set_game_positions`]) or of the search path is no end by the rules, but a step
+//! towards the drawn game at the ply limit, which is worth nothing to either side: it costs the
+//! side that searches [`repetition_cost`], whichever side repeated, and more the later it comes.
+//! Were it charged to the side that repeats, the search would steer into positions whose
+//! opponent's natural reply goes round, and score the opponent's shuffle as its own gain (a bot
+//! that shuffles, as a one-ply player does, then holds ours to a draw).
 
 use crate::board::{Board, Color, Move, MoveKind, LOSING_LOSSES, MAX_MOVES, MAX_PLIES};
 use crate::eval::evaluate;
@@ -46,7 +47,7 @@ use crate::params::{
     NULL_REDUCTION, ORDER_ELIMINATION, ORDER_KILLER_1, ORDER_KILLER_2, ORDER_PUSH,
     ORDER_TABLE_MOVE, THREAT_EXTENSION_LIMIT, UNSTABLE_SCORE_DROP,
 };
-pub use crate::params::{CONTEMPT, MAX_DEPTH, OPENING_MARGIN, TABLE_BYTES};
+pub use crate::params::{CONTEMPT, CONTEMPT_GROWTH, MAX_DEPTH, OPENING_MARGIN, TABLE_BYTES};
 pub use common::score::{MATE, MATE_BOUND};
 
 /// A drawn game (no legal move, the ply limit) for the side that searches: worth nothing in the
@@ -54,6 +55,16 @@ pub use common::score::{MATE, MATE_BOUND};
 pub const DRAWN_GAME: i32 = -(MATE_BOUND - 1);
 // Below any evaluation (three dragons lost and every other term against).
 const _: () = assert!(DRAWN_GAME < -10 * crate::eval::LOST_DRAGON);
+
+/// What a position repeated after `plies` plies costs the side that searches: [`CONTEMPT`] at the
+/// start, [`CONTEMPT_GROWTH`] more by the ply limit, in proportion to the plies played. The fewer
+/// plies are left, the nearer a position that goes round is to the drawn game, and a side behind
+/// on the board must play on rather than shuffle.
+pub fn repetition_cost(plies: u32) -> i32 {
+    let growth =
+        i64::from(CONTEMPT_GROWTH.get()) * i64::from(plies.min(MAX_PLIES)) / i64::from(MAX_PLIES);
+    CONTEMPT.get() + growth as i32
+}
 
 /// A move with its ordering key and what it does.
 #[derive(Clone, Copy, Debug, Default)]
@@ -251,6 +262,19 @@ impl Searcher {
         }
     }
 
+    /// The score of a repeated position for its side to move: [`repetition_cost`] against the
+    /// side that searches, whoever repeated. A draw is worth nothing to either side, but the
+    /// search cannot count on the opponent to avoid one: a repetition the opponent makes is no
+    /// gain for us.
+    fn repetition_score(&self, board: &Board) -> i32 {
+        let cost = repetition_cost(board.plies());
+        if board.side_to_move() == self.root_side {
+            -cost
+        } else {
+            cost
+        }
+    }
+
     /// True if the position on top of the path occurred before: earlier in the game, or earlier
     /// on the path with the same side to move (an even number of plies back).
     fn is_repetition(&self) -> bool {
@@ -283,8 +307,7 @@ impl Searcher {
         }
         let us = board.side_to_move();
         if self.is_repetition() {
-            // The side that just moved repeated.
-            return CONTEMPT.get();
+            return self.repetition_score(board);
         }
         let mut depth = depth;
         if depth <= 0 {

@@ -11,7 +11,10 @@ use frostfire::board::{Board, Cell, Color, Move, MAX_PLIES};
 use frostfire::engine::Engine;
 use frostfire::eval::evaluate;
 use frostfire::notation::{parse_cell, parse_move};
-use frostfire::search::{bench, Searcher, CONTEMPT, DRAWN_GAME, MATE, MATE_BOUND, TABLE_BYTES};
+use frostfire::search::{
+    bench, repetition_cost, Searcher, CONTEMPT, CONTEMPT_GROWTH, DRAWN_GAME, MATE, MATE_BOUND,
+    TABLE_BYTES,
+};
 use test_support::search::SelfPlay;
 
 fn cells(text: &str) -> Vec<Cell> {
@@ -138,11 +141,11 @@ fn a_live_position_is_preferred_to_a_repetition() {
     assert!(second.score > -CONTEMPT.get());
 }
 
-/// A repetition costs the side that makes it: an opponent whose every reply repeats a position
-/// of the game pays for it, where a search that took every repetition as a draw against itself
-/// would shun the move that leaves the opponent only such replies.
+/// A repetition costs the side that searches, whoever makes it: an opponent whose every reply
+/// repeats a position of the game is taken to repeat, and that is no gain for us (a draw is worth
+/// nothing to either side). Late in the game it costs more.
 #[test]
-fn the_side_that_repeats_pays_the_contempt() {
+fn a_repetition_costs_the_side_that_searches_whoever_repeats() {
     let start = Board::start();
     let ours = start.legal_moves()[0];
     let after = start.play(ours);
@@ -151,26 +154,39 @@ fn the_side_that_repeats_pays_the_contempt() {
         .iter()
         .map(|&reply| after.play(reply).hash())
         .collect();
-    // Seen from the opponent's side: each reply costs it the contempt.
-    assert_eq!(search(&after, &history, 1).score, -CONTEMPT.get());
-    // Seen from ours, two plies deep: our move scores the contempt, for the opponent to pay.
+    // Seen from the opponent's side (it searches): each reply costs it the contempt.
+    assert_eq!(search(&after, &history, 1).score, -repetition_cost(2));
+    // Seen from ours, two plies deep: the move after which every reply repeats costs us.
     let mut searcher = Searcher::new(1 << 20);
     searcher.verbose = false;
     searcher.set_game_positions(&history.iter().copied().collect());
-    let limits = Limits::depth(2);
-    let r = searcher.search(&start, &limits);
-    assert!(r.score >= CONTEMPT.get(), "{}", r.score);
-    if r.best == Some(ours) {
-        assert_eq!(r.score, CONTEMPT.get());
-    } else {
-        // The other moves that score CONTEMPT or more, then more than CONTEMPT.
-        let at_least = searcher.near_best_moves(&start, &r, r.score - CONTEMPT.get(), &limits);
-        let above = searcher.near_best_moves(&start, &r, r.score - CONTEMPT.get() - 1, &limits);
-        assert!(at_least.contains(&ours) && !above.contains(&ours));
-    }
+    let r = searcher.search(&start, &Limits::depth(2));
+    assert_ne!(r.best, Some(ours));
+    assert!(r.score > -repetition_cost(2), "{}", r.score);
 }
 
-test_support::bench_tests!(bench, deterministic at 5, pinned at 9 => 187_397);
+#[test]
+fn a_repetition_costs_more_as_the_ply_limit_nears() {
+    let late = |plies| {
+        let b = board(
+            "A5 A6 B4 B5 B6 C4 C5 A4 A7 B3 B7",
+            "G1 G2 G3 G4 F1 F2 F3 F4 F5 E3 E4",
+            Color::Ice,
+            plies,
+        );
+        // Every reply of ours repeats.
+        let history: Vec<u64> = b.legal_moves().iter().map(|&m| b.play(m).hash()).collect();
+        search(&b, &history, 1).score
+    };
+    // The repeated position is one ply on.
+    assert_eq!(late(0), -repetition_cost(1));
+    assert_eq!(repetition_cost(0), CONTEMPT.get());
+    let half = CONTEMPT.get() + CONTEMPT_GROWTH.get() / 2;
+    assert_eq!(late(149), -half);
+    assert!(late(290) < late(149));
+}
+
+test_support::bench_tests!(bench, deterministic at 5, pinned at 9 => 183_566);
 
 /// From a random game: Abagon (o) to move, two dragons lost each; some moves let Tyragon win
 /// at once or by force, others do not.
