@@ -112,7 +112,7 @@
 //!   move, the 300-ply limit) as [`search::DRAWN_GAME`] for itself, just above a forced loss: it
 //!   prefers any live game to a sure draw. A return to an earlier position of the game or of the
 //!   search path is no end, but no progress: it costs the bot ([`search::repetition_cost`]: a
-//!   third of a dragon at the start, growing to over three by the ply limit), whichever side
+//!   third of a dragon at the start, growing to over three by the ply limit, most of it late), whichever side
 //!   repeats, so the bot neither shuffles nor steers into positions where its opponent's natural
 //!   move goes round (a draw the opponent makes is worth no more to us). The protocol keeps the
 //!   set of the game's positions since the last elimination for this.

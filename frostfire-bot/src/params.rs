@@ -26,8 +26,8 @@ common::tunables! {
     /// What a repetition at the start costs the side that searches (no progress towards the win
     /// it needs), in the evaluation's millidragons: about a third of a dragon.
     CONTEMPT: i32 = 308, 0..=1000, step 50;
-    /// What a repetition costs more by the ply limit, added in proportion to the plies played:
-    /// the fewer plies are left, the nearer a position that goes round is to the drawn game.
+    /// What a repetition costs more by the ply limit ([`crate::search::repetition_cost`]): the
+    /// fewer plies are left, the nearer a position that goes round is to the drawn game.
     CONTEMPT_GROWTH: i32 = 3000, 0..=8000, step 250;
 
     /// Aspiration windows: from this iteration on, the root is searched in a window around the

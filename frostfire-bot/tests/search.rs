@@ -181,12 +181,16 @@ fn a_repetition_costs_more_as_the_ply_limit_nears() {
     // The repeated position is one ply on.
     assert_eq!(late(0), -repetition_cost(1));
     assert_eq!(repetition_cost(0), CONTEMPT.get());
-    let half = CONTEMPT.get() + CONTEMPT_GROWTH.get() / 2;
-    assert_eq!(late(149), -half);
+    // Half-way the cost has grown by an eighth of the growth, by the limit by all of it.
+    assert_eq!(late(149), -(CONTEMPT.get() + CONTEMPT_GROWTH.get() / 8));
+    assert_eq!(
+        repetition_cost(MAX_PLIES),
+        CONTEMPT.get() + CONTEMPT_GROWTH.get()
+    );
     assert!(late(290) < late(149));
 }
 
-test_support::bench_tests!(bench, deterministic at 5, pinned at 9 => 183_566);
+test_support::bench_tests!(bench, deterministic at 5, pinned at 9 => 185_938);
 
 /// From a random game: Abagon (o) to move, two dragons lost each; some moves let Tyragon win
 /// at once or by force, others do not.
