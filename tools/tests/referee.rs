@@ -832,6 +832,35 @@ fn a_referee_killed_mid_match_leaves_no_process_of_its_players_behind() {
     assert!(!alive_with(&marker), "{marker} outlived the referee");
 }
 
+/// The same, with the referee killed at moments spread over its first tenth of a second, while
+/// games start one after another (each player's first act is to leave a child in its own
+/// session): a player forked just as the referee dies must not outlive it either.
+#[test]
+fn a_referee_killed_while_starting_players_leaves_none_behind() {
+    let marker = format!("sleep 2{}.375", std::process::id() % 1000);
+    let escaper = format!("setsid {marker} & exec {}", ones());
+    for round in 0..16u64 {
+        let mut referee = Command::new(REFEREE)
+            .args(["--games", "400", "--concurrency", "4", &escaper, &ones()])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(round * 7));
+        referee.kill().unwrap();
+        referee.wait().unwrap();
+        let killed = Instant::now();
+        while alive_with(&marker) && killed.elapsed() < Duration::from_secs(3) {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert!(
+            !alive_with(&marker),
+            "{marker} outlived the referee killed after {} ms",
+            round * 7
+        );
+    }
+}
+
 /// A player that prints garbage at once: each game ends at its first ply (a malformed move), so
 /// that a match shows its game lines within moments.
 const GARBAGE: &str = "read id; echo zz; sleep 5";
