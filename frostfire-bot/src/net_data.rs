@@ -56,7 +56,9 @@ use std::time::{Duration, Instant};
 pub const GAME: &str = "frostfire";
 /// The evaluation's millidragons per logit: 1 / the logistic scale that Texel's fit finds for
 /// today's evaluation on self-play, `frostfire-tune --games 2000 --depth 5 --epochs 1 --seed 1`
-/// (scale 0.00103119; the scale grows with the games' depth: 0.00040653 at depth 4 on 400 games).
+/// (scale 0.00103119). The scale depends on the games' depth (0.00040653 at depth 4 on 400
+/// games, 0.00066784 at depth 6 on 1000); the data's own search scores at 3000 nodes a move
+/// fit their games' results best at 1030 per logit (200 games), close to this one.
 pub const SCALE: i32 = 970;
 /// Nodes per move without `--nodes` or `--depth`.
 pub const DEFAULT_NODES: u64 = 3000;
@@ -366,7 +368,7 @@ where
     Ok(summary)
 }
 
-/// `frostfire-tune data ARGS`: parses the options and runs.
+/// The data command, `GAME-tune data ARGS`: parses the options and runs.
 pub fn main<I: IntoIterator<Item = String>>(args: I) -> ExitCode {
     match DataOptions::parse(args) {
         Ok(None) => {
