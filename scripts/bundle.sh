@@ -9,7 +9,8 @@
 #   only if the code below uses it, each with its crate's licence notice, without indentation;
 # - `mod common { ... }`: common/src/lib.rs with every `pub mod` inlined;
 # - `mod GAME { ... }`: GAME-bot/src/lib.rs, likewise but for `referee` and `view` (public or not; the match
-#   runner's and the replay page's, not the bot's) and `tune` (a tuner's, if the crate has one);
+#   runner's and the replay page's, not the bot's), `tune` and `net_data` (a tuner's and its data
+#   command's, if the crate has them);
 # - the bot's main.rs.
 # A `mod NAME;` is replaced by the module's file (NAME.rs or NAME/mod.rs), recursively. Paths are
 # rewritten for the new nesting: in common's modules `crate::` becomes `crate::common::` (but
@@ -196,7 +197,7 @@ rewrite() {
     rewrite "$root/common/src/lib.rs" "" "s/\\bcrate::(?!\\w+!)/crate::common::/g; $packages"
     echo "}"
     echo "pub mod $game {"
-    rewrite "$crate/src/lib.rs" 'referee|view|tune' \
+    rewrite "$crate/src/lib.rs" 'referee|view|tune|net_data' \
         "s/\\bcrate::/crate::$game\\::/g; s/(?<!\\w)(?<!::)common::(\\w+)!/crate::\$1!/g;
         s/(?<!\\w)(?<!::)common::/crate::common::/g; $packages"
     echo "}"

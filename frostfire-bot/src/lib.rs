@@ -130,6 +130,10 @@
 //! logistic scale, and the errors before and after the fit on the training games and on the
 //! games held out. It is not part of the bot (nor of the one-file bundle).
 //!
+//! `frostfire-tune data --out FILE [--games N] [--nodes N | --depth D] [--seed S] [--threads T]`
+//! writes self-play positions for training the learned evaluation ([`net_data`]), each with its
+//! search score, its game's result and the network's inputs ([`net_features`]).
+//!
 //! # The referee
 //!
 //! `frostfire-referee [OPTIONS] CMD_A CMD_B` is the shared match runner with these rules
@@ -138,6 +142,9 @@
 pub mod board;
 pub mod engine;
 pub mod eval;
+#[cfg(feature = "tune")]
+pub mod net_data;
+pub mod net_features;
 pub mod notation;
 pub mod params;
 pub mod protocol;

@@ -98,7 +98,9 @@
 //! `--seed S`, `--opening-plies N` (the first N own moves, the column included, are drawn with
 //! `--seed` among those the search scores within [`search::OPENING_MARGIN`] of the best, never
 //! a move it sees as lost); subcommands `perft D` and `bench`. A second binary, `kaboom-tune`,
-//! fits the evaluation's weights to self-play games ([`tune`]).
+//! fits the evaluation's weights to self-play games ([`tune`]); `kaboom-tune data --out FILE`
+//! writes self-play positions for training the learned evaluation ([`net_data`]), each with its
+//! search score, its game's result and the network's inputs ([`net_features`]).
 //!
 //! The search ([`search`]) is iterative-deepening PVS negamax with a 2 MB transposition
 //! table ([`search::TABLE_BYTES`]; the contest allows 8 MB for the whole process, and the bot
@@ -147,6 +149,9 @@
 pub mod board;
 pub mod engine;
 pub mod eval;
+#[cfg(feature = "tune")]
+pub mod net_data;
+pub mod net_features;
 pub mod notation;
 pub mod params;
 pub mod protocol;
