@@ -73,7 +73,7 @@ impl<const HIDDEN: usize> Accumulator<HIDDEN> {
 
 /// A quantized perspective network with `INPUTS` binary inputs and `HIDDEN` hidden values per
 /// perspective (see the [module](self) for the design and the bounds).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network<const INPUTS: usize, const HIDDEN: usize> {
     feature_weights: [[i16; HIDDEN]; INPUTS],
     feature_bias: [i16; HIDDEN],
