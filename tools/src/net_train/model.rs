@@ -59,16 +59,6 @@ impl Model {
         model
     }
 
-    /// The number of binary inputs per perspective.
-    pub fn inputs(&self) -> usize {
-        self.inputs
-    }
-
-    /// The number of hidden values per perspective.
-    pub fn hidden(&self) -> usize {
-        self.hidden
-    }
-
     pub(crate) fn feature_weights(&self) -> Range<usize> {
         0..self.inputs * self.hidden
     }
