@@ -4,6 +4,7 @@
 //! - [`clock`]: the per-move deadline a search polls, with a soft, an extended and a hard
 //!   budget, shared out by each crate's time policy;
 //! - [`io`]: robust reading of protocol lines and flushed replies, and the log thread;
+//! - [`net`]: the learned evaluation, a perspective network evaluated in integers;
 //! - [`cli`]: the options and subcommands that every bot accepts, and the whole `main` of a bot
 //!   ([`cli::run_bot`]);
 //! - [`search`]: the frame of every search: its limits, its result, a root iteration's result,
@@ -30,6 +31,7 @@ pub mod deepening;
 pub mod engine;
 pub mod game;
 pub mod io;
+pub mod net;
 pub mod score;
 pub mod search;
 pub mod transposition;

@@ -1,5 +1,7 @@
 //! The tools of the workspace, built on [`common`] and never part of a bot.
 //!
+//! - [`net_train`]: training the bots' learned evaluation (`common::net`) on self-play
+//!   positions, behind the `train-net` binary;
 //! - [`runner`]: the match runner behind every `<game>-referee` binary, with game pairs, SPRT,
 //!   tournaments, shards, the league, records and the replay pages;
 //! - [`tune`]: fitting an evaluation's weights to game outcomes, behind every `<game>-tune`;
@@ -11,6 +13,7 @@
 //! default features cannot import a tool: `cargo build -p krieg-bot --no-default-features`
 //! compiles the bot from `common` and the card's three packages alone.
 
+pub mod net_train;
 pub mod runner;
 pub mod spsa;
 pub mod tune;
