@@ -204,6 +204,8 @@ fn show_draws_the_position_after_every_ply_and_the_ply_limit_draws_a_game() {
         "{}",
         run.stdout
     );
+    // A draw is worth half a point in the toy game, as the summary counts it: no `points:` line.
+    assert!(!run.stdout.contains("points:"), "{}", run.stdout);
 }
 
 #[test]

@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use crate::runner::command_line::print_clap;
-use crate::runner::game::{contest_defaults, Game};
+use crate::runner::game::{contest_defaults, Game, Scoring};
 use crate::runner::league;
 use crate::runner::match_play::interrupt;
 use crate::runner::match_play::match_error::MatchError;
@@ -32,7 +32,7 @@ pub fn main<G: Game>() -> ExitCode {
 
 /// `<game>-referee merge ...`: the final lines of the rows, its help, or why it refused them.
 fn merge_main<G: Game>(args: &[String]) -> ExitCode {
-    match merge(G::NAME, args) {
+    match merge(Scoring::of::<G>(), args) {
         Ok(text) => {
             print!("{text}");
             ExitCode::SUCCESS
@@ -56,6 +56,7 @@ fn match_main<G: Game>(args: Vec<String>) -> ExitCode {
         movetime_ms,
         G::CONTEST.memory_mb,
         G::DEFAULT_MAX_PLIES,
+        G::DRAW_SCORE,
     );
     let options = match parse_options_with(referee.clone(), args) {
         Ok(options) => options,

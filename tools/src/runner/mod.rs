@@ -54,12 +54,18 @@
 //! ...
 //! players: A slowest=812ms peak=3.1MB faults=0; B slowest=903ms peak=3.0MB faults=0; first replies: A=812ms B=650ms; later replies: A=640ms B=903ms
 //! sprt: llr=3.01 lower=-2.94 upper=2.94 result=H1      (with --sprt)
+//! points: A=6 B=3 (a draw scores 0 in frostfire)        (a game whose draw is worth nothing)
 //! summary: games=10 a_wins=6 draws=1 b_wins=3 elo=+108 ci95=232
 //! ```
 //!
 //! With three or more players, the game lines name the players, and a crosstable and one
 //! `standing: <rank> <name> elo=<E> ci95=<C> score=<points>/<games>` line per player, best first,
-//! end the output. With `--record-dir DIR`, game `k` is written to `DIR/game-<k>.txt`:
+//! end the output. A draw is worth what the game's contest gives it ([`Game::DRAW_SCORE`]): half
+//! a point, or nothing (Frostfire), which the `points:` line, a `points=<P>/<games>` ending each
+//! standing, and the pages count, the standings then ranked by points per game. The score, the
+//! Elo and the SPRT compare the two players of a game, to whom a draw gives the same: between
+//! them it is half a point whatever the contest gives it. With `--record-dir DIR`, game `k` is
+//! written to `DIR/game-<k>.txt`:
 //!
 //! ```text
 //! # <game>
@@ -138,7 +144,7 @@ pub use dispatch::main;
 pub use game::count;
 pub use game::drawing::{hexagon, named_hexagon, Drawing};
 pub use game::referee::Referee;
-pub use game::{Fault, Game, GameEnd, Input, Seat, Transport};
+pub use game::{DrawScore, Fault, Game, GameEnd, Input, Seat, Transport};
 pub use pages::replay_page::page;
 pub use records::record::{parse_record, Problem, Record, RecordPly, RecordResult, RecordWriter};
 pub use records::replay::{replay, GameView};

@@ -159,6 +159,57 @@ impl GameEnd {
     }
 }
 
+/// What a drawn game is worth to each of its players in the game's contest.
+///
+/// This is the contest's own count, which a match's `points:` line, the standings' `points=` and
+/// order, and the pages report. Between the two players a draw is always worth half a point,
+/// since it gives both the same: the Elo, its interval and the SPRT count it so whatever the
+/// contest gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawScore {
+    /// Half a point each, as most contests count a draw.
+    Half,
+    /// Nothing to either player, as if both had lost.
+    Nothing,
+}
+
+impl DrawScore {
+    /// The points a draw gives each player: ½ or 0.
+    pub(crate) fn points(self) -> f64 {
+        match self {
+            DrawScore::Half => 0.5,
+            DrawScore::Nothing => 0.0,
+        }
+    }
+}
+
+/// How a game's contest counts points (a win 1, a loss 0, a draw its [`DrawScore`]), with the
+/// game's name for the note that says so where a draw is not worth half a point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Scoring {
+    pub(crate) game: &'static str,
+    pub(crate) draw: DrawScore,
+}
+
+impl Scoring {
+    /// The scoring of `G`'s contest.
+    pub(crate) fn of<G: Game>() -> Scoring {
+        Scoring {
+            game: G::NAME,
+            draw: G::DRAW_SCORE,
+        }
+    }
+
+    /// `a draw scores 0 in frostfire`, where a draw is not worth half a point: the contest's
+    /// points then differ from the score the Elo is fitted to, and the text says so.
+    pub(crate) fn note(self) -> Option<String> {
+        match self.draw {
+            DrawScore::Half => None,
+            DrawScore::Nothing => Some(format!("a draw scores 0 in {}", self.game)),
+        }
+    }
+}
+
 /// The memory cap of a player when its contest states none (`--memory-mb`'s default then).
 pub(crate) const UNSTATED_MEMORY_MB: u64 = 256;
 
@@ -196,6 +247,10 @@ pub trait Game: Sized + 'static {
     const CONTEST: Contest;
     /// How the players are run: on standard input and output unless the game says otherwise.
     const TRANSPORT: Transport = Transport::Stream;
+    /// What a draw is worth to each player in the contest: half a point unless the game says
+    /// otherwise. The contest's points (a match's `points:` line, the standings) count it so;
+    /// the Elo and the SPRT, which compare the two players, always count it half.
+    const DRAW_SCORE: DrawScore = DrawScore::Half;
     /// The ply limit when `--max-plies` is not given; `None` when the rules end every game.
     const DEFAULT_MAX_PLIES: Option<u32> = None;
     /// True when every turn's input holds the whole position (a board file, a grid), so that a

@@ -32,7 +32,9 @@
 //! every seed already stored, so that no two pairs of the league repeat a seed.
 //!
 //! `show` rates the active players by the fit of the tournaments ([`crate::runner::stats::rating`]) over every
-//! stored game between two of them (games of removed players stay stored, and are left out).
+//! stored game between two of them (games of removed players stay stored, and are left out), and
+//! ranks them as a tournament's standings do: by points per game first where a draw is worth
+//! nothing ([`crate::runner::stats::report::rank`]).
 
 use std::collections::hash_map::RandomState;
 use std::fmt::Write as _;
@@ -49,7 +51,7 @@ use rustc_hash::FxHashSet;
 
 use crate::runner::command_line::{parse_words, print_clap, program_command};
 use crate::runner::game::drawing::Drawing;
-use crate::runner::game::Game;
+use crate::runner::game::{DrawScore, Game, Scoring};
 use crate::runner::match_play::interrupt;
 use crate::runner::match_play::match_error::MatchError;
 use crate::runner::match_play::opening::{self, Openings};
@@ -456,8 +458,9 @@ fn rated(roster: &Roster, games: &[StoredGame]) -> (Vec<GameRow>, Vec<String>) {
     (rows, names)
 }
 
-/// The text `show` prints: a count of the games, the crosstable and the `standing:` lines.
-pub(crate) fn show_text(roster: &Roster, games: &[StoredGame]) -> String {
+/// The text `show` prints: a count of the games, the crosstable and the `standing:` lines, the
+/// points counted by `scoring`.
+pub(crate) fn show_text(roster: &Roster, games: &[StoredGame], scoring: Scoring) -> String {
     let (rows, names) = rated(roster, games);
     let mut text = format!("league: {} players, {} games", names.len(), rows.len());
     let left_out = games.len() - rows.len();
@@ -465,7 +468,7 @@ pub(crate) fn show_text(roster: &Roster, games: &[StoredGame]) -> String {
         let _ = write!(text, " ({left_out} more with removed players, left out)");
     }
     text.push('\n');
-    text.push_str(&standings_text(&rows, &names));
+    text.push_str(&standings_text(&rows, &names, scoring));
     text
 }
 
@@ -478,7 +481,7 @@ fn show<G: Game>(dir: &Path, html_file: Option<&Path>) -> Result<String, LeagueE
         check_pages(dir, &games, file, drawing.is_some())?;
         write_pages::<G>(drawing, dir, &roster, &games, file)?;
     }
-    Ok(show_text(&roster, &games))
+    Ok(show_text(&roster, &games, Scoring::of::<G>()))
 }
 
 /// The replay page of `run` next to the league's page `file`: `<file stem>-<run>.html`.
@@ -582,6 +585,7 @@ fn write_pages<G: Game>(
         })
         .collect();
     let league = League {
+        scoring: Scoring::of::<G>(),
         title: format!(
             "{} league: {} players, {} games",
             G::NAME,
@@ -838,7 +842,8 @@ pub(crate) fn choose_pairing(
     names: &[String],
     playing: &[[String; 2]],
 ) -> (usize, usize) {
-    let table = standings(rows, names);
+    // The fit and the games between players choose; the standings' order plays no part.
+    let table = standings(rows, names, DrawScore::Half);
     let count = names.len();
     let index = |name: &str| names.iter().position(|n| n == name);
     let mut games: Vec<f64> = (0..count)
@@ -977,7 +982,10 @@ fn run<G: Game>(dir: &Path, options: &RunOptions) -> Result<String, LeagueError>
     let games = read_games(dir, G::NAME, &roster)?;
     match failure {
         Some(MatchError::Interrupted(signal)) => {
-            return Err(LeagueError::Interrupted(signal, show_text(&roster, &games)))
+            return Err(LeagueError::Interrupted(
+                signal,
+                show_text(&roster, &games, Scoring::of::<G>()),
+            ))
         }
         // A player that cannot start stops the run, as it stops a match.
         Some(error @ MatchError::PlayerCannotStart(_)) => {
@@ -986,7 +994,7 @@ fn run<G: Game>(dir: &Path, options: &RunOptions) -> Result<String, LeagueError>
         Some(error) => return Err(LeagueError::Io(error.to_string())),
         None => {}
     }
-    Ok(show_text(&roster, &games))
+    Ok(show_text(&roster, &games, Scoring::of::<G>()))
 }
 
 /// `league`'s command line: DIR, then one of its commands.

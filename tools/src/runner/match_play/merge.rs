@@ -7,6 +7,7 @@ use clap::Parser;
 use rustc_hash::FxHashMap;
 
 use crate::runner::command_line::{parse_words, program_command};
+use crate::runner::game::Scoring;
 use crate::runner::records::files::{read_input_text, FileError};
 use crate::runner::records::results::{self, GameRow};
 use crate::runner::stats::report::final_text;
@@ -56,9 +57,10 @@ impl std::fmt::Display for MergeError {
 }
 
 /// `merge [--sprt ELO0,ELO1[,ALPHA,BETA]] FILE.csv...`: reads every row of every file, checks that
-/// they are all `game`'s and that no game number comes twice, and returns the text a single run
-/// of the same games prints at its end.
-pub(crate) fn merge(game: &str, args: &[String]) -> Result<String, MergeError> {
+/// they are all the game's (`scoring.game`) and that no game number comes twice, and returns the
+/// text a single run of the same games prints at its end, its points counted by `scoring`.
+pub(crate) fn merge(scoring: Scoring, args: &[String]) -> Result<String, MergeError> {
+    let game = scoring.game;
     let parsed: MergeArgs =
         parse_words(&mut merge_command(game), args).map_err(MergeError::Command)?;
     let rows = read_rows(game, &parsed.files)?;
@@ -69,7 +71,7 @@ pub(crate) fn merge(game: &str, args: &[String]) -> Result<String, MergeError> {
             names.len()
         )));
     }
-    Ok(final_text(&rows, &names, parsed.sprt.as_ref()))
+    Ok(final_text(&rows, &names, parsed.sprt.as_ref(), scoring))
 }
 
 /// Every row of `files`, by game number; each must be `game`'s, no number may come twice, nor
@@ -156,11 +158,19 @@ pub(crate) fn names_of(rows: &[GameRow]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::runner::game::Seat;
+    use crate::runner::game::{DrawScore, Seat};
     use crate::runner::match_play::schedule::{self, Schedule};
     use crate::runner::records::files::tests::scratch;
     use crate::runner::records::results::tests::game_row;
     use std::fs;
+
+    /// A game whose contest scores a draw half a point.
+    fn scored(game: &'static str) -> Scoring {
+        Scoring {
+            game,
+            draw: DrawScore::Half,
+        }
+    }
 
     #[test]
     fn the_final_text_of_shards_merged_is_that_of_the_whole_match() {
@@ -183,7 +193,7 @@ mod tests {
             })
             .collect();
         let names: Vec<String> = players.iter().map(|p| p.to_string()).collect();
-        let whole = final_text(&rows, &names, None);
+        let whole = final_text(&rows, &names, None, scored("krieg"));
         assert!(whole.starts_with("crosstable:\n"), "{whole}");
         assert_eq!(
             whole
@@ -206,7 +216,7 @@ mod tests {
             fs::write(&path, text).unwrap();
             files.push(path.display().to_string());
         }
-        assert_eq!(merge("krieg", &files).unwrap(), whole);
+        assert_eq!(merge(scored("krieg"), &files).unwrap(), whole);
         // Two-player matches too, with the SPRT line.
         let two: Vec<GameRow> = Schedule::new(2, 6, false, 5)
             .unwrap()
@@ -223,7 +233,7 @@ mod tests {
             .collect();
         let ab = ["A".to_string(), "B".to_string()];
         let sprt: Sprt = "0,10".parse().unwrap();
-        let whole = final_text(&two, &ab, Some(&sprt));
+        let whole = final_text(&two, &ab, Some(&sprt), scored("krieg"));
         let mut text = [results::header() + "\n", results::header() + "\n"];
         for r in &two {
             text[(r.number % 2) as usize].push_str(&(r.to_csv() + "\n"));
@@ -237,14 +247,14 @@ mod tests {
             dir.join("two-1.csv").display().to_string(),
             dir.join("two-0.csv").display().to_string(),
         ];
-        let merged = merge("krieg", &args).unwrap();
+        let merged = merge(scored("krieg"), &args).unwrap();
         assert_eq!(merged, whole);
         assert!(merged.contains("\nsprt: llr="), "{merged}");
         assert!(merged.ends_with("elo=+0 ci95=inf\n") || merged.contains("summary: games=6 "));
         // Refusals: another game's rows, the same shard twice.
-        assert!(merge("frostfire", &files[..1]).is_err());
+        assert!(merge(scored("frostfire"), &files[..1]).is_err());
         let twice = vec![files[0].clone(), files[0].clone()];
-        let message = merge("krieg", &twice).unwrap_err().to_string();
+        let message = merge(scored("krieg"), &twice).unwrap_err().to_string();
         assert!(message.contains("again in"), "{message}");
         let _ = fs::remove_dir_all(&dir);
     }
@@ -272,10 +282,10 @@ mod tests {
         fs::write(dir.join("first.csv"), two_player_rows(1, 4, 1)).unwrap();
         fs::write(dir.join("rerun.csv"), two_player_rows(5, 4, 1)).unwrap();
         let sprt = ["--sprt".to_string(), "0,10".to_string()];
-        let alone = merge("krieg", &[&sprt[..], &[path("first.csv")]].concat()).unwrap();
+        let alone = merge(scored("krieg"), &[&sprt[..], &[path("first.csv")]].concat()).unwrap();
         assert!(alone.contains("sprt: llr=0.08 "), "{alone}");
         let both = [&sprt[..], &[path("first.csv"), path("rerun.csv")]].concat();
-        let message = merge("krieg", &both).unwrap_err().to_string();
+        let message = merge(scored("krieg"), &both).unwrap_err().to_string();
         assert_eq!(
             message,
             format!(
@@ -289,7 +299,9 @@ mod tests {
         // A last row without its newline: cut inside its last number, perhaps.
         let whole = two_player_rows(1, 4, 1);
         fs::write(dir.join("cut.csv"), &whole[..whole.len() - 3]).unwrap();
-        let message = merge("krieg", &[path("cut.csv")]).unwrap_err().to_string();
+        let message = merge(scored("krieg"), &[path("cut.csv")])
+            .unwrap_err()
+            .to_string();
         assert!(
             message.starts_with(&format!(
                 "{}: its last row has no newline at its end",
@@ -307,7 +319,7 @@ mod tests {
         crate::runner::records::files::tests::fifo(&pipe);
         let pipe_name = pipe.display().to_string();
         let message = crate::runner::records::files::tests::within_ten_seconds(move || {
-            merge("krieg", &[pipe_name, "/dev/zero".to_string()])
+            merge(scored("krieg"), &[pipe_name, "/dev/zero".to_string()])
                 .unwrap_err()
                 .to_string()
         });
@@ -318,7 +330,7 @@ mod tests {
                 pipe.display()
             )
         );
-        let message = merge("krieg", &["/dev/zero".to_string()])
+        let message = merge(scored("krieg"), &["/dev/zero".to_string()])
             .unwrap_err()
             .to_string();
         assert_eq!(

@@ -4,7 +4,7 @@
 //! `--movetime` given to the referee, a long option written with one dash).
 
 use crate::runner::command_line::{parse_words, program_command};
-use crate::runner::game::UNSTATED_MEMORY_MB;
+use crate::runner::game::{DrawScore, UNSTATED_MEMORY_MB};
 use crate::runner::match_play::schedule::Shard;
 use crate::runner::stats::sprt::Sprt;
 use clap::error::ErrorKind;
@@ -47,8 +47,8 @@ pub(crate) struct MatchOptions {
     /// the first --player against each other one
     #[arg(long)]
     pub(crate) gauntlet: bool,
-    /// stop when the SPRT of A's logistic Elo (E1 against E0, error rates A and B, default 0.05)
-    /// decides, or at --games; two players only
+    /// stop when the SPRT of A's logistic Elo (E1 against E0, error rates A and B, default 0.05;
+    /// a draw ½, whatever the contest gives it) decides, or at --games; two players only
     #[arg(long, value_name = "E0,E1[,A,B]")]
     pub(crate) sprt: Option<Sprt>,
     /// append one row per game (the input of 'merge')
@@ -266,12 +266,13 @@ pub(crate) fn movetime_ms(text: &str) -> Result<u64, String> {
 
 /// The referee's command, with `game`'s name and the contest's defaults in its help: its
 /// per-move limit, and its memory cap, `None` where the contest states none (the referee's own
-/// cap, `UNSTATED_MEMORY_MB`, is then the default).
+/// cap, `UNSTATED_MEMORY_MB`, is then the default), and what its draw is worth.
 pub(crate) fn command(
     game: &str,
     movetime_ms: u64,
     memory_mb: Option<u64>,
     max_plies: Option<u32>,
+    draw: DrawScore,
 ) -> clap::Command {
     let memory = match memory_mb {
         Some(mb) => format!("{mb}, the contest's"),
@@ -289,7 +290,7 @@ pub(crate) fn command(
              {referee} merge|view|league ... (each with its own --help)"
         ))
         .about(about(game))
-        .after_help(after_help(&referee))
+        .after_help(after_help(&referee, game, draw))
         .mut_arg("movetime_ms", |arg| {
             arg.help(format!(
                 "per-move limit, from 1 to {MAX_MOVETIME_MS} [default: {movetime_ms}, the contest's]"
@@ -319,7 +320,16 @@ fn about(game: &str) -> String {
     )
 }
 
-fn after_help(referee: &str) -> String {
+fn after_help(referee: &str, game: &str, draw: DrawScore) -> String {
+    let points = match draw {
+        DrawScore::Half => String::new(),
+        DrawScore::Nothing => format!(
+            "\nIn {game}'s contest a draw scores 0, and so do the points: a points: A=<P> B=<P> \
+             line before the summary, and points=<P>/<games> ending each standing (ranked by \
+             points per game, then Elo); the score, the Elo and the SPRT count a draw ½ between \
+             the two players."
+        ),
+    };
     format!(
         "{referee} view RECORD... [--html FILE] writes the replay page of records already written.
 {referee} league DIR add|remove|run|show ... keeps a league of players and games in DIR.
@@ -327,7 +337,7 @@ fn after_help(referee: &str) -> String {
 and prints what the match would have printed at its end.
 
 Two players: the last line is: summary: games=<N> a_wins=<W> draws=<D> b_wins=<L> elo=<E> ci95=<C>
-Three or more: a crosstable, then standing: <rank> <name> elo=<E> ci95=<C> score=<points>/<games>"
+Three or more: a crosstable, then standing: <rank> <name> elo=<E> ci95=<C> score=<points>/<games>{points}"
     )
 }
 
@@ -339,7 +349,7 @@ pub(crate) fn usage(
     memory_mb: Option<u64>,
     max_plies: Option<u32>,
 ) -> String {
-    command(game, movetime_ms, memory_mb, max_plies)
+    command(game, movetime_ms, memory_mb, max_plies, DrawScore::Half)
         .render_long_help()
         .to_string()
 }
@@ -352,7 +362,7 @@ where
     I: IntoIterator<Item = S>,
     S: Into<String>,
 {
-    parse_options_with(command("GAME", 0, None, None), args)
+    parse_options_with(command("GAME", 0, None, None, DrawScore::Half), args)
 }
 
 /// Reads a referee's command line with `command` (from [`command`]); `--help` is an error too,
@@ -441,7 +451,7 @@ mod tests {
     fn refusal(args: &[&str]) -> String {
         let error = parse(args).expect_err("refused");
         error
-            .into_clap(&mut command("krieg", 2000, Some(20), None))
+            .into_clap(&mut command("krieg", 2000, Some(20), None, DrawScore::Half))
             .to_string()
     }
 
@@ -673,6 +683,13 @@ mod tests {
         }
         assert!(help.contains("[default: 2000, the contest's]"), "{help}");
         assert!(help.contains("[default: 20, the contest's]"), "{help}");
+        assert!(!help.contains("a draw scores 0"), "{help}");
+        let mut nothing = command("frostfire", 2000, Some(20), Some(300), DrawScore::Nothing);
+        let help = unwrapped(&nothing.render_long_help().to_string());
+        assert!(
+            help.contains("In frostfire's contest a draw scores 0"),
+            "{help}"
+        );
     }
 
     #[test]
@@ -688,7 +705,7 @@ mod tests {
 
     #[test]
     fn a_refusal_is_one_line_with_its_tip() {
-        let mut referee = command("krieg", 2000, Some(20), None);
+        let mut referee = command("krieg", 2000, Some(20), None, DrawScore::Half);
         let error = parse_options_with(referee.clone(), ["--game", "4", "a", "b"]).unwrap_err();
         assert_eq!(
             crate::runner::command_line::one_line(&error.into_clap(&mut referee)),

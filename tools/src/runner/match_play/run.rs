@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use rustc_hash::FxHashMap;
 
-use crate::runner::game::{contest_defaults, Game, Seat, Transport};
+use crate::runner::game::{contest_defaults, Game, Scoring, Seat, Transport};
 use crate::runner::match_play::match_error::MatchError;
 use crate::runner::match_play::options::{Entrant, MatchOptions, Records, MAX_CONCURRENCY};
 use crate::runner::match_play::play::{play_game, GameOutcome, GameReport, GameSetup};
@@ -408,9 +408,14 @@ pub(crate) fn run_match<G: Game>(
     }
     rows.sort_by_key(|row| row.number);
     let mut out = io::stdout().lock();
-    write!(out, "{}", final_text(&rows, &names, options.sprt.as_ref()))
-        .and_then(|_| out.flush())
-        .map_err(MatchError::Output)?;
+    let scoring = Scoring::of::<G>();
+    write!(
+        out,
+        "{}",
+        final_text(&rows, &names, options.sprt.as_ref(), scoring)
+    )
+    .and_then(|_| out.flush())
+    .map_err(MatchError::Output)?;
     match failure {
         Some(interruption) => Err(interruption),
         None => Ok(rows),

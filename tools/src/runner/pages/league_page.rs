@@ -13,10 +13,11 @@
 use std::fmt::Write as _;
 
 use super::{escape, head, name_colours, player_colour, player_style, PLAYER_COLOURS};
+use crate::runner::game::Scoring;
 use crate::runner::records::results::GameRow;
 use crate::runner::stats::rating::Rating;
 use crate::runner::stats::report::{points_text, standings, Standings};
-use crate::runner::stats::tally::{elo_text, Tally};
+use crate::runner::stats::tally::elo_text;
 
 /// One run of a league as its page lists it.
 pub(crate) struct RunGames<'a> {
@@ -31,6 +32,8 @@ pub(crate) struct RunGames<'a> {
 
 /// What a league's page shows.
 pub(crate) struct League<'a> {
+    /// How the game's contest counts points: the standings' points, and their order.
+    pub(crate) scoring: Scoring,
     /// The page's title.
     pub(crate) title: String,
     /// The active players, in the order of `players.txt`, and their commands in the same order.
@@ -61,7 +64,7 @@ const ROW: f64 = 26.0;
 /// The league's page.
 pub(crate) fn page(league: &League) -> String {
     let rows = league.rated(league.runs.len());
-    let table = standings(&rows, &league.names);
+    let table = standings(&rows, &league.names, league.scoring.draw);
     let colour_of = name_colours(&league.names);
     let mut html = head(&league.title, &player_style(PLAYER_COLOURS.len()));
     html.push_str(
@@ -74,8 +77,8 @@ pub(crate) fn page(league: &League) -> String {
          runs up to each run, in the order the runs started; the players best first.</p>\n",
     );
     html.push_str(&history_chart(league, &table.order, &colour_of));
-    standings_table(&mut html, league, &rows, &table, &colour_of);
-    crosstable(&mut html, &league.names, &table, &colour_of);
+    standings_table(&mut html, league, &table, &colour_of);
+    crosstable(&mut html, league, &table, &colour_of);
     html.push_str("<h2>Games</h2>\n");
     for run in &league.runs {
         run_games(&mut html, run, &league.names, &colour_of);
@@ -207,7 +210,7 @@ fn history_chart(league: &League, order: &[usize], colour_of: &[usize]) -> Strin
     let mut history: Vec<Vec<Option<f64>>> = Vec::new();
     for k in 1..=runs {
         let rows = league.rated(k);
-        let table = standings(&rows, &league.names);
+        let table = standings(&rows, &league.names, league.scoring.draw);
         history.push(
             (0..league.names.len())
                 .map(|i| (table.results.total(i).1 > 0).then_some(table.ratings[i].elo))
@@ -318,24 +321,32 @@ fn legend(names: &[String], order: &[usize], colour_of: &[usize], first_row: f64
     (svg, y)
 }
 
-/// Rank, rating, interval, games, wins, draws, losses, score and command of each player.
-fn standings_table(
-    html: &mut String,
-    league: &League,
-    rows: &[GameRow],
-    table: &Standings,
-    colour_of: &[usize],
-) {
-    html.push_str(
-        "<h2>Standings</h2>\n<table class=\"standings\"><tr><th>rank</th><th>player</th>\
+/// Rank, rating, interval, games, wins, draws, losses, the contest's points and command of each
+/// player; where a draw is worth nothing, a line that says so and how the players are ranked.
+fn standings_table(html: &mut String, league: &League, table: &Standings, colour_of: &[usize]) {
+    html.push_str("<h2>Standings</h2>\n");
+    // Where the contest's points differ from the score the ratings count, the column says so.
+    let points = match league.scoring.note() {
+        Some(note) => {
+            let _ = writeln!(
+                html,
+                "<p class=\"muted\">Ranked by points per game ({}), then by Elo.</p>",
+                escape(&note)
+            );
+            "points"
+        }
+        None => "score",
+    };
+    let _ = writeln!(
+        html,
+        "<table class=\"standings\"><tr><th>rank</th><th>player</th>\
          <th>Elo</th><th>±95&nbsp;%</th><th>interval</th><th>games</th><th>wins</th>\
-         <th>draws</th><th>losses</th><th>score</th><th>command</th></tr>\n",
+         <th>draws</th><th>losses</th><th>{points}</th><th>command</th></tr>",
     );
-    let tally = Tally::of_rows(rows, &league.names);
     for (rank, &i) in table.order.iter().enumerate() {
         let name = &league.names[i];
         let rating = table.ratings[i];
-        let score = tally.score_of(name);
+        let score = table.scores[i];
         let (ci, interval) = if rating.ci95.is_finite() {
             (
                 format!("{:.0}", rating.ci95),
@@ -360,18 +371,25 @@ fn standings_table(
             score.wins,
             score.draws,
             score.losses,
-            points_text(score.points()),
+            points_text(score.points(league.scoring.draw)),
             escape(&league.commands[i]),
         );
     }
     html.push_str("</table>\n");
 }
 
-/// Points/games of the row player against the column player.
-fn crosstable(html: &mut String, names: &[String], table: &Standings, colour_of: &[usize]) {
-    html.push_str(
+/// Points/games of the row player against the column player, as the ratings count them (a draw
+/// ½, which where the contest gives a draw nothing the text says).
+fn crosstable(html: &mut String, league: &League, table: &Standings, colour_of: &[usize]) {
+    let names = &league.names;
+    let counted = match league.scoring.note() {
+        Some(note) => format!(", a draw ½ as the ratings count it ({})", escape(&note)),
+        None => String::new(),
+    };
+    let _ = write!(
+        html,
         "<h2>Crosstable</h2>\n<p class=\"muted\">Points/games of the row player against the \
-         column player.</p>\n<table class=\"crosstable\"><tr><th></th>",
+         column player{counted}.</p>\n<table class=\"crosstable\"><tr><th></th>",
     );
     for &j in &table.order {
         let _ = write!(html, "<th>{}</th>", escape(&names[j]));
@@ -442,8 +460,14 @@ fn run_games(html: &mut String, run: &RunGames, names: &[String], colour_of: &[u
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::runner::game::Seat;
+    use crate::runner::game::{DrawScore, Seat};
     use crate::runner::records::results::tests::row;
+
+    /// A game whose draw is worth half a point.
+    const KRIEG: Scoring = Scoring {
+        game: "krieg",
+        draw: DrawScore::Half,
+    };
 
     fn game(number: u32, players: [&str; 2], winner: Option<Seat>) -> GameRow {
         GameRow {
@@ -503,6 +527,7 @@ mod tests {
 
     fn league<'a>(names: &[&str], runs: &[(&'a str, &'a [GameRow])]) -> League<'a> {
         League {
+            scoring: KRIEG,
             title: "krieg league".into(),
             names: names.iter().map(|n| n.to_string()).collect(),
             commands: names.iter().map(|n| format!("./{n}")).collect(),
@@ -543,8 +568,8 @@ mod tests {
         let both: Vec<GameRow> = first.iter().chain(&second).cloned().collect();
         let owned: Vec<String> = names.map(String::from).to_vec();
         let (rank_before, rank_after) = (
-            standings(&first, &owned).order,
-            standings(&both, &owned).order,
+            standings(&first, &owned, DrawScore::Half).order,
+            standings(&both, &owned, DrawScore::Half).order,
         );
         assert_eq!((rank_before[0], rank_after[0]), (0, 2), "the ranks change");
         // The legend names every player, best first, each in its colour.
@@ -565,6 +590,46 @@ mod tests {
     }
 
     #[test]
+    fn where_a_draw_is_worth_nothing_the_standings_count_and_rank_by_points() {
+        // a draws both its games with b; c beats b once and loses once. By the score, a and c
+        // are even (1 of 2); by the points, a has none.
+        let rows: Vec<GameRow> = vec![
+            game(1, ["a", "b"], None),
+            game(2, ["b", "a"], None),
+            game(3, ["c", "b"], Some(Seat::First)),
+            game(4, ["b", "c"], Some(Seat::First)),
+        ];
+        let names = ["a", "b", "c"];
+        let mut frostfire = league(&names, &[("one", &rows)]);
+        frostfire.scoring = Scoring {
+            game: "frostfire",
+            draw: DrawScore::Nothing,
+        };
+        let html = page(&frostfire);
+        assert!(html.contains(
+            "<p class=\"muted\">Ranked by points per game (a draw scores 0 in frostfire), then \
+             by Elo.</p>"
+        ));
+        assert!(html.contains("<th>losses</th><th>points</th>"), "{html}");
+        assert!(html.contains("a draw ½ as the ratings count it (a draw scores 0 in frostfire)"));
+        let standings = html.split("<table class=\"standings\">").nth(1).unwrap();
+        let standings = standings.split("</table>").next().unwrap();
+        let ranks: Vec<&str> = standings
+            .split("<code>")
+            .skip(1)
+            .step_by(2)
+            .map(|rest| rest.split('<').next().unwrap())
+            .collect();
+        assert_eq!(ranks, ["c", "b", "a"]);
+        assert!(
+            standings.contains("<td>0/2</td>"),
+            "a's points: {standings}"
+        );
+        let half = page(&league(&names, &[("one", &rows)]));
+        assert!(!half.contains("frostfire") && half.contains("<th>losses</th><th>score</th>"));
+    }
+
+    #[test]
     fn the_page_draws_each_rating_on_its_interval_and_each_players_moves_run_by_run() {
         let first: Vec<GameRow> = vec![
             game(1, ["a", "b"], Some(Seat::First)),
@@ -578,6 +643,7 @@ mod tests {
             game(3, ["a", "b"], Some(Seat::Second)),
         ];
         let league = League {
+            scoring: KRIEG,
             title: "krieg league".into(),
             names: ["a", "b", "c"].map(String::from).to_vec(),
             commands: ["./a", "./b", "./c"].map(String::from).to_vec(),
@@ -599,7 +665,7 @@ mod tests {
         assert_eq!(html.matches("<svg class=\"ratings\"").count(), 1);
         assert_eq!(html.matches("class=\"interval\"").count(), 3);
         let all: Vec<GameRow> = first.iter().chain(&second).cloned().collect();
-        let table = standings(&all, &league.names);
+        let table = standings(&all, &league.names, DrawScore::Half);
         for (i, name) in ["a", "b", "c"].iter().enumerate() {
             let rating = table.ratings[i];
             assert!(rating.ci95.is_finite() && rating.ci95 > 0.0);

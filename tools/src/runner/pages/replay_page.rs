@@ -20,12 +20,13 @@ use clap::Parser;
 use super::{escape, head, player_style};
 use crate::runner::command_line::{parse_words, print_clap, subcommand};
 use crate::runner::game::drawing::Drawing;
-use crate::runner::game::Game;
+use crate::runner::game::{DrawScore, Game, Scoring};
 use crate::runner::records::files::{
     check_apart, check_page_target, check_writable, io_reason, read_input, FileError, Place, Use,
 };
 use crate::runner::records::replay::{replay, GameView};
 use crate::runner::stats::rating::Results;
+use crate::runner::stats::report::rank;
 use crate::runner::stats::tally::Tally;
 
 /// The script of the replay page: the controls, the keys and the address fragment.
@@ -36,7 +37,15 @@ const SCRIPT: &str = include_str!("replay.js");
 pub fn page<B>(drawing: &dyn Drawing<B>, title: &str, games: &[GameView]) -> String {
     let tally = tally(games);
     let mut html = head(title, &player_style(tally.players.len()));
-    summary(&mut html, games, &tally);
+    // The games of a page are of one game, replayed by its rules: its contest's scoring.
+    let scoring = games.first().map_or(
+        Scoring {
+            game: "",
+            draw: DrawScore::Half,
+        },
+        |game| game.scoring,
+    );
+    summary(&mut html, games, &tally, scoring);
     let (width, height) = drawing.size();
     let _ = writeln!(
         html,
@@ -95,12 +104,27 @@ fn headline(games: &[GameView], tally: &Tally) -> String {
     line + "."
 }
 
-fn summary(html: &mut String, games: &[GameView], tally: &Tally) {
+/// The headline, each player's results and its share of the contest's points (with a line
+/// that says how a draw counts where it is not half a point), the crosstable, the problems and
+/// the games.
+fn summary(html: &mut String, games: &[GameView], tally: &Tally, scoring: Scoring) {
     html.push_str("<div class=\"summary\">\n");
     let _ = writeln!(html, "<p class=\"headline\">{}</p>", headline(games, tally));
-    html.push_str(
+    let points = match scoring.note() {
+        Some(note) => {
+            let _ = writeln!(
+                html,
+                "<p class=\"muted\">Points as the contest counts them: {}.</p>",
+                escape(&note)
+            );
+            "points"
+        }
+        None => "score",
+    };
+    let _ = writeln!(
+        html,
         "<table class=\"standings\"><tr><th>player</th><th>games</th><th>wins</th>\
-         <th>draws</th><th>losses</th><th>score</th></tr>\n",
+         <th>draws</th><th>losses</th><th>{points}</th></tr>",
     );
     for (name, score) in tally.players.iter().zip(&tally.scores) {
         let _ = writeln!(
@@ -111,12 +135,12 @@ fn summary(html: &mut String, games: &[GameView], tally: &Tally) {
             score.wins,
             score.draws,
             score.losses,
-            score.percent()
+            score.percent(scoring.draw)
         );
     }
     html.push_str("</table>\n");
     if tally.players.len() > 2 {
-        crosstable(html, tally);
+        crosstable(html, tally, scoring.draw);
     }
     problems(html, games);
     games_nav(html, games, tally);
@@ -128,9 +152,9 @@ fn summary(html: &mut String, games: &[GameView], tally: &Tally) {
 }
 
 /// The crosstable, its rows and its columns in rank order, each numbered by its rank: the
-/// tournament's standings (the one fit of every game with a result, ties by name).
-fn crosstable(html: &mut String, tally: &Tally) {
-    let order = ranked(tally);
+/// tournament's standings ([`rank`]) of the games with a result, a draw worth `draw`.
+fn crosstable(html: &mut String, tally: &Tally, draw: DrawScore) {
+    let order = ranked(tally, draw);
     html.push_str("<table class=\"crosstable\"><tr><th>wins-draws-losses against</th>");
     for (rank, &j) in order.iter().enumerate() {
         let _ = write!(
@@ -157,9 +181,9 @@ fn crosstable(html: &mut String, tally: &Tally) {
     html.push_str("</table>\n");
 }
 
-/// The players of `tally`, best first, as a tournament's standings rank them: by the rating of
-/// one fit over every game with a result, ties by name.
-fn ranked(tally: &Tally) -> Vec<usize> {
+/// The players of `tally`, best first, as a tournament's standings rank them ([`rank`]) when a
+/// draw is worth `draw`.
+fn ranked(tally: &Tally, draw: DrawScore) -> Vec<usize> {
     let count = tally.players.len();
     let mut results = Results::new(count);
     for i in 0..count {
@@ -172,15 +196,7 @@ fn ranked(tally: &Tally) -> Vec<usize> {
             }
         }
     }
-    let ratings = results.fit();
-    let mut order: Vec<usize> = (0..count).collect();
-    order.sort_by(|&i, &j| {
-        ratings[j]
-            .elo
-            .total_cmp(&ratings[i].elo)
-            .then_with(|| tally.players[i].cmp(&tally.players[j]))
-    });
-    order
+    rank(&tally.players, &results.fit(), &tally.scores, draw)
 }
 
 fn problems(html: &mut String, games: &[GameView]) {
@@ -615,6 +631,31 @@ mod tests {
                  <td>0-0-1</td><td>0-0-1</td><td></td></tr>",
             ]
         );
+    }
+
+    #[test]
+    fn the_summary_counts_a_draw_as_the_contest_does() {
+        let won = WON.replace("# p1: one\n# p2: two", "# p1: A\n# p2: B");
+        let drawn = "# count\n# p1: A\n# p2: B\n1 1\n# time: 4\n2 1\n# time: 5\n\
+                     # result: draw the ply limit\n";
+        let mut games = vec![replay_count("game 1", &won), replay_count("game 2", drawn)];
+        assert!(games[1].problems.is_empty(), "{:?}", games[1].problems);
+        let half = page(&COUNT, "t", &games);
+        assert!(half.contains("<th>score</th>") && !half.contains("scores 0"));
+        assert!(half.contains(
+            "<code>A</code></td><td>2</td><td>1</td><td>1</td><td>0</td><td>75.0 %</td>"
+        ));
+        for game in &mut games {
+            game.scoring.draw = DrawScore::Nothing;
+        }
+        let nothing = page(&COUNT, "t", &games);
+        assert!(nothing.contains("Points as the contest counts them: a draw scores 0 in count."));
+        assert!(nothing.contains("<th>points</th>"));
+        assert!(nothing.contains(
+            "<code>A</code></td><td>2</td><td>1</td><td>1</td><td>0</td><td>50.0 %</td>"
+        ));
+        assert!(nothing
+            .contains("<code>B</code></td><td>2</td><td>0</td><td>1</td><td>1</td><td>0.0 %</td>"));
     }
 
     #[test]

@@ -7,7 +7,7 @@
 
 use crate::runner::game::drawing::Drawing;
 use crate::runner::game::referee::Referee;
-use crate::runner::game::{Game, GameEnd, Seat};
+use crate::runner::game::{Game, GameEnd, Scoring, Seat};
 use crate::runner::records::record::{parse_record, Problem, Record, RecordPly};
 
 /// One game's record replayed through its rules.
@@ -34,6 +34,8 @@ pub struct GameView {
     pub rules_end: Option<GameEnd>,
     /// What is wrong with the record, with line numbers.
     pub problems: Vec<Problem>,
+    /// How the game's contest counts points, for the page's summary.
+    pub(crate) scoring: Scoring,
 }
 
 impl GameView {
@@ -97,6 +99,7 @@ pub fn replay<G: Game>(drawing: &dyn Drawing<G::Board>, label: &str, text: &str)
         frames: drawn.frames,
         rules_end: check.rules_end,
         problems: check.problems,
+        scoring: Scoring::of::<G>(),
     }
 }
 

@@ -101,8 +101,10 @@ impl SeatUse {
 }
 
 impl GameRow {
-    /// The points of the player in `seat`: 1, ½ or 0.
-    pub(crate) fn points(&self, seat: Seat) -> f64 {
+    /// The score of the player in `seat` against its opponent, 1, ½ or 0, as the Elo and the
+    /// SPRT count it: a draw gives both the same, so between the two it is worth half a point
+    /// whatever the contest gives it ([`crate::runner::game::DrawScore`]).
+    pub(crate) fn head_to_head_score(&self, seat: Seat) -> f64 {
         match self.winner {
             None => 0.5,
             Some(winner) if winner == seat => 1.0,

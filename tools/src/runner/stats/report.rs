@@ -1,6 +1,10 @@
 //! What a match prints: the line of each game, the final lines (the players' figures, the SPRT
-//! line, the summary; or a tournament's crosstable and standings), the progress line on stderr,
-//! from the rows of the games played.
+//! line, the contest's points where a draw is worth nothing, the summary; or a tournament's
+//! crosstable and standings), the progress line on stderr, from the rows of the games played.
+//!
+//! Two counts of a game meet here: the score between its two players, a draw ½ since it gives
+//! both the same (the summary, the crosstable, the Elo, the SPRT), and the contest's points, a
+//! draw what [`DrawScore`] says (the `points:` line, the standings' `points=` and order).
 
 use std::fmt::Write as _;
 use std::io::{self, Write as _};
@@ -8,11 +12,12 @@ use std::time::Instant;
 
 use rustc_hash::FxHashMap;
 
-use crate::runner::game::Seat;
+use crate::runner::game::{DrawScore, Scoring, Seat};
 use crate::runner::records::results::{GameRow, SeatUse};
 use crate::runner::stats::elo::HeadToHead;
 use crate::runner::stats::rating;
 use crate::runner::stats::sprt::{Pentanomial, Sprt};
+use crate::runner::stats::tally::{Score, Tally};
 use crate::runner::text::megabytes;
 
 /// The one line printed per game: the players in the order of the match (A before B).
@@ -53,9 +58,15 @@ pub(crate) fn game_line(row: &GameRow, order: &[String]) -> String {
 }
 
 /// What a match (or a merge of shards) prints at its end, from its rows: with two players the
-/// `players:` line, the SPRT line if asked and the `summary:` line; with more, the crosstable
-/// and the standings. `names` are the players in the match's order.
-pub(crate) fn final_text(rows: &[GameRow], names: &[String], sprt: Option<&Sprt>) -> String {
+/// `players:` line, the SPRT line if asked, the `points:` line where the contest's points
+/// differ from the score (a draw worth nothing) and the `summary:` line; with more, the
+/// crosstable and the standings. `names` are the players in the match's order.
+pub(crate) fn final_text(
+    rows: &[GameRow],
+    names: &[String],
+    sprt: Option<&Sprt>,
+    scoring: Scoring,
+) -> String {
     let mut text = String::new();
     if names.len() == 2 {
         let _ = writeln!(text, "{}", players_line(rows, names));
@@ -63,6 +74,17 @@ pub(crate) fn final_text(rows: &[GameRow], names: &[String], sprt: Option<&Sprt>
             let _ = writeln!(text, "{}", sprt.line(&pentanomial(rows, names)));
         }
         let tally = tally(rows, names);
+        if let Some(note) = scoring.note() {
+            let draws = scoring.draw.points() * f64::from(tally.draws);
+            let _ = writeln!(
+                text,
+                "points: {}={} {}={} ({note})",
+                names[0],
+                points_text(f64::from(tally.a_wins) + draws),
+                names[1],
+                points_text(f64::from(tally.b_wins) + draws),
+            );
+        }
         let _ = writeln!(
             text,
             "summary: games={} a_wins={} draws={} b_wins={} {}",
@@ -73,14 +95,14 @@ pub(crate) fn final_text(rows: &[GameRow], names: &[String], sprt: Option<&Sprt>
             tally.elo_text()
         );
     } else {
-        text.push_str(&standings_text(rows, names));
+        text.push_str(&standings_text(rows, names, scoring));
     }
     text
 }
 
 /// A's wins, draws and B's wins: A's score in the one tally of the runner.
 pub(crate) fn tally(rows: &[GameRow], names: &[String]) -> HeadToHead {
-    HeadToHead::from(crate::runner::stats::tally::Tally::of_rows(rows, names).score_of(&names[0]))
+    HeadToHead::from(Tally::of_rows(rows, names).score_of(&names[0]))
 }
 
 /// The pairs of a two-player match counted by A's pair score: two games of one pair seed with
@@ -98,7 +120,10 @@ pub(crate) fn pentanomial(rows: &[GameRow], names: &[String]) -> Pentanomial {
             if one.players[0] != two.players[0] {
                 let points: f64 = [one, two]
                     .iter()
-                    .filter_map(|row| row.seat_of(&names[0]).map(|seat| row.points(seat)))
+                    .filter_map(|row| {
+                        row.seat_of(&names[0])
+                            .map(|seat| row.head_to_head_score(seat))
+                    })
                     .sum();
                 counts[(points * 2.0).round() as usize] += 1;
             }
@@ -146,15 +171,45 @@ pub(crate) fn players_line(rows: &[GameRow], names: &[String]) -> String {
 }
 
 /// A tournament's results between `names` (rows naming another player are left out), the fit
-/// of their ratings, and the players' order, best first (ties by name).
+/// of their ratings, each player's wins, draws and losses, and the players' order, best first
+/// ([`rank`]).
 pub(crate) struct Standings {
     pub(crate) results: rating::Results,
     pub(crate) ratings: Vec<rating::Rating>,
+    pub(crate) scores: Vec<Score>,
     pub(crate) order: Vec<usize>,
 }
 
-/// The standings of `rows` between `names`: one fit over every game.
-pub(crate) fn standings(rows: &[GameRow], names: &[String]) -> Standings {
+/// The players best first. Where a draw is worth nothing, by the contest's points per game,
+/// since a contest ranks by its points (per game, as a gauntlet's or a league's players play
+/// different numbers of games), then by rating, a player without a game last; elsewhere by
+/// rating alone, the one fit that weighs each result by its opponent. Ties by name.
+pub(crate) fn rank(
+    names: &[String],
+    ratings: &[rating::Rating],
+    scores: &[Score],
+    draw: DrawScore,
+) -> Vec<usize> {
+    let share = |i: usize| match draw {
+        DrawScore::Half => None,
+        DrawScore::Nothing => scores[i].share(draw),
+    };
+    let mut order: Vec<usize> = (0..names.len()).collect();
+    order.sort_by(|&i, &j| {
+        let by_points = match (share(i), share(j)) {
+            (Some(a), Some(b)) => b.total_cmp(&a),
+            (a, b) => b.is_some().cmp(&a.is_some()),
+        };
+        by_points
+            .then_with(|| ratings[j].elo.total_cmp(&ratings[i].elo))
+            .then_with(|| names[i].cmp(&names[j]))
+    });
+    order
+}
+
+/// The standings of `rows` between `names`: one fit over every game, ranked as the contest
+/// whose draw is worth `draw` ranks them ([`rank`]).
+pub(crate) fn standings(rows: &[GameRow], names: &[String], draw: DrawScore) -> Standings {
     let index: FxHashMap<&str, usize> = names
         .iter()
         .enumerate()
@@ -168,30 +223,30 @@ pub(crate) fn standings(rows: &[GameRow], names: &[String]) -> Standings {
         ) else {
             continue;
         };
-        results.add(one, two, row.points(Seat::First));
+        results.add(one, two, row.head_to_head_score(Seat::First));
     }
     let ratings = results.fit();
-    let mut order: Vec<usize> = (0..names.len()).collect();
-    order.sort_by(|&i, &j| {
-        ratings[j]
-            .elo
-            .total_cmp(&ratings[i].elo)
-            .then_with(|| names[i].cmp(&names[j]))
-    });
+    let tally = Tally::of_rows(rows, names);
+    let scores: Vec<Score> = names.iter().map(|name| tally.score_of(name)).collect();
+    let order = rank(names, &ratings, &scores, draw);
     Standings {
         results,
         ratings,
+        scores,
         order,
     }
 }
 
-/// The crosstable and the standings of a tournament.
-pub(crate) fn standings_text(rows: &[GameRow], names: &[String]) -> String {
+/// The crosstable (each cell the score the Elo is fitted to: a draw ½) and the standings of a
+/// tournament; where a draw is worth nothing, a `standings:` line that says so and each
+/// standing's `points=`, the contest's.
+pub(crate) fn standings_text(rows: &[GameRow], names: &[String], scoring: Scoring) -> String {
     let Standings {
         results,
         ratings,
+        scores,
         order,
-    } = standings(rows, names);
+    } = standings(rows, names, scoring.draw);
     let width = names.iter().map(|n| n.len()).max().unwrap_or(0).max(4);
     let mut text = String::from("crosstable:\n");
     let _ = write!(text, "{:width$}", "");
@@ -214,22 +269,31 @@ pub(crate) fn standings_text(rows: &[GameRow], names: &[String]) -> String {
         }
         text.push('\n');
     }
+    let note = scoring.note();
+    if let Some(note) = &note {
+        let _ = writeln!(text, "standings: by points per game ({note}), then by Elo");
+    }
     for (rank, &i) in order.iter().enumerate() {
-        let (points, games) = results.total(i);
+        let (score, games) = results.total(i);
         let rating = ratings[i];
         let ci = if rating.ci95.is_finite() {
             format!("{:.0}", rating.ci95)
         } else {
             "inf".to_string()
         };
-        let _ = writeln!(
+        let _ = write!(
             text,
             "standing: {} {} elo={} ci95={ci} score={}/{games}",
             rank + 1,
             names[i],
             crate::runner::stats::tally::elo_text(rating.elo),
-            points_text(points),
+            points_text(score),
         );
+        if note.is_some() {
+            let points = scores[i].points(scoring.draw);
+            let _ = write!(text, " points={}/{games}", points_text(points));
+        }
+        text.push('\n');
     }
     text
 }
@@ -335,5 +399,80 @@ mod tests {
         assert_eq!(pentanomial(&rows, &names), [0, 1, 0, 0, 1]);
         let t = tally(&rows, &names);
         assert_eq!((t.a_wins, t.draws, t.b_wins), (2, 1, 2));
+    }
+
+    fn scoring(draw: DrawScore) -> Scoring {
+        Scoring {
+            game: "count",
+            draw,
+        }
+    }
+
+    #[test]
+    fn a_match_prints_the_contests_points_where_a_draw_is_worth_nothing() {
+        let rows = vec![
+            game_row(1, ["A", "B"], Some(Seat::First), 11),
+            game_row(2, ["B", "A"], None, 11),
+            game_row(3, ["A", "B"], Some(Seat::Second), 12),
+            game_row(4, ["B", "A"], Some(Seat::Second), 12),
+        ];
+        let names = ["A".to_string(), "B".to_string()];
+        let half = final_text(&rows, &names, None, scoring(DrawScore::Half));
+        assert!(!half.contains("points"), "{half}");
+        let nothing = final_text(&rows, &names, None, scoring(DrawScore::Nothing));
+        let lines: Vec<&str> = nothing.lines().collect();
+        assert_eq!(lines.len(), 3, "{nothing}");
+        assert_eq!(lines[1], "points: A=2 B=1 (a draw scores 0 in count)");
+        // The summary, and so the Elo, count the draw ½ whatever the contest gives it.
+        assert_eq!(lines[2], half.lines().last().unwrap());
+        assert!(lines[2].starts_with("summary: games=4 a_wins=2 draws=1 b_wins=1 elo=+"));
+    }
+
+    #[test]
+    fn where_a_draw_is_worth_nothing_the_standings_rank_by_points_per_game_then_elo() {
+        // x draws all its games; y beats z three games of four. By the score (a draw ½) y, x
+        // and z rank in that order; by the contest's points, x has none. w has played no game.
+        let mut rows = Vec::new();
+        let mut add = |players: [&str; 2], winner: Option<Seat>| {
+            let number = rows.len() as u32 + 1;
+            rows.push(game_row(number, players, winner, u64::from(number)));
+        };
+        for _ in 0..2 {
+            add(["x", "y"], None);
+            add(["z", "x"], None);
+            add(["y", "x"], None);
+            add(["x", "z"], None);
+        }
+        add(["y", "z"], Some(Seat::First));
+        add(["z", "y"], Some(Seat::Second));
+        add(["y", "z"], Some(Seat::First));
+        add(["z", "y"], Some(Seat::First));
+        let names: Vec<String> = ["w", "x", "y", "z"].map(String::from).to_vec();
+        let ranked = |draw: DrawScore| -> Vec<String> {
+            standings_text(&rows, &names, scoring(draw))
+                .lines()
+                .filter_map(|l| l.strip_prefix("standing: "))
+                .map(|l| l.split(' ').take(2).collect::<Vec<_>>().join(" "))
+                .collect()
+        };
+        // By the fit alone w, without a game, keeps the field's mean, 0, just above x.
+        assert_eq!(ranked(DrawScore::Half), ["1 y", "2 w", "3 x", "4 z"]);
+        assert_eq!(ranked(DrawScore::Nothing), ["1 y", "2 z", "3 x", "4 w"]);
+        let text = standings_text(&rows, &names, scoring(DrawScore::Nothing));
+        assert!(text.contains(
+            "\nstandings: by points per game (a draw scores 0 in count), then by Elo\nstanding: 1 y "
+        ));
+        let line = |name: &str| {
+            let lines = text.lines().filter(|l| l.starts_with("standing: "));
+            lines
+                .into_iter()
+                .find(|l| l.split(' ').nth(2) == Some(name))
+                .unwrap()
+        };
+        assert!(line("y").ends_with(" score=5/8 points=3/8"), "{text}");
+        assert!(line("x").ends_with(" score=4/8 points=0/8"), "{text}");
+        assert!(line("w").ends_with(" score=0/0 points=0/0"), "{text}");
+        let half = standings_text(&rows, &names, scoring(DrawScore::Half));
+        assert!(!half.contains("points"), "{half}");
     }
 }

@@ -7,7 +7,7 @@
 
 use rustc_hash::FxHashMap;
 
-use crate::runner::game::Seat;
+use crate::runner::game::{DrawScore, Seat};
 use crate::runner::records::results::GameRow;
 
 /// Wins, draws and losses of one player, against all or against one opponent.
@@ -24,9 +24,9 @@ impl Score {
         self.wins + self.draws + self.losses
     }
 
-    /// A win 1, a draw ½.
-    pub(crate) fn points(&self) -> f64 {
-        f64::from(self.wins) + 0.5 * f64::from(self.draws)
+    /// The points as the contest counts them: a win 1, a draw `draw` (½ or 0).
+    pub(crate) fn points(&self, draw: DrawScore) -> f64 {
+        f64::from(self.wins) + draw.points() * f64::from(self.draws)
     }
 
     /// One more game: `Some(true)` won, `Some(false)` lost, `None` drawn.
@@ -38,12 +38,17 @@ impl Score {
         }
     }
 
-    /// `62.5 %` of the points, `-` without a game.
-    pub(crate) fn percent(&self) -> String {
-        if self.games() == 0 {
-            return "-".to_string();
+    /// The contest's points per game (a draw `draw`), `None` without a game.
+    pub(crate) fn share(&self, draw: DrawScore) -> Option<f64> {
+        (self.games() > 0).then(|| self.points(draw) / f64::from(self.games()))
+    }
+
+    /// `62.5 %` of the points (a draw `draw`), `-` without a game.
+    pub(crate) fn percent(&self, draw: DrawScore) -> String {
+        match self.share(draw) {
+            Some(share) => format!("{:.1} %", 100.0 * share),
+            None => "-".to_string(),
         }
-        format!("{:.1} %", 100.0 * self.points() / f64::from(self.games()))
     }
 }
 
@@ -159,8 +164,22 @@ mod tests {
         assert_eq!(tally.score_of("b"), won);
         assert_eq!(tally.between(1, 0).losses, 2);
         assert_eq!((tally.results, tally.unfinished), (3, 1));
-        assert_eq!(won.percent(), "83.3 %");
-        assert_eq!(Score::default().percent(), "-");
+        assert_eq!(won.percent(DrawScore::Half), "83.3 %");
+        assert_eq!(Score::default().percent(DrawScore::Half), "-");
+    }
+
+    #[test]
+    fn a_draw_counts_half_or_nothing_as_the_contest_says() {
+        let score = Score {
+            wins: 3,
+            draws: 2,
+            losses: 1,
+        };
+        assert_eq!(score.points(DrawScore::Half), 4.0);
+        assert_eq!(score.points(DrawScore::Nothing), 3.0);
+        assert_eq!(score.percent(DrawScore::Half), "66.7 %");
+        assert_eq!(score.percent(DrawScore::Nothing), "50.0 %");
+        assert_eq!(Score::default().share(DrawScore::Nothing), None);
     }
 
     #[test]
