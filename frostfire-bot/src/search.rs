@@ -27,7 +27,7 @@
 //! that shuffles, as a one-ply player does, then holds ours to a draw).
 
 use crate::board::{Board, Color, Move, MoveKind, LOSING_LOSSES, MAX_MOVES, MAX_PLIES};
-use crate::eval::evaluate;
+use crate::eval::Evaluator;
 use arrayvec::ArrayVec;
 use common::clock::{Deadline, SearchClock};
 use common::deepening::{iterative_deepening, Root, RootSearch};
@@ -107,6 +107,8 @@ pub struct Searcher {
     /// The best root move of the last pass over them.
     root_best: Option<Move>,
     clock: SearchClock,
+    /// The static evaluation, with what it keeps from node to node.
+    evaluator: Evaluator,
     /// Log one line per iteration on stderr.
     pub verbose: bool,
 }
@@ -133,6 +135,7 @@ impl Searcher {
             root: RootMoves::new(),
             root_best: None,
             clock: SearchClock::new(Deadline::unlimited()),
+            evaluator: Evaluator::new(MAX_PLY),
             verbose: true,
         }
     }
@@ -350,7 +353,7 @@ impl Searcher {
             && depth >= NULL_MIN_DEPTH.get()
             && beta.abs() < MATE_BOUND
             && board.threatened_by(us.other()) == 0
-            && evaluate(board) >= beta
+            && self.evaluator.evaluate(board, ply) >= beta
         {
             let null = board.pass();
             self.path.push(null.hash());
@@ -437,7 +440,7 @@ impl Searcher {
         if let Some(score) = self.game_end(board, ply) {
             return score;
         }
-        let stand = evaluate(board);
+        let stand = self.evaluator.evaluate(board, ply);
         if stand >= beta || q >= MAX_QUIESCENCE {
             return stand;
         }

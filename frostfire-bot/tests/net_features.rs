@@ -183,3 +183,36 @@ fn the_changes_hold_for_a_forced_move_that_shifts_a_whole_line() {
         );
     }
 }
+
+/// The search's evaluator keeps accumulators from node to node: along random walks of the search
+/// (down a random move, back up to a random ply, evaluations at every step, positions far apart
+/// as well as one move apart) it gives exactly the network's score computed from scratch, and
+/// a position scores the same whatever was evaluated before it. The mirrored position (the other
+/// side to move, the board rotated) scores the same too: each side sees itself as the first
+/// player.
+#[test]
+fn the_evaluator_scores_as_the_network_from_scratch_whatever_came_before() {
+    use frostfire::eval::{learned, Evaluator};
+    let positions = random_positions(4000, 41);
+    let mut rng = SmallRng::seed_from_u64(5);
+    let mut evaluator = Evaluator::new(16);
+    let mut path = vec![Board::start()];
+    for step in 0..20_000 {
+        let board = *path.last().unwrap();
+        let ply = path.len() - 1;
+        assert_eq!(evaluator.evaluate(&board, ply), learned(&board), "{board:?}");
+        let moves = board.legal_moves();
+        if step % 97 == 0 {
+            // A jump: somewhere else entirely.
+            path = vec![*positions.choose(&mut rng).unwrap()];
+        } else if board.outcome().is_some() || moves.is_empty() || path.len() == 16 {
+            let back = rand::Rng::gen_range(&mut rng, 1..=path.len());
+            path.truncate(back);
+        } else {
+            path.push(board.play(*moves.choose(&mut rng).unwrap()));
+        }
+    }
+    for board in positions.iter().step_by(7) {
+        assert_eq!(learned(board), learned(&mirrored(board)), "{board:?}");
+    }
+}

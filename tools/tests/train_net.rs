@@ -393,3 +393,43 @@ fn a_resumed_training_starts_where_the_last_one_ended_and_a_seed_gives_the_same_
         "{stderr}"
     );
 }
+
+/// A data command appends games as its threads finish them: the same positions in another order
+/// train the same model.
+#[test]
+fn the_order_of_the_data_lines_does_not_change_the_model() {
+    let dir = test_dir("order");
+    let data = learnable_data(1000);
+    let (header, lines) = data.split_at(data.find("\n# a comment\n").unwrap());
+    let mut reversed: Vec<&str> = lines.lines().collect();
+    reversed.reverse();
+    fs::write(dir.join("in-order.txt"), &data).unwrap();
+    fs::write(
+        dir.join("reversed.txt"),
+        format!("{header}\n{}\n", reversed.join("\n").trim()),
+    )
+    .unwrap();
+    for (data, model) in [("in-order.txt", "a.txt"), ("reversed.txt", "b.txt")] {
+        stdout(&train_net(
+            &dir,
+            &[
+                "--data",
+                data,
+                "--rust-out",
+                "w.rs",
+                "--model-out",
+                model,
+                "--hidden",
+                "4",
+                "--epochs",
+                "2",
+                "--batch",
+                "64",
+            ],
+        ));
+    }
+    assert_eq!(
+        fs::read(dir.join("a.txt")).unwrap(),
+        fs::read(dir.join("b.txt")).unwrap()
+    );
+}

@@ -12,10 +12,13 @@
 //! - **Target and loss.** A position's target is `λ·sigmoid(SCORE / K) + (1 − λ)·RESULT` (λ is
 //!   `--lambda`), the loss the mean squared error of `sigmoid(o)` against it, as Texel tuning
 //!   and NNUE trainers do: the search's score is a dense signal, the game's result the truth.
-//! - **Held out.** Every `--holdout-every`th position by its place in the data (the Nth, the
-//!   2Nth, ...) never trains and measures the loss after each epoch. Neighbouring positions of
-//!   one game are alike, so the held-out loss is a little optimistic; it shows over-fitting all
-//!   the same.
+//! - **Held out.** One position in `--holdout-every`, chosen by a hash of its content (its inputs
+//!   and target), never trains and measures the loss after each epoch; the same position met
+//!   twice is held out both times or neither. Positions of one game are alike, so the held-out
+//!   loss is a little optimistic; it shows over-fitting all the same.
+//! - **Order.** The positions are put in one order of their content before anything else, so the
+//!   order of the files' lines does not matter: a data command that appends games as its threads
+//!   finish them gives the same model from the same games.
 //! - **Optimiser.** Adam on shuffled minibatches (`--batch`), the gradient of a batch split over
 //!   `--threads` in fixed chunks and summed in a fixed order: a seed and a thread count give the
 //!   same bytes. The first layer's gradient touches only the rows of active inputs; Adam then
@@ -137,8 +140,7 @@ fn run(options: &Options, args: &[String]) -> Result<(), String> {
     let start = Instant::now();
     let data = DataSet::read(&options.data, options.lambda)?;
     let header = &data.header;
-    let (train, holdout): (Vec<u32>, Vec<u32>) = (0..data.len() as u32)
-        .partition(|&k| options.holdout_every == 0 || (k + 1) % options.holdout_every != 0);
+    let (train, holdout) = split(&data, options.holdout_every);
     println!(
         "data game={} inputs={} scale={}: {} positions, {} training, {} held out ({:.1}s)",
         header.game,
@@ -301,7 +303,7 @@ fn rust_source(model: &Model, scale: i32, provenance: &Provenance) -> String {
     doc(&format!("- data: {}", files.join(", ")));
     let held_out = match provenance.holdout_every {
         0 => "none held out".to_string(),
-        n => format!("every {n}th position held out"),
+        n => format!("one position in {n} held out (by a hash of its content)"),
     };
     doc(&format!("- {held_out}; epochs: {}", provenance.epochs));
     doc(&format!(
@@ -332,4 +334,23 @@ fn rust_source(model: &Model, scale: i32, provenance: &Provenance) -> String {
     writeln!(text, "    {scale},").unwrap();
     text.push_str(");\n");
     text
+}
+
+/// The training and the held-out positions, each in an order of their content alone.
+fn split(data: &DataSet, holdout_every: u32) -> (Vec<u32>, Vec<u32>) {
+    use std::hash::{Hash, Hasher};
+    let mut order: Vec<u32> = (0..data.len() as u32).collect();
+    let content = |k: u32| {
+        let (us, them, target) = data.position(k as usize);
+        (us, them, target.to_bits())
+    };
+    order.sort_by(|&a, &b| content(a).cmp(&content(b)));
+    order.into_iter().partition(|&k| {
+        if holdout_every == 0 {
+            return true;
+        }
+        let mut hasher = rustc_hash::FxHasher::default();
+        content(k).hash(&mut hasher);
+        hasher.finish() % u64::from(holdout_every) != 0
+    })
 }
