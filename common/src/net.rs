@@ -195,6 +195,99 @@ impl<const INPUTS: usize, const HIDDEN: usize> Network<INPUTS, HIDDEN> {
     }
 }
 
+/// What a game tells the learned evaluation about its positions, per absolute side (`0` and
+/// `1`): the inputs of each side's perspective, and how they change from one position to
+/// another. [`Evaluator`] is written once over it.
+pub trait Inputs {
+    /// The game's position.
+    type Board: Copy;
+    /// The side to move: `0` or `1`.
+    fn side_to_move(board: &Self::Board) -> usize;
+    /// Calls `f` with each active input of `side`'s perspective.
+    fn each_input(board: &Self::Board, side: usize, f: impl FnMut(u16));
+    /// How far apart two positions are, in changed inputs of one perspective at most (an upper
+    /// bound is enough); `None` when they are too far apart for [`each_change`](Self::each_change).
+    fn distance(a: &Self::Board, b: &Self::Board) -> Option<u32>;
+    /// Calls `f(input, active)` with each input of `side`'s perspective that differs between
+    /// `from` and `to`, `active` whether it is active in `to` (`distance` is `Some`).
+    fn each_change(from: &Self::Board, to: &Self::Board, side: usize, f: impl FnMut(u16, bool));
+}
+
+/// The learned evaluation as a search asks for it, node after node. The first layer (one
+/// accumulator per side) of the last position evaluated at each ply is kept, and a new
+/// position's is brought from whichever kept one is nearest, the last evaluated at the same ply
+/// (a sibling, usually) or at the ply above (the parent or an uncle), by the inputs that changed;
+/// from scratch when neither is near. The accumulators are sums of the active inputs' rows, so a
+/// position scores the same whatever was evaluated before it, and the search needs no hook in
+/// its move loop: it only says at which ply a position is.
+#[derive(Clone)]
+pub struct Evaluator<I: Inputs, const INPUTS: usize, const HIDDEN: usize> {
+    network: &'static Network<INPUTS, HIDDEN>,
+    kept: Vec<Option<(I::Board, [Accumulator<HIDDEN>; 2])>>,
+}
+
+impl<I: Inputs, const INPUTS: usize, const HIDDEN: usize> Evaluator<I, INPUTS, HIDDEN> {
+    /// An evaluator of `network` for searches of at most `plies` plies (deeper ones share the
+    /// last).
+    pub fn new(network: &'static Network<INPUTS, HIDDEN>, plies: usize) -> Self {
+        Evaluator {
+            network,
+            kept: vec![None; plies.max(1)],
+        }
+    }
+
+    /// The network's score of `board` from scratch, for its side to move.
+    pub fn from_scratch(network: &Network<INPUTS, HIDDEN>, board: &I::Board) -> i32 {
+        let accumulators = Self::accumulators(network, board);
+        let us = I::side_to_move(board);
+        network.output(&accumulators[us], &accumulators[1 - us])
+    }
+
+    /// The score of `board`, a node `ply` plies below the root, for its side to move.
+    pub fn evaluate(&mut self, board: &I::Board, ply: usize) -> i32 {
+        let network = self.network;
+        let slot = ply.min(self.kept.len() - 1);
+        let nearest = [Some(slot), slot.checked_sub(1)]
+            .into_iter()
+            .flatten()
+            .filter_map(|i| self.kept[i].as_ref())
+            .filter_map(|kept| I::distance(&kept.0, board).map(|d| (d, kept)))
+            .min_by_key(|&(distance, _)| distance);
+        let accumulators = match nearest {
+            Some((_, (from, accumulators))) => {
+                let mut accumulators = *accumulators;
+                for (side, accumulator) in accumulators.iter_mut().enumerate() {
+                    I::each_change(from, board, side, |input, active| {
+                        if active {
+                            network.add(accumulator, input);
+                        } else {
+                            network.remove(accumulator, input);
+                        }
+                    });
+                }
+                accumulators
+            }
+            None => Self::accumulators(network, board),
+        };
+        self.kept[slot] = Some((*board, accumulators));
+        let us = I::side_to_move(board);
+        network.output(&accumulators[us], &accumulators[1 - us])
+    }
+
+    fn accumulators(
+        network: &Network<INPUTS, HIDDEN>,
+        board: &I::Board,
+    ) -> [Accumulator<HIDDEN>; 2] {
+        [0, 1].map(|side| {
+            let mut accumulator = Accumulator {
+                values: network.feature_bias,
+            };
+            I::each_input(board, side, |input| network.add(&mut accumulator, input));
+            accumulator
+        })
+    }
+}
+
 /// `Σ crelu(h[j]) × w[j]`, with `crelu` clamping to `[0, QA]`.
 #[inline]
 fn weighted_sum<const HIDDEN: usize>(hidden: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i32 {

@@ -37,10 +37,9 @@
 
 use crate::board::{shift, shift_back, Bits, Board, Color, Direction, CORNERS, EDGE, OUT, RINGS};
 use crate::board::{DRAGONS, VALID};
-use crate::net_features;
-use crate::net_weights::{HIDDEN, NETWORK};
+use crate::net_features::Features;
+use crate::net_weights::{HIDDEN, INPUTS, NETWORK};
 use common::game::Board as _;
-use common::net::Accumulator;
 
 /// The search evaluates with the learned network ([`Evaluator`]) rather than the hand-made terms
 /// of [`evaluate`].
@@ -148,95 +147,15 @@ fn side_terms(board: &Board, color: Color) -> i32 {
 /// The learned evaluation of `board` for the side to move, computed from scratch: the network of
 /// [`crate::net_weights`] over the inputs of [`crate::net_features`], in the same millidragons.
 pub fn learned(board: &Board) -> i32 {
-    let (us, them) = net_features::inputs(board);
-    NETWORK.evaluate(&us, &them)
+    Evaluator::from_scratch(&NETWORK, board)
 }
 
-/// The learned evaluation as a search asks for it, node after node: the network's first layer
-/// (one accumulator per side) is kept per ply and brought to the next position by the inputs
-/// that changed, from whichever kept position is nearest, the last one evaluated at the same ply
-/// (a sibling, usually) or at the ply above (the parent or an uncle); from scratch when neither
-/// is within a few dragons. The accumulators are sums of the active inputs' rows, so the score is
-/// the same whatever the order of the positions evaluated (`tests/eval.rs` checks it against
-/// [`learned`]), and no hook in the search's move loop is needed.
-#[derive(Clone)]
-pub struct Evaluator {
-    kept: Vec<Option<Kept>>,
-}
+/// The learned evaluation as the search asks for it, node after node ([`common::net::Evaluator`]).
+pub type Evaluator = common::net::Evaluator<Features, INPUTS, HIDDEN>;
 
-/// A position evaluated at some ply, with both sides' accumulators (ICE's, FIRE's).
-#[derive(Clone, Copy)]
-struct Kept {
-    board: Board,
-    accumulators: [Accumulator<HIDDEN>; 2],
-}
-
-impl Default for Evaluator {
-    fn default() -> Self {
-        Evaluator::new(crate::params::MAX_PLY)
-    }
-}
-
-impl Evaluator {
-    /// An evaluator for searches of at most `plies` plies.
-    pub fn new(plies: usize) -> Evaluator {
-        Evaluator {
-            kept: vec![None; plies.max(1)],
-        }
-    }
-
-    /// Forgets every kept position (a new game).
-    pub fn clear(&mut self) {
-        self.kept.iter_mut().for_each(|kept| *kept = None);
-    }
-
-    /// The evaluation of `board`, a node `ply` plies below the root, for its side to move.
-    pub fn evaluate(&mut self, board: &Board, ply: usize) -> i32 {
-        if !LEARNED {
-            return evaluate(board);
-        }
-        let slot = ply.min(self.kept.len() - 1);
-        let base = [Some(slot), slot.checked_sub(1)]
-            .into_iter()
-            .flatten()
-            .filter_map(|i| self.kept[i].map(|kept| (moved(&kept.board, board), kept)))
-            .filter(|&(moved, _)| moved <= net_features::MAX_CHANGES as u32)
-            .min_by_key(|&(moved, _)| moved);
-        let accumulators = match base {
-            Some((_, kept)) => {
-                let mut accumulators = kept.accumulators;
-                for (side, accumulator) in
-                    [Color::Ice, Color::Fire].into_iter().zip(&mut accumulators)
-                {
-                    let changes = net_features::side_changes(&kept.board, board, side);
-                    for &input in &changes.removed {
-                        NETWORK.remove(accumulator, input);
-                    }
-                    for &input in &changes.added {
-                        NETWORK.add(accumulator, input);
-                    }
-                }
-                accumulators
-            }
-            None => [Color::Ice, Color::Fire]
-                .map(|side| NETWORK.accumulate(&net_features::side_inputs(board, side))),
-        };
-        self.kept[slot] = Some(Kept {
-            board: *board,
-            accumulators,
-        });
-        let us = board.side_to_move();
-        NETWORK.output(&accumulators[us.index()], &accumulators[us.other().index()])
-    }
-}
-
-/// How many dragons differ between two positions (gone, come or moved, each cell counted): a
-/// bound on each list of [`net_features::side_changes`].
-fn moved(a: &Board, b: &Board) -> u32 {
-    [Color::Ice, Color::Fire]
-        .into_iter()
-        .map(|c| (a.dragons(c) ^ b.dragons(c)).count_ones())
-        .sum()
+/// The search's evaluator of the learned network, for paths of `plies` plies.
+pub fn evaluator(plies: usize) -> Evaluator {
+    Evaluator::new(&NETWORK, plies)
 }
 
 #[cfg(test)]

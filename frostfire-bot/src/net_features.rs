@@ -83,11 +83,64 @@ fn oriented(board: &Board, side: Color) -> [Bits; 2] {
 
 /// The inputs of the cells in `bits` (ascending), offset by `base`.
 fn push_cells<const N: usize>(list: &mut ArrayVec<u16, N>, bits: Bits, base: usize) {
+    each_cell(bits, base, |input| list.push(input));
+}
+
+/// Calls `f` with the input of each cell in `bits` (ascending), offset by `base`.
+fn each_cell(bits: Bits, base: usize, mut f: impl FnMut(u16)) {
     let mut rest = bits;
     while rest != 0 {
         let bit = rest.trailing_zeros() as usize;
         rest &= rest - 1;
-        list.push((base + usize::from(CELL_NUMBER[bit])) as u16);
+        f((base + usize::from(CELL_NUMBER[bit])) as u16);
+    }
+}
+
+/// Frostfire's inputs as the search's evaluator ([`common::net::Evaluator`]) reads them: side
+/// `0` is ICE, `1` FIRE.
+pub struct Features;
+
+/// Beyond this many changed inputs a perspective is summed again from scratch (about as many
+/// rows as a position has dragons).
+const NEAR: u32 = 16;
+
+impl common::net::Inputs for Features {
+    type Board = Board;
+
+    fn side_to_move(board: &Board) -> usize {
+        board.side_to_move().index()
+    }
+
+    fn each_input(board: &Board, side: usize, mut f: impl FnMut(u16)) {
+        let [own, opponent] = oriented(board, color(side));
+        each_cell(own, 0, &mut f);
+        each_cell(opponent, CELLS, f);
+    }
+
+    fn distance(a: &Board, b: &Board) -> Option<u32> {
+        let moved = [Color::Ice, Color::Fire]
+            .into_iter()
+            .map(|c| (a.dragons(c) ^ b.dragons(c)).count_ones())
+            .sum();
+        (moved <= NEAR).then_some(moved)
+    }
+
+    fn each_change(from: &Board, to: &Board, side: usize, mut f: impl FnMut(u16, bool)) {
+        let before = oriented(from, color(side));
+        let after = oriented(to, color(side));
+        for (plane, base) in [0, CELLS].into_iter().enumerate() {
+            each_cell(before[plane] & !after[plane], base, |input| f(input, false));
+            each_cell(after[plane] & !before[plane], base, |input| f(input, true));
+        }
+    }
+}
+
+/// Side `0` is ICE, `1` FIRE.
+fn color(side: usize) -> Color {
+    if side == 0 {
+        Color::Ice
+    } else {
+        Color::Fire
     }
 }
 

@@ -27,7 +27,7 @@
 //! that shuffles, as a one-ply player does, then holds ours to a draw).
 
 use crate::board::{Board, Color, Move, MoveKind, LOSING_LOSSES, MAX_MOVES, MAX_PLIES};
-use crate::eval::Evaluator;
+use crate::eval::{evaluate, evaluator, Evaluator, LEARNED};
 use arrayvec::ArrayVec;
 use common::clock::{Deadline, SearchClock};
 use common::deepening::{iterative_deepening, Root, RootSearch};
@@ -135,7 +135,7 @@ impl Searcher {
             root: RootMoves::new(),
             root_best: None,
             clock: SearchClock::new(Deadline::unlimited()),
-            evaluator: Evaluator::new(MAX_PLY),
+            evaluator: evaluator(MAX_PLY),
             verbose: true,
         }
     }
@@ -283,6 +283,15 @@ impl Searcher {
         }
     }
 
+    /// The static evaluation of `board`, `ply` plies below the root, for its side to move.
+    fn evaluate(&mut self, board: &Board, ply: usize) -> i32 {
+        if LEARNED {
+            self.evaluator.evaluate(board, ply)
+        } else {
+            evaluate(board)
+        }
+    }
+
     /// True if the position on top of the path occurred before: earlier in the game, or earlier
     /// on the path with the same side to move (an even number of plies back).
     fn is_repetition(&self) -> bool {
@@ -353,7 +362,7 @@ impl Searcher {
             && depth >= NULL_MIN_DEPTH.get()
             && beta.abs() < MATE_BOUND
             && board.threatened_by(us.other()) == 0
-            && self.evaluator.evaluate(board, ply) >= beta
+            && self.evaluate(board, ply) >= beta
         {
             let null = board.pass();
             self.path.push(null.hash());
@@ -440,7 +449,7 @@ impl Searcher {
         if let Some(score) = self.game_end(board, ply) {
             return score;
         }
-        let stand = self.evaluator.evaluate(board, ply);
+        let stand = self.evaluate(board, ply);
         if stand >= beta || q >= MAX_QUIESCENCE {
             return stand;
         }

@@ -192,15 +192,19 @@ fn the_changes_hold_for_a_forced_move_that_shifts_a_whole_line() {
 /// player.
 #[test]
 fn the_evaluator_scores_as_the_network_from_scratch_whatever_came_before() {
-    use frostfire::eval::{learned, Evaluator};
+    use frostfire::eval::{evaluator, learned};
     let positions = random_positions(4000, 41);
     let mut rng = SmallRng::seed_from_u64(5);
-    let mut evaluator = Evaluator::new(16);
+    let mut evaluator = evaluator(16);
     let mut path = vec![Board::start()];
     for step in 0..20_000 {
         let board = *path.last().unwrap();
         let ply = path.len() - 1;
-        assert_eq!(evaluator.evaluate(&board, ply), learned(&board), "{board:?}");
+        assert_eq!(
+            evaluator.evaluate(&board, ply),
+            learned(&board),
+            "{board:?}"
+        );
         let moves = board.legal_moves();
         if step % 97 == 0 {
             // A jump: somewhere else entirely.
