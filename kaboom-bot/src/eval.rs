@@ -25,7 +25,29 @@
 //! The evaluation is `Σ weight × feature`; `crate::tune` writes it so, and fits the weights.
 
 use crate::board::{open_run, Board, Player, Square, DIRECTIONS, MAX_CONSECUTIVE_PASSES};
+use crate::net_features::NetInputs;
+use crate::net_weights::{HIDDEN, INPUTS, NETWORK};
 use common::game::Board as _;
+
+/// Whether the search evaluates quiet positions with the learned network ([`Evaluator`]) rather
+/// than the hand-made terms of [`evaluate`] (which decide, with the threats, which positions are
+/// quiet either way). Off: the network has not yet beaten the hand-made terms (the workspace's
+/// `docs/measured.md`, "Learned evaluations").
+pub const LEARNED: bool = false;
+
+/// The learned evaluation of `board` for the side to move, computed from scratch: the network of
+/// [`crate::net_weights`] over the inputs of [`crate::net_features`], in the evaluation's units.
+pub fn learned(board: &Board) -> i32 {
+    Evaluator::from_scratch(&NETWORK, board)
+}
+
+/// The learned evaluation as the search asks for it, node after node ([`common::net::Evaluator`]).
+pub type Evaluator = common::net::Evaluator<NetInputs, INPUTS, HIDDEN>;
+
+/// The search's evaluator of the learned network, for paths of `plies` plies.
+pub fn evaluator(plies: usize) -> Evaluator {
+    Evaluator::new(&NETWORK, plies)
+}
 
 // The weights below, but WIN_NOW and the opponent's threats (hand-set: quiet positions never
 // show them), are fitted to self-play games by Texel's method (see `crate::tune`); the fit's

@@ -152,6 +152,7 @@ pub mod eval;
 #[cfg(feature = "tune")]
 pub mod net_data;
 pub mod net_features;
+mod net_weights;
 pub mod notation;
 pub mod params;
 pub mod protocol;

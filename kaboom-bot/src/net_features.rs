@@ -153,3 +153,65 @@ pub fn side_changes(parent: &Board, child: &Board, side: Player) -> Changes {
     );
     changes
 }
+
+/// Ka-Boom's inputs as the search's evaluator ([`common::net::Evaluator`]) reads them: side `0` is
+/// Player 1, `1` Player 2.
+pub struct NetInputs;
+
+/// Beyond this many changed inputs a perspective is summed again from scratch (about as many
+/// rows as a position has inputs active).
+const NEAR: u32 = 16;
+
+/// Side `0` is Player 1, `1` Player 2.
+fn player(side: usize) -> Player {
+    if side == 0 {
+        Player::One
+    } else {
+        Player::Two
+    }
+}
+
+/// Calls `f` with the input of each bit of `planes`, ascending.
+fn each_input_of(planes: &Planes, mut f: impl FnMut(u16)) {
+    for (k, &plane) in planes.iter().enumerate() {
+        let mut rest = plane;
+        while rest != 0 {
+            f((k * SQUARES) as u16 + rest.trailing_zeros() as u16);
+            rest &= rest - 1;
+        }
+    }
+}
+
+impl common::net::Inputs for NetInputs {
+    type Board = Board;
+
+    fn side_to_move(board: &Board) -> usize {
+        board.side_to_move().index()
+    }
+
+    fn each_input(board: &Board, side: usize, f: impl FnMut(u16)) {
+        each_input_of(&planes(board, player(side)), f);
+    }
+
+    fn distance(a: &Board, b: &Board) -> Option<u32> {
+        // The same count from either side: the planes are the same bits, mirrored and swapped.
+        let (from, to) = (planes(a, Player::One), planes(b, Player::One));
+        let changed = from
+            .iter()
+            .zip(&to)
+            .map(|(x, y)| (x ^ y).count_ones())
+            .sum();
+        (changed <= NEAR).then_some(changed)
+    }
+
+    fn each_change(from: &Board, to: &Board, side: usize, mut f: impl FnMut(u16, bool)) {
+        let before = planes(from, player(side));
+        let after = planes(to, player(side));
+        each_input_of(&std::array::from_fn(|k| before[k] & !after[k]), |i| {
+            f(i, false)
+        });
+        each_input_of(&std::array::from_fn(|k| after[k] & !before[k]), |i| {
+            f(i, true)
+        });
+    }
+}

@@ -20,7 +20,7 @@
 //! [`crate::params::ASPIRATION_MIN_DEPTH`] on.
 
 use crate::board::{Board, Move, MoveKind, MoveList, MAX_MOVES};
-use crate::eval::{evaluate, horizon, Horizon};
+use crate::eval::{evaluate, evaluator, horizon, Evaluator, Horizon, LEARNED};
 use arrayvec::ArrayVec;
 use common::clock::SearchClock;
 use common::deepening::{iterative_deepening, Root, RootSearch};
@@ -47,6 +47,8 @@ pub struct Searcher {
     killers: [[Option<Move>; 2]; MAX_PLY],
     history: Vec<i32>,
     clock: SearchClock,
+    /// The learned evaluation, with what it keeps from node to node.
+    evaluator: Evaluator,
     /// The root moves the search may choose among, when the caller restricts them.
     allowed_root_moves: Option<MoveList>,
     /// The root moves, the last iteration's best first.
@@ -70,6 +72,7 @@ impl Searcher {
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; HISTORY_SLOTS],
             clock: SearchClock::new(Limits::depth(0).deadline),
+            evaluator: evaluator(MAX_PLY),
             allowed_root_moves: None,
             root: MoveList::new(),
             verbose: false,
@@ -195,7 +198,13 @@ impl Searcher {
             // Only a ranger move parries a threatened winning pass: look one ply further.
             match horizon(board) {
                 Horizon::Threatened => depth = 1,
-                Horizon::Quiet(score) => return score,
+                Horizon::Quiet(score) => {
+                    return if LEARNED {
+                        self.evaluator.evaluate(board, ply)
+                    } else {
+                        score
+                    };
+                }
             }
         }
         let pv_node = beta - alpha > 1;

@@ -190,3 +190,37 @@ fn the_changes_hold_for_the_judges_forced_moves() {
     }
     assert!(forced > 1000, "{forced}");
 }
+
+/// The search's evaluator keeps accumulators from node to node: along random walks of the search
+/// (down a random move, back up to a random ply, now and then somewhere else entirely) it gives
+/// exactly the network's score computed from scratch, whatever was evaluated before; the
+/// mirrored position scores the same (each player sees itself as Player 1).
+#[test]
+fn the_evaluator_scores_as_the_network_from_scratch_whatever_came_before() {
+    use kaboom::eval::{evaluator, learned};
+    let positions = random_positions(3000, 43);
+    let mut rng = SmallRng::seed_from_u64(7);
+    let mut evaluator = evaluator(16);
+    let mut path = vec![positions[0]];
+    for step in 0..20_000 {
+        let board = *path.last().unwrap();
+        let ply = path.len() - 1;
+        assert_eq!(
+            evaluator.evaluate(&board, ply),
+            learned(&board),
+            "{board:?}"
+        );
+        let moves = board.legal_moves();
+        if step % 97 == 0 {
+            path = vec![*positions.choose(&mut rng).unwrap()];
+        } else if board.outcome().is_some() || moves.is_empty() || path.len() == 16 {
+            let back = rng.gen_range(1..=path.len());
+            path.truncate(back);
+        } else {
+            path.push(board.play(*moves.choose(&mut rng).unwrap()));
+        }
+    }
+    for board in positions.iter().step_by(7) {
+        assert_eq!(learned(board), learned(&mirrored(board)), "{board:?}");
+    }
+}
