@@ -37,7 +37,7 @@
 
 use crate::board::{shift, shift_back, Bits, Board, Color, Direction, CORNERS, EDGE, OUT, RINGS};
 use crate::board::{DRAGONS, VALID};
-use crate::net_features::Features;
+use crate::net_features::NetInputs;
 use crate::net_weights::{HIDDEN, INPUTS, NETWORK};
 use common::game::Board as _;
 
@@ -151,7 +151,7 @@ pub fn learned(board: &Board) -> i32 {
 }
 
 /// The learned evaluation as the search asks for it, node after node ([`common::net::Evaluator`]).
-pub type Evaluator = common::net::Evaluator<Features, INPUTS, HIDDEN>;
+pub type Evaluator = common::net::Evaluator<NetInputs, INPUTS, HIDDEN>;
 
 /// The search's evaluator of the learned network, for paths of `plies` plies.
 pub fn evaluator(plies: usize) -> Evaluator {

@@ -98,13 +98,13 @@ fn each_cell(bits: Bits, base: usize, mut f: impl FnMut(u16)) {
 
 /// Frostfire's inputs as the search's evaluator ([`common::net::Evaluator`]) reads them: side
 /// `0` is ICE, `1` FIRE.
-pub struct Features;
+pub struct NetInputs;
 
 /// Beyond this many changed inputs a perspective is summed again from scratch (about as many
 /// rows as a position has dragons).
 const NEAR: u32 = 16;
 
-impl common::net::Inputs for Features {
+impl common::net::Inputs for NetInputs {
     type Board = Board;
 
     fn side_to_move(board: &Board) -> usize {

@@ -190,7 +190,7 @@ fn a_repetition_costs_more_as_the_ply_limit_nears() {
     assert!(late(290) < late(149));
 }
 
-test_support::bench_tests!(bench, deterministic at 5, pinned at 9 => 191_735);
+test_support::bench_tests!(bench, deterministic at 5, pinned at 9 => 156_810);
 
 /// From a random game: Abagon (o) to move, two dragons lost each; some moves let Tyragon win
 /// at once or by force, others do not.
