@@ -31,9 +31,9 @@ use common::game::Board as _;
 
 /// Whether the search evaluates quiet positions with the learned network ([`Evaluator`]) rather
 /// than the hand-made terms of [`evaluate`] (which decide, with the threats, which positions are
-/// quiet either way). Off: the network has not yet beaten the hand-made terms (the workspace's
-/// `docs/measured.md`, "Learned evaluations").
-pub const LEARNED: bool = false;
+/// quiet either way). The figures that chose it are in the workspace's `docs/measured.md`,
+/// "Learned evaluations".
+pub const LEARNED: bool = true;
 
 /// The learned evaluation of `board` for the side to move, computed from scratch: the network of
 /// [`crate::net_weights`] over the inputs of [`crate::net_features`], in the evaluation's units.
