@@ -1,5 +1,7 @@
 //! Static evaluation, from the side to move's point of view, in "millidragons" (a lost dragon is
-//! [`LOST_DRAGON`]).
+//! [`LOST_DRAGON`]): the learned network the search uses ([`learned`], [`Evaluator`],
+//! [`LEARNED`]), and the hand-made terms below, which the Texel fit, the `greedy` engine and the
+//! data's quiet test keep.
 //!
 //! The terms, each the side to move's count minus the opponent's unless said otherwise:
 //! - dragons lost (the game is won at four), and the third one lost (one from defeat);
@@ -145,7 +147,7 @@ fn side_terms(board: &Board, color: Color) -> i32 {
 }
 
 /// The learned evaluation of `board` for the side to move, computed from scratch: the network of
-/// [`crate::net_weights`] over the inputs of [`crate::net_features`], in the same millidragons.
+/// `net_weights` over the inputs of [`crate::net_features`], in the same millidragons.
 pub fn learned(board: &Board) -> i32 {
     Evaluator::from_scratch(&NETWORK, board)
 }

@@ -103,7 +103,10 @@
 //!
 //! - `search` (default): iterative-deepening principal variation search with a 4 MB
 //!   transposition table, aspiration windows, null move, late move reductions,
-//!   eliminations-only quiescence ([`search`]) and the evaluation of [`eval`]. Hard budget
+//!   eliminations-only quiescence ([`search`]) and the learned evaluation of [`eval`] (a small
+//!   network on where the dragons stand, [`net_features`], trained on the bot's own games and
+//!   kept incrementally along the search; the hand-made terms stay for the Texel fit and the
+//!   `greedy` engine). Hard budget
 //!   1300 ms per move by default ([`params::DEFAULT_MOVETIME`]; `--movetime` replaces it, 65 %
 //!   of the 2 s limit), soft budget 40 % of it, extended to 65 % of it when an iteration changes
 //!   the best move or drops the score ([`params::time_policy`]); peak memory about 6 MB. Every

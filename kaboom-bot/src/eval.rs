@@ -31,12 +31,13 @@ use common::game::Board as _;
 
 /// Whether the search evaluates quiet positions with the learned network ([`Evaluator`]) rather
 /// than the hand-made terms of [`evaluate`] (which decide, with the threats, which positions are
-/// quiet either way). The figures that chose it are in the workspace's `docs/measured.md`,
-/// "Learned evaluations".
-pub const LEARNED: bool = true;
+/// quiet either way). Off: the network beat the hand-made terms at a fixed node count but not at
+/// a move time, where it is also slower (it comes on top of the threat test); the figures are in
+/// the workspace's `docs/measured.md`, "learned evaluations".
+pub const LEARNED: bool = false;
 
 /// The learned evaluation of `board` for the side to move, computed from scratch: the network of
-/// [`crate::net_weights`] over the inputs of [`crate::net_features`], in the evaluation's units.
+/// `net_weights` over the inputs of [`crate::net_features`], in the evaluation's units.
 pub fn learned(board: &Board) -> i32 {
     Evaluator::from_scratch(&NETWORK, board)
 }
