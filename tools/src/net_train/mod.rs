@@ -121,18 +121,7 @@ pub fn main(args: &[String]) -> ExitCode {
 }
 
 fn run(options: &Options, args: &[String]) -> Result<(), String> {
-    if !(0.0..=1.0).contains(&options.lambda) {
-        return Err(format!("--lambda {}: not within 0 and 1", options.lambda));
-    }
-    if !(options.learning_rate > 0.0 && options.learning_rate.is_finite()) {
-        return Err(format!(
-            "--learning-rate {}: not positive",
-            options.learning_rate
-        ));
-    }
-    if options.holdout_every == 1 {
-        return Err("--holdout-every 1 would hold out every position".to_string());
-    }
+    check(options)?;
     let threads = options.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, usize::from),
         usize::from,
@@ -154,35 +143,7 @@ fn run(options: &Options, args: &[String]) -> Result<(), String> {
     if train.is_empty() {
         return Err("no position to train on".to_string());
     }
-    let mut model = match &options.model_in {
-        Some(path) => {
-            let model = Model::read(path)?;
-            let hidden = options.hidden.map_or(model.hidden, usize::from);
-            if (model.game.as_str(), model.inputs, model.hidden)
-                != (header.game.as_str(), header.inputs, hidden)
-            {
-                return Err(format!(
-                    "{path}: a model of game={} inputs={} hidden={}, not the data's game={} \
-                     inputs={} and hidden={hidden}",
-                    model.game, model.inputs, model.hidden, header.game, header.inputs
-                ));
-            }
-            model
-        }
-        None => {
-            let active: usize = train
-                .iter()
-                .map(|&k| data.position(k as usize).0.len())
-                .sum();
-            Model::new(
-                &header.game,
-                header.inputs,
-                options.hidden.map_or(32, usize::from),
-                active as f64 / train.len() as f64,
-                options.seed,
-            )
-        }
-    };
+    let mut model = starting_model(options, &data, &train)?;
     let holdout_loss = |model: &Model| train::mean_loss(model, &data, &holdout, threads);
     println!("start holdout-loss {}", loss_text(holdout_loss(&model)));
     let schedule = Schedule {
@@ -237,6 +198,58 @@ fn run(options: &Options, args: &[String]) -> Result<(), String> {
         start.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+/// The options no run can use, refused before the data is read.
+fn check(options: &Options) -> Result<(), String> {
+    if !(0.0..=1.0).contains(&options.lambda) {
+        return Err(format!("--lambda {}: not within 0 and 1", options.lambda));
+    }
+    if !(options.learning_rate > 0.0 && options.learning_rate.is_finite()) {
+        return Err(format!(
+            "--learning-rate {}: not positive",
+            options.learning_rate
+        ));
+    }
+    if options.holdout_every == 1 {
+        return Err("--holdout-every 1 would hold out every position".to_string());
+    }
+    Ok(())
+}
+
+/// The model training starts from: `--model-in`'s, which must be of the data's game, inputs and
+/// `--hidden`, or a new one seeded by `--seed`.
+fn starting_model(options: &Options, data: &DataSet, train: &[u32]) -> Result<Model, String> {
+    let header = &data.header;
+    match &options.model_in {
+        Some(path) => {
+            let model = Model::read(path)?;
+            let hidden = options.hidden.map_or(model.hidden, usize::from);
+            if (model.game.as_str(), model.inputs, model.hidden)
+                != (header.game.as_str(), header.inputs, hidden)
+            {
+                return Err(format!(
+                    "{path}: a model of game={} inputs={} hidden={}, not the data's game={} \
+                     inputs={} and hidden={hidden}",
+                    model.game, model.inputs, model.hidden, header.game, header.inputs
+                ));
+            }
+            Ok(model)
+        }
+        None => {
+            let active: usize = train
+                .iter()
+                .map(|&k| data.position(k as usize).0.len())
+                .sum();
+            Ok(Model::new(
+                &header.game,
+                header.inputs,
+                options.hidden.map_or(32, usize::from),
+                active as f64 / train.len() as f64,
+                options.seed,
+            ))
+        }
+    }
 }
 
 /// A loss as the reports write it: `-` when nothing is held out.
