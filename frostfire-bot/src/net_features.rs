@@ -12,9 +12,10 @@
 //! The network evaluates a position from two lists: *us*, the side to move's perspective, and
 //! *them*, the other side's ([`inputs`]). The lists are given per absolute side
 //! ([`side_inputs`]) because the side to move flips with every move: the child's *us* is the
-//! parent's *them*. An incremental search keeps one accumulator per side (ICE, FIRE) and updates
-//! each by [`side_changes`], the difference of the two positions' dragon sets: it holds for every
-//! move, pushes and eliminations included, and for positions that are not one move apart.
+//! parent's *them*. The search's evaluator keeps one accumulator per side (ICE, FIRE) and updates
+//! each by the changes [`NetInputs`] gives (`each_change`), the difference of the two positions'
+//! dragon sets: it holds for every move, pushes and eliminations included, and for positions that
+//! are not one move apart.
 //!
 //! Nothing else is an input: material, rings, threats and the like are for the network to learn
 //! from where the dragons stand.
@@ -29,23 +30,9 @@ pub const CELLS: usize = 37;
 pub const INPUTS: usize = 2 * CELLS;
 /// The most inputs active at once in one perspective (every dragon on the board).
 pub const MAX_ACTIVE: usize = 2 * DRAGONS as usize;
-/// The most inputs one list of [`Changes`] holds: a move shifts at most one line of seven cells
-/// (a forced move of the judge's included), so at most seven dragons leave their cells.
-pub const MAX_CHANGES: usize = 8;
 
 /// A perspective's active inputs, ascending.
 pub type Inputs = ArrayVec<u16, MAX_ACTIVE>;
-/// Inputs that switch off or on between two positions, ascending.
-pub type ChangeList = ArrayVec<u16, MAX_CHANGES>;
-
-/// How one perspective's inputs change from a position to another.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Changes {
-    /// Active before, not after.
-    pub removed: ChangeList,
-    /// Active after, not before.
-    pub added: ChangeList,
-}
 
 /// Bit index (the board's layout) → the cell's number 0..37; 255 off the board.
 const CELL_NUMBER: [u8; 64] = cell_numbers();
@@ -157,17 +144,4 @@ pub fn side_inputs(board: &Board, side: Color) -> Inputs {
 pub fn inputs(board: &Board) -> (Inputs, Inputs) {
     let us = board.side_to_move();
     (side_inputs(board, us), side_inputs(board, us.other()))
-}
-
-/// How `side`'s inputs change from `parent` to `child` (usually one move apart, but any two
-/// positions with at most [`MAX_CHANGES`] dragons moved, gone or come in each list).
-pub fn side_changes(parent: &Board, child: &Board, side: Color) -> Changes {
-    let before = oriented(parent, side);
-    let after = oriented(child, side);
-    let mut changes = Changes::default();
-    for (plane, base) in [0, CELLS].into_iter().enumerate() {
-        push_cells(&mut changes.removed, before[plane] & !after[plane], base);
-        push_cells(&mut changes.added, after[plane] & !before[plane], base);
-    }
-    changes
 }

@@ -1,13 +1,15 @@
 //! The network's inputs (`frostfire::net_features`) over random positions: well-formed lists,
 //! the meaning of each input, the 180° rotation that makes each side see itself as the first
-//! player, and the incremental changes against the lists computed from scratch.
+//! player, the changes between positions (`NetInputs`, what the search's evaluator reads)
+//! against the lists computed from scratch, and the evaluator against the network.
 
 use common::game::Board as _;
 use frostfire::board::{Board, Cell, Color};
-use frostfire::net_features::{inputs, side_changes, side_inputs, Inputs, CELLS, INPUTS};
+use frostfire::net_features::{inputs, side_inputs, NetInputs, CELLS, INPUTS};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
+use test_support::net::{active_inputs, changes, check_changes, check_evaluator_walk};
 
 /// Positions of seeded random games (as the property suite plays them: from the start, until
 /// the game ends or 150 plies), `count` of them.
@@ -68,17 +70,6 @@ fn expected_inputs(board: &Board, side: Color) -> Vec<u16> {
     list
 }
 
-fn apply(list: &Inputs, removed: &[u16], added: &[u16]) -> Vec<u16> {
-    let mut out: Vec<u16> = list
-        .iter()
-        .copied()
-        .filter(|i| !removed.contains(i))
-        .collect();
-    out.extend_from_slice(added);
-    out.sort_unstable();
-    out
-}
-
 #[test]
 fn the_lists_are_ascending_within_the_inputs_and_mean_what_they_say() {
     let positions = random_positions(3000, 27);
@@ -90,6 +81,10 @@ fn the_lists_are_ascending_within_the_inputs_and_mean_what_they_say() {
             assert!(list.iter().all(|&i| usize::from(i) < INPUTS), "{board}");
             assert_eq!(list.len() as u32, board.occupied().count_ones());
             assert_eq!(list.to_vec(), expected_inputs(board, side), "{board}");
+            assert_eq!(
+                active_inputs::<NetInputs>(board, side.index()),
+                list.to_vec()
+            );
         }
         let us = board.side_to_move();
         assert_eq!(
@@ -126,19 +121,7 @@ fn the_changes_of_every_legal_move_lead_from_the_parent_lists_to_the_child_lists
             let child = parent.play(m);
             eliminations +=
                 usize::from(child.occupied().count_ones() < parent.occupied().count_ones());
-            for side in [Color::Ice, Color::Fire] {
-                let changes = side_changes(parent, &child, side);
-                let before = side_inputs(parent, side);
-                assert!(changes.removed.iter().all(|i| before.contains(i)));
-                assert!(changes.added.iter().all(|i| !before.contains(i)));
-                assert!(changes.removed.windows(2).all(|w| w[0] < w[1]));
-                assert!(changes.added.windows(2).all(|w| w[0] < w[1]));
-                assert_eq!(
-                    apply(&before, &changes.removed, &changes.added),
-                    side_inputs(&child, side).to_vec(),
-                    "{parent}\n{m}"
-                );
-            }
+            assert!(check_changes::<NetInputs>(parent, &child, &m));
             moves += 1;
         }
     }
@@ -170,18 +153,9 @@ fn the_changes_hold_for_a_forced_move_that_shifts_a_whole_line() {
     let m = "D1 D2".parse().expect("a move");
     let child = parent.force_play(m).expect("it applies");
     // D1 D2 D3 D4 D5 (x x o x o) all shift: ICE leaves D1 and D4, FIRE leaves D3 and D5.
-    assert_eq!(side_changes(&parent, &child, Color::Ice).removed.len(), 4);
-    for side in [Color::Ice, Color::Fire] {
-        let changes = side_changes(&parent, &child, side);
-        assert_eq!(
-            apply(
-                &side_inputs(&parent, side),
-                &changes.removed,
-                &changes.added
-            ),
-            side_inputs(&child, side).to_vec()
-        );
-    }
+    let (off, _) = changes::<NetInputs>(&parent, &child, Color::Ice.index());
+    assert_eq!(off.len(), 4);
+    assert!(check_changes::<NetInputs>(&parent, &child, &m));
 }
 
 /// The search's evaluator keeps accumulators from node to node: along random walks of the search
@@ -193,29 +167,17 @@ fn the_changes_hold_for_a_forced_move_that_shifts_a_whole_line() {
 #[test]
 fn the_evaluator_scores_as_the_network_from_scratch_whatever_came_before() {
     use frostfire::eval::{evaluator, learned};
-    let positions = random_positions(4000, 41);
-    let mut rng = SmallRng::seed_from_u64(5);
+    let mut positions = random_positions(4000, 41);
+    positions.insert(0, Board::start());
     let mut evaluator = evaluator(16);
-    let mut path = vec![Board::start()];
-    for step in 0..20_000 {
-        let board = *path.last().unwrap();
-        let ply = path.len() - 1;
-        assert_eq!(
-            evaluator.evaluate(&board, ply),
-            learned(&board),
-            "{board:?}"
-        );
-        let moves = board.legal_moves();
-        if step % 97 == 0 {
-            // A jump: somewhere else entirely.
-            path = vec![*positions.choose(&mut rng).unwrap()];
-        } else if board.outcome().is_some() || moves.is_empty() || path.len() == 16 {
-            let back = rand::Rng::gen_range(&mut rng, 1..=path.len());
-            path.truncate(back);
-        } else {
-            path.push(board.play(*moves.choose(&mut rng).unwrap()));
-        }
-    }
+    check_evaluator_walk(
+        &positions,
+        16,
+        20_000,
+        5,
+        |board, ply| evaluator.evaluate(board, ply),
+        learned,
+    );
     for board in positions.iter().step_by(7) {
         assert_eq!(learned(board), learned(&mirrored(board)), "{board:?}");
     }

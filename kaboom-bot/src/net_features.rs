@@ -35,10 +35,11 @@
 //!
 //! The network evaluates a position from two lists: *us*, the side to move's perspective, and
 //! *them*, the other player's ([`inputs`]). The lists are given per player ([`side_inputs`])
-//! because the side to move flips with every move: the child's *us* is the parent's *them*. An
-//! incremental search keeps one accumulator per player and updates each by [`side_changes`], the
-//! difference of the two positions' input sets, plane by plane: it holds for every move kind
-//! (ranger moves, passes, forfeits, placements, the judge's forced moves).
+//! because the side to move flips with every move: the child's *us* is the parent's *them*. The
+//! search's evaluator keeps one accumulator per player and updates each by the changes
+//! [`NetInputs`] gives (`each_change`), the difference of the two positions' input sets, plane by
+//! plane: it holds for every move kind (ranger moves, passes, forfeits, placements, the judge's
+//! forced moves).
 
 use crate::board::{Board, Player, Square};
 use arrayvec::ArrayVec;
@@ -59,23 +60,9 @@ pub const INPUTS: usize = CARRIER_COLOURS + 2 * 8;
 /// The most inputs active at once in one perspective: 16 rangers, 2 bombs, 1 required ranger,
 /// 2 pass counts, 2 carrier colours.
 pub const MAX_ACTIVE: usize = 23;
-/// The most inputs one list of [`Changes`] holds: at most one per square plane and two per side
-/// in the counts and colours.
-pub const MAX_CHANGES: usize = 12;
 
 /// A perspective's active inputs, ascending.
 pub type Inputs = ArrayVec<u16, MAX_ACTIVE>;
-/// Inputs that switch off or on between two positions, ascending.
-pub type ChangeList = ArrayVec<u16, MAX_CHANGES>;
-
-/// How one perspective's inputs change from a position to another.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Changes {
-    /// Active before, not after.
-    pub removed: ChangeList,
-    /// Active after, not before.
-    pub added: ChangeList,
-}
 
 /// One perspective's inputs as bit sets: input `64 k + b` is bit `b` of plane `k`.
 type Planes = [u64; 7];
@@ -135,23 +122,6 @@ pub fn side_inputs(board: &Board, side: Player) -> Inputs {
 pub fn inputs(board: &Board) -> (Inputs, Inputs) {
     let us = board.side_to_move();
     (side_inputs(board, us), side_inputs(board, us.other()))
-}
-
-/// How `side`'s inputs change from `parent` to `child` (one move apart, or any two positions
-/// whose difference fits [`MAX_CHANGES`]).
-pub fn side_changes(parent: &Board, child: &Board, side: Player) -> Changes {
-    let before = planes(parent, side);
-    let after = planes(child, side);
-    let mut changes = Changes::default();
-    push_inputs(
-        &mut changes.removed,
-        &std::array::from_fn(|k| before[k] & !after[k]),
-    );
-    push_inputs(
-        &mut changes.added,
-        &std::array::from_fn(|k| after[k] & !before[k]),
-    );
-    changes
 }
 
 /// Ka-Boom's inputs as the search's evaluator ([`common::net::Evaluator`]) reads them: side `0` is

@@ -1,13 +1,15 @@
 //! The network's inputs (`kaboom::net_features`) over random positions: well-formed lists, the
-//! meaning of each input, the 180° rotation that makes each player see itself as Player 1, and
-//! the incremental changes against the lists computed from scratch.
+//! meaning of each input, the 180° rotation that makes each player see itself as Player 1, the
+//! changes between positions (`NetInputs`, what the search's evaluator reads) against the lists
+//! computed from scratch, and the evaluator against the network.
 
 use common::game::Board as _;
 use kaboom::board::{Board, Move, Player, Setup, Square};
-use kaboom::net_features::{inputs, side_changes, side_inputs, Inputs, INPUTS};
+use kaboom::net_features::{inputs, side_inputs, NetInputs, INPUTS};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
+use test_support::net::{active_inputs, check_changes, check_evaluator_walk};
 
 /// Positions of seeded random games (as the property suite plays them: from the start, the
 /// placements included, until the game ends or 200 plies), `count` of them.
@@ -93,34 +95,6 @@ fn expected_inputs(board: &Board, side: Player) -> Vec<u16> {
     list
 }
 
-fn apply(list: &Inputs, removed: &[u16], added: &[u16]) -> Vec<u16> {
-    let mut out: Vec<u16> = list
-        .iter()
-        .copied()
-        .filter(|i| !removed.contains(i))
-        .collect();
-    out.extend_from_slice(added);
-    out.sort_unstable();
-    out
-}
-
-/// Checks `side_changes` from `parent` to `child` for both players.
-fn check_changes(parent: &Board, child: &Board, m: Move) {
-    for side in Player::BOTH {
-        let changes = side_changes(parent, child, side);
-        let before = side_inputs(parent, side);
-        assert!(changes.removed.iter().all(|i| before.contains(i)));
-        assert!(changes.added.iter().all(|i| !before.contains(i)));
-        assert!(changes.removed.windows(2).all(|w| w[0] < w[1]));
-        assert!(changes.added.windows(2).all(|w| w[0] < w[1]));
-        assert_eq!(
-            apply(&before, &changes.removed, &changes.added),
-            side_inputs(child, side).to_vec(),
-            "{parent:?}\n{m:?}"
-        );
-    }
-}
-
 #[test]
 fn the_lists_are_ascending_within_the_inputs_and_mean_what_they_say() {
     let positions = random_positions(5000, 27);
@@ -131,6 +105,10 @@ fn the_lists_are_ascending_within_the_inputs_and_mean_what_they_say() {
             assert!(list.windows(2).all(|w| w[0] < w[1]), "{board:?}");
             assert!(list.iter().all(|&i| usize::from(i) < INPUTS), "{board:?}");
             assert_eq!(list.to_vec(), expected_inputs(board, side), "{board:?}");
+            assert_eq!(
+                active_inputs::<NetInputs>(board, side.index()),
+                list.to_vec()
+            );
         }
         let us = board.side_to_move();
         assert_eq!(
@@ -163,7 +141,7 @@ fn the_changes_of_every_legal_move_lead_from_the_parent_lists_to_the_child_lists
     let mut moves = 0;
     for parent in &random_positions(1500, 29) {
         for &m in parent.legal_moves().iter() {
-            check_changes(parent, &parent.play(m), m);
+            assert!(check_changes::<NetInputs>(parent, &parent.play(m), &m));
             moves += 1;
         }
     }
@@ -184,7 +162,7 @@ fn the_changes_hold_for_the_judges_forced_moves() {
         let to = Square::from_index(rng.gen_range(0..64));
         let m = Move::ranger(from, to);
         if let Ok(child) = parent.force_play(m) {
-            check_changes(parent, &child, m);
+            assert!(check_changes::<NetInputs>(parent, &child, &m));
             forced += 1;
         }
     }
@@ -199,27 +177,15 @@ fn the_changes_hold_for_the_judges_forced_moves() {
 fn the_evaluator_scores_as_the_network_from_scratch_whatever_came_before() {
     use kaboom::eval::{evaluator, learned};
     let positions = random_positions(3000, 43);
-    let mut rng = SmallRng::seed_from_u64(7);
     let mut evaluator = evaluator(16);
-    let mut path = vec![positions[0]];
-    for step in 0..20_000 {
-        let board = *path.last().unwrap();
-        let ply = path.len() - 1;
-        assert_eq!(
-            evaluator.evaluate(&board, ply),
-            learned(&board),
-            "{board:?}"
-        );
-        let moves = board.legal_moves();
-        if step % 97 == 0 {
-            path = vec![*positions.choose(&mut rng).unwrap()];
-        } else if board.outcome().is_some() || moves.is_empty() || path.len() == 16 {
-            let back = rng.gen_range(1..=path.len());
-            path.truncate(back);
-        } else {
-            path.push(board.play(*moves.choose(&mut rng).unwrap()));
-        }
-    }
+    check_evaluator_walk(
+        &positions,
+        16,
+        20_000,
+        7,
+        |board, ply| evaluator.evaluate(board, ply),
+        learned,
+    );
     for board in positions.iter().step_by(7) {
         assert_eq!(learned(board), learned(&mirrored(board)), "{board:?}");
     }

@@ -18,12 +18,18 @@
 //! - [`docs`]: the docs' quotes of a constant (a default move time) checked against it;
 //! - [`help`]: every binary of a game crate and every subcommand answers `--help` and `-h` (its
 //!   referee's are the runner's, tested once in `tools`);
+//! - [`net`]: the checks of a learned evaluation: its inputs' changes between positions, and
+//!   the search's evaluator against the network from scratch along random walks;
+//! - [`net_data`] (feature `referee`): the check every game's self-play data command passes;
 //! - [`tune`] (feature `referee`, which brings in the tools): the check every self-play tuner's
 //!   games pass.
 
 pub mod bundle;
 pub mod docs;
 pub mod help;
+pub mod net;
+#[cfg(feature = "referee")]
+pub mod net_data;
 pub mod perft;
 pub mod process;
 pub mod properties;

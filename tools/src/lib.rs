@@ -1,5 +1,8 @@
 //! The tools of the workspace, built on [`common`] and never part of a bot.
 //!
+//! - [`net_data`]: the self-play data command of a game with a learned evaluation
+//!   (`<game>-tune data`: options, the resumable file, threads, progress), over the game's
+//!   `play` of one game;
 //! - [`net_train`]: training the bots' learned evaluation (`common::net`) on self-play
 //!   positions, behind the `train-net` binary;
 //! - [`runner`]: the match runner behind every `<game>-referee` binary, with game pairs, SPRT,
@@ -13,6 +16,7 @@
 //! default features cannot import a tool: `cargo build -p krieg-bot --no-default-features`
 //! compiles the bot from `common` and the card's three packages alone.
 
+pub mod net_data;
 pub mod net_train;
 pub mod runner;
 pub mod spsa;
