@@ -905,37 +905,9 @@ fn run<G: Game>(dir: &Path, options: &RunOptions) -> Result<String, LeagueError>
         )));
     }
     let id = run_id();
-    let match_options = MatchOptions {
-        players: active.clone(),
-        games: options.games,
-        movetime_ms: options.movetime_ms,
-        memory_mb: options.memory_mb,
-        record_dir: options.record.then(|| dir.join(RECORDS_DIR).join(&id)),
-        show: false,
-        seed: 0,
-        max_plies: options.max_plies,
-        html: None,
-        concurrency: options.concurrency,
-        sprt: None,
-        gauntlet: false,
-        results: Some(dir.join(RESULTS_DIR).join(format!("{id}.csv"))),
-        shard: None,
-        openings: None,
-        random_openings: options.random_openings,
-        game_master: false,
-        records: None,
-    };
+    let match_options = run_match_options(dir, &id, active.clone(), options);
     let openings = match_openings::<G>(&match_options).map_err(LeagueError::Input)?;
-    // Seeds drawn at random, away from every pair seed already stored.
-    let used: FxHashSet<u64> = games.iter().map(|g| g.row.pair_seed).collect();
-    let pairs = u64::from(options.games / 2 + 1);
-    let mut base_seed = 0;
-    for _ in 0..1000 {
-        base_seed = (random_u64() >> 32) << 20;
-        if !(1..=pairs).any(|k| used.contains(&base_seed.wrapping_add(k))) {
-            break;
-        }
-    }
+    let base_seed = fresh_base_seed(&games, u64::from(options.games / 2 + 1));
     if let Some(openings) = &openings {
         let probe = Fixture {
             number: 1,
@@ -964,11 +936,7 @@ fn run<G: Game>(dir: &Path, options: &RunOptions) -> Result<String, LeagueError>
         "{}-referee league: run {id}: {} games, results in {}",
         G::NAME,
         options.games,
-        match_options
-            .results
-            .as_deref()
-            .unwrap_or(Path::new(""))
-            .display()
+        results_dir.join(format!("{id}.csv")).display()
     );
     let names: Vec<String> = active.into_iter().map(|e| e.name).collect();
     let (_, failure) = play_games::<G>(
@@ -980,21 +948,62 @@ fn run<G: Game>(dir: &Path, options: &RunOptions) -> Result<String, LeagueError>
     );
     let roster = read_roster(dir, G::NAME)?;
     let games = read_games(dir, G::NAME, &roster)?;
+    let standings = show_text(&roster, &games, Scoring::of::<G>());
     match failure {
-        Some(MatchError::Interrupted(signal)) => {
-            return Err(LeagueError::Interrupted(
-                signal,
-                show_text(&roster, &games, Scoring::of::<G>()),
-            ))
-        }
+        None => Ok(standings),
+        Some(MatchError::Interrupted(signal)) => Err(LeagueError::Interrupted(signal, standings)),
         // A player that cannot start stops the run, as it stops a match.
         Some(error @ MatchError::PlayerCannotStart(_)) => {
-            return Err(LeagueError::Input(error.to_string()))
+            Err(LeagueError::Input(error.to_string()))
         }
-        Some(error) => return Err(LeagueError::Io(error.to_string())),
-        None => {}
+        Some(error) => Err(LeagueError::Io(error.to_string())),
     }
-    Ok(show_text(&roster, &games, Scoring::of::<G>()))
+}
+
+/// The match options of run `id`: the active players, the run's limits, its results in
+/// `DIR/results/ID.csv` and, with `--record`, its records in `DIR/records/ID/`; the pairings and
+/// their seeds come from the league ([`LeagueSource`]).
+fn run_match_options(
+    dir: &Path,
+    id: &str,
+    players: Vec<Entrant>,
+    options: &RunOptions,
+) -> MatchOptions {
+    MatchOptions {
+        players,
+        games: options.games,
+        movetime_ms: options.movetime_ms,
+        memory_mb: options.memory_mb,
+        record_dir: options.record.then(|| dir.join(RECORDS_DIR).join(id)),
+        show: false,
+        seed: 0,
+        max_plies: options.max_plies,
+        html: None,
+        concurrency: options.concurrency,
+        sprt: None,
+        gauntlet: false,
+        results: Some(dir.join(RESULTS_DIR).join(format!("{id}.csv"))),
+        shard: None,
+        openings: None,
+        random_openings: options.random_openings,
+        game_master: false,
+        records: None,
+    }
+}
+
+/// A base seed drawn at random whose `pairs` pair seeds (base + 1 ..= base + pairs) no stored
+/// game used, so that a new run's pairs never replay an old run's (1000 draws at most; the
+/// chance that all collide is nil).
+fn fresh_base_seed(games: &[StoredGame], pairs: u64) -> u64 {
+    let used: FxHashSet<u64> = games.iter().map(|g| g.row.pair_seed).collect();
+    let mut base_seed = 0;
+    for _ in 0..1000 {
+        base_seed = (random_u64() >> 32) << 20;
+        if !(1..=pairs).any(|k| used.contains(&base_seed.wrapping_add(k))) {
+            break;
+        }
+    }
+    base_seed
 }
 
 /// `league`'s command line: DIR, then one of its commands.
