@@ -30,11 +30,13 @@ use crate::net_weights::{HIDDEN, INPUTS, NETWORK};
 use common::game::Board as _;
 
 /// Whether the search evaluates quiet positions with the learned network ([`Evaluator`]) rather
-/// than the hand-made terms of [`evaluate`] (which decide, with the threats, which positions are
-/// quiet either way). Off: the network beat the hand-made terms at a fixed node count but not at
-/// a move time, where it is also slower (it comes on top of the threat test); the figures are in
-/// the workspace's `docs/measured.md`, "learned evaluations".
-pub const LEARNED: bool = false;
+/// than the hand-made terms of [`evaluate`]. With the network the horizon asks only
+/// [`threatened`] of the hand-made terms, so a node costs less than with them (the network's
+/// accumulators change by a few rows a move, the terms scan lines and pass routes for both
+/// players), and the network beat them at a move time; the figures are in the workspace's
+/// `docs/measured.md`, "learned evaluations". The hand-made terms stay for the Texel fit, the
+/// data's quiet test and the rare node at the search's deepest ply.
+pub const LEARNED: bool = true;
 
 /// The learned evaluation of `board` for the side to move, computed from scratch: the network of
 /// `net_weights` over the inputs of [`crate::net_features`], in the evaluation's units.
@@ -316,8 +318,33 @@ pub enum Horizon {
     Quiet(i32),
 }
 
+/// Whether the side not to move threatens a winning pass (its carrier sees an own ranger on its
+/// goal row along a clear line, and it may still pass): [`Features::pass_threats`] `> 0`, without
+/// the other features, for the learned evaluation's horizon, which needs no more of them.
+pub fn threatened(board: &Board) -> bool {
+    let them = board.side_to_move().other();
+    let Some(from) = board.bomb(them) else {
+        return false;
+    };
+    if board.passes(them) >= MAX_CONSECUTIVE_PASSES {
+        return false;
+    }
+    let occupied = board.occupied();
+    let goal = them.goal_row();
+    DIRECTIONS.iter().any(|&(dr, dc)| {
+        let mut square = from;
+        while let Some(next) = square.offset(dr, dc) {
+            if occupied & next.bit() != 0 {
+                return board.occupied_by(them) & next.bit() != 0 && next.row() == goal;
+            }
+            square = next;
+        }
+        false
+    })
+}
+
 /// The horizon verdict for a running game whose side to move has no win in one (the search
-/// checks that first, so this skips it).
+/// checks that first, so this skips it), with the hand-made terms.
 pub fn horizon(board: &Board) -> Horizon {
     let theirs = features(board, board.side_to_move().other());
     if theirs.pass_threats > 0 {

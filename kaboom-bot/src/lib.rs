@@ -110,9 +110,9 @@
 //! progress and open lines, pass threats and pass routes, rangers on and heading for the goal
 //! row, the pass targets with a free run to it, the ranger our landing colour forces on the
 //! opponent, mobility and the pass-count pressure, with weights fitted to self-play games
-//! (Texel's method, [`tune`]). A small network trained on the bot's own games can score the quiet
-//! positions instead ([`eval::LEARNED`], [`net_features`]); it is off, not yet stronger at a move
-//! time. The bomb
+//! (Texel's method, [`tune`]); the search scores its quiet positions with a small network trained
+//! on the bot's own games instead ([`eval::LEARNED`], [`net_features`]), faster and stronger at a
+//! move time, and asks the hand-made terms only whether a winning pass is threatened. The bomb
 //! column is chosen by the same search. Draws score 0, halfway between a win (2 points) and a
 //! loss (0), as a draw's 1 point is in the contest.
 //!

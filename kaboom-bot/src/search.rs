@@ -20,7 +20,7 @@
 //! [`crate::params::ASPIRATION_MIN_DEPTH`] on.
 
 use crate::board::{Board, Move, MoveKind, MoveList, MAX_MOVES};
-use crate::eval::{evaluate, evaluator, horizon, Evaluator, Horizon, LEARNED};
+use crate::eval::{evaluate, evaluator, horizon, threatened, Evaluator, Horizon, LEARNED};
 use arrayvec::ArrayVec;
 use common::clock::SearchClock;
 use common::deepening::{iterative_deepening, Root, RootSearch};
@@ -195,16 +195,18 @@ impl Searcher {
         }
         let mut depth = depth;
         if depth <= 0 {
-            // Only a ranger move parries a threatened winning pass: look one ply further.
-            match horizon(board) {
+            // Only a ranger move parries a threatened winning pass: look one ply further. The
+            // network needs only the threat test of the hand-made terms' features.
+            let verdict = if !LEARNED {
+                horizon(board)
+            } else if threatened(board) {
+                Horizon::Threatened
+            } else {
+                Horizon::Quiet(self.evaluator.evaluate(board, ply))
+            };
+            match verdict {
                 Horizon::Threatened => depth = 1,
-                Horizon::Quiet(score) => {
-                    return if LEARNED {
-                        self.evaluator.evaluate(board, ply)
-                    } else {
-                        score
-                    };
-                }
+                Horizon::Quiet(score) => return score,
             }
         }
         let pv_node = beta - alpha > 1;

@@ -363,6 +363,8 @@ mod tests {
     fn quiet_positions_are_the_horizon_s_quiet_ones() {
         let (mut quiet, mut loud) = (0, 0);
         visit_random_games(4, 100, |board| {
+            let threats = features(board, board.side_to_move().other()).pass_threats;
+            assert_eq!(eval::threatened(board), threats > 0, "\n{board}");
             if board.outcome().is_some() {
                 assert!(!is_quiet(board), "\n{board}");
             } else if is_quiet(board) {
